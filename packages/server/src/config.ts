@@ -1,0 +1,77 @@
+// Server configuration, read once from the environment. Every setting has an
+// embedded default so `npm start` runs with nothing configured.
+import { resolve } from 'node:path';
+
+export interface IdentityConfig {
+  /** 'builtin': the server's own OpenID Connect provider; 'external': e.g. Microsoft Entra ID. */
+  mode: 'builtin' | 'external';
+  /** Issuer (authority) URL of an external provider. */
+  authority?: string;
+  /** Where the external provider's signing keys are; discovered from the authority when unset. */
+  jwksUri?: string;
+  /** Expected audience of access tokens. */
+  audience: string;
+  /** The scope the app asks for. */
+  scope: string;
+  /** Client id of the single-page app. */
+  clientId: string;
+  /** Authority for password reset (B2C style), when the provider has one. */
+  passwordResetAuthority?: string;
+  /** Lifetime of access tokens of the built-in provider, seconds. */
+  accessTokenTtl: number;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** The origin users reach, e.g. https://localhost:8080 (derived from host and port when unset). */
+  publicUrl: string;
+  tlsCertFile?: string;
+  tlsKeyFile?: string;
+  /** Plain HTTP instead of HTTPS: only behind a TLS-terminating proxy (the built-in sign-in needs https). */
+  insecureHttp: boolean;
+  environment: string;
+  role: 'all' | 'api' | 'worker';
+  workers: number;
+  demoSeed: number;
+  streetViewKey?: string;
+  identity: IdentityConfig;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: string[] = []): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  const host = env.HOST ?? '0.0.0.0';
+  const insecureHttp = env.INSECURE_HTTP === 'true';
+  const publicUrl = (env.PUBLIC_URL ?? `${insecureHttp ? 'http' : 'https'}://localhost:${port}`).replace(/\/$/, '');
+  const roleArg = args[args.indexOf('--role') + 1];
+  const role = (args.includes('--role') ? roleArg : env.ROLE ?? 'all') as ServerConfig['role'];
+  if (!['all', 'api', 'worker'].includes(role)) throw new Error(`--role must be all, api or worker, not '${role}'`);
+  const external = env.IDENTITY_AUTHORITY !== undefined && env.IDENTITY_AUTHORITY !== '';
+  return {
+    port,
+    host,
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl,
+    tlsCertFile: env.TLS_CERT || undefined,
+    tlsKeyFile: env.TLS_KEY || undefined,
+    insecureHttp,
+    environment: env.ENVIRONMENT ?? 'Demo',
+    role,
+    workers: Number(env.WORKERS ?? 1),
+    demoSeed: Number(env.DEMO_SEED ?? 1),
+    streetViewKey: env.STREET_VIEW_KEY || undefined,
+    identity: {
+      mode: external ? 'external' : 'builtin',
+      authority: external ? env.IDENTITY_AUTHORITY : `${publicUrl}/oidc`,
+      jwksUri: env.IDENTITY_JWKS_URI || undefined,
+      audience: env.IDENTITY_AUDIENCE ?? `${publicUrl}/api`,
+      scope: env.IDENTITY_SCOPE ?? `${publicUrl}/api/access`,
+      clientId: env.IDENTITY_CLIENT_ID ?? 'locus-planner',
+      passwordResetAuthority: env.IDENTITY_PASSWORD_RESET_AUTHORITY || undefined,
+      accessTokenTtl: Number(env.IDENTITY_ACCESS_TOKEN_TTL ?? 3600),
+    },
+  };
+}

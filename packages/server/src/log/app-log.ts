@@ -1,0 +1,29 @@
+// The application log (table `log`), read by the log viewer. Event types follow
+// the spec: 8 information, 4 warning, 2 error; sources: backend,
+// scenario-processing, iso-line processing.
+import type { Queryable } from '../db/database.js';
+
+export const LogEvent = { information: 8, warning: 4, error: 2 } as const;
+export type LogSource = 'backend' | 'scenario-processing' | 'iso-line processing';
+
+export interface AppLog {
+  write(entry: { source: LogSource; eventType: number; message: string; user?: string | null }): Promise<void>;
+  info(message: string, user?: string | null, source?: LogSource): Promise<void>;
+  warn(message: string, user?: string | null, source?: LogSource): Promise<void>;
+  error(message: string, user?: string | null, source?: LogSource): Promise<void>;
+}
+
+export function createAppLog(db: Queryable): AppLog {
+  const write: AppLog['write'] = async ({ source, eventType, message, user }) => {
+    // The log must never take a request down with it.
+    await db
+      .query('INSERT INTO log (user_name, source, event_type, message) VALUES ($1, $2, $3, $4)', [user ?? null, source, eventType, message.slice(0, 4000)])
+      .catch((err) => console.error('log write failed:', err instanceof Error ? err.message : err));
+  };
+  return {
+    write,
+    info: (message, user, source = 'backend') => write({ source, eventType: LogEvent.information, message, user }),
+    warn: (message, user, source = 'backend') => write({ source, eventType: LogEvent.warning, message, user }),
+    error: (message, user, source = 'backend') => write({ source, eventType: LogEvent.error, message, user }),
+  };
+}

@@ -1,0 +1,65 @@
+// Runs every test suite of the repository and ends with one summary line of
+// the whole run: "N passed, N failed" (uvu prints its own totals per suite).
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const uvu = join(root, 'node_modules/uvu/bin.js');
+
+/** A suite is a folder of *.test.ts files run by uvu in one process. */
+function suites() {
+  const list = [];
+  for (const pkg of readdirSync(join(root, 'packages')).sort()) {
+    const dir = join(root, 'packages', pkg, 'test');
+    if (existsSync(dir)) list.push({ name: pkg, cwd: join(root, 'packages', pkg), dir: 'test' });
+  }
+  const e2e = join(root, 'tests');
+  for (const sub of existsSync(e2e) ? readdirSync(e2e).sort() : []) {
+    if (existsSync(join(e2e, sub)) && readdirSync(join(e2e, sub)).some((f) => f.endsWith('.test.ts'))) {
+      list.push({ name: `tests/${sub}`, cwd: root, dir: join('tests', sub) });
+    }
+  }
+  const only = process.argv.slice(2);
+  return only.length ? list.filter((s) => only.some((o) => s.name.includes(o))) : list;
+}
+
+function run(suite) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', uvu, suite.dir, '\\.test\\.ts$'], {
+      cwd: suite.cwd,
+      env: { ...process.env, FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
+    child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
+    child.on('close', (code) => {
+      const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
+      const num = (label) => {
+        const m = [...plain.matchAll(new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'gm'))];
+        return m.length ? Number(m[m.length - 1][1]) : null;
+      };
+      const total = num('Total');
+      const passed = num('Passed');
+      const skipped = num('Skipped') ?? 0;
+      if (total === null || passed === null) {
+        // The suite died before uvu could count: count it as one failure.
+        resolve({ passed: 0, failed: 1, skipped: 0, code });
+      } else {
+        const failed = Math.max(total - passed - skipped, code === 0 ? 0 : 1);
+        resolve({ passed, failed, skipped, code });
+      }
+    });
+  });
+}
+
+let passed = 0, failed = 0, skipped = 0;
+for (const suite of suites()) {
+  console.log(`\n=== ${suite.name} ===`);
+  const r = await run(suite);
+  passed += r.passed; failed += r.failed; skipped += r.skipped;
+}
+console.log('');
+console.log(skipped ? `${passed} passed, ${failed} failed, ${skipped} skipped` : `${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
