@@ -12,7 +12,14 @@ function suites() {
   const list = [];
   for (const pkg of readdirSync(join(root, 'packages')).sort()) {
     const dir = join(root, 'packages', pkg, 'test');
-    if (existsSync(dir)) list.push({ name: pkg, cwd: join(root, 'packages', pkg), dir: 'test' });
+    if (!existsSync(dir)) continue;
+    // The server suite runs on embedded PGlite, and again on PostgreSQL when
+    // TEST_DATABASE_URL names a server (CI starts one).
+    const env = pkg === 'server' ? { TEST_DATABASE_URL: '' } : {};
+    list.push({ name: pkg, cwd: join(root, 'packages', pkg), dir: 'test', env });
+    if (pkg === 'server' && process.env.TEST_DATABASE_URL) {
+      list.push({ name: 'server (postgresql)', cwd: join(root, 'packages', pkg), dir: 'test', env: {} });
+    }
   }
   const e2e = join(root, 'tests');
   for (const sub of existsSync(e2e) ? readdirSync(e2e).sort() : []) {
@@ -28,7 +35,7 @@ function run(suite) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', uvu, suite.dir, '\\.test\\.ts$'], {
       cwd: suite.cwd,
-      env: { ...process.env, FORCE_COLOR: '0' },
+      env: { ...process.env, FORCE_COLOR: '0', ...suite.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

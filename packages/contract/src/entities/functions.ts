@@ -1,0 +1,22 @@
+// Validation of function expressions before an editor saves (spec points 5 and 7).
+import { z } from 'zod';
+import { Count } from '../primitives';
+
+/** The expressions to check, in the editor's order. */
+export const FunctionValidateBody = z.array(z.string(), { error: 'the body must be an array of expressions' });
+export type FunctionValidateBody = z.infer<typeof FunctionValidateBody>;
+
+/** One problem of one expression. */
+export const FunctionMessage = z.object({
+  /** Index of the expression in the request. */
+  index: Count,
+  /** Readable English text ("unknown property 'salesArea2'", "unexpected ')'"). */
+  message: z.string(),
+  /** Character offset in the expression, null when the problem has no place. */
+  position: Count.nullable(),
+});
+export type FunctionMessage = z.infer<typeof FunctionMessage>;
+
+/** Empty messages: every expression is valid. */
+export const FunctionValidateResult = z.object({ messages: z.array(FunctionMessage) });
+export type FunctionValidateResult = z.infer<typeof FunctionValidateResult>;

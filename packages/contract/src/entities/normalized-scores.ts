@@ -1,0 +1,39 @@
+// Normalized scores functions (spec point 3) and the location scores
+// computed from them.
+import { z } from 'zod';
+import { NewFunctionRow } from '../constants';
+import { Id } from '../primitives';
+
+export const NormalizedScoresFunction = z.object({
+  id: Id,
+  title: z.string(),
+  function: z.string(),
+  weight: z.number(),
+  defaultValue: z.number(),
+  type: z.number().int().positive(),
+});
+export type NormalizedScoresFunction = z.infer<typeof NormalizedScoresFunction>;
+
+/** Save body rows (Title, Function, Weight, plus the row's default and type); new rows have no id. */
+export const NormalizedScoresFunctionSave = NormalizedScoresFunction.extend({
+  id: Id.optional(),
+  title: z.string().trim().min(1, { error: 'title is required' }),
+  function: z.string().trim().min(1, { error: 'function is required' }),
+  defaultValue: z.number().default(NewFunctionRow.defaultValue),
+  type: z.number().int().positive().default(NewFunctionRow.type),
+});
+export const NormalizedScoresFunctionsSaveBody = z.array(NormalizedScoresFunctionSave);
+export type NormalizedScoresFunctionsSaveBody = z.infer<typeof NormalizedScoresFunctionsSaveBody>;
+
+/**
+ * One row of the location score table. expression and calculation are sent
+ * only to model administrators (null otherwise).
+ */
+export const LocationScore = z.object({
+  description: z.string(),
+  expression: z.string().nullable(),
+  calculation: z.string().nullable(),
+  defaultValue: z.number(),
+  score: z.number(),
+});
+export type LocationScore = z.infer<typeof LocationScore>;

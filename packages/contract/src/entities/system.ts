@@ -1,0 +1,46 @@
+// The system calls' answers (spec point 7, System).
+import { z } from 'zod';
+
+export const Environment = z.object({
+  /** 'Production', 'Demo', 'Test', ...: a banner shows unless Production or Demo. */
+  environment: z.string().min(1),
+});
+export type Environment = z.infer<typeof Environment>;
+
+export const Version = z.object({
+  version: z.string(),
+  /** The date of the build, 'YYYY-MM-DD'. */
+  buildDate: z.iso.date(),
+});
+export type Version = z.infer<typeof Version>;
+
+/** 1 when ready; anything else while the database is starting. */
+export const SystemStatus = z.number().int();
+export type SystemStatus = z.infer<typeof SystemStatus>;
+
+/** The key of the street-view service; null when none is configured (the figure shows unavailable). */
+export const StreetViewKey = z.object({ key: z.string().nullable() });
+export type StreetViewKey = z.infer<typeof StreetViewKey>;
+
+/** The @azure/msal-browser Configuration; only the fields the app relies on are checked. */
+export const MsalOptions = z.looseObject({
+  auth: z.looseObject({
+    clientId: z.string().min(1),
+    authority: z.url(),
+    knownAuthorities: z.array(z.string()).optional(),
+    redirectUri: z.string().optional(),
+    postLogoutRedirectUri: z.string().optional(),
+  }),
+  cache: z.looseObject({}).optional(),
+  system: z.looseObject({ protocolMode: z.string().optional() }).optional(),
+});
+export type MsalOptions = z.infer<typeof MsalOptions>;
+
+export const MsalConfiguration = z.object({
+  /** The API scope asked for at sign-in. */
+  scope: z.string().min(1),
+  options: MsalOptions,
+  /** The authority of the password-reset flow; null when the provider has none. */
+  passwordResetAuthority: z.url().nullable(),
+});
+export type MsalConfiguration = z.infer<typeof MsalConfiguration>;

@@ -1,0 +1,37 @@
+// Message keys the server answers with and the app translates. The
+// validation messages are the spec's own words (points 5 and 8); the rule
+// keys name the scenario rules of spec point 4 that answer 409.
+
+export const ValidationMessage = {
+  scenarioNameIsRequired: 'scenarioNameIsRequired',
+  nameRequired: 'nameRequired',
+  displayNameIsRequired: 'Displayname is required',
+  emailIsRequired: 'E-mail address is required',
+  emailIsInvalid: 'E-mail address is invalid',
+} as const;
+
+/** 409 message keys: an action that a rule of spec point 4 forbids, or an output not yet there. */
+export const RuleMessage = {
+  scenarioIsReadOnly: 'scenarioIsReadOnly',
+  scenarioHasNoParent: 'scenarioHasNoParent',
+  scenarioHasChildren: 'scenarioHasChildren',
+  actionNotAllowedForChangeType: 'actionNotAllowedForChangeType',
+  fieldIsReadOnly: 'fieldIsReadOnly',
+  locationGroupIsMandatory: 'locationGroupIsMandatory',
+  locationGroupIsNotSelectable: 'locationGroupIsNotSelectable',
+  noTopScenariosFound: 'noTopScenariosFound',
+  destinationIsNotATopScenario: 'destinationIsNotATopScenario',
+  deleteSourceNeedsAllChangedLocations: 'deleteSourceNeedsAllChangedLocations',
+  scenarioWasModified: 'scenarioWasModified',
+  scenarioIsNotCalculated: 'scenarioIsNotCalculated',
+  functionValidationFailed: 'functionValidationFailed',
+} as const;
+export type RuleMessage = (typeof RuleMessage)[keyof typeof RuleMessage];
+
+/** Messages of the other error statuses (docs/api.md). */
+export const ErrorMessage = {
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFound: 'notFound',
+  notImplemented: 'notImplemented',
+} as const;

@@ -1,0 +1,88 @@
+// The route table holds every call of spec point 7: checked against a list
+// written by hand and against the calls read from the spec's own Markdown.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { routeList } from '../src/index';
+import { callShape, pathShape, specCalls } from './spec-calls';
+import { expandAlternatives, sectionSeven, specCallsOf } from './spec-parse';
+
+const specFile = fileURLToPath(new URL('../../../../shared/spec/product-spec.md', import.meta.url));
+const tableShapes = new Set(routeList.map((route) => `${route.method} ${pathShape(route.path)}`));
+const has = (method: string, shape: string) => tableShapes.has(`${method} ${shape}`);
+
+function readSpec(): string {
+  if (!existsSync(specFile)) {
+    throw new Error(`The spec is missing: expected ../shared/spec/product-spec.md beside the project root (looked at ${specFile})`);
+  }
+  return readFileSync(specFile, 'utf8');
+}
+
+test('every call of the hand-written list of spec point 7 is in the route table', () => {
+  const missing = specCalls.filter((call) => {
+    const { method, shape } = callShape(call);
+    return !has(method, shape);
+  });
+  assert.equal(missing, [], `calls of spec point 7 missing from the route table:\n${missing.join('\n')}`);
+});
+
+test('every route of the table is a call of the hand-written list (nothing outside spec point 7)', () => {
+  const listed = new Set(specCalls.map((call) => {
+    const { method, shape } = callShape(call);
+    return `${method} ${shape}`;
+  }));
+  const extra = routeList.filter((route) => !listed.has(`${route.method} ${pathShape(route.path)}`)).map((route) => route.name);
+  assert.equal(extra, [], `routes not in the list of spec point 7: ${extra.join(', ')}`);
+  assert.is(routeList.length, specCalls.length, 'one route per call');
+});
+
+test('every /api path written in section 7 of the spec is in the route table', () => {
+  const calls = specCallsOf(readSpec(), has);
+  const missing = calls.filter((call) => !call.candidates.some((path) => has(call.method, pathShape(path))));
+  assert.equal(missing.map((call) => `${call.source} (tried ${call.candidates.join(', ')})`), [], 'calls of the spec missing from the route table');
+  // The spec writes 84 paths (the scenario update, the three editor saves and
+  // the user sync have none): fewer means the reader lost some.
+  assert.ok(calls.length >= 84, `read only ${calls.length} calls from section 7`);
+});
+
+test('the spec reader finds calls in every form the spec writes them', () => {
+  const markdown = [
+    '## 7. The calls',
+    '- GET /api/models/{id}/ followed by: location-groups, scenarios/only-status (polled), find-scenarios/{text}.',
+    '- GET /api/models/{id}/poisets/{id}/pois; /heatmapsets/{id}/points; /areasets/{id}/areas/{code or lng/lat}/properties.',
+    '- PUT .../locations/{lid}/undo-close and /undo-edit; DELETE /api/admin/logins/{id}.',
+    '## 8. Errors',
+    '- GET /api/not/in/section/seven',
+  ].join('\n');
+  const known = new Set([
+    'GET /api/models/:/location-groups', 'GET /api/models/:/scenarios/only-status', 'GET /api/models/:/find-scenarios/:',
+    'GET /api/models/:/poisets/:/pois', 'GET /api/models/:/heatmapsets/:/points', 'GET /api/models/:/areasets/:/areas/:/properties',
+    'GET /api/models/:/areasets/:/areas/:/:/properties', 'PUT /api/models/:/locations/:/undo-close',
+    'PUT /api/models/:/locations/:/undo-edit', 'DELETE /api/admin/logins/:',
+  ]);
+  const calls = specCallsOf(markdown, (method, shape) => known.has(`${method} ${shape}`));
+  const resolved = calls.map((call) => {
+    const found = call.candidates.find((path) => known.has(`${call.method} ${pathShape(path)}`));
+    return found ? `${call.method} ${pathShape(found)}` : `unresolved ${call.source}`;
+  });
+  assert.equal(resolved, [
+    'GET /api/models/:/location-groups', 'GET /api/models/:/scenarios/only-status', 'GET /api/models/:/find-scenarios/:',
+    'GET /api/models/:/poisets/:/pois', 'GET /api/models/:/heatmapsets/:/points', 'GET /api/models/:/areasets/:/areas/:/properties',
+    'GET /api/models/:/areasets/:/areas/:/:/properties', 'PUT /api/models/:/locations/:/undo-close',
+    'PUT /api/models/:/locations/:/undo-edit', 'DELETE /api/admin/logins/:',
+  ]);
+});
+
+test('alternatives in braces are two paths, and a path shape ignores names, numbers, query and trailing slash', () => {
+  assert.equal(expandAlternatives('/a/{code or lng/lat}/p'), ['/a/{code}/p', '/a/{lng}/{lat}/p']);
+  assert.is(pathShape('/api/models/{id}/location-clusters/near-by/5?x=1'), '/api/models/:/location-clusters/near-by/:');
+  assert.is(pathShape('/api/admin/logins/'), pathShape('/api/admin/logins'));
+  assert.is(pathShape('/api/models/:modelId/scenarios'), '/api/models/:/scenarios');
+});
+
+test('a spec without section 7 is refused with a clear message', () => {
+  assert.throws(() => sectionSeven('# no calls here'), /section "## 7\."/);
+});
+
+test.run();

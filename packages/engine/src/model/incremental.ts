@@ -1,0 +1,150 @@
+// Recalculation after a change of one or a few locations. Only the demand
+// areas those locations reach (before or after the change) can see different
+// probabilities, because each area's row is normalised on its own. Those rows
+// are rebuilt from the unchanged pairs plus fresh travel times for the changed
+// locations; every other row is copied. The result equals a full calculation
+// bit for bit (same pairs, same order, same sums).
+
+import type { TravelTimeProvider } from '../travel/types.js';
+import { findCandidatePairs, type CandidatePairs } from './candidate-pairs.js';
+import { pairDecay } from './decay.js';
+import { functionProducts } from './functions.js';
+import { interactRows, sumOutputs } from './interaction.js';
+import { activeMask, compileModel, type AreaInput, type LocationInput, type ScenarioResult } from './scenario.js';
+
+export interface LocationChange {
+  /** The scenario's locations after the change: earlier indices unchanged, added locations appended. */
+  locations: LocationInput;
+  /** Indices of the locations that were added, closed, moved or edited. */
+  changed: ArrayLike<number>;
+}
+
+export interface IncrementalResult extends ScenarioResult {
+  /** The demand areas whose rows were recomputed. */
+  affectedAreas: Uint32Array;
+}
+
+export async function recalculateChangedLocations(
+  previous: ScenarioResult,
+  areas: AreaInput,
+  change: LocationChange,
+  provider: TravelTimeProvider,
+): Promise<IncrementalResult> {
+  const { parameters } = previous;
+  const old = previous.pairs;
+  const locations = change.locations;
+  const locationCount = locations.latitude.length;
+  const areaCount = old.areaCount;
+  if (locationCount < old.locationCount) throw new Error('a location change may append locations but not remove them; close them instead');
+  if (areas.latitude.length !== areaCount) throw new Error('the demand areas differ from those of the previous result');
+
+  const changed = Uint32Array.from(new Set(Array.from(change.changed))).sort();
+  // Locations appended without being listed as changed are changes too.
+  const isChanged = new Uint8Array(locationCount);
+  for (const j of changed) isChanged[j] = 1;
+  for (let j = old.locationCount; j < locationCount; j++) isChanged[j] = 1;
+  const changedAll = Uint32Array.from({ length: locationCount }, (_, j) => j).filter((j) => isChanged[j] === 1);
+
+  const active = activeMask(locations);
+  const attractiveness = new Float64Array(locationCount);
+  attractiveness.set(previous.attractiveness);
+  const compiled = compileModel(parameters);
+  const a = functionProducts(compiled.attractiveness, locations.properties, attractiveness, changedAll);
+  for (const j of changedAll) if (!active[j]) attractiveness[j] = 0;
+
+  const fresh = await findCandidatePairs(provider, parameters, { areas, locations, active, locationSubset: changedAll });
+  const freshDecay = pairDecay(fresh, parameters);
+
+  const affected = new Uint8Array(areaCount);
+  for (let i = 0; i < areaCount; i++) {
+    if (fresh.offsets[i + 1] > fresh.offsets[i]) { affected[i] = 1; continue; }
+    for (let k = old.offsets[i]; k < old.offsets[i + 1]; k++) if (isChanged[old.location[k]]) { affected[i] = 1; break; }
+  }
+
+  // Size of the new pair list: unchanged rows as they were, affected rows merged.
+  const offsets = new Uint32Array(areaCount + 1);
+  for (let i = 0; i < areaCount; i++) {
+    let n = 0;
+    if (!affected[i]) n = old.offsets[i + 1] - old.offsets[i];
+    else {
+      for (let k = old.offsets[i]; k < old.offsets[i + 1]; k++) if (!isChanged[old.location[k]]) n++;
+      n += fresh.offsets[i + 1] - fresh.offsets[i];
+    }
+    offsets[i + 1] = offsets[i] + n;
+  }
+  const total = offsets[areaCount];
+  const pairs: CandidatePairs = {
+    areaCount,
+    locationCount,
+    offsets,
+    location: new Uint32Array(total),
+    minutesCar: new Float64Array(total),
+    minutesPedestrian: new Float64Array(total),
+  };
+  const decay = new Float64Array(total);
+  const probability = new Float64Array(total);
+  const flow = new Float64Array(total);
+
+  const affectedAreas: number[] = [];
+  for (let i = 0; i < areaCount; i++) {
+    const start = offsets[i];
+    if (!affected[i]) {
+      const from = old.offsets[i], to = old.offsets[i + 1];
+      pairs.location.set(old.location.subarray(from, to), start);
+      pairs.minutesCar.set(old.minutesCar.subarray(from, to), start);
+      pairs.minutesPedestrian.set(old.minutesPedestrian.subarray(from, to), start);
+      decay.set(previous.decay.subarray(from, to), start);
+      probability.set(previous.probability.subarray(from, to), start);
+      flow.set(previous.flow.subarray(from, to), start);
+      continue;
+    }
+    affectedAreas.push(i);
+    // Merge the kept old pairs with the fresh ones, locations ascending.
+    let p = start;
+    let a2 = old.offsets[i];
+    const ae = old.offsets[i + 1];
+    let b = fresh.offsets[i];
+    const be = fresh.offsets[i + 1];
+    while (a2 < ae || b < be) {
+      while (a2 < ae && isChanged[old.location[a2]]) a2++;
+      const ja = a2 < ae ? old.location[a2] : Infinity;
+      const jb = b < be ? fresh.location[b] : Infinity;
+      if (ja === Infinity && jb === Infinity) break;
+      if (ja < jb) {
+        pairs.location[p] = ja;
+        pairs.minutesCar[p] = old.minutesCar[a2];
+        pairs.minutesPedestrian[p] = old.minutesPedestrian[a2];
+        decay[p] = previous.decay[a2];
+        a2++;
+      } else {
+        pairs.location[p] = jb;
+        pairs.minutesCar[p] = fresh.minutesCar[b];
+        pairs.minutesPedestrian[p] = fresh.minutesPedestrian[b];
+        decay[p] = freshDecay[b];
+        b++;
+      }
+      p++;
+    }
+    interactRows(
+      { pairs, decay, attractiveness, demand: previous.demand, fractionCutOffThreshold: parameters.fractionCutOffThreshold },
+      probability,
+      flow,
+      i,
+      i + 1,
+    );
+  }
+
+  return {
+    parameters,
+    pairs,
+    decay,
+    probability,
+    flow,
+    active,
+    attractiveness,
+    output: sumOutputs(pairs, flow),
+    demand: previous.demand,
+    fallbacks: { attractiveness: a.fallbacks, demand: previous.fallbacks.demand },
+    affectedAreas: Uint32Array.from(affectedAreas),
+  };
+}

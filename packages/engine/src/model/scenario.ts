@@ -1,0 +1,101 @@
+// One calculation of a scenario for one sub-model: candidate pairs, decay,
+// attractiveness, demand, interaction and outputs, returned as typed arrays
+// the server can store and later hand back for an incremental recalculation.
+
+import type { PropertyValues } from '../expression/compile.js';
+import type { PointSet, TravelTimeProvider } from '../travel/types.js';
+import { findCandidatePairs, type CandidatePairs } from './candidate-pairs.js';
+import { pairDecay } from './decay.js';
+import { attractivenessFunctions, compileFunctions, demandFunctions, functionProducts, type CompiledModelFunction, type FunctionFallbacks } from './functions.js';
+import { interact } from './interaction.js';
+import type { ModelParameters } from './parameters.js';
+
+/** Demand areas: points (centroids) and their properties. */
+export interface AreaInput extends PointSet {
+  properties: ArrayLike<PropertyValues>;
+}
+
+/** Locations of the scenario: points, properties and whether each attracts demand. */
+export interface LocationInput extends PointSet {
+  properties: ArrayLike<PropertyValues>;
+  /** 1 = attracts demand; 0 = closed, excluded or a retail area. All attract when absent. */
+  active?: ArrayLike<number>;
+}
+
+export interface ScenarioInput {
+  areas: AreaInput;
+  locations: LocationInput;
+  parameters: ModelParameters;
+}
+
+export interface ScenarioResult {
+  parameters: ModelParameters;
+  pairs: CandidatePairs;
+  /** Per pair: f_car + f_ped, the probability P_ij after the cut-off, the flow V_ij. */
+  decay: Float64Array;
+  probability: Float64Array;
+  flow: Float64Array;
+  /** Per location: 1 when it attracted demand; A_j; output O_j. */
+  active: Uint8Array;
+  attractiveness: Float64Array;
+  output: Float64Array;
+  /** Per area: D_i. */
+  demand: Float64Array;
+  /** Functions that fell back to their defaultValue, with counts (for the processing log). */
+  fallbacks: { attractiveness: FunctionFallbacks[]; demand: FunctionFallbacks[] };
+}
+
+export function activeMask(locations: LocationInput): Uint8Array {
+  const n = locations.latitude.length;
+  const mask = new Uint8Array(n);
+  for (let j = 0; j < n; j++) mask[j] = locations.active ? (locations.active[j] ? 1 : 0) : 1;
+  return mask;
+}
+
+/** Compiles the model's functions; throws ModelFunctionError listing every function that does not parse. */
+export function compileModel(parameters: ModelParameters): { attractiveness: CompiledModelFunction[]; demand: CompiledModelFunction[] } {
+  const compiled = compileFunctions(parameters.functions);
+  return { attractiveness: attractivenessFunctions(compiled), demand: demandFunctions(compiled) };
+}
+
+export async function calculateScenario(input: ScenarioInput, provider: TravelTimeProvider): Promise<ScenarioResult> {
+  const { areas, locations, parameters } = input;
+  const compiled = compileModel(parameters);
+  const active = activeMask(locations);
+  const a = functionProducts(compiled.attractiveness, locations.properties);
+  for (let j = 0; j < active.length; j++) if (!active[j]) a.values[j] = 0;
+  const d = functionProducts(compiled.demand, areas.properties);
+  const pairs = await findCandidatePairs(provider, parameters, { areas, locations, active });
+  const decay = pairDecay(pairs, parameters);
+  const { probability, flow, output } = interact({
+    pairs,
+    decay,
+    attractiveness: a.values,
+    demand: d.values,
+    fractionCutOffThreshold: parameters.fractionCutOffThreshold,
+  });
+  return {
+    parameters,
+    pairs,
+    decay,
+    probability,
+    flow,
+    active,
+    attractiveness: a.values,
+    output,
+    demand: d.values,
+    fallbacks: { attractiveness: a.fallbacks, demand: d.fallbacks },
+  };
+}
+
+/** Total demand of the areas that have at least one location in reach (equals the sum of all outputs). */
+export function demandInReach(result: Pick<ScenarioResult, 'pairs' | 'probability' | 'demand'>): number {
+  const { offsets } = result.pairs;
+  let total = 0;
+  for (let i = 0; i < result.pairs.areaCount; i++) {
+    let any = false;
+    for (let k = offsets[i]; k < offsets[i + 1]; k++) if (result.probability[k] > 0) { any = true; break; }
+    if (any) total += result.demand[i];
+  }
+  return total;
+}

@@ -1,0 +1,63 @@
+// The travel-time provider interface: anything that can tell, for demand
+// area points (origins) and location points (destinations), which pairs are
+// within a number of minutes for a profile, and how many minutes each takes.
+
+export type Profile = 'car' | 'pedestrian';
+export const PROFILES: readonly Profile[] = ['car', 'pedestrian'];
+
+/** Points as parallel arrays (WGS84 degrees), as loaded from a database. */
+export interface PointSet {
+  latitude: ArrayLike<number>;
+  longitude: ArrayLike<number>;
+}
+
+export interface ReachQuery {
+  profile: Profile;
+  origins: PointSet;
+  destinations: PointSet;
+  /** Pairs taking longer than this are left out. */
+  maximumMinutes: number;
+  /** Only these destinations (indices into `destinations`, ascending); all when absent. */
+  destinationSubset?: Uint32Array;
+}
+
+/**
+ * Travel times of the pairs in reach, compressed by origin (CSR): the pairs of
+ * origin i are k = offsets[i] .. offsets[i+1]-1, with destination[k] ascending
+ * (indices into the query's full `destinations`) and minutes[k].
+ */
+export interface SparseTravelTimes {
+  offsets: Uint32Array;
+  destination: Uint32Array;
+  minutes: Float64Array;
+}
+
+export interface TravelTimeProvider {
+  readonly name: string;
+  reachable(query: ReachQuery): Promise<SparseTravelTimes>;
+}
+
+/** Builds a CSR (rows sorted by destination) from unordered (origin, destination, minutes) triples. */
+export function sparseFromTriples(
+  originCount: number,
+  origin: ArrayLike<number>,
+  destination: ArrayLike<number>,
+  minutes: ArrayLike<number>,
+): SparseTravelTimes {
+  const n = origin.length;
+  const offsets = new Uint32Array(originCount + 1);
+  for (let k = 0; k < n; k++) offsets[origin[k] + 1]++;
+  for (let i = 0; i < originCount; i++) offsets[i + 1] += offsets[i];
+  const fill = offsets.slice(0, originCount);
+  const order = new Uint32Array(n);
+  // Visiting triples in destination order makes every row come out sorted.
+  const byDestination = Array.from({ length: n }, (_, k) => k).sort((a, b) => destination[a] - destination[b]);
+  for (const k of byDestination) order[fill[origin[k]]++] = k;
+  const dest = new Uint32Array(n);
+  const mins = new Float64Array(n);
+  for (let p = 0; p < n; p++) {
+    dest[p] = destination[order[p]];
+    mins[p] = minutes[order[p]];
+  }
+  return { offsets, destination: dest, minutes: mins };
+}

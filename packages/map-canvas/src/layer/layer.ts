@@ -1,0 +1,88 @@
+// A layer says what to draw (data and style); its renderer says how to draw it on a frame.
+import type { FrameState } from '../view/frame-state.js';
+
+export interface LayerRenderer {
+  /** Draws the layer for one frame. The context is in device pixels with an identity transform. */
+  renderFrame(frame: FrameState, ctx: CanvasRenderingContext2D): void;
+  dispose(): void;
+}
+
+export interface HitResult {
+  layerId: string;
+  kind: 'icon' | 'polygon';
+  id: string | number;
+  feature: object;
+}
+
+/** An item a keyboard user can reach (focusable, named, Enter selects). */
+export interface AccessibleItem {
+  id: string | number;
+  name: string;
+  feature: object;
+  /** CSS px of the anchor on screen. */
+  x: number;
+  y: number;
+}
+
+export interface LayerOptions {
+  id?: string;
+  visible?: boolean;
+  opacity?: number;
+  zIndex?: number;
+}
+
+let nextId = 1;
+
+export abstract class Layer {
+  readonly id: string;
+  visible: boolean;
+  opacity: number;
+  zIndex: number;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(options: LayerOptions = {}) {
+    this.id = options.id ?? `layer-${nextId++}`;
+    this.visible = options.visible ?? true;
+    this.opacity = options.opacity ?? 1;
+    this.zIndex = options.zIndex ?? 0;
+  }
+
+  abstract createRenderer(): LayerRenderer;
+
+  /** The feature under a CSS pixel, topmost first; layers without pickable features return null. */
+  hitTest(_frame: FrameState, _point: [number, number]): HitResult | null {
+    return null;
+  }
+
+  /** Items to offer to keyboard and screen-reader users for the current frame. */
+  accessibleItems(_frame: FrameState): AccessibleItem[] {
+    return [];
+  }
+
+  /** Marks the item that has keyboard focus so the renderer can outline it. */
+  setFocused(_id: string | number | null): void {}
+
+  setVisible(visible: boolean): void {
+    if (this.visible !== visible) {
+      this.visible = visible;
+      this.changed();
+    }
+  }
+
+  setOpacity(opacity: number): void {
+    if (this.opacity !== opacity) {
+      this.opacity = opacity;
+      this.changed();
+    }
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells every map showing this layer to draw a new frame. */
+  changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

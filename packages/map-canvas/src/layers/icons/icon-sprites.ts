@@ -1,0 +1,128 @@
+// Icon sprites: each distinct look is drawn once per pixel ratio into a small canvas, then blitted
+// unscaled at whole device pixels (fast and crisp).
+import { createCanvas, context2d, type Canvas2D } from '../../layer/canvas.js';
+import type { IconShape, IconStyle, LocationChange } from './icon-style.js';
+
+export interface SpriteSpec {
+  style: IconStyle;
+  size: number;
+  selected: boolean;
+  change: LocationChange | null;
+}
+
+const CHANGE_COLORS: Record<LocationChange, string> = { new: '#16a34a', closed: '#dc2626', edited: '#f59e0b', moved: '#0ea5e9' };
+
+function shapePath(ctx: CanvasRenderingContext2D, shape: IconShape, r: number): void {
+  ctx.beginPath();
+  switch (shape) {
+    case 'circle':
+      ctx.arc(0, 0, r, 0, Math.PI * 2);
+      break;
+    case 'square':
+      ctx.rect(-r * 0.88, -r * 0.88, r * 1.76, r * 1.76);
+      break;
+    case 'diamond':
+      ctx.moveTo(0, -r);
+      ctx.lineTo(r, 0);
+      ctx.lineTo(0, r);
+      ctx.lineTo(-r, 0);
+      ctx.closePath();
+      break;
+    case 'triangle':
+      ctx.moveTo(0, -r);
+      ctx.lineTo(r * 0.95, r * 0.72);
+      ctx.lineTo(-r * 0.95, r * 0.72);
+      ctx.closePath();
+      break;
+    case 'pentagon':
+      for (let k = 0; k < 5; k++) {
+        const a = -Math.PI / 2 + (k * 2 * Math.PI) / 5;
+        if (k === 0) ctx.moveTo(r * Math.cos(a), r * Math.sin(a));
+        else ctx.lineTo(r * Math.cos(a), r * Math.sin(a));
+      }
+      ctx.closePath();
+      break;
+  }
+}
+
+/** Sprite edge in CSS px for an icon of the given size (room for the ring and the change badge). */
+export function spriteExtent(size: number): number {
+  return Math.ceil(size * 1.5) + 4;
+}
+
+export function drawSprite(spec: SpriteSpec, pixelRatio: number): Canvas2D {
+  const extent = spriteExtent(spec.size);
+  const px = Math.ceil(extent * pixelRatio);
+  const canvas = createCanvas(px, px);
+  const ctx = context2d(canvas);
+  ctx.setTransform(pixelRatio, 0, 0, pixelRatio, (px / 2), (px / 2));
+  const r = spec.size / 2;
+  const { style } = spec;
+  if (spec.change === 'closed') ctx.globalAlpha = 0.45;
+  if (spec.selected) {
+    shapePath(ctx, style.shape, r + 3);
+    ctx.fillStyle = '#111827';
+    ctx.fill();
+  }
+  if (style.image) {
+    ctx.drawImage(style.image, -r, -r, 2 * r, 2 * r);
+  } else {
+    shapePath(ctx, style.shape, r - 1);
+    ctx.fillStyle = style.fill;
+    ctx.fill();
+    ctx.lineWidth = Math.max(1, r * 0.18);
+    ctx.strokeStyle = style.stroke;
+    ctx.stroke();
+  }
+  ctx.globalAlpha = 1;
+  if (spec.change) {
+    // Badge at the upper right: + new, x closed, dot edited, arrow moved.
+    const br = Math.max(3.5, r * 0.42);
+    const bx = r * 0.8, by = -r * 0.8;
+    ctx.beginPath();
+    ctx.arc(bx, by, br, 0, Math.PI * 2);
+    ctx.fillStyle = CHANGE_COLORS[spec.change];
+    ctx.fill();
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = '#fff';
+    ctx.stroke();
+    ctx.beginPath();
+    const k = br * 0.55;
+    if (spec.change === 'new') {
+      ctx.moveTo(bx - k, by);
+      ctx.lineTo(bx + k, by);
+      ctx.moveTo(bx, by - k);
+      ctx.lineTo(bx, by + k);
+    } else if (spec.change === 'closed') {
+      ctx.moveTo(bx - k, by - k);
+      ctx.lineTo(bx + k, by + k);
+      ctx.moveTo(bx + k, by - k);
+      ctx.lineTo(bx - k, by + k);
+    } else if (spec.change === 'moved') {
+      ctx.moveTo(bx - k, by);
+      ctx.lineTo(bx + k, by);
+      ctx.lineTo(bx + k * 0.3, by - k * 0.7);
+      ctx.moveTo(bx + k, by);
+      ctx.lineTo(bx + k * 0.3, by + k * 0.7);
+    }
+    ctx.lineWidth = Math.max(1.2, br * 0.35);
+    ctx.stroke();
+  }
+  return canvas;
+}
+
+/** Sprites by key, per pixel ratio. */
+export class SpriteCache {
+  private readonly sprites = new Map<string, Canvas2D>();
+
+  get(key: string, spec: () => SpriteSpec, pixelRatio: number): Canvas2D {
+    const full = `${pixelRatio}|${key}`;
+    let sprite = this.sprites.get(full);
+    if (!sprite) this.sprites.set(full, (sprite = drawSprite(spec(), pixelRatio)));
+    return sprite;
+  }
+
+  clear(): void {
+    this.sprites.clear();
+  }
+}

@@ -1,0 +1,88 @@
+// Keyboard and screen-reader access to icons: a visually hidden list of buttons, one per icon on
+// screen (nearest the centre first, capped), kept in step with the view when the map comes to rest.
+// Focusing a button outlines its icon; Enter or Space selects it.
+import type { AccessibleItem, Layer } from '../layer/layer.js';
+import type { FrameState } from '../view/frame-state.js';
+import type { LocusMap } from './map.js';
+
+/** More buttons than this make tabbing through the list useless; the nearest ones are offered. */
+export const MAX_ACCESSIBLE_ITEMS = 100;
+
+interface Entry {
+  button: HTMLButtonElement;
+  layer: Layer;
+  item: AccessibleItem;
+}
+
+export class AccessibleItems {
+  private readonly list: HTMLElement;
+  private entries = new Map<string, Entry>();
+
+  constructor(private readonly map: LocusMap) {
+    const doc = map.container.ownerDocument;
+    this.list = doc.createElement('div');
+    this.list.setAttribute('role', 'list');
+    this.list.setAttribute('aria-label', 'Locations on the map');
+    this.list.className = 'locus-map-accessible-items';
+    // Visually hidden but reachable, the usual clip pattern.
+    Object.assign(this.list.style, { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', clipPath: 'inset(50%)', whiteSpace: 'nowrap', margin: '-1px', padding: '0', border: '0' });
+    map.container.appendChild(this.list);
+  }
+
+  update(frame: FrameState, layers: Layer[]): void {
+    const items: { layer: Layer; item: AccessibleItem; d: number }[] = [];
+    const { width, height } = frame.size;
+    for (const layer of layers) {
+      if (!layer.visible) continue;
+      for (const item of layer.accessibleItems(frame)) {
+        if (item.x < 0 || item.y < 0 || item.x > width || item.y > height) continue;
+        items.push({ layer, item, d: (item.x - width / 2) ** 2 + (item.y - height / 2) ** 2 });
+      }
+    }
+    items.sort((a, b) => a.d - b.d);
+    const chosen = items.slice(0, MAX_ACCESSIBLE_ITEMS);
+    const next = new Map<string, Entry>();
+    const doc = this.list.ownerDocument;
+    chosen.forEach(({ layer, item }, index) => {
+      const key = `${layer.id}\u0000${item.id}`;
+      let entry = this.entries.get(key);
+      if (entry) {
+        entry.item = item;
+      } else {
+        const button = doc.createElement('button');
+        button.type = 'button';
+        button.dataset.featureId = String(item.id);
+        const wrapper = doc.createElement('div');
+        wrapper.setAttribute('role', 'listitem');
+        wrapper.appendChild(button);
+        entry = { button, layer, item };
+        const e = entry;
+        button.addEventListener('click', () => this.map.emit('select', { hit: { layerId: e.layer.id, kind: 'icon', id: e.item.id, feature: e.item.feature } }));
+        button.addEventListener('focus', () => e.layer.setFocused(e.item.id));
+        button.addEventListener('blur', () => e.layer.setFocused(null));
+      }
+      entry.button.textContent = item.name;
+      entry.button.setAttribute('aria-label', item.name);
+      next.set(key, entry);
+      const wrapper = entry.button.parentElement!;
+      if (this.list.children[index] !== wrapper) this.list.insertBefore(wrapper, this.list.children[index] ?? null);
+    });
+    for (const [key, entry] of this.entries) {
+      if (!next.has(key)) {
+        if (doc.activeElement === entry.button) entry.layer.setFocused(null);
+        entry.button.parentElement?.remove();
+      }
+    }
+    this.entries = next;
+  }
+
+  /** The buttons currently offered, in tab order. */
+  buttons(): HTMLButtonElement[] {
+    return [...this.entries.values()].map((e) => e.button);
+  }
+
+  dispose(): void {
+    this.list.remove();
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,67 @@
+// Drawing a frame: every visible layer's renderer on one context, in z order.
+import type { Layer, LayerRenderer } from '../layer/layer.js';
+import type { FrameState } from '../view/frame-state.js';
+
+export function renderLayers(ctx: CanvasRenderingContext2D, frame: FrameState, layers: Layer[], rendererOf: (layer: Layer) => LayerRenderer): void {
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+  for (const layer of layers) {
+    if (!layer.visible || layer.opacity <= 0) continue;
+    ctx.save();
+    ctx.globalAlpha = layer.opacity;
+    rendererOf(layer).renderFrame(frame, ctx);
+    ctx.restore();
+  }
+}
+
+/** Renders one frame into a canvas with renderers of its own, redrawing as data arrives until every
+ * layer is complete or the timeout passes. */
+export function renderToCanvas(canvas: HTMLCanvasElement, frame: FrameState, layers: Layer[], timeout: number): Promise<HTMLCanvasElement> {
+  canvas.width = Math.max(1, Math.round(frame.size.width * frame.pixelRatio));
+  canvas.height = Math.max(1, Math.round(frame.size.height * frame.pixelRatio));
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return Promise.reject(new Error('No 2D canvas context available'));
+  const renderers = new Map<Layer, LayerRenderer>();
+  const rendererOf = (layer: Layer) => {
+    let r = renderers.get(layer);
+    if (!r) renderers.set(layer, (r = layer.createRenderer()));
+    return r;
+  };
+  return new Promise((resolve) => {
+    const unsubscribes: (() => void)[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let scheduled = false;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      for (const u of unsubscribes) u();
+      for (const r of renderers.values()) r.dispose();
+      resolve(canvas);
+    };
+    const draw = () => {
+      scheduled = false;
+      if (done) return;
+      frame.loading = false;
+      renderLayers(ctx, frame, layers, rendererOf);
+      if (!frame.loading) finish();
+    };
+    for (const layer of layers) {
+      unsubscribes.push(
+        layer.onChange(() => {
+          if (!scheduled) {
+            scheduled = true;
+            setTimeout(draw, 0);
+          }
+        }),
+      );
+    }
+    timer = setTimeout(() => {
+      frame.loading = false;
+      renderLayers(ctx, frame, layers, rendererOf);
+      finish();
+    }, timeout);
+    draw();
+  });
+}

@@ -1,0 +1,56 @@
+// Mounts the built-in provider in the Fastify app: oidc-provider (a Koa app)
+// under /oidc, and our interaction pages beside it. Nothing is mounted when an
+// external provider (e.g. Microsoft Entra ID) is configured.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { ServerContext } from '../context.js';
+import { createOutboxMailer, type Mailer } from './mailer.js';
+import { OIDC_MOUNT_PATH } from './urls.js';
+
+export interface IdentityOptions {
+  /** Where password-reset mail goes; the outbox mailer (table outbox and a console line) by default. */
+  mailer?: Mailer;
+  /**
+   * Redirect URIs of the planner client besides `${publicUrl}/` and
+   * `${publicUrl}/redirect.html`; by default the comma- or space-separated
+   * list in the environment variable IDENTITY_EXTRA_REDIRECT_URIS.
+   */
+  extraRedirectUris?: readonly string[];
+}
+
+export function extraRedirectUrisFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.IDENTITY_EXTRA_REDIRECT_URIS ?? '').split(/[\s,]+/).filter(Boolean);
+}
+
+export async function registerIdentity(app: FastifyInstance, ctx: ServerContext, options: IdentityOptions = {}): Promise<void> {
+  if (ctx.config.identity.mode !== 'builtin') return;
+  // Loaded here, so processes that verify tokens only (external provider, workers) never load oidc-provider.
+  const [{ createProvider }, { parseForm, registerInteractionRoutes }] = await Promise.all([import('./provider.js'), import('./interactions.js')]);
+  const provider = await createProvider(ctx, { extraRedirectUris: options.extraRedirectUris ?? extraRedirectUrisFromEnv() });
+  const mailer = options.mailer ?? createOutboxMailer(ctx);
+
+  await app.register(async (pages) => {
+    if (!pages.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 },
+        (_req, body, done) => done(null, parseForm(String(body))));
+    }
+    registerInteractionRoutes(pages, { ctx, provider, mailer });
+  });
+
+  await app.register(async (oidc) => {
+    // oidc-provider reads request bodies itself: Fastify must leave the stream untouched.
+    oidc.removeAllContentTypeParsers();
+    oidc.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    const callback = provider.callback();
+    const handler = (req: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      // Koa sees the path below the mount; originalUrl tells oidc-provider where it is
+      // mounted, so discovery and redirects name `${publicUrl}/oidc/...`.
+      const raw = req.raw as IncomingMessage & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = raw.url!.slice(OIDC_MOUNT_PATH.length) || '/';
+      void callback(raw, reply.raw);
+    };
+    oidc.route({ method: ['GET', 'POST', 'OPTIONS'], url: `${OIDC_MOUNT_PATH}/*`, handler });
+  });
+}

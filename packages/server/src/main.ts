@@ -1,0 +1,61 @@
+// Entry point: `node packages/server/dist/main.js [--role all|api|worker] [--reset-data] [--exit]`.
+// Opens the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), runs
+// the migrations, serves the API, the identity provider and the app on one
+// HTTPS origin, fills an empty database with the demo data, and reports ready.
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { createAppLog } from './log/app-log.js';
+import type { ServerContext } from './context.js';
+import { buildApp } from './app.js';
+import { loadOrCreateTls } from './identity/index.js';
+import { DEMO_ACCOUNTS, formatCounts, isDemoSeeded, resetDemoData, seedDemoData } from './demo/index.js';
+
+const started = performance.now();
+const args = process.argv.slice(2);
+const config = loadConfig(process.env, args);
+const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const applied = await migrate(db);
+if (applied.length) console.log(`database: applied ${applied.join(', ')}`);
+const ctx: ServerContext = { config, db, log: createAppLog(db), readiness: { ready: false, phase: 'starting' } };
+
+if (args.includes('--reset-data')) {
+  console.log('Rebuilding the demo data ...');
+  const counts = await resetDemoData(db, { seed: config.demoSeed, onProgress: (m) => console.log(`  ${m}`) });
+  console.log(formatCounts(counts));
+  if (args.includes('--exit')) {
+    await db.close();
+    process.exit(0);
+  }
+}
+
+const tls = config.insecureHttp ? undefined : await loadOrCreateTls(config);
+const app = await buildApp(ctx, { tls: tls ? { key: tls.key, cert: tls.cert } : undefined });
+await app.listen({ port: config.port, host: config.host });
+console.log(`Locus ${process.env.LOCUS_VERSION ?? 'dev'} listening on ${config.publicUrl} (${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+if (tls?.selfSigned) console.log(`  self-signed certificate ${tls.certFile}: accept it once in the browser`);
+
+if (!(await isDemoSeeded(db)) && process.env.DEMO_DATA !== 'false') {
+  ctx.readiness.phase = 'loading demo data';
+  console.log('Empty database: generating the demo data ...');
+  const counts = await seedDemoData(db, { seed: config.demoSeed, onProgress: (m) => console.log(`  ${m}`) });
+  console.log(formatCounts(counts));
+}
+ctx.readiness.ready = true;
+ctx.readiness.phase = 'ready';
+await ctx.log.info(`server started (${config.role})`);
+console.log(`Ready in ${seconds()} s at ${config.publicUrl}/`);
+if (config.identity.mode === 'builtin') {
+  console.log('Demo accounts (built-in sign-in):');
+  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(22)} ${account.email.padEnd(28)} ${account.password}`);
+}
+
+const stop = async () => {
+  await app.close().catch(() => undefined);
+  await db.close().catch(() => undefined);
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,76 @@
+// The locations of a scenario: the base scenario's locations with the changes
+// of every scenario on the path from the base to this one applied in order.
+// One query: the nearest location_version on the path wins.
+import type { Queryable } from '../db/database.js';
+
+export interface LocationRow {
+  location_id: number;
+  model_id: number;
+  type: number;
+  created_scenario_id: number;
+  /** The scenario whose version is in effect. */
+  version_scenario_id: number;
+  /** 0 for a version of the scenario itself, 1 for its parent, ... */
+  depth: number;
+  change_type: number;
+  name: string;
+  latitude: number;
+  longitude: number;
+  visibility: number;
+  excluded: boolean;
+  location_group_id: number | null;
+  location_cluster_id: number | null;
+  properties: Record<string, string | number | null>;
+  modified: Date;
+}
+
+/** The ids of a scenario and its ancestors, nearest first (depth 0 is the scenario itself). */
+export const SCENARIO_PATH_CTE = `
+  WITH RECURSIVE path(id, parent_scenario_id, depth) AS (
+    SELECT id, parent_scenario_id, 0 FROM scenario WHERE id = $1
+    UNION ALL
+    SELECT s.id, s.parent_scenario_id, p.depth + 1 FROM scenario s JOIN path p ON s.id = p.parent_scenario_id
+  )`;
+
+const COLUMNS = `v.location_id, l.model_id, l.type, l.created_scenario_id, v.scenario_id AS version_scenario_id, p.depth,
+  v.change_type, v.name, v.latitude, v.longitude, v.visibility, v.excluded, v.location_group_id,
+  v.location_cluster_id, v.properties, v.modified`;
+
+export async function scenarioLocations(db: Queryable, scenarioId: number, options: { locationId?: number } = {}): Promise<LocationRow[]> {
+  const filter = options.locationId ? 'AND v.location_id = $2' : '';
+  const params = options.locationId ? [scenarioId, options.locationId] : [scenarioId];
+  const { rows } = await db.query<LocationRow>(
+    `${SCENARIO_PATH_CTE}
+     SELECT DISTINCT ON (v.location_id) ${COLUMNS}
+       FROM location_version v
+       JOIN path p ON p.id = v.scenario_id
+       JOIN location l ON l.id = v.location_id
+      WHERE true ${filter}
+      ORDER BY v.location_id, p.depth`,
+    params,
+  );
+  return rows;
+}
+
+export async function scenarioLocation(db: Queryable, scenarioId: number, locationId: number): Promise<LocationRow | undefined> {
+  return (await scenarioLocations(db, scenarioId, { locationId }))[0];
+}
+
+/** A stamp that changes whenever any scenario on the path changes: the basis of ETags. */
+export async function scenarioPathStamp(db: Queryable, scenarioId: number): Promise<string | undefined> {
+  const { rows } = await db.query<{ ids: string; stamp: string }>(
+    `${SCENARIO_PATH_CTE}
+     SELECT string_agg(s.id::text, '.' ORDER BY p.depth) AS ids,
+            (extract(epoch FROM max(s.modified)) * 1000000)::bigint::text AS stamp
+       FROM path p JOIN scenario s ON s.id = p.id`,
+    [scenarioId],
+  );
+  const row = rows[0];
+  return row?.ids ? `${row.ids}-${row.stamp}` : undefined;
+}
+
+/** The scenario ids from the base to this scenario (base first). */
+export async function scenarioPath(db: Queryable, scenarioId: number): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(`${SCENARIO_PATH_CTE} SELECT id FROM path ORDER BY depth DESC`, [scenarioId]);
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,72 @@
+// Scenarios of a model as the contract's Scenario entity: changes, parents and
+// changeCount, in the spec's order (top scenarios first, then by name
+// descending, nested by parent: each scenario is followed by its children).
+import type { Scenario } from '@locus/contract';
+import type { Queryable } from '../db/database.js';
+
+interface ScenarioRow {
+  id: number; name: string; status: number; parent_scenario_id: number | null; is_top: boolean;
+  competition: boolean; created: Date; modified: Date;
+}
+
+export async function scenariosOfModel(db: Queryable, modelId: number): Promise<Scenario[]> {
+  const scenarios = (await db.query<ScenarioRow>(
+    'SELECT id, name, status, parent_scenario_id, is_top, competition, created, modified FROM scenario WHERE model_id = $1', [modelId])).rows;
+  const changes = (await db.query<{ scenario_id: number; location_id: number; name: string; change_type: number }>(
+    `SELECT v.scenario_id, v.location_id, v.name, v.change_type
+       FROM location_version v JOIN scenario s ON s.id = v.scenario_id
+      WHERE s.model_id = $1 AND s.parent_scenario_id IS NOT NULL
+      ORDER BY v.scenario_id, v.name, v.location_id`, [modelId])).rows;
+  const changesOf = new Map<number, Scenario['changes']>();
+  for (const c of changes) {
+    const list = changesOf.get(c.scenario_id) ?? [];
+    list.push({ locationId: c.location_id, locationName: c.name, changeType: c.change_type as Scenario['changes'][number]['changeType'] });
+    changesOf.set(c.scenario_id, list);
+  }
+  const byId = new Map(scenarios.map((s) => [s.id, s]));
+  const parentsOf = (s: ScenarioRow): Scenario['parents'] => {
+    const parents: Scenario['parents'] = [];
+    const seen = new Set<number>([s.id]);
+    for (let p = s.parent_scenario_id; p !== null; ) {
+      const parent = byId.get(p);
+      if (!parent || seen.has(p)) break;
+      seen.add(p);
+      parents.push({ id: parent.id, name: parent.name, parentScenarioId: parent.parent_scenario_id });
+      p = parent.parent_scenario_id;
+    }
+    return parents;
+  };
+  const toEntity = (s: ScenarioRow): Scenario => {
+    const list = changesOf.get(s.id) ?? [];
+    return {
+      id: s.id, name: s.name, status: s.status, parentScenarioId: s.parent_scenario_id, isTop: s.is_top,
+      competition: s.competition, changeCount: list.length, created: s.created.toISOString(),
+      modified: s.modified.toISOString(), changes: list, parents: parentsOf(s),
+    };
+  };
+  return orderScenarios(scenarios).map(toEntity);
+}
+
+/** Spec order: roots (the base first), each followed by its children; siblings top first, then name descending. */
+export function orderScenarios<T extends { id: number; name: string; parent_scenario_id: number | null; is_top: boolean }>(rows: T[]): T[] {
+  const children = new Map<number | null, T[]>();
+  const ids = new Set(rows.map((r) => r.id));
+  for (const row of rows) {
+    const key = row.parent_scenario_id !== null && ids.has(row.parent_scenario_id) ? row.parent_scenario_id : null;
+    const list = children.get(key) ?? [];
+    list.push(row);
+    children.set(key, list);
+  }
+  const siblingOrder = (a: T, b: T) =>
+    Number(b.is_top) - Number(a.is_top) || (a.name < b.name ? 1 : a.name > b.name ? -1 : b.id - a.id);
+  const rootOrder = (a: T, b: T) =>
+    // The base scenario (the first scenario without parent) stays first.
+    Number(a.parent_scenario_id !== null) - Number(b.parent_scenario_id !== null) || a.id - b.id;
+  const out: T[] = [];
+  const visit = (row: T) => {
+    out.push(row);
+    for (const child of (children.get(row.id) ?? []).sort(siblingOrder)) visit(child);
+  };
+  for (const root of (children.get(null) ?? []).sort(rootOrder)) visit(root);
+  return out;
+}

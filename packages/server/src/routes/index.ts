@@ -1,0 +1,30 @@
+// Every domain's handlers, keyed by the contract's route names. A route of the
+// contract without a handler here answers 501 (see http/register-routes.ts).
+import type { ServerContext } from '../context.js';
+import type { Handlers } from '../http/register-routes.js';
+import { adminHandlers } from './admin.js';
+import { helpHandlers } from './help.js';
+import { modelHandlers } from './models.js';
+import { referenceHandlers } from './reference.js';
+import { scenarioHandlers } from './scenarios.js';
+import { searchHandlers } from './search.js';
+import { systemHandlers } from './system.js';
+import { tileHandlers } from './tiles.js';
+
+export interface HandlerHooks {
+  /** Called after an administrator changed model access, so cached users reload. */
+  onAccessChanged(): void;
+}
+
+export function allHandlers(ctx: ServerContext, hooks: HandlerHooks): Handlers {
+  return {
+    ...systemHandlers(ctx),
+    ...helpHandlers(ctx),
+    ...modelHandlers(ctx),
+    ...referenceHandlers(ctx),
+    ...scenarioHandlers(ctx),
+    ...searchHandlers(ctx),
+    ...tileHandlers(ctx),
+    ...adminHandlers(ctx, undefined, hooks.onAccessChanged),
+  };
+}

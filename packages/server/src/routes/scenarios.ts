@@ -1,0 +1,157 @@
+// Scenario and location reads: the scenario list, status polling, changes and
+// parents, a scenario's locations (served from a cache with ETag / 304), one
+// location with its properties, photos, isolines and POIs in range.
+import type { Location, LocationSummary, ScenarioOnlyStatus } from '@locus/contract';
+import type { ServerContext } from '../context.js';
+import type { Handlers } from '../http/register-routes.js';
+import { resolveLocationModel, resolveModel, resolveScenario } from '../http/access.js';
+import { notFound } from '../http/errors.js';
+import { createJsonCache, sendCached } from '../http/cached.js';
+import { scenariosOfModel } from '../repo/scenarios.js';
+import { scenarioLocation, scenarioLocations, scenarioPathStamp, type LocationRow } from '../repo/scenario-locations.js';
+import { propertyDefinitions, propertyEntity } from '../repo/properties.js';
+import { poisInRange } from '../repo/pois.js';
+
+export function scenarioHandlers(ctx: ServerContext): Handlers {
+  const { db } = ctx;
+  const locationLists = createJsonCache(32);
+
+  const names = async (modelId: number) => {
+    const groups = (await db.query<{ id: number; name: string }>('SELECT id, name FROM location_group WHERE model_id = $1', [modelId])).rows;
+    const clusters = (await db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1', [modelId])).rows;
+    return { group: new Map(groups.map((g) => [g.id, g.name])), cluster: new Map(clusters.map((c) => [c.id, c.name])) };
+  };
+
+  const summary = (row: LocationRow, n: Awaited<ReturnType<typeof names>>): LocationSummary => ({
+    id: row.location_id,
+    name: row.name,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    modelId: row.model_id,
+    type: row.type,
+    visibility: row.visibility as LocationSummary['visibility'],
+    changeType: row.change_type as LocationSummary['changeType'],
+    excluded: row.excluded,
+    locationGroupId: row.location_group_id,
+    locationGroup: row.location_group_id ? n.group.get(row.location_group_id) ?? null : null,
+    locationClusterId: row.location_cluster_id,
+    locationCluster: row.location_cluster_id ? n.cluster.get(row.location_cluster_id) ?? null : null,
+    score: null,
+  });
+
+  return {
+    scenarios: async ({ user, params }) => {
+      const { modelId } = await resolveModel(db, user, params.modelId);
+      return scenariosOfModel(db, modelId);
+    },
+
+    scenariosOnlyStatus: async ({ user, params }) => {
+      const { modelId } = await resolveModel(db, user, params.modelId);
+      const { rows } = await db.query<{ id: number; status: number; modified: Date }>(
+        'SELECT id, status, modified FROM scenario WHERE model_id = $1 ORDER BY id', [modelId]);
+      return rows.map((r): ScenarioOnlyStatus => ({ id: r.id, status: r.status, modified: r.modified.toISOString() }));
+    },
+
+    findScenarios: async ({ user, params }) => {
+      const { modelId } = await resolveModel(db, user, params.modelId);
+      const text = String(params.text).toLowerCase();
+      return (await scenariosOfModel(db, modelId)).filter((s) => s.name.toLowerCase().includes(text));
+    },
+
+    locationsOfScenarios: async ({ user, params }) => {
+      await resolveScenario(db, user, params.scenarioId);
+      return (await scenarioLocations(db, params.scenarioId))
+        .filter((r) => r.type !== 2)
+        .map((r) => ({ scenarioId: r.version_scenario_id, locationId: r.location_id }));
+    },
+
+    scenarioChanges: async ({ user, params }) => {
+      await resolveScenario(db, user, params.scenarioId);
+      const { rows } = await db.query<{ location_id: number; name: string; change_type: number }>(
+        `SELECT v.location_id, v.name, v.change_type FROM location_version v JOIN scenario s ON s.id = v.scenario_id
+          WHERE v.scenario_id = $1 AND s.parent_scenario_id IS NOT NULL ORDER BY v.name, v.location_id`, [params.scenarioId]);
+      return rows.map((r) => ({ locationId: r.location_id, locationName: r.name, changeType: r.change_type }));
+    },
+
+    scenarioParents: async ({ user, params }) => {
+      const scenario = await resolveScenario(db, user, params.scenarioId);
+      const parents = [];
+      const seen = new Set([scenario.id]);
+      for (let id = scenario.parentScenarioId; id !== null && !seen.has(id); ) {
+        seen.add(id);
+        const row = (await db.query<{ id: number; name: string; parent_scenario_id: number | null }>(
+          'SELECT id, name, parent_scenario_id FROM scenario WHERE id = $1', [id])).rows[0];
+        if (!row) break;
+        parents.push({ id: row.id, name: row.name, parentScenarioId: row.parent_scenario_id });
+        id = row.parent_scenario_id;
+      }
+      return parents;
+    },
+
+    scenarioLocations: async ({ user, params, request, reply }) => {
+      const scenario = await resolveScenario(db, user, params.scenarioId);
+      const stamp = await scenarioPathStamp(db, scenario.id);
+      if (!stamp) throw notFound(`scenario ${scenario.id}`);
+      const item = await locationLists.get(`locations:${scenario.id}`, `${stamp}`, async () => {
+        const n = await names(scenario.modelId);
+        // Retail areas (type 2) and hidden locations (visibility 2) are not in the scenario's list.
+        return (await scenarioLocations(db, scenario.id)).filter((r) => r.type !== 2 && r.visibility !== 2).map((r) => summary(r, n));
+      });
+      return sendCached(request, reply, item);
+    },
+
+    scenarioLocationProperties: async ({ user, params }) => {
+      const scenario = await resolveScenario(db, user, params.scenarioId);
+      const row = await scenarioLocation(db, scenario.id, params.locationId);
+      if (!row) throw notFound(`location ${params.locationId} in scenario ${scenario.id}`);
+      const [n, definitions, clusters] = await Promise.all([
+        names(scenario.modelId),
+        propertyDefinitions(db, scenario.modelId),
+        db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1 ORDER BY name', [scenario.modelId]),
+      ]);
+      // For an edited location, the values it had before this scenario's change.
+      const previous = row.change_type === 3 && scenario.parentScenarioId && row.version_scenario_id === scenario.id
+        ? await scenarioLocation(db, scenario.parentScenarioId, row.location_id) : undefined;
+      const location: Location = {
+        ...summary(row, n),
+        locationClusters: clusters.rows,
+        locationProperties: definitions.map((p) => propertyEntity(p, row.properties[p.name], previous ? previous.properties[p.name] ?? null : undefined)),
+      };
+      return location;
+    },
+
+    locationPhoto: async ({ user, params, request, reply }) => {
+      await resolveLocationModel(db, user, params.locationId);
+      const { rows } = await db.query<{ content_type: string; image: Uint8Array }>(
+        'SELECT content_type, image FROM location_photo WHERE location_id = $1', [params.locationId]);
+      if (!rows[0]) throw notFound(`photo of location ${params.locationId}`);
+      return sendCached(request, reply, { contentType: rows[0].content_type, body: Buffer.from(rows[0].image), maxAge: 3600 });
+    },
+
+    locationIsolines: async ({ user, params }) => {
+      await resolveLocationModel(db, user, params.locationId);
+      const { rows } = await db.query<{ minutes: number; geometry: unknown; name: string }>(
+        `SELECT i.minutes, i.geometry, s.name FROM isoline i JOIN iso_line_set s ON s.id = i.iso_line_set_id
+          WHERE i.location_id = $1 ORDER BY s.id`, [params.locationId]);
+      return {
+        type: 'FeatureCollection',
+        features: rows.map((r) => ({ type: 'Feature', geometry: r.geometry, properties: { minutes: r.minutes, isoLineSet: r.name } })),
+      };
+    },
+
+    poisInRange: async ({ user, params, query }) => {
+      const { modelId } = await resolveModel(db, user, params.modelId);
+      const locationModel = await resolveLocationModel(db, user, params.locationId);
+      if (locationModel !== modelId) throw notFound(`location ${params.locationId} in model ${modelId}`);
+      let { latitude, longitude } = query as { latitude?: number; longitude?: number };
+      if (latitude === undefined || longitude === undefined) {
+        const { rows } = await db.query<{ latitude: number; longitude: number }>(
+          `SELECT v.latitude, v.longitude FROM location_version v JOIN location l ON l.id = v.location_id
+            WHERE v.location_id = $1 AND v.scenario_id = l.created_scenario_id`, [params.locationId]);
+        if (!rows[0]) throw notFound(`location ${params.locationId}`);
+        ({ latitude, longitude } = rows[0]);
+      }
+      return poisInRange(db, modelId, latitude!, longitude!);
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// System calls: environment, version, street-view key, sign-in configuration
+// and readiness. All but the street-view key answer without a token.
+import type { ServerContext } from '../context.js';
+import type { Handlers } from '../http/register-routes.js';
+import { msalConfiguration } from '../identity/index.js';
+import { productVersion } from '../version.js';
+
+export function systemHandlers(ctx: ServerContext): Handlers {
+  return {
+    systemEnvironment: async () => ({ environment: ctx.config.environment }),
+    systemVersion: async () => productVersion(),
+    systemStreetViewKey: async () => ({ key: ctx.config.streetViewKey ?? null }),
+    systemMsalConfiguration: async () => msalConfiguration(ctx.config),
+    systemStatus: async () => (ctx.readiness.ready ? 1 : 0),
+  };
+}
