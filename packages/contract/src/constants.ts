@@ -49,8 +49,8 @@ export const OutputType = { turnover: 1, counts: 2, currencyValues: 3, score: 4 
 /** Model catchmentAreaMode. */
 export const CatchmentAreaMode = { coverageChoices: 0, onMap: 1 } as const;
 
-/** Model mapProvider: 1 a map vendor style, 2 and 3 other tile providers. */
-export const MapProvider = { vendorStyle: 1, tileProviderA: 2, tileProviderB: 3 } as const;
+/** Model mapProvider: 0 the built-in vector basemap, 1 a map vendor style, 2 and 3 other tile providers. */
+export const MapProvider = { builtInBasemap: 0, vendorStyle: 1, tileProviderA: 2, tileProviderB: 3 } as const;
 
 /** Log eventType bits; selected types are OR-ed into a bitmask when fetching the log. */
 export const LogEventType = { information: 8, warning: 4, error: 2 } as const;

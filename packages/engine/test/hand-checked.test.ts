@@ -10,6 +10,8 @@ import {
   matrixProvider,
   ModelFunctionError,
   recalculateChangedLocations,
+  type AreaInput,
+  type LocationInput,
   type ModelParameters,
   type TravelTimeMatrix,
 } from '../src/index.js';
@@ -22,7 +24,7 @@ const close = (a: number, b: number, eps = 1e-9) => Math.abs(a - b) <= eps * Mat
 //   b: U_X = 100/400 = 0.25, U_Y = 200/100 = 2  -> P_X = 1/9, P_Y = 8/9 -> V = 55.556, 444.444
 //   O_X = 722.222, O_Y = 777.778, total 1500 = all demand.
 const times: TravelTimeMatrix = { origin: [0, 0, 1, 1], destination: [0, 1, 0, 1], minutes: [5, 10, 20, 10] };
-const world = (threshold = 0, active: number[] = [1, 1]) => ({
+const world = (threshold = 0, active: number[] = [1, 1]): { areas: AreaInput; locations: LocationInput; parameters: ModelParameters } => ({
   areas: { latitude: [0, 0], longitude: [0, 0], properties: [{ demand: 1000 }, { demand: 500 }] },
   locations: { latitude: [0, 0], longitude: [0, 0], properties: [{ salesArea: 100 }, { salesArea: 200 }], active },
   parameters: {
@@ -32,7 +34,7 @@ const world = (threshold = 0, active: number[] = [1, 1]) => ({
       { function: 'salesArea', defaultValue: 1, type: 1 },
       { function: 'demand', defaultValue: 0, type: 2 },
     ],
-  } satisfies ModelParameters,
+  },
 });
 
 test('two areas, two stores: probabilities, flows and outputs as worked out', async () => {
@@ -120,7 +122,7 @@ test('multi-mode decay: U = A (f_car + f_ped) with each mode cut at its maximumM
 
 test('a failing attractiveness function yields its defaultValue and is counted', async () => {
   const w = world();
-  w.locations.properties = [{ salesArea: 100 }, {} as { salesArea: number }];
+  w.locations.properties = [{ salesArea: 100 }, {}];
   w.parameters.functions[0] = { function: 'salesArea', defaultValue: 200, type: 1 };
   const r = await calculateScenario(w, matrixProvider({ car: times }));
   assert.is(r.attractiveness[1], 200);

@@ -9,6 +9,7 @@ import { createAppLog } from './log/app-log.js';
 import type { ServerContext } from './context.js';
 import { buildApp } from './app.js';
 import { loadOrCreateTls } from './identity/index.js';
+import { countriesFromEnv, loadGazetteer } from './places/gazetteer.js';
 import { DEMO_ACCOUNTS, formatCounts, isDemoSeeded, resetDemoData, seedDemoData } from './demo/index.js';
 
 const started = performance.now();
@@ -37,6 +38,9 @@ await app.listen({ port: config.port, host: config.host });
 console.log(`Locus ${process.env.LOCUS_VERSION ?? 'dev'} listening on ${config.publicUrl} (${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
 if (tls?.selfSigned) console.log(`  self-signed certificate ${tls.certFile}: accept it once in the browser`);
 
+ctx.readiness.phase = 'loading places';
+const places = await loadGazetteer(db, countriesFromEnv());
+console.log(`places: ${places} (GeoNames, ${countriesFromEnv().join(', ')})`);
 if (!(await isDemoSeeded(db)) && process.env.DEMO_DATA !== 'false') {
   ctx.readiness.phase = 'loading demo data';
   console.log('Empty database: generating the demo data ...');

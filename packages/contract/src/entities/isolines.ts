@@ -28,8 +28,8 @@ export const IsolineParameter = z.object({
   /** The routing service's address; empty for the built-in estimator. */
   baseUrl: z.string(),
   maximumMinutes: z.number().int().positive(),
-  /** Routing provider code; 1 and 4 link to external help. */
-  provider: z.number().int().positive(),
+  /** Routing provider code: 0 the built-in estimator; 1 and 4 link to external help. */
+  provider: z.number().int().min(0),
 });
 export type IsolineParameter = z.infer<typeof IsolineParameter>;
 

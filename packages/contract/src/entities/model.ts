@@ -71,7 +71,8 @@ export const Model = z.object({
   hasMainLogo: z.boolean(),
   secondaryLogoUrl: z.string().nullable(),
   hasSecondaryLogo: z.boolean(),
-  mapProvider: z.number().int().min(1).max(3),
+  /** 0 the built-in vector basemap (works offline), 1 a map vendor style, 2 and 3 other tile providers. */
+  mapProvider: z.number().int().min(0).max(3),
   /** Radii of the range circles, in metres. */
   mapRanges: z.array(z.number().positive()),
   /** Words the interface uses for the model's locations, groups, clusters and areas. */

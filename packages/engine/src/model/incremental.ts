@@ -19,6 +19,7 @@ export interface LocationChange {
   changed: ArrayLike<number>;
 }
 
+/** `fallbacks.attractiveness` counts only the changed locations; the others were counted in the previous result. */
 export interface IncrementalResult extends ScenarioResult {
   /** The demand areas whose rows were recomputed. */
   affectedAreas: Uint32Array;

@@ -20,21 +20,21 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (field: string, reason: string, key?: string) =>
-  new ApiError(400, `${field}: ${reason}`, { field, reason, key });
+export const badRequest = (field: string, reason: string) => new ApiError(400, reason, { field, reason });
 export const unauthorized = (message = 'a valid bearer token is required') => new ApiError(401, message);
 export const forbidden = (message = 'you have no access to this resource') => new ApiError(403, message);
 export const notFound = (what: string) => new ApiError(404, `${what} not found`);
-/** A rule of the scenario rules (spec point 4) forbids the action. */
-export const conflict = (key: string, message: string) => new ApiError(409, message, { key });
+/** A rule of the scenario rules (spec point 4) forbids the action: the message is the key the app translates. */
+export const conflict = (key: string, reason?: string) => new ApiError(409, key, { key, reason });
 
 /** The first problem of a zod error as a 400 naming the field (prefixed by where it was: params, query, body). */
 export function fromZodError(where: 'params' | 'query' | 'body', error: ZodError): ApiError {
   const issue = error.issues[0];
   const path = issue?.path.map(String).join('.') ?? '';
-  const field = path ? (where === 'body' ? path : path) : where;
+  const field = path || where;
   const reason = issue?.message ?? 'invalid value';
-  return new ApiError(400, `${field}: ${reason}`, { field, reason, key: reason });
+  // The message is the reason itself, so the spec's message keys ('nameRequired') reach the app as they are.
+  return new ApiError(400, reason, { field, reason });
 }
 
 export function errorBody(statusCode: number, message: string, details: ApiError['details'] = {}) {

@@ -43,16 +43,16 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, handler
         }
         const user = route.role === 'anonymous' ? undefined : await options.authenticate(request);
         if (user && route.role === 'globalAdmin' && !user.isGlobalAdmin) throw forbidden('only a global administrator may do this');
+        if (!handler) {
+          reply.status(501);
+          return errorBody(501, `${route.specPath} is not available yet`);
+        }
         const params = route.params.safeParse(request.params ?? {});
         if (!params.success) throw fromZodError('params', params.error);
         const query = route.query ? route.query.safeParse(request.query ?? {}) : { success: true as const, data: {} };
         if (!query.success) throw fromZodError('query', query.error);
         const body = route.body ? route.body.safeParse(request.body ?? null) : { success: true as const, data: undefined };
         if (!body.success) throw fromZodError('body', body.error);
-        if (!handler) {
-          reply.status(501);
-          return errorBody(501, `${route.specPath} is not available yet`);
-        }
         const result = await handler({
           params: params.data, query: query.data, body: body.data, user: user as CurrentUser, request, reply, route,
         });

@@ -74,9 +74,8 @@ export function registerInteractionRoutes(app: FastifyInstance, { ctx, provider,
     if (params.client_id !== ctx.config.identity.clientId || !session) {
       return finish(req, reply, { error: 'access_denied', error_description: 'unknown client' });
     }
-    const grant = interaction.grantId
-      ? (await provider.Grant.find(interaction.grantId))!
-      : new provider.Grant({ accountId: session.accountId, clientId: String(params.client_id) });
+    const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
+    const grant = existing ?? new provider.Grant({ accountId: session.accountId, clientId: String(params.client_id) });
     const missing = details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
     if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
     if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);

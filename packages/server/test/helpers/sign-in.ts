@@ -117,10 +117,10 @@ export class TestBrowser {
     return this.request(url, { headers });
   }
 
-  postForm(url: string, fields: Record<string, string>): Promise<HttpResult> {
+  postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<HttpResult> {
     return this.request(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       body: new URLSearchParams(fields).toString(),
     });
   }
@@ -205,7 +205,8 @@ export async function startSignIn(baseUrl: string, options: SignInOptions = {}):
     for (let hops = 0; hops < 20; hops++) {
       if (res.status < 300 || res.status >= 400) return { url: res.url, status: res.status, html: res.body };
       const location = new URL(String(res.headers.location), res.url).toString();
-      if (location.startsWith(redirectUri)) return exchange(location);
+      const target = new URL(location);
+      if (`${target.origin}${target.pathname}` === redirectUri) return exchange(location);
       res = await browser.get(location);
     }
     throw new Error('too many redirects');
@@ -256,7 +257,8 @@ export async function refresh(baseUrl: string, refreshToken: string, options: Cl
 }
 
 async function tokenRequest(browser: TestBrowser, tokenEndpoint: string, fields: Record<string, string>): Promise<Tokens> {
-  const res = await browser.postForm(tokenEndpoint, fields);
+  // As msal's fetch does: a JSON answer, also for errors (an HTML-accepting client gets the error page).
+  const res = await browser.postForm(tokenEndpoint, fields, { accept: '*/*' });
   const body = JSON.parse(res.body) as { access_token?: string; refresh_token?: string; id_token?: string; error?: string; error_description?: string };
   if (res.status !== 200 || !body.access_token) throw new TokenEndpointError(res.status, body.error ?? 'unknown', body.error_description);
   return { accessToken: body.access_token, refreshToken: body.refresh_token ?? '', idToken: body.id_token ?? '' };

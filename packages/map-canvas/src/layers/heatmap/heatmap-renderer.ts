@@ -35,7 +35,7 @@ export class HeatmapRenderer implements LayerRenderer {
     if (width <= 0 || height <= 0) return;
     const radiusPx = layer.radius / frame.metersPerPixel;
     if (radiusPx < 0.5) return;
-    let cell = Math.max(1, Math.min(8, radiusPx / 6));
+    let cell = Math.max(1, Math.min(8, radiusPx / 8));
     cell = Math.max(cell, Math.sqrt((width * height) / MAX_CELLS));
     const radiusCells = radiusPx / cell;
     const pad = Math.ceil(radiusCells) + 1;
@@ -98,7 +98,7 @@ export class HeatmapRenderer implements LayerRenderer {
     const pr = frame.pixelRatio;
     ctx.setTransform(pr * cell, 0, 0, pr * cell, -0.5 * pr * cell, -0.5 * pr * cell);
     ctx.imageSmoothingEnabled = true;
-    ctx.imageSmoothingQuality = 'low';
+    ctx.imageSmoothingQuality = 'medium';
     ctx.drawImage(offscreen as CanvasImageSource, 0, 0);
   }
 

@@ -1,0 +1,31 @@
+// The scripted pan-and-zoom of the benchmark: both renderers are driven through the same views.
+import type { ViewState } from '../src/view/view-state.js';
+
+export const BENCH_SIZE = { width: 1024, height: 768 };
+export const WARMUP_FRAMES = 20;
+export const FRAMES = 240;
+
+/** Zoom from the whole country into Amsterdam, pan to Utrecht and Rotterdam, and back out. */
+export function benchView(i: number): ViewState {
+  const keys: [number, number, number][] = [
+    // lon, lat, zoom
+    [5.3, 52.2, 7.2],
+    [4.9, 52.37, 9.5],
+    [4.9, 52.37, 11.5],
+    [5.12, 52.09, 11],
+    [4.48, 51.92, 10],
+    [5.3, 52.2, 7.6],
+  ];
+  const t = ((i % FRAMES) / FRAMES) * (keys.length - 1);
+  const k = Math.min(keys.length - 2, Math.floor(t));
+  const u = t - k;
+  const s = u * u * (3 - 2 * u);
+  const [a, b] = [keys[k], keys[k + 1]];
+  return { center: [a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s], zoom: a[2] + (b[2] - a[2]) * s, bearing: 0, pitch: 0 };
+}
+
+export interface BenchResult {
+  frames: number[];
+}
+
+export const BENCH_SCENE = { stores: 6000, pois: 0, heatPoints: 35000, catchments: 2000, seed: 11 };
