@@ -35,7 +35,7 @@ function run(suite) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', uvu, suite.dir, '\\.test\\.ts$'], {
       cwd: suite.cwd,
-      env: { ...process.env, FORCE_COLOR: '0', ...suite.env },
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...suite.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -84,4 +84,18 @@ test('a click on an icon reports its id, a click on empty map reports none', asy
   assert.equal(clicks, [target!.id, null]);
 });
 
+test('the view renders to an image at a chosen pixel ratio (300 dpi) that can be read back', async () => {
+  const result = await page.evaluate(async () => {
+    const map = (globalThis as unknown as { __map: { toCanvas(o: { pixelRatio: number }): Promise<HTMLCanvasElement> } }).__map;
+    const canvas = await map.toCanvas({ pixelRatio: 300 / 96 });
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let painted = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) painted++;
+    return { width: canvas.width, height: canvas.height, url: canvas.toDataURL('image/png').slice(0, 22), painted };
+  });
+  assert.equal([result.width, result.height], [1500, 1000]);
+  assert.is(result.url, 'data:image/png;base64,');
+  assert.ok(result.painted > 1000, `${result.painted} painted pixels`);
+});
+
 test.run();

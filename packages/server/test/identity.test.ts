@@ -317,6 +317,16 @@ test('password reset: a mailed link sets a new password, signs in, and the old p
   assert.ok(again.accessToken);
 });
 
+test('from the reset form the user can go back and sign in with the password after all', async () => {
+  const flow = await startSignIn(a.baseUrl, { extraParams: { prompt: 'login', ui_flow: 'reset' } });
+  const back = /<a href="([^"]+)">Back to sign in<\/a>/.exec(flow.page.html)?.[1];
+  assert.ok(back, 'a link back to the sign-in form');
+  const login = await flow.open(new URL(back!.replace(/&amp;/g, '&'), flow.page.url).toString());
+  assert.ok('html' in login && /name="password"/.test(login.html), 'the login form');
+  const tokens = await flow.submit({ identity: BERT.identity, password: BERT.password }, '/login');
+  assert.ok('accessToken' in tokens);
+});
+
 test('a reset request for an unknown address sends nothing and answers the same', async () => {
   const before = (await testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox')).rows[0]!.n;
   const flow = await startSignIn(a.baseUrl, { extraParams: { prompt: 'login', ui_flow: 'reset' } });

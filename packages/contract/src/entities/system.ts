@@ -36,11 +36,18 @@ export const MsalOptions = z.looseObject({
 });
 export type MsalOptions = z.infer<typeof MsalOptions>;
 
+/** The loginRedirect request that opens the password reset: the built-in provider's form, or an external reset authority. */
+export const PasswordResetRequest = z.union([
+  z.object({ scopes: z.array(z.string()), prompt: z.literal('login'), extraQueryParameters: z.object({ ui_flow: z.string() }) }),
+  z.object({ scopes: z.array(z.string()), authority: z.url() }),
+]);
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
+
 export const MsalConfiguration = z.object({
   /** The API scope asked for at sign-in. */
   scope: z.string().min(1),
   options: MsalOptions,
-  /** The authority of the password-reset flow; null when the provider has none. */
-  passwordResetAuthority: z.url().nullable(),
+  /** Null when the provider has no reset flow the app can open. */
+  passwordResetRequest: PasswordResetRequest.nullable(),
 });
 export type MsalConfiguration = z.infer<typeof MsalConfiguration>;

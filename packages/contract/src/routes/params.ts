@@ -1,6 +1,7 @@
 // Path and query parameter objects that several route files share.
 import { z } from 'zod';
 import { Cultures } from '../constants';
+import { ValidationMessage } from '../messages';
 import { booleanParam, enumParam, idParam } from '../primitives';
 
 export const modelId = () => idParam('modelId');
@@ -16,7 +17,7 @@ export const LocationWriteQuery = z.object({
   /** Put the change into a new child scenario of the scenario in the path. */
   createScenario: booleanParam('createScenario').optional().default(false),
   /** The new scenario's name; without it the scenario is named like the location. */
-  overrideScenarioName: z.string().trim().min(1, { error: 'overrideScenarioName must not be empty' }).optional(),
+  overrideScenarioName: z.string().trim().min(1, { error: ValidationMessage.scenarioNameIsRequired }).optional(),
 });
 
 /** Cache key only: a changed value makes the browser fetch again. */

@@ -17,7 +17,7 @@ import { interactionPath, OIDC_MOUNT_PATH, RESET_UI_FLOW } from './urls.js';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 type Form = Record<string, string>;
-type UidRoute = { Params: { uid: string }; Body: Form | undefined; Querystring: { token?: string } };
+type UidRoute = { Params: { uid: string }; Body: Form | undefined; Querystring: { token?: string; view?: string } };
 type UidRequest = FastifyRequest<UidRoute>;
 
 export interface InteractionDeps {
@@ -102,7 +102,10 @@ export function registerInteractionRoutes(app: FastifyInstance, { ctx, provider,
     if (!interaction) return expired(req, reply);
     if (interaction.prompt.name === 'consent') return grantConsent(req, reply, interaction);
     const locale = localeOf(req, interaction);
-    if (interaction.params.ui_flow === RESET_UI_FLOW) return send(reply, resetRequestPage(locale, { uid: interaction.uid }));
+    // ui_flow=reset opens the reset form; its "back to sign in" link asks for the login form.
+    if (interaction.params.ui_flow === RESET_UI_FLOW && req.query.view !== 'login') {
+      return send(reply, resetRequestPage(locale, { uid: interaction.uid }));
+    }
     const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : undefined;
     return send(reply, loginPage(locale, { uid: interaction.uid, identity: hint }));
   }));

@@ -68,7 +68,7 @@ export function msalConfiguration(config: Pick<ServerConfig, 'publicUrl' | 'iden
         knownAuthorities,
         redirectUri: `${publicUrl}/`,
         postLogoutRedirectUri: `${publicUrl}/`,
-        // Without offline_access in the request the built-in provider still issues a refresh token (see identity-notes.md).
+        // Without offline_access in the request the built-in provider still issues a refresh token (see provider.ts).
         ...(builtin ? { OIDCOptions: { defaultScopes: ['openid', 'profile'] } } : {}),
       },
       cache: { cacheLocation: 'localStorage' },

@@ -116,7 +116,7 @@ ${alert(input.error)}
 <input id="email" name="email" type="email" autocomplete="email" required autocapitalize="none" spellcheck="false" autofocus value="${escapeHtml(input.email)}"${invalid}>
 <button type="submit">${t('sendLink')}</button>
 </form>
-<p class="links"><a href="${interactionPath(input.uid)}">${t('backToSignIn')}</a></p>`;
+<p class="links"><a href="${interactionPath(input.uid)}?view=login">${t('backToSignIn')}</a></p>`;
   return render(locale, t('resetTitle'), body);
 }
 
@@ -125,7 +125,7 @@ export function resetSentPage(locale: PageLocale, input: { uid: string }): Rende
   const body = `
 <h1>${t('resetSentTitle')}</h1>
 <p role="status">${t('resetSentText')}</p>
-<p class="links"><a href="${interactionPath(input.uid)}">${t('backToSignIn')}</a></p>`;
+<p class="links"><a href="${interactionPath(input.uid)}?view=login">${t('backToSignIn')}</a></p>`;
   return render(locale, t('resetSentTitle'), body);
 }
 

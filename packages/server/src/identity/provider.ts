@@ -1,10 +1,9 @@
 // The built-in OpenID Connect provider (oidc-provider) and its configuration:
 // one public client (the planner app, PKCE), JWT access tokens for the API via
 // resource indicators, refresh tokens with rotation, our own pages, storage
-// and keys in the database. identity-notes.md explains the choices that
-// msal-browser needs.
+// and keys in the database. docs/identity.md explains the settings msal-browser
+// needs.
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import type { ServerConfig } from '../config.js';
 import type { ServerContext } from '../context.js';
 import { createFindAccount, findLoginById, loginClaims } from './accounts.js';
 import { createOidcAdapterFactory } from './adapter.js';
@@ -92,9 +91,10 @@ export async function createProvider(ctx: ServerContext, options: ProviderOption
         postLogoutSuccessSource: (koa) => send(koa, signedOutPage(localeOf(koa), appUrl)),
       },
     },
-    // The trap of identity-notes.md: msal does not ask for offline_access, so issue a
-    // refresh token whenever the client may use the grant. Without offline_access it
-    // lives as long as the provider session: signing out ends it.
+    // oidc-provider drops offline_access unless prompt=consent, and msal would then fail
+    // its refreshes; so msal does not ask for it, and a refresh token is issued whenever
+    // the client may use the grant. Without offline_access it lives as long as the
+    // provider session: signing out ends it.
     issueRefreshToken: (_koa, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
     ttl: {

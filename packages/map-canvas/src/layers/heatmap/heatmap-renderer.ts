@@ -9,7 +9,7 @@ import { colorRamp } from './color-ramp.js';
 import type { HeatmapLayer } from './heatmap-layer.js';
 
 /** Upper bound of grid cells per frame; the cell grows on big screens to stay inside it. */
-const MAX_CELLS = 250_000;
+const MAX_CELLS = 110_000;
 
 export class HeatmapRenderer implements LayerRenderer {
   private grid = new Float32Array(0);
@@ -35,7 +35,7 @@ export class HeatmapRenderer implements LayerRenderer {
     if (width <= 0 || height <= 0) return;
     const radiusPx = layer.radius / frame.metersPerPixel;
     if (radiusPx < 0.5) return;
-    let cell = Math.max(1, Math.min(8, radiusPx / 8));
+    let cell = Math.max(1, Math.min(8, radiusPx / 6));
     cell = Math.max(cell, Math.sqrt((width * height) / MAX_CELLS));
     const radiusCells = radiusPx / cell;
     const pad = Math.ceil(radiusCells) + 1;

@@ -23,6 +23,27 @@ export interface PolygonLayerOptions extends LayerOptions {
   pickable?: boolean;
 }
 
+/** Which projected rings are holes: the first ring of each polygon is its outline. */
+function holeFlags(geometry: PolygonGeometry): boolean[] {
+  const parts = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  return parts.flatMap((rings) => rings.map((_r, k) => k > 0));
+}
+
+function signedArea(ring: Float64Array): number {
+  let a = 0;
+  for (let i = 0, j = ring.length - 2; i < ring.length; j = i, i += 2) a += (ring[j] - ring[i]) * (ring[j + 1] + ring[i + 1]);
+  return a;
+}
+
+function reversed(ring: Float64Array): Float64Array {
+  const out = new Float64Array(ring.length);
+  for (let i = 0; i < ring.length; i += 2) {
+    out[ring.length - 2 - i] = ring[i];
+    out[ring.length - 1 - i] = ring[i + 1];
+  }
+  return out;
+}
+
 export class PolygonLayer extends Layer {
   features: PolygonFeature[] = [];
   shapes: ProjectedGeometry[] = [];
@@ -43,7 +64,13 @@ export class PolygonLayer extends Layer {
 
   setFeatures(features: PolygonFeature[]): void {
     this.features = features;
-    this.shapes = features.map((f) => projectGeometry(f.geometry));
+    // Outlines one way round and holes the other, so fills are right under either fill rule.
+    this.shapes = features.map((f) => {
+      const shape = projectGeometry(f.geometry);
+      const holes = holeFlags(f.geometry);
+      shape.rings = shape.rings.map((ring, k) => ((signedArea(ring) > 0) === !holes[k] ? ring : reversed(ring)));
+      return shape;
+    });
     this.styles = features.map((f) => resolvePolygonStyle({ ...this.defaultStyle, ...f.style }));
     const boxes = new Float64Array(features.length * 4);
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;

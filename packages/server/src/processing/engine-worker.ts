@@ -1,0 +1,157 @@
+// The engine thread: runs the calculation off the main thread so the API stays
+// responsive. It keeps the demand areas (and with them the engine's spatial
+// index) and the recent results the main thread tells it to keep, so a
+// one-store change recalculates from memory. Started by engine-thread.ts.
+import { parentPort } from 'node:worker_threads';
+import {
+  areaOverlap,
+  calculateScenario,
+  compileModel,
+  estimatorProvider,
+  functionProducts,
+  isolines,
+  ModelFunctionError,
+  osrmProvider,
+  recalculateChangedLocations,
+  scoreFunctions,
+  scoreModelOutputs,
+  type AreaInput,
+  type ScenarioResult,
+  type TravelTimeProvider,
+} from '@locus/engine';
+import type { BasisPayload, CalculateJob, EngineJob, EngineMessage, IsolineJob, OverlapJob, SubModelTask, TaskResult } from './jobs.js';
+import { encodeAllBlocks, encodeChangedBlocks, restoreResult } from './result-codec.js';
+import type { RoutingSettings } from './settings.js';
+
+interface Kept {
+  result: ScenarioResult;
+  blockHashes: Uint8Array[];
+}
+
+const areaSets = new Map<string, AreaInput>();
+const results = new Map<string, Kept>();
+const providers = new Map<string, TravelTimeProvider>();
+let peakBytes = 0;
+
+const port = parentPort;
+if (!port) throw new Error('engine-worker.ts runs as a worker thread');
+const post = (message: EngineMessage) => port.postMessage(message);
+
+function sampleMemory() {
+  const m = process.memoryUsage();
+  peakBytes = Math.max(peakBytes, m.heapUsed + m.arrayBuffers);
+}
+
+function providerFor(routing: RoutingSettings): TravelTimeProvider {
+  const key = routing.provider === 'osrm' ? `osrm:${routing.osrmUrl}` : 'estimator';
+  let provider = providers.get(key);
+  if (!provider) {
+    provider = routing.provider === 'osrm' ? osrmProvider({ baseUrl: routing.osrmUrl ?? '' }) : estimatorProvider();
+    providers.set(key, provider);
+  }
+  return provider;
+}
+
+function keep(basis: BasisPayload) {
+  const result = restoreResult(basis.state, basis.arrays, basis.parameters, basis.fallbacks);
+  results.set(basis.version, { result, blockHashes: basis.blockHashes });
+}
+
+function scoreResult(task: SubModelTask, job: CalculateJob): TaskResult {
+  const functions = scoreFunctions(task.parameters.functions);
+  const output = scoreModelOutputs(functions, job.locations.properties);
+  const active = Uint8Array.from(job.locations.active);
+  for (let j = 0; j < output.length; j++) if (!active[j]) output[j] = 0;
+  return {
+    subModelId: task.subModelId, version: task.version, outputType: task.outputType,
+    areaCount: 0, locationCount: output.length, pairCount: 0, blocks: [],
+    active, attractiveness: Float64Array.from(output), output, demand: new Float64Array(0),
+    fallbacks: { attractiveness: functionProducts(functions, job.locations.properties).fallbacks, demand: [] },
+    recomputedAreas: 0, incremental: false,
+  };
+}
+
+async function calculate(job: CalculateJob) {
+  for (const version of job.forget) {
+    results.delete(version);
+    areaSets.delete(version);
+  }
+  for (const basis of job.bases) keep(basis);
+  let areas: AreaInput | undefined;
+  if (job.areas) {
+    if ('latitude' in job.areas) {
+      const { key, ...input } = job.areas;
+      areaSets.set(key, input);
+    }
+    areas = areaSets.get(job.areas.key);
+    if (!areas) throw new Error(`the engine thread does not hold the demand areas ${job.areas.key}`);
+  }
+  const step = (status: number) => post({ type: 'step', jobId: job.jobId, status });
+  const provider = providerFor(job.routing);
+  const huff = job.tasks.filter((t) => t.outputType !== 4);
+  // Parse every function first: a syntax error fails the scenario before any work.
+  for (const task of job.tasks) compileModel(task.parameters);
+  if (huff.length && !areas) throw new Error('the model has no demand areas');
+
+  step(3);
+  const calculated = new Map<number, { result: ScenarioResult; blocks: TaskResult['blocks']; recomputed: number; incremental: boolean }>();
+  for (const task of huff) {
+    const basis = task.incremental ? results.get(task.incremental.basisVersion) : undefined;
+    if (task.incremental && basis) {
+      const next = await recalculateChangedLocations(basis.result, areas!, { locations: job.locations, changed: task.incremental.changed }, provider);
+      // Fallback counts over every location, not only the changed ones.
+      const compiled = compileModel(task.parameters);
+      next.fallbacks = { attractiveness: functionProducts(compiled.attractiveness, job.locations.properties).fallbacks, demand: basis.result.fallbacks.demand };
+      const blocks = encodeChangedBlocks(next, next.affectedAreas, basis.blockHashes);
+      calculated.set(task.subModelId, { result: next, blocks, recomputed: next.affectedAreas.length, incremental: true });
+    } else {
+      const result = await calculateScenario({ areas: areas!, locations: job.locations, parameters: task.parameters }, provider);
+      calculated.set(task.subModelId, { result, blocks: [], recomputed: result.pairs.areaCount, incremental: false });
+    }
+    sampleMemory();
+  }
+  step(4);
+  const scores = job.tasks.filter((t) => t.outputType === 4).map((t) => scoreResult(t, job));
+  step(5);
+  for (const [, c] of calculated) if (!c.incremental) c.blocks = encodeAllBlocks(c.result);
+  step(6);
+  const out: TaskResult[] = [...scores];
+  for (const task of huff) {
+    const c = calculated.get(task.subModelId)!;
+    results.set(task.version, { result: c.result, blockHashes: c.blocks.map((b) => b.hash) });
+    const r = c.result;
+    out.push({
+      subModelId: task.subModelId, version: task.version, outputType: task.outputType,
+      areaCount: r.pairs.areaCount, locationCount: r.pairs.locationCount, pairCount: r.pairs.location.length,
+      blocks: c.blocks, active: r.active, attractiveness: r.attractiveness, output: r.output, demand: r.demand,
+      fallbacks: r.fallbacks, recomputedAreas: c.recomputed, incremental: c.incremental,
+    });
+  }
+  sampleMemory();
+  post({ type: 'calculated', jobId: job.jobId, results: out, memory: { peakBytes } });
+}
+
+function overlap(job: OverlapJob) {
+  const o = areaOverlap(job.sources, job.targets);
+  sampleMemory();
+  post({ type: 'overlap', jobId: job.jobId, offsets: o.offsets, target: o.target, weight: o.weight });
+}
+
+async function isolinesOf(job: IsolineJob) {
+  const provider = job.routing.provider === 'osrm' ? providerFor(job.routing) : undefined;
+  const geometries: Array<unknown | null> = [];
+  for (const r of job.requests) {
+    const collection = await isolines({ ...r, minutes: [r.minutes], provider });
+    geometries.push(collection.features[0]?.geometry ?? null);
+  }
+  sampleMemory();
+  post({ type: 'isolines', jobId: job.jobId, geometries });
+}
+
+port.on('message', (job: EngineJob) => {
+  const run = job.type === 'calculate' ? calculate(job) : job.type === 'overlap' ? Promise.resolve().then(() => overlap(job)) : isolinesOf(job);
+  run.catch((error: unknown) => {
+    const modelError = error instanceof ModelFunctionError;
+    post({ type: 'failed', jobId: job.jobId, message: error instanceof Error ? error.message : String(error), modelError });
+  });
+});

@@ -1,0 +1,106 @@
+// The messages between the processing loop (main thread) and an engine
+// thread. Everything is plain data and typed arrays, so it crosses
+// postMessage by structured clone. The main thread decides what the engine
+// thread keeps (demand areas, recent results) and says so in each job, so no
+// message ever has to ask back.
+import type { ModelParameters, PropertyValues, ScenarioResult } from '@locus/engine';
+import type { AreaFeature } from '@locus/engine';
+import type { PostProcessingAction } from '@locus/engine';
+import type { LocationArrays, PairState, StoredBlock } from './result-codec.js';
+import type { RoutingSettings } from './settings.js';
+
+export interface AreaPayload {
+  key: string;
+  latitude: Float64Array;
+  longitude: Float64Array;
+  properties: PropertyValues[];
+}
+
+export interface LocationPayload {
+  latitude: Float64Array;
+  longitude: Float64Array;
+  properties: PropertyValues[];
+  active: Uint8Array;
+}
+
+/** A stored result sent to the engine thread as the basis of an incremental calculation. */
+export interface BasisPayload {
+  version: string;
+  parameters: ModelParameters;
+  state: PairState;
+  arrays: LocationArrays;
+  blockHashes: Uint8Array[];
+  fallbacks: ScenarioResult['fallbacks'];
+}
+
+export interface SubModelTask {
+  subModelId: number;
+  /** The version the new result gets (the engine thread keeps it under this name). */
+  version: string;
+  /** 4: a score model, no interaction. */
+  outputType: number;
+  parameters: ModelParameters;
+  /** Recalculate from a kept result: the changed location indices of the new location list. */
+  incremental?: { basisVersion: string; changed: number[] };
+}
+
+export interface CalculateJob {
+  type: 'calculate';
+  jobId: number;
+  routing: RoutingSettings;
+  /** The demand areas, or only their key when the thread has them already. */
+  areas: AreaPayload | { key: string } | null;
+  locations: LocationPayload;
+  tasks: SubModelTask[];
+  /** Bases the thread does not have yet. */
+  bases: BasisPayload[];
+  /** Results and area sets the thread may forget. */
+  forget: string[];
+}
+
+export interface TaskResult {
+  subModelId: number;
+  version: string;
+  outputType: number;
+  areaCount: number;
+  locationCount: number;
+  pairCount: number;
+  /** Null for a score model. */
+  blocks: StoredBlock[];
+  active: Uint8Array;
+  attractiveness: Float64Array;
+  output: Float64Array;
+  demand: Float64Array;
+  fallbacks: ScenarioResult['fallbacks'];
+  /** Demand areas recomputed by an incremental calculation; all areas for a full one. */
+  recomputedAreas: number;
+  incremental: boolean;
+}
+
+export interface OverlapJob {
+  type: 'overlap';
+  jobId: number;
+  sources: AreaFeature[];
+  targets: AreaFeature[];
+}
+
+export interface IsolineJob {
+  type: 'isolines';
+  jobId: number;
+  routing: RoutingSettings;
+  requests: Array<{ latitude: number; longitude: number; profile: 'car' | 'pedestrian'; minutes: number; postProcessingActions: PostProcessingAction[] }>;
+}
+
+export type EngineJob = CalculateJob | OverlapJob | IsolineJob;
+
+export interface ThreadMemory {
+  /** Largest heap plus array buffers of the engine thread seen during the job, bytes. */
+  peakBytes: number;
+}
+
+export type EngineMessage =
+  | { type: 'step'; jobId: number; status: number }
+  | { type: 'calculated'; jobId: number; results: TaskResult[]; memory: ThreadMemory }
+  | { type: 'overlap'; jobId: number; offsets: Uint32Array; target: Uint32Array; weight: Float64Array }
+  | { type: 'isolines'; jobId: number; geometries: Array<unknown | null> }
+  | { type: 'failed'; jobId: number; message: string; modelError: boolean };

@@ -1,0 +1,77 @@
+// Points of interest in range (autoCalculateType 6): a property counts the
+// POIs of its set within its poi_range_meters of the location. The POIs of a
+// set are bucketed in a grid of cells as large as the range, so a count looks
+// at nine cells, not at every POI.
+import type { Queryable } from '../db/database.js';
+import { distanceMetres } from '../repo/pois.js';
+
+export interface PoiCountProperty {
+  name: string;
+  poiSetId: number;
+  rangeMeters: number;
+}
+
+const METRES_PER_DEGREE = 111_320;
+
+interface Grid {
+  cellDegrees: number;
+  cells: Map<string, Array<{ latitude: number; longitude: number }>>;
+}
+
+function gridOf(points: Array<{ latitude: number; longitude: number }>, rangeMeters: number): Grid {
+  const cellDegrees = Math.max(rangeMeters / METRES_PER_DEGREE, 1e-6);
+  const cells = new Map<string, Array<{ latitude: number; longitude: number }>>();
+  for (const p of points) {
+    // Longitude cells as wide as latitude cells in degrees: a neighbourhood of
+    // 3 x (1 / cos latitude) columns covers the range at any latitude below 80°.
+    const key = `${Math.floor(p.latitude / cellDegrees)}:${Math.floor(p.longitude / cellDegrees)}`;
+    const list = cells.get(key);
+    if (list) list.push(p);
+    else cells.set(key, [p]);
+  }
+  return { cellDegrees, cells };
+}
+
+function countWithin(grid: Grid, latitude: number, longitude: number, rangeMeters: number): number {
+  const row = Math.floor(latitude / grid.cellDegrees);
+  const column = Math.floor(longitude / grid.cellDegrees);
+  const columns = Math.ceil(1 / Math.max(0.17, Math.cos((latitude * Math.PI) / 180)));
+  let count = 0;
+  for (let r = row - 1; r <= row + 1; r++) {
+    for (let c = column - columns; c <= column + columns; c++) {
+      for (const p of grid.cells.get(`${r}:${c}`) ?? []) {
+        if (distanceMetres(latitude, longitude, p.latitude, p.longitude) <= rangeMeters) count++;
+      }
+    }
+  }
+  return count;
+}
+
+/** Loads the POIs of the properties' sets once; the returned function counts them around a position. */
+export async function poiCounter(db: Queryable, properties: readonly PoiCountProperty[]): Promise<(latitude: number, longitude: number) => Record<string, number>> {
+  if (properties.length === 0) return () => ({});
+  const setIds = [...new Set(properties.map((p) => p.poiSetId))];
+  const { rows } = await db.query<{ poi_set_id: number; latitude: number; longitude: number }>(
+    'SELECT poi_set_id, latitude, longitude FROM poi WHERE poi_set_id = ANY($1)', [setIds]);
+  const grids = properties.map((p) => ({
+    property: p,
+    grid: gridOf(rows.filter((r) => r.poi_set_id === p.poiSetId), p.rangeMeters),
+  }));
+  return (latitude, longitude) => {
+    const counts: Record<string, number> = {};
+    for (const { property, grid } of grids) counts[property.name] = countWithin(grid, latitude, longitude, property.rangeMeters);
+    return counts;
+  };
+}
+
+/**
+ * The POI counts of a model's autoCalculateType 6 properties at one position:
+ * what a location write stores for them when a location is saved.
+ */
+export async function poiCountsAt(db: Queryable, modelId: number, latitude: number, longitude: number): Promise<Record<string, number>> {
+  const { rows } = await db.query<{ name: string; poi_set_id: number; poi_range_meters: number }>(
+    `SELECT name, poi_set_id, poi_range_meters FROM location_property
+      WHERE model_id = $1 AND auto_calculate_type = 6 AND poi_set_id IS NOT NULL AND poi_range_meters IS NOT NULL`, [modelId]);
+  const counter = await poiCounter(db, rows.map((r) => ({ name: r.name, poiSetId: r.poi_set_id, rangeMeters: r.poi_range_meters })));
+  return counter(latitude, longitude);
+}

@@ -1,0 +1,124 @@
+// The processing queue lives in table scenario: status 1 is waiting; a worker
+// claims a scenario with SELECT ... FOR UPDATE SKIP LOCKED (so two workers
+// never take the same one), steps its status 2 to 8 while it works, writes a
+// heartbeat, and ends at 9 or 10. A scenario in 2..8 whose heartbeat is older
+// than the claim timeout belongs to a worker that died: it is claimed again.
+// Every update after the claim names the claiming worker, so a worker that
+// lost its claim can change nothing.
+import type { Database, Queryable } from '../db/database.js';
+
+export interface Claim {
+  scenarioId: number;
+  modelId: number;
+  name: string;
+  parentScenarioId: number | null;
+  /** The status it had: 1, or 2..8 when taken over from a worker that died. */
+  previousStatus: number;
+  previousWorker: string | null;
+}
+
+/** Thrown when the worker no longer holds its claim (another took it over, or the scenario changed). */
+export class ClaimLostError extends Error {}
+
+export interface QueuedScenario { id: number; status: number; modified: Date; modelId: number; name: string }
+
+/** Queues a scenario (status 1) unless it is waiting or processing already; answers undefined then. */
+export async function requestProcessing(db: Database, scenarioId: number, user: { id: number; title: string } | null): Promise<QueuedScenario | undefined> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: number; status: number; modified: Date; model_id: number; name: string }>(
+      `UPDATE scenario SET status = 1, processing_requested_by = $2, claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL
+        WHERE id = $1 AND NOT (status BETWEEN 1 AND 8)
+        RETURNING id, status, modified, model_id, name`, [scenarioId, user?.id ?? null]);
+    const row = rows[0];
+    if (!row) return undefined;
+    await tx.query('INSERT INTO processing_log (scenario_id, model_id, scenario_name, user_name) VALUES ($1, $2, $3, $4)',
+      [row.id, row.model_id, row.name, user?.title ?? null]);
+    return { id: row.id, status: row.status, modified: row.modified, modelId: row.model_id, name: row.name };
+  });
+}
+
+/** Queues every unprocessed scenario (status 0) of a model; answers how many. */
+export async function requestProcessingOfUnprocessed(db: Database, modelId: number, user: { id: number; title: string } | null): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: number; name: string }>(
+      `UPDATE scenario SET status = 1, processing_requested_by = $2, claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL
+        WHERE model_id = $1 AND status = 0 RETURNING id, name`, [modelId, user?.id ?? null]);
+    for (const row of rows) {
+      await tx.query('INSERT INTO processing_log (scenario_id, model_id, scenario_name, user_name) VALUES ($1, $2, $3, $4)',
+        [row.id, modelId, row.name, user?.title ?? null]);
+    }
+    return rows.length;
+  });
+}
+
+/** Claims the next waiting scenario, or one whose worker died; undefined when there is none. */
+export async function claimNext(db: Database, worker: string, claimTimeoutMs: number): Promise<Claim | undefined> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: number; model_id: number; name: string; parent_scenario_id: number | null; status: number; claimed_by: string | null }>(
+      `SELECT id, model_id, name, parent_scenario_id, status, claimed_by FROM scenario
+        WHERE status = 1
+           OR (status BETWEEN 2 AND 8 AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $1::double precision / 1000)))
+        ORDER BY id
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED`, [claimTimeoutMs]);
+    const row = rows[0];
+    if (!row) return undefined;
+    await tx.query(`UPDATE scenario SET status = 2, claimed_by = $2, claimed_at = now(), heartbeat_at = now() WHERE id = $1`, [row.id, worker]);
+    const log = await tx.query(
+      `UPDATE processing_log SET started = now(), ended = NULL, error = NULL, worker = $2, claims = claims + 1
+        WHERE id = (SELECT max(id) FROM processing_log WHERE scenario_id = $1)`, [row.id, worker]);
+    if (log.rowCount === 0) {
+      // Queued by other means than the API (e.g. directly in the database): the log still gets its row.
+      await tx.query(`INSERT INTO processing_log (scenario_id, model_id, scenario_name, started, worker, claims) VALUES ($1, $2, $3, now(), $4, 1)`,
+        [row.id, row.model_id, row.name, worker]);
+    }
+    return {
+      scenarioId: row.id, modelId: row.model_id, name: row.name, parentScenarioId: row.parent_scenario_id,
+      previousStatus: row.status, previousWorker: row.claimed_by,
+    };
+  });
+}
+
+/** Writes the heartbeat; throws ClaimLostError when the claim is gone. */
+export async function heartbeat(db: Queryable, scenarioId: number, worker: string): Promise<void> {
+  const r = await db.query('UPDATE scenario SET heartbeat_at = now() WHERE id = $1 AND claimed_by = $2 AND status BETWEEN 2 AND 8', [scenarioId, worker]);
+  if (r.rowCount === 0) throw new ClaimLostError(`scenario ${scenarioId} is no longer claimed by ${worker}`);
+}
+
+/** Moves the status to the next step (2..8); throws ClaimLostError when the claim is gone. */
+export async function setStep(db: Queryable, scenarioId: number, worker: string, status: number): Promise<void> {
+  const r = await db.query(
+    'UPDATE scenario SET status = $3, heartbeat_at = now() WHERE id = $1 AND claimed_by = $2 AND status BETWEEN 2 AND 8',
+    [scenarioId, worker, status]);
+  if (r.rowCount === 0) throw new ClaimLostError(`scenario ${scenarioId} is no longer claimed by ${worker}`);
+}
+
+/** Inside the storing transaction: locks the scenario row if the claim still holds, else throws ClaimLostError. */
+export async function lockClaim(tx: Queryable, scenarioId: number, worker: string): Promise<void> {
+  const { rows } = await tx.query('SELECT id FROM scenario WHERE id = $1 AND claimed_by = $2 AND status BETWEEN 2 AND 8 FOR UPDATE', [scenarioId, worker]);
+  if (!rows[0]) throw new ClaimLostError(`scenario ${scenarioId} is no longer claimed by ${worker}`);
+}
+
+/** Ends a claim at 9 (completed) or 10 (completed with errors), with the errors in the processing log. */
+export async function endClaim(tx: Queryable, scenarioId: number, worker: string, status: 9 | 10, error: string | null, isolinesMissing: Date | null): Promise<void> {
+  const r = await tx.query(
+    `UPDATE scenario SET status = $3, claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL
+      WHERE id = $1 AND claimed_by = $2 AND status BETWEEN 2 AND 8`, [scenarioId, worker, status]);
+  if (r.rowCount === 0) throw new ClaimLostError(`scenario ${scenarioId} is no longer claimed by ${worker}`);
+  await tx.query(
+    `UPDATE processing_log SET ended = now(), error = $2, isolines_missing = COALESCE($3, isolines_missing)
+      WHERE id = (SELECT max(id) FROM processing_log WHERE scenario_id = $1)`, [scenarioId, error, isolinesMissing]);
+}
+
+/**
+ * After a model's parameters changed: its scenarios need calculating again.
+ * Done and failed ones go to 0; ones being calculated go back to waiting (1),
+ * which takes the claim from their worker so it cannot store a stale result.
+ */
+export async function markModelForRecalculation(tx: Queryable, modelId: number): Promise<void> {
+  await tx.query(
+    `UPDATE scenario SET
+        status = CASE WHEN status BETWEEN 2 AND 8 THEN 1 WHEN status = 1 THEN 1 ELSE 0 END,
+        claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL
+      WHERE model_id = $1`, [modelId]);
+}

@@ -1,0 +1,163 @@
+// Results in the database (migration 004): scenario_result (per scenario and
+// sub-model), its pair blocks (stored once per content) and location_output.
+// Saving writes only blocks the database does not hold yet; loading joins the
+// blocks back into the engine's result.
+import type { ModelParameters, ScenarioResult } from '@locus/engine';
+import type { Queryable } from '../db/database.js';
+import type { TaskResult } from './jobs.js';
+import { BLOCK_AREAS, bytesOf, decodeBlocks, float64Of, int32Of, restoreResult, uint8Of, type LocationArrays, type PairState } from './result-codec.js';
+
+export interface ResultSummary {
+  scenarioId: number;
+  subModelId: number;
+  version: string;
+  basisKey: string;
+  computedAt: Date;
+  outputType: number;
+  areaSetId: number | null;
+  areaCount: number;
+  locationCount: number;
+  pairCount: number;
+  /** Location ids in calculation order. */
+  locationIds: Int32Array;
+  locationInputs: Uint8Array;
+  arrays: LocationArrays;
+  areaIds: Float64Array;
+  fallbacks: ScenarioResult['fallbacks'];
+}
+
+interface SummaryRow {
+  scenario_id: number; sub_model_id: number; version: string; basis_key: string; computed_at: Date; output_type: number;
+  area_set_id: number | null; area_count: number; location_count: number; pair_count: number; location_ids: Uint8Array;
+  location_inputs: Uint8Array; active: Uint8Array; attractiveness: Uint8Array; output: Uint8Array; area_ids: Uint8Array;
+  demand: Uint8Array; fallbacks: ScenarioResult['fallbacks'];
+}
+
+const toSummary = (r: SummaryRow): ResultSummary => ({
+  scenarioId: r.scenario_id,
+  subModelId: r.sub_model_id,
+  version: r.version,
+  basisKey: r.basis_key,
+  computedAt: r.computed_at,
+  outputType: r.output_type,
+  areaSetId: r.area_set_id,
+  areaCount: r.area_count,
+  locationCount: r.location_count,
+  pairCount: r.pair_count,
+  locationIds: int32Of(r.location_ids),
+  locationInputs: uint8Of(r.location_inputs),
+  arrays: { active: uint8Of(r.active), attractiveness: float64Of(r.attractiveness), output: float64Of(r.output), demand: float64Of(r.demand) },
+  areaIds: float64Of(r.area_ids),
+  fallbacks: r.fallbacks ?? { attractiveness: [], demand: [] },
+});
+
+export async function loadSummary(db: Queryable, scenarioId: number, subModelId: number): Promise<ResultSummary | undefined> {
+  const row = (await db.query<SummaryRow>('SELECT * FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = $2', [scenarioId, subModelId])).rows[0];
+  return row && toSummary(row);
+}
+
+/** The summaries of several scenarios for one sub-model (candidates for a basis). */
+export async function loadSummaries(db: Queryable, scenarioIds: number[], subModelId: number): Promise<ResultSummary[]> {
+  if (!scenarioIds.length) return [];
+  const { rows } = await db.query<SummaryRow>('SELECT * FROM scenario_result WHERE scenario_id = ANY($1) AND sub_model_id = $2', [scenarioIds, subModelId]);
+  return rows.map(toSummary);
+}
+
+export async function loadBlockHashes(db: Queryable, scenarioId: number, subModelId: number): Promise<Uint8Array[]> {
+  const { rows } = await db.query<{ hash: Uint8Array }>(
+    'SELECT hash FROM scenario_result_block WHERE scenario_id = $1 AND sub_model_id = $2 ORDER BY block_index', [scenarioId, subModelId]);
+  return rows.map((r) => new Uint8Array(r.hash));
+}
+
+export async function loadPairState(db: Queryable, summary: ResultSummary): Promise<{ state: PairState; blockHashes: Uint8Array[] }> {
+  const { rows } = await db.query<{ hash: Uint8Array; data: Uint8Array }>(
+    `SELECT b.hash, r.data FROM scenario_result_block b JOIN result_block r ON r.hash = b.hash
+      WHERE b.scenario_id = $1 AND b.sub_model_id = $2 ORDER BY b.block_index`, [summary.scenarioId, summary.subModelId]);
+  const state = decodeBlocks(rows.map((r) => r.data), summary.areaCount, summary.locationCount);
+  return { state, blockHashes: rows.map((r) => new Uint8Array(r.hash)) };
+}
+
+/** The whole result as the engine made it. */
+export async function loadResult(db: Queryable, summary: ResultSummary, parameters: ModelParameters): Promise<ScenarioResult> {
+  const { state } = await loadPairState(db, summary);
+  return restoreResult(state, summary.arrays, parameters, summary.fallbacks);
+}
+
+export interface SaveInput {
+  scenarioId: number;
+  result: TaskResult;
+  basisKey: string;
+  derivedFrom: string | null;
+  areaSetId: number | null;
+  areaIds: Float64Array;
+  locationIds: Int32Array;
+  locationInputs: Uint8Array;
+}
+
+/** Stores one sub-model's result, replacing the scenario's previous one. Runs inside the storing transaction. */
+export async function saveResult(tx: Queryable, input: SaveInput): Promise<{ newBlocks: number; replacedHashes: Uint8Array[] }> {
+  const r = input.result;
+  const hashes = r.blocks.map((b) => Buffer.from(b.hash));
+  // Blocks already stored (by this or another scenario) are locked so they stay while this transaction refers to them.
+  const present = new Set(
+    hashes.length
+      ? (await tx.query<{ hash: Uint8Array }>('SELECT hash FROM result_block WHERE hash = ANY($1) FOR SHARE', [hashes])).rows.map((x) => Buffer.from(x.hash).toString('hex'))
+      : [],
+  );
+  let newBlocks = 0;
+  const written = new Set<string>();
+  for (const block of r.blocks) {
+    const hex = Buffer.from(block.hash).toString('hex');
+    if (present.has(hex) || written.has(hex)) continue;
+    if (!block.data) throw new Error(`block ${block.index} of scenario ${input.scenarioId} is neither stored nor sent`);
+    await tx.query('INSERT INTO result_block (hash, data) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING', [Buffer.from(block.hash), bytesOf(block.data)]);
+    written.add(hex);
+    newBlocks++;
+  }
+  const replaced = (await tx.query<{ hash: Uint8Array }>(
+    'SELECT hash FROM scenario_result_block WHERE scenario_id = $1 AND sub_model_id = $2', [input.scenarioId, r.subModelId])).rows.map((x) => new Uint8Array(x.hash));
+  await tx.query('DELETE FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = $2', [input.scenarioId, r.subModelId]);
+  await tx.query(
+    `INSERT INTO scenario_result (scenario_id, sub_model_id, version, basis_key, derived_from, output_type, area_set_id, area_count,
+       location_count, pair_count, block_areas, location_ids, location_inputs, active, attractiveness, output, area_ids, demand, fallbacks)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
+    [input.scenarioId, r.subModelId, r.version, input.basisKey, input.derivedFrom, r.outputType, input.areaSetId, r.areaCount,
+      r.locationCount, r.pairCount, BLOCK_AREAS, bytesOf(input.locationIds), bytesOf(input.locationInputs), bytesOf(r.active),
+      bytesOf(r.attractiveness), bytesOf(r.output), bytesOf(input.areaIds), bytesOf(r.demand), JSON.stringify(r.fallbacks)]);
+  if (hashes.length) {
+    await tx.query(
+      `INSERT INTO scenario_result_block (scenario_id, sub_model_id, block_index, hash)
+       SELECT $1, $2, i - 1, h FROM unnest($3::bytea[]) WITH ORDINALITY AS t(h, i)`,
+      [input.scenarioId, r.subModelId, hashes]);
+  }
+  // Locations kept only for the calculation order (deleted since, stored as -id) have no output row.
+  const ids: number[] = [];
+  const outputs: number[] = [];
+  const attractiveness: number[] = [];
+  for (let j = 0; j < r.locationCount; j++) {
+    if (input.locationIds[j] <= 0) continue;
+    ids.push(input.locationIds[j]);
+    outputs.push(r.output[j]);
+    attractiveness.push(r.attractiveness[j]);
+  }
+  await tx.query(
+    `INSERT INTO location_output (scenario_id, sub_model_id, location_id, output, attractiveness)
+     SELECT $1, $2, unnest($3::int[]), unnest($4::float8[]), unnest($5::float8[])`,
+    [input.scenarioId, r.subModelId, ids, outputs, attractiveness]);
+  return { newBlocks, replacedHashes: replaced };
+}
+
+/** Removes blocks no result refers to any more (after a result was replaced, or scenarios were deleted). */
+export async function collectBlocks(db: Queryable, candidates?: Uint8Array[]): Promise<number> {
+  try {
+    const r = candidates
+      ? await db.query(
+        `DELETE FROM result_block r WHERE r.hash = ANY($1)
+            AND NOT EXISTS (SELECT 1 FROM scenario_result_block b WHERE b.hash = r.hash)`, [candidates.map((h) => Buffer.from(h))])
+      : await db.query('DELETE FROM result_block r WHERE NOT EXISTS (SELECT 1 FROM scenario_result_block b WHERE b.hash = r.hash)');
+    return r.rowCount;
+  } catch {
+    // Another worker referred to a block meanwhile (the foreign key refused the delete): it stays, and a later pass retries.
+    return 0;
+  }
+}

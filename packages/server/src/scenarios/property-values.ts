@@ -1,0 +1,114 @@
+// Property values of a location write (spec points 4 and 5). Values are
+// stored in the version's properties keyed by property name: a string for
+// dataType 0, a number otherwise (a percentage as a fraction: 12.5 % is
+// 0.125, the numberValue the reads send; the app shows percentageValue, x100).
+// A new location starts from the property defaults; an edit starts from the
+// location's values as the scenario sees them. Auto-calculated properties and
+// outputs of the calculation are not writable: sending them back unchanged
+// is fine, a different value is refused. Points of interest in range
+// (autoCalculateType 6) are counted again on every save.
+import { AutoCalculateType, DataType, PropertyType, RuleMessage, type LocationPropertyValue } from '@locus/contract';
+import type { Queryable } from '../db/database.js';
+import { badRequest } from '../http/errors.js';
+import { distanceMetres } from '../repo/pois.js';
+import type { PropertyRow } from '../repo/properties.js';
+import { ruleConflict } from './rules.js';
+
+export type StoredValue = string | number | null;
+export type StoredProperties = Record<string, StoredValue>;
+
+const isNumeric = (p: PropertyRow) => p.data_type !== DataType.text;
+
+/** Outputs (propertyType 4) are written by the calculation, auto-calculated properties by the server. */
+export const isWritableProperty = (p: PropertyRow) => !p.auto_calculate_type && p.property_type !== PropertyType.output;
+
+function asNumber(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** A stored value in the property's own kind: a number for numeric properties, a string for text. */
+function normalized(p: PropertyRow, value: unknown): StoredValue {
+  if (value === null || value === undefined) return null;
+  return isNumeric(p) ? asNumber(value) : String(value);
+}
+
+function sameValue(p: PropertyRow, a: unknown, b: unknown): boolean {
+  const x = normalized(p, a);
+  const y = normalized(p, b);
+  if (x === null || y === null) return x === y;
+  if (typeof x === 'number' && typeof y === 'number') return Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x), Math.abs(y));
+  return x === y;
+}
+
+/** The values a new location starts with: each property's default copied to its string or number value. */
+export function newLocationDefaults(definitions: PropertyRow[]): StoredProperties {
+  const values: StoredProperties = {};
+  for (const p of definitions) {
+    const value = normalized(p, p.default_value);
+    if (value !== null) values[p.name] = value;
+  }
+  return values;
+}
+
+/** The value a written entry means for its property: stringValue for text, numberValue for numbers (0 or 1 for yes/no). */
+function submittedValue(p: PropertyRow, entry: LocationPropertyValue, index: number): StoredValue {
+  if (!isNumeric(p)) return entry.stringValue;
+  const value = entry.numberValue;
+  if (p.data_type === DataType.yesNo && value !== null && value !== 0 && value !== 1) {
+    throw badRequest(`locationProperties.${index}.numberValue`, `${p.name} is a yes/no property: its value is 0 or 1`);
+  }
+  return value;
+}
+
+/**
+ * The property values after a write: `start` with the written values applied
+ * and the `computed` ones (points of interest in range) set. Unknown or
+ * repeated property ids are a 400; a value of a property that is not writable
+ * which is neither its value before nor its computed value is a 409
+ * fieldIsReadOnly naming the entry.
+ */
+export function applyPropertyValues(
+  definitions: PropertyRow[], start: StoredProperties, entries: LocationPropertyValue[], computed: StoredProperties = {},
+): StoredProperties {
+  const byId = new Map(definitions.map((p) => [p.id, p]));
+  const values: StoredProperties = { ...start };
+  const seen = new Set<number>();
+  entries.forEach((entry, index) => {
+    const p = byId.get(entry.id);
+    if (!p) throw badRequest(`locationProperties.${index}.id`, `property ${entry.id} is not a location property of the model`);
+    if (seen.has(entry.id)) throw badRequest(`locationProperties.${index}.id`, `property ${entry.id} is given twice`);
+    seen.add(entry.id);
+    const value = submittedValue(p, entry, index);
+    if (!isWritableProperty(p)) {
+      const unchanged = sameValue(p, value, start[p.name]) || (p.name in computed && sameValue(p, value, computed[p.name]));
+      if (!unchanged) {
+        throw ruleConflict(RuleMessage.fieldIsReadOnly,
+          `${p.name} is ${p.auto_calculate_type ? 'calculated automatically' : 'an output of the calculation'} and cannot be written`,
+          `locationProperties.${index}.${isNumeric(p) ? 'numberValue' : 'stringValue'}`);
+      }
+      return;
+    }
+    if (value === null) delete values[p.name];
+    else values[p.name] = value;
+  });
+  return Object.assign(values, computed);
+}
+
+/** For every points-of-interest-in-range property: how many POIs of its set lie within its range of the position. */
+export async function poisInRangeCounts(q: Queryable, definitions: PropertyRow[], latitude: number, longitude: number): Promise<StoredProperties> {
+  const counts: StoredProperties = {};
+  for (const p of definitions) {
+    if (p.auto_calculate_type !== AutoCalculateType.pointsOfInterestInRange || p.poi_set_id === null || p.poi_range_meters === null) continue;
+    const range = p.poi_range_meters;
+    const dLat = range / 111_320;
+    const dLng = dLat / Math.max(0.01, Math.cos((latitude * Math.PI) / 180));
+    const { rows } = await q.query<{ latitude: number; longitude: number }>(
+      `SELECT latitude, longitude FROM poi WHERE poi_set_id = $1
+          AND latitude BETWEEN $2 AND $3 AND longitude BETWEEN $4 AND $5`,
+      [p.poi_set_id, latitude - dLat, latitude + dLat, longitude - dLng, longitude + dLng]);
+    counts[p.name] = rows.filter((poi) => distanceMetres(latitude, longitude, poi.latitude, poi.longitude) <= range).length;
+  }
+  return counts;
+}

@@ -1,0 +1,107 @@
+// Reads of the scenario tree used by the writes: one scenario's row, its
+// descendants, its children, the scenarios of a model. Every function takes
+// the transaction it runs in.
+import type { Queryable } from '../db/database.js';
+import { notFound } from '../http/errors.js';
+
+export interface ScenarioRecord {
+  id: number;
+  modelId: number;
+  name: string;
+  status: number;
+  parentScenarioId: number | null;
+  isTop: boolean;
+  competition: boolean;
+  modified: Date;
+}
+
+interface ScenarioRecordRow {
+  id: number; model_id: number; name: string; status: number; parent_scenario_id: number | null;
+  is_top: boolean; competition: boolean; modified: Date;
+}
+
+const COLUMNS = 'id, model_id, name, status, parent_scenario_id, is_top, competition, modified';
+
+const toRecord = (r: ScenarioRecordRow): ScenarioRecord => ({
+  id: r.id, modelId: r.model_id, name: r.name, status: r.status, parentScenarioId: r.parent_scenario_id,
+  isTop: r.is_top, competition: r.competition, modified: r.modified,
+});
+
+/**
+ * Locks scenario rows (SELECT ... FOR UPDATE, in id order so two writers
+ * never wait on each other crosswise) and answers them by id.
+ */
+export async function lockScenarios(q: Queryable, ids: number[]): Promise<Map<number, ScenarioRecord>> {
+  if (!ids.length) return new Map();
+  const { rows } = await q.query<ScenarioRecordRow>(
+    `SELECT ${COLUMNS} FROM scenario WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [[...new Set(ids)]]);
+  return new Map(rows.map((r) => [r.id, toRecord(r)]));
+}
+
+/** Locks one scenario of a model; 404 when it is gone or belongs to another model. */
+export async function lockScenario(q: Queryable, modelId: number, id: number): Promise<ScenarioRecord> {
+  const scenario = (await lockScenarios(q, [id])).get(id);
+  if (!scenario || scenario.modelId !== modelId) throw notFound(`scenario ${id} in model ${modelId}`);
+  return scenario;
+}
+
+/** Every scenario below this one (children, their children, ...), parents before their children. */
+export async function descendantIds(q: Queryable, scenarioId: number): Promise<number[]> {
+  const { rows } = await q.query<{ id: number }>(
+    `WITH RECURSIVE below(id, depth) AS (
+       SELECT id, 1 FROM scenario WHERE parent_scenario_id = $1
+       UNION ALL
+       SELECT s.id, b.depth + 1 FROM scenario s JOIN below b ON s.parent_scenario_id = b.id
+     )
+     SELECT id FROM below ORDER BY depth, id`, [scenarioId]);
+  return rows.map((r) => r.id);
+}
+
+export async function childCount(q: Queryable, scenarioId: number): Promise<number> {
+  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM scenario WHERE parent_scenario_id = $1', [scenarioId]);
+  return rows[0]?.n ?? 0;
+}
+
+/** The scenario's ancestors, from its parent up to the base scenario. */
+export async function ancestorIds(q: Queryable, scenarioId: number): Promise<number[]> {
+  const { rows } = await q.query<{ id: number }>(
+    `WITH RECURSIVE up(id, parent_scenario_id, depth) AS (
+       SELECT id, parent_scenario_id, 0 FROM scenario WHERE id = $1
+       UNION ALL
+       SELECT s.id, s.parent_scenario_id, u.depth + 1 FROM scenario s JOIN up u ON s.id = u.parent_scenario_id
+     )
+     SELECT id FROM up WHERE depth > 0 ORDER BY depth`, [scenarioId]);
+  return rows.map((r) => r.id);
+}
+
+/** Inserts a scenario and answers its id; a new scenario starts in status 0 with no changes. */
+export async function insertScenario(
+  q: Queryable,
+  values: { modelId: number; name: string; parentScenarioId: number | null; isTop?: boolean; competition?: boolean; createdBy?: number },
+): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO scenario (model_id, name, status, parent_scenario_id, is_top, competition, created, modified, created_by)
+     VALUES ($1, $2, 0, $3, $4, $5, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()), $6)
+     RETURNING id`,
+    [values.modelId, values.name, values.parentScenarioId, values.isTop ?? false, values.competition ?? false, values.createdBy ?? null]);
+  return rows[0]!.id;
+}
+
+/**
+ * A new modified stamp: the clock at millisecond precision (the precision it
+ * travels with), and always later than the previous one, so an editor holding
+ * the old stamp is told the scenario changed even within one millisecond.
+ */
+export const NEXT_MODIFIED = `GREATEST(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', modified) + interval '1 millisecond')`;
+
+/** Bumps modified of the given scenarios (caches and editors see the change). */
+export async function touchScenarios(q: Queryable, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await q.query(`UPDATE scenario SET modified = ${NEXT_MODIFIED} WHERE id = ANY($1::int[])`, [ids]);
+}
+
+/** Content changed: status back to 0 (edited, not calculated) and a new modified stamp. */
+export async function markEdited(q: Queryable, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await q.query(`UPDATE scenario SET status = 0, modified = ${NEXT_MODIFIED} WHERE id = ANY($1::int[])`, [ids]);
+}

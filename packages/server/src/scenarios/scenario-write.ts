@@ -1,0 +1,59 @@
+// One transaction per scenario write. Writes of one model take turns through
+// a transaction-level advisory lock (the scenario tree is read and changed as
+// a whole: a change in a parent reaches its children), and the scenario rows a
+// write changes are locked with SELECT ... FOR UPDATE, so the processing
+// queue, which claims scenarios with FOR UPDATE SKIP LOCKED, never calculates
+// a scenario halfway through a change. Every check reads the rows after the
+// locks are held, so the second of two writers sees the first one's change.
+import { RuleMessage } from '@locus/contract';
+import type { Database, Queryable } from '../db/database.js';
+import { isProcessingStatus, ruleConflict } from './rules.js';
+import { descendantIds, lockScenario, lockScenarios, type ScenarioRecord } from './scenario-tree.js';
+
+/** Advisory lock class of scenario writes; the second key is the model id. */
+const SCENARIO_WRITE_LOCK = 727_005;
+
+/** PostgreSQL's deadlock_detected and serialization_failure: another writer won. */
+const CONCURRENCY_FAILURES = new Set(['40P01', '40001']);
+
+export async function inScenarioWrite<T>(db: Database, modelId: number, write: (tx: Queryable) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [SCENARIO_WRITE_LOCK, modelId]);
+      return write(tx);
+    });
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && CONCURRENCY_FAILURES.has(code)) {
+      throw ruleConflict(RuleMessage.scenarioWasModified, 'another change of the scenario was saved at the same time; reload it');
+    }
+    throw error;
+  }
+}
+
+export interface LockedForChange {
+  scenario: ScenarioRecord;
+  /** Every scenario below it, parents first: they inherit the change. */
+  descendants: ScenarioRecord[];
+}
+
+/** Locks a scenario that is about to change and every scenario below it (they inherit its changes). */
+export async function lockForChange(tx: Queryable, modelId: number, scenarioId: number): Promise<LockedForChange> {
+  const scenario = await lockScenario(tx, modelId, scenarioId);
+  const ids = await descendantIds(tx, scenarioId);
+  const locked = await lockScenarios(tx, ids);
+  return { scenario, descendants: ids.map((id) => locked.get(id)).filter((s): s is ScenarioRecord => s !== undefined) };
+}
+
+/**
+ * A scenario below the changed one that is being calculated would be
+ * calculated on locations that change under it: the change waits until the
+ * calculation is done.
+ */
+export function requireNoneProcessing(scenario: ScenarioRecord, descendants: ScenarioRecord[]): void {
+  const busy = descendants.find((d) => isProcessingStatus(d.status));
+  if (busy) {
+    throw ruleConflict(RuleMessage.scenarioIsReadOnly,
+      `scenario ${busy.id} below scenario ${scenario.id} is being calculated (status ${busy.status}) and inherits this change`);
+  }
+}
