@@ -32,11 +32,11 @@ export interface Scene {
 }
 
 export const BRANDS = [
-  { name: 'Albers', color: '#2563eb' },
-  { name: 'Jumbo Markt', color: '#eab308' },
-  { name: 'Plusmarkt', color: '#16a34a' },
-  { name: 'Dirk & Co', color: '#dc2626' },
-  { name: 'Vomar', color: '#7c3aed' },
+  { name: 'Korenbloem', color: '#2563eb' },
+  { name: 'Dagvers', color: '#eab308' },
+  { name: 'Buurtwinkel Plein', color: '#16a34a' },
+  { name: 'Marktkraam', color: '#dc2626' },
+  { name: 'Polderhal', color: '#7c3aed' },
 ];
 
 export const AMSTERDAM: LonLat = [4.9041, 52.3676];

@@ -1,16 +1,16 @@
 // Entry point: `node packages/server/dist/main.js [--role all|api|worker] [--reset-data] [--exit]`.
-// Opens the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), runs
-// the migrations, serves the API, the identity provider and the app on one
-// HTTPS origin, fills an empty database with the demo data, and reports ready.
+// Opens the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL) and
+// runs the migrations. Role all (the default) serves the API, the identity
+// provider and the app on one HTTPS origin, fills an empty database with the
+// demo data, and calculates scenarios in this process; role api only serves;
+// role worker only calculates scenarios (several worker processes can share
+// one PostgreSQL database).
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { createAppLog } from './log/app-log.js';
 import type { ServerContext } from './context.js';
-import { buildApp } from './app.js';
-import { loadOrCreateTls } from './identity/index.js';
-import { countriesFromEnv, loadGazetteer } from './places/gazetteer.js';
-import { DEMO_ACCOUNTS, formatCounts, isDemoSeeded, resetDemoData, seedDemoData } from './demo/index.js';
+import { processingSettings, startProcessing, type ScenarioProcessor } from './processing/index.js';
 
 const started = performance.now();
 const args = process.argv.slice(2);
@@ -22,42 +22,60 @@ const applied = await migrate(db);
 if (applied.length) console.log(`database: applied ${applied.join(', ')}`);
 const ctx: ServerContext = { config, db, log: createAppLog(db), readiness: { ready: false, phase: 'starting' } };
 
-if (args.includes('--reset-data')) {
-  console.log('Rebuilding the demo data ...');
-  const counts = await resetDemoData(db, { seed: config.demoSeed, onProgress: (m) => console.log(`  ${m}`) });
-  console.log(formatCounts(counts));
-  if (args.includes('--exit')) {
-    await db.close();
-    process.exit(0);
+let processor: ScenarioProcessor | undefined;
+let close = async () => {};
+
+if (config.role === 'worker') {
+  processor = startProcessing(ctx, processingSettings(process.env, config.workers));
+  await ctx.log.info(`worker ${processor.workerName} started (${config.workers} engine threads)`, null, 'scenario-processing');
+  console.log(`Locus worker ${processor.workerName} calculating scenarios (${config.workers} engine threads, ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}); ready in ${seconds()} s`);
+} else {
+  // The web server's modules load only in a serving role, so a worker process stays small.
+  const { buildApp } = await import('./app.js');
+  const { loadOrCreateTls } = await import('./identity/index.js');
+  const { countriesFromEnv, loadGazetteer } = await import('./places/gazetteer.js');
+  const { DEMO_ACCOUNTS, formatCounts, isDemoSeeded, resetDemoData, seedDemoData } = await import('./demo/index.js');
+
+  if (args.includes('--reset-data')) {
+    console.log('Rebuilding the demo data ...');
+    const counts = await resetDemoData(db, { seed: config.demoSeed, onProgress: (m: string) => console.log(`  ${m}`) });
+    console.log(formatCounts(counts));
+    if (args.includes('--exit')) {
+      await db.close();
+      process.exit(0);
+    }
+  }
+
+  const tls = config.insecureHttp ? undefined : await loadOrCreateTls(config);
+  const app = await buildApp(ctx, { tls: tls ? { key: tls.key, cert: tls.cert } : undefined });
+  await app.listen({ port: config.port, host: config.host });
+  close = async () => { await app.close(); };
+  console.log(`Locus ${process.env.LOCUS_VERSION ?? 'dev'} listening on ${config.publicUrl} (${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+  if (tls?.selfSigned) console.log(`  self-signed certificate ${tls.certFile}: accept it once in the browser`);
+
+  ctx.readiness.phase = 'loading places';
+  const places = await loadGazetteer(db, countriesFromEnv());
+  console.log(`places: ${places} (GeoNames, ${countriesFromEnv().join(', ')})`);
+  if (!(await isDemoSeeded(db)) && process.env.DEMO_DATA !== 'false') {
+    ctx.readiness.phase = 'loading demo data';
+    console.log('Empty database: generating the demo data ...');
+    const counts = await seedDemoData(db, { seed: config.demoSeed, onProgress: (m: string) => console.log(`  ${m}`) });
+    console.log(formatCounts(counts));
+  }
+  ctx.readiness.ready = true;
+  ctx.readiness.phase = 'ready';
+  if (config.role === 'all') processor = startProcessing(ctx, processingSettings(process.env, config.workers));
+  await ctx.log.info(`server started (${config.role})`);
+  console.log(`Ready in ${seconds()} s at ${config.publicUrl}/${processor ? ` (calculating scenarios with ${config.workers} engine threads)` : ''}`);
+  if (config.identity.mode === 'builtin') {
+    console.log('Demo accounts (built-in sign-in):');
+    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(22)} ${account.email.padEnd(28)} ${account.password}`);
   }
 }
 
-const tls = config.insecureHttp ? undefined : await loadOrCreateTls(config);
-const app = await buildApp(ctx, { tls: tls ? { key: tls.key, cert: tls.cert } : undefined });
-await app.listen({ port: config.port, host: config.host });
-console.log(`Locus ${process.env.LOCUS_VERSION ?? 'dev'} listening on ${config.publicUrl} (${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
-if (tls?.selfSigned) console.log(`  self-signed certificate ${tls.certFile}: accept it once in the browser`);
-
-ctx.readiness.phase = 'loading places';
-const places = await loadGazetteer(db, countriesFromEnv());
-console.log(`places: ${places} (GeoNames, ${countriesFromEnv().join(', ')})`);
-if (!(await isDemoSeeded(db)) && process.env.DEMO_DATA !== 'false') {
-  ctx.readiness.phase = 'loading demo data';
-  console.log('Empty database: generating the demo data ...');
-  const counts = await seedDemoData(db, { seed: config.demoSeed, onProgress: (m) => console.log(`  ${m}`) });
-  console.log(formatCounts(counts));
-}
-ctx.readiness.ready = true;
-ctx.readiness.phase = 'ready';
-await ctx.log.info(`server started (${config.role})`);
-console.log(`Ready in ${seconds()} s at ${config.publicUrl}/`);
-if (config.identity.mode === 'builtin') {
-  console.log('Demo accounts (built-in sign-in):');
-  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(22)} ${account.email.padEnd(28)} ${account.password}`);
-}
-
 const stop = async () => {
-  await app.close().catch(() => undefined);
+  await close().catch(() => undefined);
+  await processor?.stop().catch(() => undefined);
   await db.close().catch(() => undefined);
   process.exit(0);
 };

@@ -4,6 +4,9 @@ import type { FrameState } from '../view/frame-state.js';
 export interface LayerRenderer {
   /** Draws the layer for one frame. The context is in device pixels with an identity transform. */
   renderFrame(frame: FrameState, ctx: CanvasRenderingContext2D): void;
+  /** Optional, for layers of many features: draws part `part` of `parts` runs of the drawing order, so
+   * that drawing every part in turn equals one renderFrame (motion pictures spread it over frames). */
+  renderPart?(frame: FrameState, ctx: CanvasRenderingContext2D, part: number, parts: number): void;
   dispose(): void;
 }
 
@@ -38,6 +41,9 @@ export abstract class Layer {
   visible: boolean;
   opacity: number;
   zIndex: number;
+  /** False for layers fixed to the screen (the scale bar): while the view moves they are drawn over
+   * the moving picture every frame instead of moving with it (see map/motion-pictures). */
+  readonly followsView: boolean = true;
   private readonly listeners = new Set<() => void>();
 
   constructor(options: LayerOptions = {}) {

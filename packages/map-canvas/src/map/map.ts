@@ -11,7 +11,13 @@ import { AccessibleItems } from './accessible-items.js';
 import { Emitter, type Listener, type MapEventMap } from './events.js';
 import { FrameLoop } from './frame-loop.js';
 import { attachInteraction, type InteractionOptions } from './interaction.js';
+import { MotionPictures } from './motion-pictures.js';
 import { renderLayers, renderToCanvas } from './render-frame.js';
+
+/** View changes closer together than this are one motion, drawn from pictures (see motion-pictures). */
+const MOTION_GAP_MS = 100;
+/** A motion has ended when the view has not changed for this long; a full frame is drawn then. */
+const SETTLE_MS = 120;
 
 export interface MapOptions {
   view?: Partial<ViewState>;
@@ -61,6 +67,12 @@ export class LocusMap {
   private readonly cleanups: (() => void)[] = [];
   private readonly accessible: AccessibleItems | null;
   private disposed = false;
+  private readonly motion: MotionPictures;
+  private lastDrawnView: ViewState | null = null;
+  private lastDrawTime = -Infinity;
+  /** The last frame came from a motion picture; a full frame is due when the view settles. */
+  private unsettled = false;
+  private settleTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(container: HTMLElement, private readonly options: MapOptions = {}) {
     this.container = container;
@@ -87,6 +99,9 @@ export class LocusMap {
     this.applyCanvasSize();
     this.frame = this.createFrame(0);
     this.loop = new FrameLoop((time) => this.renderFrame(time));
+    this.motion = new MotionPictures((view, size, pixelRatio) =>
+      createFrameState(view, size, pixelRatio, { time: performance.now(), fontFamily: this.fontFamily, interacting: this.gestures > 0 }),
+    );
 
     for (const layer of options.layers ?? []) this.addLayer(layer);
 
@@ -207,6 +222,8 @@ export class LocusMap {
     this.size = size;
     this.pixelRatio = pixelRatio;
     this.applyCanvasSize();
+    this.motion.reset();
+    this.lastDrawnView = null;
     this.render();
   }
 
@@ -340,7 +357,22 @@ export class LocusMap {
     this.needsRender = false;
     const frame = this.createFrame(time);
     this.frame = frame;
-    if (this.ctx) renderLayers(this.ctx, frame, this.getLayers(), (layer) => this.rendererOf(layer));
+    // A view change hard on the heels of the previous one is part of a motion: drawn from pictures.
+    const moving = this.lastDrawnView !== null && frame.view !== this.lastDrawnView && time - this.lastDrawTime < MOTION_GAP_MS;
+    this.lastDrawnView = frame.view;
+    this.lastDrawTime = time;
+    if (this.ctx) {
+      const rendererOf = (layer: Layer) => this.rendererOf(layer);
+      if (moving) {
+        this.motion.draw(this.ctx, frame, this.getLayers(), rendererOf);
+        this.unsettled = true;
+        this.scheduleSettle();
+      } else {
+        renderLayers(this.ctx, frame, this.getLayers(), rendererOf);
+        if (this.unsettled) this.motion.reset();
+        this.unsettled = false;
+      }
+    }
 
     if (this.moved) {
       this.moved = false;
@@ -352,7 +384,16 @@ export class LocusMap {
       this.events.emit('moveend', { view: this.getView(), userInitiated: this.moveUserInitiated });
     }
     if (this.transition || frame.animate) this.render();
-    else if (!frame.loading && this.gestures === 0 && !this.loop.pending) this.becomeIdle(frame);
+    else if (!frame.loading && !this.unsettled && this.gestures === 0 && !this.loop.pending) this.becomeIdle(frame);
+  }
+
+  /** Draws a full frame once the view has stopped changing for a moment. */
+  private scheduleSettle(): void {
+    clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = undefined;
+      this.render();
+    }, SETTLE_MS);
   }
 
   private becomeIdle(frame: FrameState): void {
@@ -387,6 +428,8 @@ export class LocusMap {
     this.disposed = true;
     this.stopTransition();
     this.loop.dispose();
+    clearTimeout(this.settleTimer);
+    this.motion.reset();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     for (const unsubscribe of this.layerSubscriptions.values()) unsubscribe();
     this.layerSubscriptions.clear();

@@ -6,12 +6,16 @@ export function renderLayers(ctx: CanvasRenderingContext2D, frame: FrameState, l
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
   for (const layer of layers) {
-    if (!layer.visible || layer.opacity <= 0) continue;
-    ctx.save();
-    ctx.globalAlpha = layer.opacity;
-    rendererOf(layer).renderFrame(frame, ctx);
-    ctx.restore();
+    if (layer.visible && layer.opacity > 0) renderLayer(ctx, frame, layer, rendererOf(layer));
   }
+}
+
+/** Draws one layer at its opacity, leaving the context's state as it found it. */
+export function renderLayer(ctx: CanvasRenderingContext2D, frame: FrameState, layer: Layer, renderer: LayerRenderer): void {
+  ctx.save();
+  ctx.globalAlpha = layer.opacity;
+  renderer.renderFrame(frame, ctx);
+  ctx.restore();
 }
 
 /** Renders one frame into a canvas with renderers of its own, redrawing as data arrives until every

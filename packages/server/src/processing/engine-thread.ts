@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { EngineJob, EngineMessage } from './jobs.js';
+import type { EngineJobInput, EngineMessage } from './jobs.js';
 
 /** Results an engine thread keeps for incremental calculations (a national result is some 40 MB). */
 const KEPT_RESULTS = 4;
@@ -58,7 +58,11 @@ export class EngineThread {
   peakBytes = 0;
 
   private start(): Worker {
-    const worker = new Worker(engineWorkerUrl());
+    const url = engineWorkerUrl();
+    // From the TypeScript source (tests, tsx) the thread first registers tsx, as the main thread did.
+    const worker = url.pathname.endsWith('.ts')
+      ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true })
+      : new Worker(url);
     worker.on('message', (message: EngineMessage) => {
       const p = this.pending.get(message.jobId);
       if (!p) return;
@@ -84,7 +88,7 @@ export class EngineThread {
       this.pending.clear();
       for (const p of pending) p.reject(error);
     };
-    worker.on('error', (error) => fail(new ThreadDiedError(`the engine thread failed: ${error.message}`)));
+    worker.on('error', (error: Error) => fail(new ThreadDiedError(`the engine thread failed: ${error.message}`)));
     worker.on('exit', (code) => fail(new ThreadDiedError(`the engine thread stopped (exit code ${code})`)));
     this.worker = worker;
     return worker;
@@ -102,7 +106,7 @@ export class EngineThread {
     this.forgotten.push(...(kind === 'result' ? this.results : this.areaSets).touch(key));
   }
 
-  run<T extends EngineMessage>(job: Omit<EngineJob, 'jobId'>, onStep?: (status: number) => void): Promise<T> {
+  run<T extends EngineMessage>(job: EngineJobInput, onStep?: (status: number) => void): Promise<T> {
     const worker = this.worker ?? this.start();
     const jobId = this.nextJobId++;
     return new Promise<T>((resolve, reject) => {

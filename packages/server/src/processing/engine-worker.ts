@@ -28,7 +28,7 @@ interface Kept {
   blockHashes: Uint8Array[];
 }
 
-const areaSets = new Map<string, AreaInput>();
+const areaSets = new Map<string, AreaInput & { ids: Float64Array }>();
 const results = new Map<string, Kept>();
 const providers = new Map<string, TravelTimeProvider>();
 let peakBytes = 0;
@@ -65,7 +65,7 @@ function scoreResult(task: SubModelTask, job: CalculateJob): TaskResult {
   return {
     subModelId: task.subModelId, version: task.version, outputType: task.outputType,
     areaCount: 0, locationCount: output.length, pairCount: 0, blocks: [],
-    active, attractiveness: Float64Array.from(output), output, demand: new Float64Array(0),
+    active, attractiveness: Float64Array.from(output), output,
     fallbacks: { attractiveness: functionProducts(functions, job.locations.properties).fallbacks, demand: [] },
     recomputedAreas: 0, incremental: false,
   };
@@ -77,7 +77,7 @@ async function calculate(job: CalculateJob) {
     areaSets.delete(version);
   }
   for (const basis of job.bases) keep(basis);
-  let areas: AreaInput | undefined;
+  let areas: (AreaInput & { ids: Float64Array }) | undefined;
   if (job.areas) {
     if ('latitude' in job.areas) {
       const { key, ...input } = job.areas;
@@ -102,7 +102,7 @@ async function calculate(job: CalculateJob) {
       // Fallback counts over every location, not only the changed ones.
       const compiled = compileModel(task.parameters);
       next.fallbacks = { attractiveness: functionProducts(compiled.attractiveness, job.locations.properties).fallbacks, demand: basis.result.fallbacks.demand };
-      const blocks = encodeChangedBlocks(next, next.affectedAreas, basis.blockHashes);
+      const blocks = encodeChangedBlocks({ ...next, areaIds: areas!.ids }, next.affectedAreas, basis.blockHashes);
       calculated.set(task.subModelId, { result: next, blocks, recomputed: next.affectedAreas.length, incremental: true });
     } else {
       const result = await calculateScenario({ areas: areas!, locations: job.locations, parameters: task.parameters }, provider);
@@ -113,7 +113,7 @@ async function calculate(job: CalculateJob) {
   step(4);
   const scores = job.tasks.filter((t) => t.outputType === 4).map((t) => scoreResult(t, job));
   step(5);
-  for (const [, c] of calculated) if (!c.incremental) c.blocks = encodeAllBlocks(c.result);
+  for (const [, c] of calculated) if (!c.incremental) c.blocks = encodeAllBlocks({ ...c.result, areaIds: areas!.ids });
   step(6);
   const out: TaskResult[] = [...scores];
   for (const task of huff) {
@@ -123,7 +123,7 @@ async function calculate(job: CalculateJob) {
     out.push({
       subModelId: task.subModelId, version: task.version, outputType: task.outputType,
       areaCount: r.pairs.areaCount, locationCount: r.pairs.locationCount, pairCount: r.pairs.location.length,
-      blocks: c.blocks, active: r.active, attractiveness: r.attractiveness, output: r.output, demand: r.demand,
+      blocks: c.blocks, active: r.active, attractiveness: r.attractiveness, output: r.output,
       fallbacks: r.fallbacks, recomputedAreas: c.recomputed, incremental: c.incremental,
     });
   }

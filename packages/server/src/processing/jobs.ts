@@ -11,6 +11,7 @@ import type { RoutingSettings } from './settings.js';
 
 export interface AreaPayload {
   key: string;
+  ids: Float64Array;
   latitude: Float64Array;
   longitude: Float64Array;
   properties: PropertyValues[];
@@ -70,7 +71,6 @@ export interface TaskResult {
   active: Uint8Array;
   attractiveness: Float64Array;
   output: Float64Array;
-  demand: Float64Array;
   fallbacks: ScenarioResult['fallbacks'];
   /** Demand areas recomputed by an incremental calculation; all areas for a full one. */
   recomputedAreas: number;
@@ -92,6 +92,8 @@ export interface IsolineJob {
 }
 
 export type EngineJob = CalculateJob | OverlapJob | IsolineJob;
+/** A job as handed to an engine thread, which numbers it. */
+export type EngineJobInput = EngineJob extends infer J ? (J extends EngineJob ? Omit<J, 'jobId'> : never) : never;
 
 export interface ThreadMemory {
   /** Largest heap plus array buffers of the engine thread seen during the job, bytes. */

@@ -18,10 +18,13 @@ export interface StoredBlock {
   data?: Uint8Array;
 }
 
-/** The pairs and probabilities, without decay and flow. */
+/** The pairs and probabilities, without decay and flow, with the demand areas' ids and demand. */
 export interface PairState {
   pairs: CandidatePairs;
   probability: Float64Array;
+  /** Per demand area: its id (table area) and D_i. */
+  areaIds: Float64Array;
+  demand: Float64Array;
 }
 
 export function bytesOf(array: ArrayBufferView): Buffer {
@@ -45,8 +48,9 @@ export function blockCount(areaCount: number, blockAreas = BLOCK_AREAS): number 
 
 /**
  * One block: a header (area count n, pair count m), the n+1 offsets relative
- * to the block, then location (Uint32), minutes by car, minutes on foot and
- * probability (Float64) of its m pairs.
+ * to the block, the location (Uint32) of its m pairs, then the area ids and
+ * demand of its n areas and the minutes by car, minutes on foot and
+ * probability of its m pairs (Float64).
  */
 export function encodeBlock(state: PairState, index: number, blockAreas = BLOCK_AREAS): Uint8Array {
   const { offsets, location, minutesCar, minutesPedestrian } = state.pairs;
@@ -59,15 +63,18 @@ export function encodeBlock(state: PairState, index: number, blockAreas = BLOCK_
   const locationBytes = 4 * m;
   // Float64 sections start on a multiple of 8.
   const floatsAt = Math.ceil((headerBytes + locationBytes) / 8) * 8;
-  const buffer = new ArrayBuffer(floatsAt + 24 * m);
+  const buffer = new ArrayBuffer(floatsAt + 16 * n + 24 * m);
   const header = new Uint32Array(buffer, 0, 2 + n + 1);
   header[0] = n;
   header[1] = m;
   for (let i = 0; i <= n; i++) header[2 + i] = offsets[from + i] - k0;
   new Uint32Array(buffer, headerBytes, m).set(location.subarray(k0, k0 + m));
-  new Float64Array(buffer, floatsAt, m).set(minutesCar.subarray(k0, k0 + m));
-  new Float64Array(buffer, floatsAt + 8 * m, m).set(minutesPedestrian.subarray(k0, k0 + m));
-  new Float64Array(buffer, floatsAt + 16 * m, m).set(state.probability.subarray(k0, k0 + m));
+  const floats = new Float64Array(buffer, floatsAt);
+  floats.set(state.areaIds.subarray(from, to), 0);
+  floats.set(state.demand.subarray(from, to), n);
+  floats.set(minutesCar.subarray(k0, k0 + m), 2 * n);
+  floats.set(minutesPedestrian.subarray(k0, k0 + m), 2 * n + m);
+  floats.set(state.probability.subarray(k0, k0 + m), 2 * n + 2 * m);
   return new Uint8Array(buffer);
 }
 
@@ -115,6 +122,8 @@ export function decodeBlocks(blocks: readonly Uint8Array[], areaCount: number, l
   const minutesCar = new Float64Array(total);
   const minutesPedestrian = new Float64Array(total);
   const probability = new Float64Array(total);
+  const areaIds = new Float64Array(areaCount);
+  const demand = new Float64Array(areaCount);
   let area = 0;
   let k = 0;
   for (const { buffer, n, m } of views) {
@@ -123,30 +132,35 @@ export function decodeBlocks(blocks: readonly Uint8Array[], areaCount: number, l
     const headerBytes = 8 + 4 * (n + 1);
     const floatsAt = Math.ceil((headerBytes + 4 * m) / 8) * 8;
     location.set(new Uint32Array(buffer, headerBytes, m), k);
-    minutesCar.set(new Float64Array(buffer, floatsAt, m), k);
-    minutesPedestrian.set(new Float64Array(buffer, floatsAt + 8 * m, m), k);
-    probability.set(new Float64Array(buffer, floatsAt + 16 * m, m), k);
+    const floats = new Float64Array(buffer, floatsAt, 2 * n + 3 * m);
+    areaIds.set(floats.subarray(0, n), area);
+    demand.set(floats.subarray(n, 2 * n), area);
+    minutesCar.set(floats.subarray(2 * n, 2 * n + m), k);
+    minutesPedestrian.set(floats.subarray(2 * n + m, 2 * n + 2 * m), k);
+    probability.set(floats.subarray(2 * n + 2 * m), k);
     area += n;
     k += m;
   }
   if (area !== areaCount) throw new Error(`stored blocks hold ${area} areas, the result ${areaCount}`);
-  return { pairs: { areaCount, locationCount, offsets, location, minutesCar, minutesPedestrian }, probability };
+  return { pairs: { areaCount, locationCount, offsets, location, minutesCar, minutesPedestrian }, probability, areaIds, demand };
 }
 
 export interface LocationArrays {
   active: Uint8Array;
   attractiveness: Float64Array;
   output: Float64Array;
-  demand: Float64Array;
 }
 
+/** A restored result with the ids of its demand areas. */
+export type StoredResult = ScenarioResult & { areaIds: Float64Array };
+
 /** A full ScenarioResult from the stored state: decay recomputed, flow = D_i * P_ij. */
-export function restoreResult(state: PairState, arrays: LocationArrays, parameters: ModelParameters, fallbacks?: ScenarioResult['fallbacks']): ScenarioResult {
+export function restoreResult(state: PairState, arrays: LocationArrays, parameters: ModelParameters, fallbacks?: ScenarioResult['fallbacks']): StoredResult {
   const { pairs, probability } = state;
   const decay = pairDecay(pairs, parameters);
   const flow = new Float64Array(probability.length);
   for (let i = 0; i < pairs.areaCount; i++) {
-    const d = arrays.demand[i];
+    const d = state.demand[i];
     for (let k = pairs.offsets[i]; k < pairs.offsets[i + 1]; k++) flow[k] = d * probability[k];
   }
   return {
@@ -158,7 +172,8 @@ export function restoreResult(state: PairState, arrays: LocationArrays, paramete
     active: arrays.active,
     attractiveness: arrays.attractiveness,
     output: arrays.output,
-    demand: arrays.demand,
+    demand: state.demand,
     fallbacks: fallbacks ?? { attractiveness: [], demand: [] },
+    areaIds: state.areaIds,
   };
 }

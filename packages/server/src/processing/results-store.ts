@@ -5,7 +5,7 @@
 import type { ModelParameters, ScenarioResult } from '@locus/engine';
 import type { Queryable } from '../db/database.js';
 import type { TaskResult } from './jobs.js';
-import { BLOCK_AREAS, bytesOf, decodeBlocks, float64Of, int32Of, restoreResult, uint8Of, type LocationArrays, type PairState } from './result-codec.js';
+import { BLOCK_AREAS, bytesOf, decodeBlocks, float64Of, int32Of, restoreResult, uint8Of, type LocationArrays, type PairState, type StoredResult } from './result-codec.js';
 
 export interface ResultSummary {
   scenarioId: number;
@@ -14,6 +14,7 @@ export interface ResultSummary {
   basisKey: string;
   computedAt: Date;
   outputType: number;
+  parameters: ModelParameters;
   areaSetId: number | null;
   areaCount: number;
   locationCount: number;
@@ -22,15 +23,14 @@ export interface ResultSummary {
   locationIds: Int32Array;
   locationInputs: Uint8Array;
   arrays: LocationArrays;
-  areaIds: Float64Array;
   fallbacks: ScenarioResult['fallbacks'];
 }
 
 interface SummaryRow {
-  scenario_id: number; sub_model_id: number; version: string; basis_key: string; computed_at: Date; output_type: number;
+  scenario_id: number; sub_model_id: number; version: string; basis_key: string; computed_at: Date; output_type: number; parameters: ModelParameters;
   area_set_id: number | null; area_count: number; location_count: number; pair_count: number; location_ids: Uint8Array;
-  location_inputs: Uint8Array; active: Uint8Array; attractiveness: Uint8Array; output: Uint8Array; area_ids: Uint8Array;
-  demand: Uint8Array; fallbacks: ScenarioResult['fallbacks'];
+  location_inputs: Uint8Array; active: Uint8Array; attractiveness: Uint8Array; output: Uint8Array;
+  fallbacks: ScenarioResult['fallbacks'];
 }
 
 const toSummary = (r: SummaryRow): ResultSummary => ({
@@ -40,14 +40,14 @@ const toSummary = (r: SummaryRow): ResultSummary => ({
   basisKey: r.basis_key,
   computedAt: r.computed_at,
   outputType: r.output_type,
+  parameters: r.parameters,
   areaSetId: r.area_set_id,
   areaCount: r.area_count,
   locationCount: r.location_count,
   pairCount: r.pair_count,
   locationIds: int32Of(r.location_ids),
   locationInputs: uint8Of(r.location_inputs),
-  arrays: { active: uint8Of(r.active), attractiveness: float64Of(r.attractiveness), output: float64Of(r.output), demand: float64Of(r.demand) },
-  areaIds: float64Of(r.area_ids),
+  arrays: { active: uint8Of(r.active), attractiveness: float64Of(r.attractiveness), output: float64Of(r.output) },
   fallbacks: r.fallbacks ?? { attractiveness: [], demand: [] },
 });
 
@@ -77,39 +77,44 @@ export async function loadPairState(db: Queryable, summary: ResultSummary): Prom
   return { state, blockHashes: rows.map((r) => new Uint8Array(r.hash)) };
 }
 
-/** The whole result as the engine made it. */
-export async function loadResult(db: Queryable, summary: ResultSummary, parameters: ModelParameters): Promise<ScenarioResult> {
+/** The whole result as the engine made it, with its demand areas' ids. */
+export async function loadResult(db: Queryable, summary: ResultSummary): Promise<StoredResult> {
   const { state } = await loadPairState(db, summary);
-  return restoreResult(state, summary.arrays, parameters, summary.fallbacks);
+  return restoreResult(state, summary.arrays, summary.parameters, summary.fallbacks);
 }
 
 export interface SaveInput {
   scenarioId: number;
   result: TaskResult;
+  parameters: ModelParameters;
   basisKey: string;
   derivedFrom: string | null;
   areaSetId: number | null;
-  areaIds: Float64Array;
   locationIds: Int32Array;
   locationInputs: Uint8Array;
 }
 
-/** Stores one sub-model's result, replacing the scenario's previous one. Runs inside the storing transaction. */
-export async function saveResult(tx: Queryable, input: SaveInput): Promise<{ newBlocks: number; replacedHashes: Uint8Array[] }> {
+/**
+ * Stores one sub-model's result, replacing the scenario's previous one. Runs
+ * inside the storing transaction. `concurrent`: other processes share the
+ * database, so the blocks this result refers to are locked against removal.
+ */
+export async function saveResult(tx: Queryable, input: SaveInput, concurrent: boolean): Promise<{ newBlocks: number; replacedHashes: Uint8Array[] }> {
   const r = input.result;
   const hashes = r.blocks.map((b) => Buffer.from(b.hash));
-  // Blocks already stored (by this or another scenario) are locked so they stay while this transaction refers to them.
+  if (concurrent && hashes.length) await tx.query('SELECT 1 FROM result_block WHERE hash = ANY($1) FOR SHARE', [hashes]);
+  // Only blocks sent with their bytes may be new; the others come from the basis and are stored.
+  const sent = r.blocks.filter((b) => b.data).map((b) => Buffer.from(b.hash));
   const present = new Set(
-    hashes.length
-      ? (await tx.query<{ hash: Uint8Array }>('SELECT hash FROM result_block WHERE hash = ANY($1) FOR SHARE', [hashes])).rows.map((x) => Buffer.from(x.hash).toString('hex'))
+    sent.length
+      ? (await tx.query<{ hash: Uint8Array }>('SELECT hash FROM result_block WHERE hash = ANY($1)', [sent])).rows.map((x) => Buffer.from(x.hash).toString('hex'))
       : [],
   );
   let newBlocks = 0;
   const written = new Set<string>();
   for (const block of r.blocks) {
     const hex = Buffer.from(block.hash).toString('hex');
-    if (present.has(hex) || written.has(hex)) continue;
-    if (!block.data) throw new Error(`block ${block.index} of scenario ${input.scenarioId} is neither stored nor sent`);
+    if (!block.data || present.has(hex) || written.has(hex)) continue;
     await tx.query('INSERT INTO result_block (hash, data) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING', [Buffer.from(block.hash), bytesOf(block.data)]);
     written.add(hex);
     newBlocks++;
@@ -119,11 +124,11 @@ export async function saveResult(tx: Queryable, input: SaveInput): Promise<{ new
   await tx.query('DELETE FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = $2', [input.scenarioId, r.subModelId]);
   await tx.query(
     `INSERT INTO scenario_result (scenario_id, sub_model_id, version, basis_key, derived_from, output_type, area_set_id, area_count,
-       location_count, pair_count, block_areas, location_ids, location_inputs, active, attractiveness, output, area_ids, demand, fallbacks)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
+       location_count, pair_count, block_areas, location_ids, location_inputs, active, attractiveness, output, fallbacks, parameters)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
     [input.scenarioId, r.subModelId, r.version, input.basisKey, input.derivedFrom, r.outputType, input.areaSetId, r.areaCount,
       r.locationCount, r.pairCount, BLOCK_AREAS, bytesOf(input.locationIds), bytesOf(input.locationInputs), bytesOf(r.active),
-      bytesOf(r.attractiveness), bytesOf(r.output), bytesOf(input.areaIds), bytesOf(r.demand), JSON.stringify(r.fallbacks)]);
+      bytesOf(r.attractiveness), bytesOf(r.output), JSON.stringify(r.fallbacks), JSON.stringify(input.parameters)]);
   if (hashes.length) {
     await tx.query(
       `INSERT INTO scenario_result_block (scenario_id, sub_model_id, block_index, hash)

@@ -5,8 +5,14 @@ import type { Handlers } from '../http/register-routes.js';
 import { adminHandlers } from './admin.js';
 import { helpHandlers } from './help.js';
 import { modelHandlers } from './models.js';
+import { downloadHandlers } from './downloads.js';
+import { functionHandlers } from './functions.js';
+import { isolineHandlers } from './isolines.js';
+import { outputHandlers } from './outputs.js';
+import { processingHandlers } from './processing.js';
 import { referenceHandlers } from './reference.js';
 import { scenarioHandlers } from './scenarios.js';
+import { scenarioWriteHandlers } from './scenario-writes.js';
 import { searchHandlers } from './search.js';
 import { systemHandlers } from './system.js';
 import { tileHandlers } from './tiles.js';
@@ -23,8 +29,14 @@ export function allHandlers(ctx: ServerContext, hooks: HandlerHooks): Handlers {
     ...modelHandlers(ctx),
     ...referenceHandlers(ctx),
     ...scenarioHandlers(ctx),
+    ...scenarioWriteHandlers(ctx),
     ...searchHandlers(ctx),
     ...tileHandlers(ctx),
     ...adminHandlers(ctx, undefined, hooks.onAccessChanged),
+    ...processingHandlers(ctx),
+    ...outputHandlers(ctx),
+    ...functionHandlers(ctx),
+    ...downloadHandlers(ctx),
+    ...isolineHandlers(ctx),
   };
 }

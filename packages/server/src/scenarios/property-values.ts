@@ -4,9 +4,9 @@
 // 0.125, the numberValue the reads send; the app shows percentageValue, x100).
 // A new location starts from the property defaults; an edit starts from the
 // location's values as the scenario sees them. Auto-calculated properties and
-// outputs of the calculation are not writable: sending them back unchanged
-// is fine, a different value is refused. Points of interest in range
-// (autoCalculateType 6) are counted again on every save.
+// outputs of the calculation are not writable: sending back the value read
+// (or the newly counted one) is fine, any other value is refused. Points of
+// interest in range (autoCalculateType 6) are counted again on every save.
 import { AutoCalculateType, DataType, PropertyType, RuleMessage, type LocationPropertyValue } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
 import { badRequest } from '../http/errors.js';

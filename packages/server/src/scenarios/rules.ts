@@ -29,7 +29,8 @@ export const isProcessingStatus = (status: number) =>
  */
 export function actionChangeType(ownChangeType: number | undefined, effectiveChangeType: number): ActionChangeType {
   if (ownChangeType === undefined) return effectiveChangeType === ChangeType.closed ? ChangeType.closed : ChangeType.unchanged;
-  if (ownChangeType === ChangeType.added || ownChangeType === ChangeType.closed) return ownChangeType;
+  // The base scenario's own versions are unchanged (0); values outside 0..3 count as edited.
+  if (ownChangeType === ChangeType.unchanged || ownChangeType === ChangeType.added || ownChangeType === ChangeType.closed) return ownChangeType;
   return ChangeType.edited;
 }
 

@@ -10,6 +10,10 @@ export class IconRenderer implements LayerRenderer {
   constructor(private readonly layer: IconLayer) {}
 
   renderFrame(frame: FrameState, ctx: CanvasRenderingContext2D): void {
+    this.renderPart(frame, ctx, 0, 1);
+  }
+
+  renderPart(frame: FrameState, ctx: CanvasRenderingContext2D, part: number, parts: number): void {
     const { layer } = this;
     const pr = frame.pixelRatio;
     const m = frame.toScreen;
@@ -19,7 +23,8 @@ export class IconRenderer implements LayerRenderer {
     const order = layer.order;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     let focused = -1;
-    for (let k = 0; k < order.length; k++) {
+    const end = Math.floor(((part + 1) * order.length) / parts);
+    for (let k = Math.floor((part * order.length) / parts); k < end; k++) {
       const i = order[k];
       const wx = world[2 * i], wy = world[2 * i + 1];
       const x = a * wx + c * wy + e;
@@ -27,7 +32,7 @@ export class IconRenderer implements LayerRenderer {
       const margin = layer.half[i] * 1.6 * pr;
       if (x < -margin || y < -margin || x > w + margin || y > h + margin) continue;
       const sprite = this.sprites.get(layer.spriteKeys[i], layer.specs[i], pr);
-      ctx.drawImage(sprite, Math.round(x - sprite.width / 2), Math.round(y - sprite.height / 2));
+      if (sprite.image) ctx.drawImage(sprite.image, Math.round(x - sprite.half) + sprite.left, Math.round(y - sprite.half) + sprite.top);
       if (layer.focusedId !== null && layer.features[i].id === layer.focusedId) focused = i;
     }
     if (focused >= 0) {

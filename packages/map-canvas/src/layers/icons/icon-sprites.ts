@@ -1,5 +1,5 @@
-// Icon sprites: each distinct look is drawn once per pixel ratio into a small canvas, then blitted
-// unscaled at whole device pixels (fast and crisp).
+// Icon sprites: each distinct look is drawn once per pixel ratio into a small canvas, trimmed to its
+// painted pixels, then blitted unscaled at whole device pixels (fast and crisp).
 import { createCanvas, context2d, type Canvas2D } from '../../layer/canvas.js';
 import type { IconShape, IconStyle, LocationChange } from './icon-style.js';
 
@@ -111,14 +111,45 @@ export function drawSprite(spec: SpriteSpec, pixelRatio: number): Canvas2D {
   return canvas;
 }
 
+/** A sprite cut down to its painted pixels: the image goes at (round(x - half) + left, round(y - half) + top)
+ * for an anchor at device px (x, y), exactly where the untrimmed sprite would have put those pixels. */
+export interface Sprite {
+  image: Canvas2D | null;
+  half: number;
+  left: number;
+  top: number;
+}
+
+/** Cuts the transparent border off a sprite: a blit costs per pixel as well as per call, and most of a
+ * sprite's square is the room kept for the selection ring and the change badge. */
+export function trimSprite(canvas: Canvas2D): Sprite {
+  const { width, height } = canvas;
+  const alpha = context2d(canvas).getImageData(0, 0, width, height).data;
+  let x0 = width, y0 = height, x1 = -1, y1 = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (alpha[4 * (y * width + x) + 3] === 0) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  }
+  const half = width / 2;
+  if (x1 < 0) return { image: null, half, left: 0, top: 0 };
+  const image = createCanvas(x1 - x0 + 1, y1 - y0 + 1);
+  context2d(image).drawImage(canvas as CanvasImageSource, -x0, -y0);
+  return { image, half, left: x0, top: y0 };
+}
+
 /** Sprites by key, per pixel ratio. */
 export class SpriteCache {
-  private readonly sprites = new Map<string, Canvas2D>();
+  private readonly sprites = new Map<string, Sprite>();
 
-  get(key: string, spec: () => SpriteSpec, pixelRatio: number): Canvas2D {
+  get(key: string, spec: () => SpriteSpec, pixelRatio: number): Sprite {
     const full = `${pixelRatio}|${key}`;
     let sprite = this.sprites.get(full);
-    if (!sprite) this.sprites.set(full, (sprite = drawSprite(spec(), pixelRatio)));
+    if (!sprite) this.sprites.set(full, (sprite = trimSprite(drawSprite(spec(), pixelRatio))));
     return sprite;
   }
 

@@ -14,6 +14,10 @@ export class PolygonRenderer implements LayerRenderer {
   constructor(private readonly layer: PolygonLayer) {}
 
   renderFrame(frame: FrameState, ctx: CanvasRenderingContext2D): void {
+    this.renderPart(frame, ctx, 0, 1);
+  }
+
+  renderPart(frame: FrameState, ctx: CanvasRenderingContext2D, part: number, parts: number): void {
     const layer = this.layer;
     if (this.revision !== layer.revision) {
       this.paths = new Array(layer.features.length).fill(null);
@@ -27,7 +31,9 @@ export class PolygonRenderer implements LayerRenderer {
     const unitsPerPx = LOCAL_UNIT / frame.scale;
     ctx.lineJoin = 'round';
     let fill = '', stroke = '';
-    for (const i of visible) {
+    const end = Math.floor(((part + 1) * visible.length) / parts);
+    for (let k = Math.floor((part * visible.length) / parts); k < end; k++) {
+      const i = visible[k];
       const style = layer.styles[i];
       let path = this.paths[i];
       if (!path) path = this.paths[i] = buildLocalPath(layer.shapes[i].rings, true, layer.origin);

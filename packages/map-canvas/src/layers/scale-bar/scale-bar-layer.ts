@@ -14,6 +14,7 @@ export interface ScaleBarLayerOptions extends LayerOptions {
 export class ScaleBarLayer extends Layer {
   readonly maxWidth: number;
   readonly margin: number;
+  override readonly followsView = false;
 
   constructor(options: ScaleBarLayerOptions = {}) {
     super({ zIndex: 1000, ...options });

@@ -19,6 +19,11 @@ export interface TileLayerOptions extends LayerOptions {
   /** Tiles loading at once. */
   maxConcurrent?: number;
   attribution?: string;
+  /**
+   * Headers of every tile request, asked for each load: e.g. the bearer token for the server's
+   * area-set tiles, which like every API call need one.
+   */
+  headers?: () => Record<string, string> | Promise<Record<string, string>>;
 }
 
 export type TileState = 'queued' | 'loading' | 'loaded' | 'error';
@@ -34,6 +39,7 @@ export interface Tile {
 
 export class TileLayer extends Layer {
   readonly url: string;
+  readonly headers?: TileLayerOptions['headers'];
   readonly subdomains: string[];
   readonly retina: boolean;
   readonly tileSize: number;
@@ -52,6 +58,7 @@ export class TileLayer extends Layer {
   constructor(options: TileLayerOptions) {
     super(options);
     this.url = options.url;
+    this.headers = options.headers;
     this.subdomains = options.subdomains ?? [];
     this.retina = options.retina ?? options.url.includes('{r}');
     this.tileSize = options.tileSize ?? 256;
@@ -145,7 +152,8 @@ export class TileLayer extends Layer {
     this.active++;
     const url = tileUrl(this.url, tile.coord, { subdomains: this.subdomains, retina: tile.retina });
     try {
-      const response = await fetch(url, { mode: 'cors', credentials: 'omit', signal: tile.abort.signal });
+      const headers = this.headers ? await this.headers() : undefined;
+      const response = await fetch(url, { mode: 'cors', credentials: 'omit', headers, signal: tile.abort.signal });
       if (!response.ok) throw new Error(`Tile ${url} answered ${response.status}`);
       const image = await createImageBitmap(await response.blob());
       if (tile.abort.signal.aborted) {

@@ -1,12 +1,12 @@
 -- Stored results of scenario processing (see src/processing/results-store.ts).
 --
 -- One scenario_result row per scenario and sub-model holds the per-location
--- and per-area arrays of the calculation (little-endian typed arrays in
--- bytea) and the list of its pair blocks. The candidate pairs (area, location,
--- minutes by car and on foot, probability) are cut into blocks of consecutive
--- demand areas; a block is stored once under the hash of its bytes and shared
--- by every result that has the same rows, so a child scenario that changes one
--- store stores only the few blocks around that store. Catchments, area reads
+-- arrays of the calculation (little-endian typed arrays in bytea) and the
+-- list of its pair blocks. The demand areas (id, demand) and their candidate
+-- pairs (location, minutes by car and on foot, probability) are cut into
+-- blocks of consecutive demand areas; a block is stored once under the hash
+-- of its bytes and shared by every result that has the same rows, so a child
+-- scenario that changes one store stores only the few blocks around that store. Catchments, area reads
 -- and the next incremental calculation are rebuilt from these rows without
 -- calculating again.
 
@@ -27,6 +27,7 @@ CREATE TABLE scenario_result (
   derived_from      text,
   computed_at       timestamptz NOT NULL DEFAULT now(),
   output_type       smallint NOT NULL,
+  parameters        jsonb NOT NULL,               -- the sub-model's parameters the result was computed with
   area_set_id       integer,
   area_count        integer NOT NULL,
   location_count    integer NOT NULL,
@@ -37,8 +38,6 @@ CREATE TABLE scenario_result (
   active            bytea NOT NULL,               -- Uint8 per location: 1 attracted demand
   attractiveness    bytea NOT NULL,               -- Float64 A_j
   output            bytea NOT NULL,               -- Float64 O_j
-  area_ids          bytea NOT NULL,               -- Float64 area ids, in calculation order
-  demand            bytea NOT NULL,               -- Float64 D_i
   fallbacks         jsonb NOT NULL DEFAULT '{}',  -- functions that used their default value, with counts
   PRIMARY KEY (scenario_id, sub_model_id)
 );

@@ -1,0 +1,226 @@
+// Frames drawn while the view moves (drag, wheel, animations, a script moving the view every frame).
+// A full frame of thousands of icons and polygons costs more than a frame's budget in a software
+// raster, so during motion the map shows a *picture*: the view-following layers rendered into an
+// offscreen canvas a little larger than the screen, moved to the current view with one transformed
+// drawImage. Meanwhile the next picture, for the view of the moment, is rendered into a second canvas
+// a layer or two per frame (as many as fit the budget, by each layer's last cost); when it is complete
+// the two swap. The next picture is rendered for where the view will be by then (the motion's velocity
+// times the time a picture takes), so the picture on screen is close to the view, slightly scaled, and
+// its margin covers what the view reveals.
+// Layers fixed to the screen (the scale bar) are drawn over it every frame. When the view settles the
+// map draws a full frame again, so a settled frame is exactly what it would be without any of this.
+import { invert, multiply, type Affine } from '../geo/affine.js';
+import { worldToLonLat } from '../geo/mercator.js';
+import { createCanvas, context2d, type Canvas2D } from '../layer/canvas.js';
+import type { Layer, LayerRenderer } from '../layer/layer.js';
+import type { FrameState, Size } from '../view/frame-state.js';
+import type { ViewState } from '../view/view-state.js';
+import { renderLayer } from './render-frame.js';
+
+/** Share of the screen's width and height added on each side, so moves during a picture's few
+ * frames of rendering stay covered. */
+const MARGIN = 0.18;
+/** Largest picture in device pixels; beyond it the picture's pixel ratio is lowered (motion only). */
+const MAX_PICTURE_PIXELS = 6_000_000;
+/** Time per frame for rendering the next picture (one part is always rendered)... */
+const RENDER_BUDGET_MS = 7;
+/** ...and the cost a layer that can be split is split to. */
+const PART_MS = 5;
+/** A picture scaled up more than this, or not covering the screen, is replaced at once. */
+const MAX_STRETCH = 2;
+/** Longest look-ahead when predicting the view of the next picture. */
+const MAX_LEAD_MS = 250;
+
+/** A detached DOM canvas where there is a document (measured faster than OffscreenCanvas in Chromium's
+ * software raster), else any scratch canvas. */
+function pictureCanvas(width: number, height: number): Canvas2D {
+  if (typeof document === 'undefined') return createCanvas(width, height);
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  return canvas;
+}
+
+interface Picture {
+  canvas: Canvas2D;
+  ctx: CanvasRenderingContext2D;
+  frame: FrameState;
+}
+
+export type FrameFactory = (view: ViewState, size: Size, pixelRatio: number) => FrameState;
+
+export class MotionPictures {
+  private shown: Picture | null = null;
+  private next: Picture | null = null;
+  /** Progress of the next picture: layer index, part of that layer and its number of parts. */
+  private nextLayer = 0;
+  private nextPart = 0;
+  private parts = 1;
+  private layersKey = '';
+  private spare: Canvas2D | null = null;
+  /** What each layer cost to render into a picture, in ms (rises at once, falls slowly). */
+  private readonly costs = new Map<Layer, number>();
+  private readonly partCosts = new Map<Layer, number>();
+  /** The view's motion per ms (world units and zoom levels), from the last two frames. */
+  private last: { x: number; y: number; zoom: number; time: number } | null = null;
+  private velocity = { x: 0, y: 0, zoom: 0 };
+  /** Frames between motion frames (ms), frames spent on the next picture so far and on the last one. */
+  private frameMs = 0;
+  private nextFrames = 0;
+  private cycleFrames = 1;
+
+  constructor(private readonly makeFrame: FrameFactory) {}
+
+  /** Draws a motion frame for the current frame state on the visible context. */
+  draw(ctx: CanvasRenderingContext2D, frame: FrameState, layers: Layer[], rendererOf: (layer: Layer) => LayerRenderer): void {
+    const shown = layers.filter((l) => l.visible && l.opacity > 0);
+    const following = shown.filter((l) => l.followsView);
+    const key = following.map((l) => l.id).join('\n');
+    this.track(frame);
+    if (key !== this.layersKey) {
+      this.layersKey = key;
+      this.reset();
+    }
+    if (this.shown) {
+      if (!this.next) {
+        this.next = this.start(frame, this.spare, this.predictedView(frame, 1.5));
+        this.spare = null;
+        this.nextLayer = this.nextPart = 0;
+        this.nextFrames = 0;
+      }
+      this.nextFrames++;
+      // A picture that no longer covers the screen is replaced by the next one at once, if that will.
+      const shownUsable = this.usable(this.shown, frame);
+      if (shownUsable || this.usable(this.next, frame)) {
+        this.continueNext(following, rendererOf, shownUsable ? RENDER_BUDGET_MS : Infinity);
+        if (this.nextLayer >= following.length) {
+          this.cycleFrames = this.nextFrames;
+          this.spare = this.shown.canvas;
+          this.shown = this.next;
+          this.next = null;
+        }
+      }
+    }
+    if (!this.shown || !this.usable(this.shown, frame)) {
+      // No picture to move (the first frame of a motion, or a sudden jump): render one now.
+      this.next = null;
+      this.shown = this.start(frame, this.shown?.canvas ?? this.spare, this.predictedView(frame, 0.75));
+      this.spare = null;
+      for (const layer of following) this.renderChunk(this.shown, layer, rendererOf(layer), 0, 1);
+    }
+    this.compose(ctx, frame, this.shown);
+    for (const layer of shown) if (!layer.followsView) renderLayer(ctx, frame, layer, rendererOf(layer));
+  }
+
+  /** Forgets the pictures (the view settled, or the map was resized); one canvas is kept for reuse. */
+  reset(): void {
+    this.spare = this.shown?.canvas ?? this.spare;
+    this.shown = null;
+    this.next = null;
+    this.last = null;
+    this.velocity = { x: 0, y: 0, zoom: 0 };
+    this.frameMs = 0;
+    this.cycleFrames = 1;
+    this.nextLayer = this.nextPart = 0;
+  }
+
+  private track(frame: FrameState): void {
+    const [x, y] = frame.centerWorld;
+    const { zoom } = frame.view;
+    const last = this.last;
+    if (last && frame.time > last.time) {
+      const dt = frame.time - last.time;
+      this.frameMs = this.frameMs ? (this.frameMs + dt) / 2 : dt;
+      this.velocity = { x: (x - last.x) / dt, y: (y - last.y) / dt, zoom: (zoom - last.zoom) / dt };
+    }
+    this.last = { x, y, zoom, time: frame.time };
+  }
+
+  /** Where the view will be, if the motion goes on, after a number of picture cycles (1.5 for a picture
+   * rendered over the next frames: halfway through its time on screen). */
+  private predictedView(frame: FrameState, cycles: number): ViewState {
+    const lead = Math.min(MAX_LEAD_MS, cycles * this.cycleFrames * this.frameMs);
+    const v = this.velocity;
+    const [x, y] = frame.centerWorld;
+    return { ...frame.view, center: worldToLonLat(x + v.x * lead, y + v.y * lead), zoom: frame.view.zoom + v.zoom * lead };
+  }
+
+  /** A new, empty picture around a view (by default the frame's), on the given canvas when it fits. */
+  private start(frame: FrameState, reuse: Canvas2D | null, view: ViewState = frame.view): Picture {
+    const { width, height } = frame.size;
+    const size = { width: Math.round(width * (1 + 2 * MARGIN)), height: Math.round(height * (1 + 2 * MARGIN)) };
+    const pixelRatio = Math.min(frame.pixelRatio, Math.sqrt(MAX_PICTURE_PIXELS / (size.width * size.height)));
+    const w = Math.max(1, Math.round(size.width * pixelRatio)), h = Math.max(1, Math.round(size.height * pixelRatio));
+    const canvas = reuse && reuse.width === w && reuse.height === h ? reuse : pictureCanvas(w, h);
+    const ctx = context2d(canvas);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    return { canvas, ctx, frame: this.makeFrame(view, size, pixelRatio) };
+  }
+
+  /** Renders parts of the next picture while the frame's budget lasts (at least one part). A layer
+   * that cost more than a part's share last time is split into parts, when its renderer can. */
+  private continueNext(layers: Layer[], rendererOf: (layer: Layer) => LayerRenderer, budget: number): void {
+    const t0 = performance.now();
+    let first = true;
+    while (this.nextLayer < layers.length) {
+      const layer = layers[this.nextLayer];
+      const renderer = rendererOf(layer);
+      const cost = this.costs.get(layer) ?? 0;
+      if (this.nextPart === 0) this.parts = renderer.renderPart ? Math.max(1, Math.ceil(cost / PART_MS)) : 1;
+      if (!first && performance.now() - t0 + cost / this.parts > budget) return;
+      first = false;
+      this.renderChunk(this.next!, layer, renderer, this.nextPart, this.parts);
+      if (++this.nextPart >= this.parts) {
+        this.nextLayer++;
+        this.nextPart = 0;
+      }
+    }
+  }
+
+  /** Renders one part of a layer into a picture and records what it cost. */
+  private renderChunk(picture: Picture, layer: Layer, renderer: LayerRenderer, part: number, parts: number): void {
+    const t0 = performance.now();
+    const { ctx } = picture;
+    ctx.save();
+    ctx.globalAlpha = layer.opacity;
+    if (parts > 1 && renderer.renderPart) renderer.renderPart(picture.frame, ctx, part, parts);
+    else renderer.renderFrame(picture.frame, ctx);
+    ctx.restore();
+    // Rasterise now (canvases record and draw lazily), so the cost lands in this frame and is known.
+    ctx.getImageData(0, 0, 1, 1);
+    const spent = (part === 0 ? 0 : (this.partCosts.get(layer) ?? 0)) + performance.now() - t0;
+    this.partCosts.set(layer, spent);
+    if (part === parts - 1) this.costs.set(layer, Math.max(spent, ((this.costs.get(layer) ?? 0) + spent) / 2));
+  }
+
+  /** Device px of a picture to device px of the screen for a frame. */
+  private pictureToScreen(picture: Picture, frame: FrameState): Affine {
+    const p = picture.frame.pixelRatio, pr = frame.pixelRatio;
+    return multiply([pr, 0, 0, pr, 0, 0], multiply(frame.toScreen, multiply(picture.frame.toWorld, [1 / p, 0, 0, 1 / p, 0, 0])));
+  }
+
+  /** Whether a picture still covers the whole screen without being stretched too far. */
+  private usable(picture: Picture, frame: FrameState): boolean {
+    const m = invert(this.pictureToScreen(picture, frame));
+    if (Math.hypot(m[0], m[1]) * MAX_STRETCH < 1 || Math.hypot(m[2], m[3]) * MAX_STRETCH < 1) return false;
+    const w = frame.size.width * frame.pixelRatio, h = frame.size.height * frame.pixelRatio;
+    const { width, height } = picture.canvas;
+    for (const [x, y] of [[0, 0], [w, 0], [0, h], [w, h]]) {
+      const px = m[0] * x + m[2] * y + m[4], py = m[1] * x + m[3] * y + m[5];
+      if (px < 0 || py < 0 || px > width || py > height) return false;
+    }
+    return true;
+  }
+
+  private compose(ctx: CanvasRenderingContext2D, frame: FrameState, picture: Picture): void {
+    const m = this.pictureToScreen(picture, frame);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+    ctx.setTransform(m[0], m[1], m[2], m[3], m[4], m[5]);
+    ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingQuality = 'low';
+    ctx.drawImage(picture.canvas as CanvasImageSource, 0, 0);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+  }
+}

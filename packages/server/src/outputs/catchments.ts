@@ -1,0 +1,157 @@
+// The catchment area of a location from the stored pairs: per area its value
+// and fraction now and in the default scenario, ranked by value with the
+// share reached before it (primary < 50 %, secondary < 80 %). On another area
+// set than the demand areas the values are carried over by the stored surface
+// overlap.
+import type { Catchment } from '@locus/engine';
+import { carryCatchment, catchmentOf, locationPairIndex, type ScenarioResult } from '@locus/engine';
+import type { CatchmentAreaEntry, CatchmentFeatureProperties, LocationCatchmentArea } from '@locus/contract';
+import { LocationReportFormatText, TopAreasInReport } from '@locus/contract';
+import type { Queryable } from '../db/database.js';
+import { notFound } from '../http/errors.js';
+import { loadOverlap } from '../processing/overlaps.js';
+import type { StoredResult } from '../processing/result-codec.js';
+import { areaPropertyEntities, type AreaRow } from '../repo/areas.js';
+import { propertyDefinitions, propertyEntity } from '../repo/properties.js';
+import { poiCountsAt } from '../processing/pois.js';
+import { notCalculated, positions, type CalculatedScenario, type ResultReader } from './results.js';
+import { outputPropertyOf } from './records.js';
+
+export interface CatchmentAreaRow { id: number; name: string; title: string; area_set_id: number }
+
+export interface CatchmentRow {
+  areaId: number;
+  rank: number;
+  value: number;
+  fraction: number;
+  /** Null when the default scenario is not calculated. */
+  valueDefault: number | null;
+  fractionDefault: number | null;
+  /** value / the location's output. */
+  share: number;
+  /** Share of the output reached by the areas ranked before this one. */
+  previousShare: number;
+  cumulativeShare: number;
+  zone: 'primary' | 'secondary' | 'outside';
+  excluded: boolean;
+}
+
+export async function catchmentAreaOf(db: Queryable, modelId: number, catchmentAreaId: number): Promise<CatchmentAreaRow> {
+  const row = (await db.query<CatchmentAreaRow>('SELECT id, name, title, area_set_id FROM catchment_area WHERE id = $1 AND model_id = $2', [catchmentAreaId, modelId])).rows[0];
+  if (!row) throw notFound(`catchment area ${catchmentAreaId} of model ${modelId}`);
+  return row;
+}
+
+export async function catchmentAreasOf(db: Queryable, modelId: number): Promise<CatchmentAreaRow[]> {
+  return (await db.query<CatchmentAreaRow>('SELECT id, name, title, area_set_id FROM catchment_area WHERE model_id = $1 ORDER BY sort_order, id', [modelId])).rows;
+}
+
+async function rankedCatchment(db: Queryable, reader: ResultReader, calc: CalculatedScenario, result: StoredResult, locationId: number, areaSetId: number) {
+  const summary = calc.summary;
+  const j = positions(summary).get(locationId);
+  const base = await reader.defaultSummary(calc.model.id, calc.subModelId);
+  const hasDefault = base.summary !== undefined && base.summary.areaCount === summary.areaCount;
+  const baseResult = hasDefault ? (base.scenarioId === calc.scenario.id ? result : await reader.result(base.summary!)) : undefined;
+  const dj = hasDefault ? positions(base.summary!).get(locationId) : undefined;
+  let catchment: Catchment = j === undefined ? { output: 0, areas: [] } : catchmentOf(result, j, { defaultResult: baseResult, defaultLocation: dj });
+  let areaIds: ArrayLike<number> = result.areaIds;
+  if (areaSetId !== summary.areaSetId) {
+    const overlap = summary.areaSetId === null ? undefined : await loadOverlap(db, summary.areaSetId, areaSetId);
+    if (!overlap || overlap.sourceCount !== summary.areaCount) throw notCalculated('the catchment area was added after the calculation; calculate the scenario again');
+    catchment = carryCatchment(catchment, overlap, result.demand, baseResult ? baseResult.demand : result.demand);
+    areaIds = overlap.targetIds;
+  }
+  return { catchment, areaIds, hasDefault };
+}
+
+/** The ranked catchment rows of a location on a catchment area's area set. */
+export async function catchmentRows(db: Queryable, reader: ResultReader, calc: CalculatedScenario, locationId: number, catchmentArea: CatchmentAreaRow): Promise<{ output: number; rows: CatchmentRow[] }> {
+  const result = await reader.result(calc.summary);
+  const { catchment, areaIds, hasDefault } = await rankedCatchment(db, reader, calc, result, locationId, catchmentArea.area_set_id);
+  const rows = catchment.areas.map((a): CatchmentRow => ({
+    areaId: areaIds[a.area],
+    rank: a.rank,
+    value: a.value,
+    fraction: Math.min(1, Math.max(0, a.fraction)),
+    valueDefault: hasDefault ? a.valueDefault : null,
+    fractionDefault: hasDefault ? Math.min(1, Math.max(0, a.fractionDefault)) : null,
+    share: a.valueSharePrevious,
+    previousShare: Math.min(1, Math.max(0, a.cumulativeShare - a.valueSharePrevious)),
+    cumulativeShare: a.cumulativeShare,
+    zone: a.zone,
+    excluded: a.excluded,
+  }));
+  return { output: catchment.output, rows };
+}
+
+/** Rows per area of one location in two results are equal: the catchment did not change. */
+function sameCatchment(a: ScenarioResult, ja: number | undefined, b: ScenarioResult, jb: number | undefined): boolean {
+  if (ja === undefined || jb === undefined) return ja === jb;
+  const flows = (r: ScenarioResult, j: number) => {
+    const m = new Map<number, number>();
+    const index = locationPairIndex(r.pairs);
+    for (let p = index.offsets[j]; p < index.offsets[j + 1]; p++) if (r.flow[index.pair[p]] > 0) m.set(index.area[p], r.flow[index.pair[p]]);
+    return m;
+  };
+  const fa = flows(a, ja);
+  const fb = flows(b, jb);
+  if (fa.size !== fb.size) return false;
+  for (const [i, v] of fa) {
+    const w = fb.get(i);
+    if (w === undefined || Math.abs(v - w) > 1e-9 * Math.max(Math.abs(v), Math.abs(w))) return false;
+  }
+  return true;
+}
+
+/** How many top areas the model shows: the report's 25, or more when its custom report format asks for more. */
+function topAreaCount(format: string | null): number {
+  if (!format) return TopAreasInReport;
+  const parsed = LocationReportFormatText.safeParse(format);
+  if (!parsed.success) return TopAreasInReport;
+  const wanted = parsed.data.components.flatMap((c) => (c.name === 'topAreas' && c.numberOfAreas ? [c.numberOfAreas] : []));
+  return Math.max(TopAreasInReport, ...wanted);
+}
+
+export async function locationCatchmentArea(db: Queryable, reader: ResultReader, calc: CalculatedScenario, locationId: number, catchmentArea: CatchmentAreaRow, location: { latitude: number; longitude: number; properties: Record<string, unknown> }): Promise<LocationCatchmentArea> {
+  const { output, rows } = await catchmentRows(db, reader, calc, locationId, catchmentArea);
+  const outputProperty = await outputPropertyOf(db, calc.model.id, calc.subModelId);
+  const shown = rows.filter((r) => r.value > 0 || (r.valueDefault ?? 0) > 0);
+  const areaRows = shown.length
+    ? (await db.query<AreaRow>('SELECT id, area_set_id, code, person_type, properties, latitude, longitude, geometry FROM area WHERE id = ANY($1)', [shown.map((r) => r.areaId)])).rows
+    : [];
+  const byId = new Map(areaRows.map((a) => [Number(a.id), a]));
+  const features = shown.flatMap((r) => {
+    const area = byId.get(r.areaId);
+    if (!area) return [];
+    const properties: CatchmentFeatureProperties = {
+      fraction: r.fraction, fractionDefault: r.fractionDefault, value: r.value, valueDefault: r.valueDefault,
+      valueSharePrevious: r.previousShare, areaCode: area.code, locationPropertyId: outputProperty?.id ?? null,
+    };
+    return [{ type: 'Feature' as const, geometry: area.geometry as LocationCatchmentArea['featureCollection']['features'][number]['geometry'], properties }];
+  });
+  const format = (await db.query<{ location_report_format: string | null }>('SELECT location_report_format FROM model WHERE id = $1', [calc.model.id])).rows[0]?.location_report_format ?? null;
+  const top = shown.filter((r) => r.value > 0).slice(0, topAreaCount(format));
+  const areas: CatchmentAreaEntry[] = [];
+  for (const r of top) {
+    const area = byId.get(r.areaId);
+    if (!area) continue;
+    areas.push({ areaCode: area.code, output: r.value, outputDefaultScenario: r.valueDefault, locationPropertyId: outputProperty?.id ?? null, areaProperties: await areaPropertyEntities(db, area) });
+  }
+  const definitions = await propertyDefinitions(db, calc.model.id, calc.subModelId);
+  const pois = await poiCountsAt(db, calc.model.id, location.latitude, location.longitude);
+  const locationProperties = definitions.map((p) => {
+    const value = p.id === outputProperty?.id ? output : p.auto_calculate_type === 6 && p.name in pois ? pois[p.name] : location.properties[p.name];
+    return propertyEntity(p, value as string | number | null | undefined);
+  });
+
+  let sameAsParent = false;
+  if (calc.scenario.parentScenarioId !== null) {
+    const parent = (await db.query<{ status: number }>('SELECT status FROM scenario WHERE id = $1', [calc.scenario.parentScenarioId])).rows[0];
+    const parentSummary = parent?.status === 9 ? await reader.summary(calc.scenario.parentScenarioId, calc.subModelId) : undefined;
+    if (parentSummary && parentSummary.areaCount === calc.summary.areaCount) {
+      const [now, before] = [await reader.result(calc.summary), await reader.result(parentSummary)];
+      sameAsParent = sameCatchment(now, positions(calc.summary).get(locationId), before, positions(parentSummary).get(locationId));
+    }
+  }
+  return { featureCollection: { type: 'FeatureCollection', features }, areas, locationProperties, sameAsParent };
+}

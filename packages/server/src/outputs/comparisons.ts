@@ -1,0 +1,137 @@
+// Outputs that compare locations: differences against the default scenario,
+// matching locations (normalized scores), drivers, the location score table
+// and the properties chart. All read the stored outputs; none calculates the
+// Huff model again.
+import {
+  driverChart,
+  locationScores as engineLocationScores,
+  matchingLocations as engineMatching,
+  normalizedScores,
+  scenarioDifferences,
+  scoreFunctions,
+  type DifferenceLocation,
+} from '@locus/engine';
+import type { DriverFilterChart, LocationScore, MatchingLocation, PropertiesChartEntry, ScenarioDifferences } from '@locus/contract';
+import type { Queryable } from '../db/database.js';
+import { notFound } from '../http/errors.js';
+import { scenarioLocations } from '../repo/scenario-locations.js';
+import type { DriverFilter } from '@locus/contract';
+import { notCalculated, positions, type CalculatedScenario, type ResultReader } from './results.js';
+import { outputPropertyOf, scenarioRecords } from './records.js';
+import type { ResultSummary } from '../processing/results-store.js';
+
+async function differenceRows(db: Queryable, modelId: number, scenarioId: number, summary: ResultSummary): Promise<DifferenceLocation[]> {
+  const [rows, groups, clusters] = await Promise.all([
+    scenarioLocations(db, scenarioId),
+    db.query<{ id: number; name: string }>('SELECT id, name FROM location_group WHERE model_id = $1', [modelId]),
+    db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1', [modelId]),
+  ]);
+  const group = new Map(groups.rows.map((g) => [g.id, g.name]));
+  const cluster = new Map(clusters.rows.map((c) => [c.id, c.name]));
+  const index = positions(summary);
+  return rows.filter((r) => r.type !== 2).map((r) => {
+    const j = index.get(r.location_id);
+    const clusterName = r.location_cluster_id ? cluster.get(r.location_cluster_id) : undefined;
+    return {
+      locationId: r.location_id,
+      locationName: r.name,
+      locationGroupName: r.location_group_id ? group.get(r.location_group_id) ?? null : null,
+      locationClusterNames: clusterName ? [clusterName] : [],
+      output: j === undefined ? 0 : summary.arrays.output[j],
+    };
+  });
+}
+
+export async function differencesOf(db: Queryable, reader: ResultReader, calc: CalculatedScenario, thresholdPercentage: number): Promise<ScenarioDifferences> {
+  const base = await reader.defaultSummary(calc.model.id, calc.subModelId);
+  if (!base.summary) throw notCalculated('the base scenario is not calculated');
+  const current = await differenceRows(db, calc.model.id, calc.scenario.id, calc.summary);
+  const before = base.scenarioId === calc.scenario.id ? current : await differenceRows(db, calc.model.id, base.scenarioId, base.summary);
+  const d = scenarioDifferences(current, before, thresholdPercentage);
+  const property = await outputPropertyOf(db, calc.model.id, calc.subModelId);
+  return {
+    impactOutputLocationPropertyTitle: property?.title ?? property?.name ?? '',
+    locations: d.locations.map((l) => ({ ...l, locationID: Number(l.locationID) })),
+    locationGroups: d.locationGroups,
+    locationClusters: d.locationClusters,
+  };
+}
+
+export async function matchingOf(db: Queryable, calc: CalculatedScenario, locationId: number, topN: number): Promise<MatchingLocation[]> {
+  const functions = (await db.query<{ id: number; title: string; function: string; weight: number; default_value: number }>(
+    'SELECT id, title, function, weight, default_value FROM normalized_scores_function WHERE model_id = $1 ORDER BY sort_order, id', [calc.model.id])).rows;
+  const data = await scenarioRecords(db, calc.model.id, calc.subModelId, calc.scenario.id, calc.summary);
+  const reference = data.rows.findIndex((r) => r.location_id === locationId);
+  if (reference < 0) throw notFound(`location ${locationId} in scenario ${calc.scenario.id}`);
+  if (!functions.length) return [];
+  const actual = calc.model.actualOutputLocationPropertyId === null ? undefined
+    : (await db.query<{ name: string; title: string | null }>('SELECT name, title FROM location_property WHERE id = $1', [calc.model.actualOutputLocationPropertyId])).rows[0];
+  const scores = normalizedScores(functions.map((f) => ({ id: f.id, title: f.title, function: f.function, weight: f.weight, defaultValue: f.default_value })), data.records);
+  // Matches are open locations shown on the map.
+  const candidate = (j: number) => data.rows[j].change_type !== 2 && !data.rows[j].excluded && data.rows[j].visibility !== 2;
+  return engineMatching(scores, reference, topN, candidate).map((m): MatchingLocation => {
+    const row = data.rows[m.location];
+    const actualValue = actual ? data.records[m.location][actual.name] : undefined;
+    return {
+      locationId: row.location_id,
+      name: row.name,
+      score: Math.max(0, m.score / 100),
+      outputLocationPropertyValue: data.outputs[m.location],
+      outputLocationPropertyTitle: data.outputProperty?.title ?? data.outputProperty?.name ?? null,
+      actualOutputLocationPropertyValue: typeof actualValue === 'number' ? actualValue : null,
+      actualOutputLocationPropertyTitle: actual ? actual.title ?? actual.name : null,
+      normalizedScores: m.normalizedScores,
+    };
+  });
+}
+
+export async function driversOf(db: Queryable, calc: CalculatedScenario, locationId: number, filters: DriverFilter[]): Promise<DriverFilterChart[]> {
+  const data = await scenarioRecords(db, calc.model.id, calc.subModelId, calc.scenario.id, calc.summary);
+  const selected = data.rows.findIndex((r) => r.location_id === locationId);
+  if (selected < 0) throw notFound(`location ${locationId} in scenario ${calc.scenario.id}`);
+  const charts: DriverFilterChart[] = [];
+  for (const filter of filters) {
+    const chart = driverChart(
+      { id: filter.id, title: filter.title, function: filter.function, drivers: filter.drivers.map((d) => ({ ...d })) },
+      data.records, selected);
+    // A filter the location does not pass is not its comparison group.
+    if (!chart.comparable.includes(selected)) continue;
+    const drivers = chart.drivers.flatMap((d) =>
+      d.minimum === null || d.maximum === null || d.average === null || d.value === null ? []
+        : [{ title: d.title, minimum: d.minimum, maximum: d.maximum, average: d.average, value: d.value, weight: d.weight, inverse: d.inverse, roundingDigits: d.roundingDigits }]);
+    charts.push({ id: filter.id, title: filter.title, drivers });
+  }
+  return charts;
+}
+
+export async function scoresOf(db: Queryable, calc: CalculatedScenario, locationId: number, showExpressions: boolean): Promise<LocationScore[]> {
+  const data = await scenarioRecords(db, calc.model.id, calc.subModelId, calc.scenario.id, calc.summary);
+  const q = data.rows.findIndex((r) => r.location_id === locationId);
+  if (q < 0) throw notFound(`location ${locationId} in scenario ${calc.scenario.id}`);
+  const { scores } = engineLocationScores(scoreFunctions(calc.summary.parameters.functions), data.records[q]);
+  return scores.map((s) => ({
+    description: s.description,
+    expression: showExpressions ? s.expression : null,
+    calculation: showExpressions ? s.calculation : null,
+    defaultValue: s.defaultValue,
+    score: s.score,
+  }));
+}
+
+export async function propertyValuesOf(db: Queryable, calc: CalculatedScenario, propertyId1: number, propertyId2: number): Promise<PropertiesChartEntry[]> {
+  const { rows: properties } = await db.query<{ id: number; name: string; data_type: number }>(
+    'SELECT id, name, data_type FROM location_property WHERE model_id = $1 AND id = ANY($2)', [calc.model.id, [propertyId1, propertyId2]]);
+  const find = (id: number) => {
+    const p = properties.find((x) => x.id === id);
+    if (!p) throw notFound(`location property ${id} of model ${calc.model.id}`);
+    return p;
+  };
+  const [p1, p2] = [find(propertyId1), find(propertyId2)];
+  const data = await scenarioRecords(db, calc.model.id, calc.subModelId, calc.scenario.id, calc.summary);
+  const numberOf = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  return data.rows.flatMap((r, q) => (r.visibility === 2 ? [] : [{
+    locationName: r.name,
+    numberValue1: numberOf(data.records[q][p1.name]),
+    numberValue2: numberOf(data.records[q][p2.name]),
+  }]));
+}

@@ -1,0 +1,178 @@
+// Calculating one claimed scenario: load the inputs (status 2), let the engine
+// thread calculate every sub-model (3 travel times, 4 attractiveness and
+// demand, 5 interaction, 6 outputs), bring catchment overlaps and missing
+// isolines up to date (7), and store the results (8) in one transaction that
+// still holds the claim; then 9.
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/database.js';
+import type { AppLog } from '../log/app-log.js';
+import { scenarioPath } from '../repo/scenario-locations.js';
+import { choosePlan, type LocationPlan } from './basis.js';
+import type { EngineThread } from './engine-thread.js';
+import {
+  areaSetKey, basisKey, demandAreaSetId, loadDemandAreas, loadModelInfo, loadScenarioLocations, loadSubModels, type DemandAreas,
+} from './inputs.js';
+import type { AreaPayload, BasisPayload, CalculateJob, LocationPayload, SubModelTask, TaskResult } from './jobs.js';
+import { ensureCatchmentOverlaps } from './overlaps.js';
+import { computeMissingIsolines } from './isolines.js';
+import { endClaim, lockClaim, setStep, type Claim } from './queue.js';
+import { collectBlocks, loadPairState, loadSummaries, saveResult, type ResultSummary } from './results-store.js';
+import { routingKey, type ProcessingSettings } from './settings.js';
+
+export interface CalculationReport {
+  scenarioId: number;
+  milliseconds: number;
+  incremental: boolean;
+  recomputedAreas: number;
+  areaCount: number;
+  newBlocks: number;
+}
+
+/** Demand areas by key, shared by the slots of one process (loading a national set takes a while). */
+export class DemandAreaCache {
+  private entries = new Map<string, DemandAreas>();
+  async get(db: Database, areaSetId: number): Promise<DemandAreas> {
+    const key = await areaSetKey(db, areaSetId);
+    const hit = this.entries.get(key);
+    if (hit) return hit;
+    const areas = await loadDemandAreas(db, areaSetId, key);
+    for (const k of [...this.entries.keys()]) if (k.startsWith(`${areaSetId}:`)) this.entries.delete(k);
+    this.entries.set(key, areas);
+    return areas;
+  }
+}
+
+export interface CalculationContext {
+  db: Database;
+  log: AppLog;
+  settings: ProcessingSettings;
+  thread: EngineThread;
+  areas: DemandAreaCache;
+  workerName: string;
+}
+
+function locationPayload(plan: LocationPlan, inputs: Awaited<ReturnType<typeof loadScenarioLocations>>): { payload: LocationPayload; fingerprints: Uint8Array } {
+  const n = plan.locationIds.length;
+  const payload: LocationPayload = {
+    latitude: new Float64Array(n), longitude: new Float64Array(n), properties: new Array(n), active: new Uint8Array(n),
+  };
+  const fingerprints = new Uint8Array(8 * n);
+  for (let j = 0; j < n; j++) {
+    const s = plan.source[j];
+    if (s < 0) {
+      payload.properties[j] = {};
+      continue;
+    }
+    const row = inputs.rows[s];
+    payload.latitude[j] = row.latitude;
+    payload.longitude[j] = row.longitude;
+    payload.properties[j] = inputs.records[s];
+    payload.active[j] = inputs.active[s];
+    fingerprints.set(inputs.fingerprints.subarray(8 * s, 8 * s + 8), 8 * j);
+  }
+  return { payload, fingerprints };
+}
+
+export async function calculateClaimed(ctx: CalculationContext, claim: Claim): Promise<CalculationReport> {
+  const started = performance.now();
+  const { db, thread } = ctx;
+  const model = await loadModelInfo(db, claim.modelId);
+  const subModels = await loadSubModels(db, claim.modelId);
+  if (!subModels.length) throw new Error(`model ${model.name} has no sub-model`);
+  const scoreModel = model.outputType === 4;
+  const demandSetId = scoreModel ? undefined : await demandAreaSetId(db, model.id);
+  if (!scoreModel && demandSetId === undefined) throw new Error(`model ${model.name} has no area set for its demand`);
+  const areas = demandSetId === undefined ? undefined : await ctx.areas.get(db, demandSetId);
+  const inputs = await loadScenarioLocations(db, model.id, claim.scenarioId);
+  const routing = routingKey(ctx.settings.routing);
+  const keys = new Map(subModels.map((s) => [s.id, basisKey(s.parameters, model.outputType, areas?.key ?? '', routing)]));
+
+  // Candidate bases: the scenario's own result and its ancestors', per sub-model, under the same key.
+  const candidates = new Map<number, ResultSummary[]>();
+  if (!scoreModel) {
+    const path = (await scenarioPath(db, claim.scenarioId)).reverse();
+    for (const subModel of subModels) {
+      for (const s of await loadSummaries(db, path, subModel.id)) {
+        if (s.basisKey !== keys.get(subModel.id) || s.areaCount !== areas!.ids.length) continue;
+        const list = candidates.get(s.scenarioId) ?? [];
+        list.push(s);
+        candidates.set(s.scenarioId, list);
+      }
+    }
+  }
+  const plan = choosePlan(inputs, candidates);
+  const { payload, fingerprints } = locationPayload(plan, inputs);
+
+  const bases: BasisPayload[] = [];
+  const tasks: SubModelTask[] = [];
+  const derivedFrom = new Map<number, string>();
+  for (const subModel of subModels) {
+    const task: SubModelTask = { subModelId: subModel.id, version: randomUUID(), outputType: model.outputType, parameters: subModel.parameters };
+    const basis = plan.basis?.summaries.find((s) => s.subModelId === subModel.id);
+    if (basis && !scoreModel) {
+      task.incremental = { basisVersion: basis.version, changed: plan.changed };
+      derivedFrom.set(subModel.id, basis.version);
+      if (!thread.results.has(basis.version)) {
+        const { state, blockHashes } = await loadPairState(db, basis);
+        bases.push({ version: basis.version, parameters: basis.parameters, state, arrays: basis.arrays, blockHashes, fallbacks: basis.fallbacks });
+      }
+      thread.kept('result', basis.version);
+    }
+    tasks.push(task);
+  }
+  let areaPayload: CalculateJob['areas'] = null;
+  if (areas) {
+    const full: AreaPayload = { key: areas.key, ids: areas.ids, latitude: areas.latitude, longitude: areas.longitude, properties: areas.properties };
+    areaPayload = thread.areaSets.has(areas.key) ? { key: areas.key } : full;
+    thread.kept('areas', areas.key);
+  }
+
+  // Status steps come from the engine thread; they are written in order, and a lost claim stops the scenario.
+  let steps: Promise<void> = Promise.resolve();
+  const onStep = (status: number) => { steps = steps.then(() => setStep(db, claim.scenarioId, ctx.workerName, status)); };
+  const job = { type: 'calculate' as const, routing: ctx.settings.routing, areas: areaPayload, locations: payload, tasks, bases, forget: thread.takeForgotten() };
+  let results: TaskResult[];
+  try {
+    results = (await thread.run<{ type: 'calculated'; jobId: number; results: TaskResult[]; memory: { peakBytes: number } }>(job, onStep)).results;
+  } finally {
+    await steps.catch(() => undefined);
+  }
+  await steps;
+  for (const task of tasks) if (task.outputType !== 4) thread.kept('result', task.version);
+
+  await setStep(db, claim.scenarioId, ctx.workerName, 7);
+  if (areas) await ensureCatchmentOverlaps(db, thread, model.id, areas);
+  const isolinesMissing = await computeMissingIsolines(db, thread, model.id, claim.scenarioId);
+
+  await setStep(db, claim.scenarioId, ctx.workerName, 8);
+  const replaced: Uint8Array[] = [];
+  let newBlocks = 0;
+  await db.transaction(async (tx) => {
+    await lockClaim(tx, claim.scenarioId, ctx.workerName);
+    for (const result of results) {
+      const saved = await saveResult(tx, {
+        scenarioId: claim.scenarioId, result, parameters: subModels.find((s) => s.id === result.subModelId)!.parameters, basisKey: keys.get(result.subModelId)!, derivedFrom: derivedFrom.get(result.subModelId) ?? null,
+        areaSetId: areas?.areaSetId ?? null, locationIds: plan.locationIds, locationInputs: fingerprints,
+      }, db.kind === 'postgres');
+      newBlocks += saved.newBlocks;
+      replaced.push(...saved.replacedHashes);
+    }
+    await endClaim(tx, claim.scenarioId, ctx.workerName, 9, null, isolinesMissing);
+  });
+  if (replaced.length) await collectBlocks(db, replaced);
+
+  const fallbacks = results.flatMap((r) => [...r.fallbacks.attractiveness, ...r.fallbacks.demand]);
+  if (fallbacks.length) {
+    await ctx.log.warn(`scenario '${claim.name}' (${claim.scenarioId}): ${fallbacks.map((f) => `function ${f.description ?? f.functionId ?? ''} used its default value ${f.count} times (${f.firstReason})`).join('; ')}`,
+      null, 'scenario-processing');
+  }
+  const huff = results.filter((r) => r.outputType !== 4);
+  return {
+    scenarioId: claim.scenarioId,
+    milliseconds: performance.now() - started,
+    incremental: huff.length > 0 && huff.every((r) => r.incremental),
+    recomputedAreas: huff.reduce((s, r) => s + r.recomputedAreas, 0),
+    areaCount: areas?.ids.length ?? 0,
+    newBlocks,
+  };
+}

@@ -1,0 +1,55 @@
+// Isolines of locations (per isoline set of the model), stored in table
+// isoline. Processing computes those of the locations a scenario adds or
+// moves, so they are there when the planner looks; the processing log's
+// "isolines missing" time records that some were missing.
+import type { PostProcessingAction } from '@locus/engine';
+import type { Queryable } from '../db/database.js';
+import { scenarioLocations } from '../repo/scenario-locations.js';
+import type { EngineThread } from './engine-thread.js';
+import type { EngineJobInput } from './jobs.js';
+import type { RoutingSettings } from './settings.js';
+
+interface IsoLineSetRow { id: number; profile: string; minutes: number; base_url: string | null; post_processing_actions: PostProcessingAction[] | null }
+
+export const routingOfSet = (set: { base_url: string | null }): RoutingSettings =>
+  set.base_url ? { provider: 'osrm', osrmUrl: set.base_url } : { provider: 'estimator' };
+
+export const profileOf = (profile: string): 'car' | 'pedestrian' => (/^(foot|walk|pedestrian)/i.test(profile) ? 'pedestrian' : 'car');
+
+/**
+ * Computes the isolines missing for the locations this scenario adds or
+ * edits (none, or one at an old position). Answers when isolines were found
+ * missing, or null.
+ */
+export async function computeMissingIsolines(db: Queryable, thread: EngineThread, modelId: number, scenarioId: number): Promise<Date | null> {
+  const sets = (await db.query<IsoLineSetRow>('SELECT id, profile, minutes, base_url, post_processing_actions FROM iso_line_set WHERE model_id = $1 ORDER BY id', [modelId])).rows;
+  if (!sets.length) return null;
+  const own = (await scenarioLocations(db, scenarioId)).filter((r) => r.version_scenario_id === scenarioId && r.type !== 2 && (r.change_type === 1 || r.change_type === 3));
+  if (!own.length) return null;
+  const stored = (await db.query<{ location_id: number; iso_line_set_id: number; latitude: number; longitude: number }>(
+    'SELECT location_id, iso_line_set_id, latitude, longitude FROM isoline WHERE location_id = ANY($1)', [own.map((r) => r.location_id)])).rows;
+  const have = new Set(stored.map((s) => `${s.location_id}:${s.iso_line_set_id}:${s.latitude}:${s.longitude}`));
+  let missingSince: Date | null = null;
+  for (const set of sets) {
+    const wanted = own.filter((r) => !have.has(`${r.location_id}:${set.id}:${r.latitude}:${r.longitude}`));
+    if (!wanted.length) continue;
+    missingSince ??= new Date();
+    const job: EngineJobInput = {
+      type: 'isolines',
+      routing: routingOfSet(set),
+      requests: wanted.map((r) => ({ latitude: r.latitude, longitude: r.longitude, profile: profileOf(set.profile), minutes: set.minutes, postProcessingActions: set.post_processing_actions ?? [] })),
+    };
+    const { geometries } = await thread.run<{ type: 'isolines'; jobId: number; geometries: Array<unknown | null> }>(job);
+    for (let q = 0; q < wanted.length; q++) {
+      const geometry = geometries[q];
+      if (!geometry) continue;
+      const r = wanted[q];
+      await db.query(
+        `INSERT INTO isoline (location_id, iso_line_set_id, latitude, longitude, minutes, geometry) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (location_id, iso_line_set_id) DO UPDATE SET latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude,
+           minutes = EXCLUDED.minutes, geometry = EXCLUDED.geometry, computed = now()`,
+        [r.location_id, set.id, r.latitude, r.longitude, set.minutes, JSON.stringify(geometry)]);
+    }
+  }
+  return missingSince;
+}

@@ -1,0 +1,182 @@
+// The processing loop of one process: `workers` slots, each with its own
+// engine thread, claim scenarios from the queue, calculate them and store the
+// results. A claimed scenario's heartbeat is written from the main thread
+// while the engine thread works, so a long calculation keeps its claim and a
+// dead process loses it after the claim timeout.
+import type { Database } from '../db/database.js';
+import type { AppLog } from '../log/app-log.js';
+import { calculateClaimed, DemandAreaCache, type CalculationReport } from './calculation.js';
+import { EngineJobError, EngineThread, ThreadDiedError } from './engine-thread.js';
+import { ClaimLostError, claimNext, endClaim, heartbeat, type Claim } from './queue.js';
+import { collectBlocks } from './results-store.js';
+import type { ProcessingSettings } from './settings.js';
+
+export interface ProcessorHooks {
+  /** After a scenario ended at 9 or 10. */
+  onCompleted?(report: CalculationReport | { scenarioId: number; error: string }): void;
+}
+
+/** Every hour an idle worker removes pair blocks that no result refers to any more. */
+const COLLECT_EVERY_MS = 3_600_000;
+
+class StoppedError extends Error {}
+
+interface Slot {
+  index: number;
+  thread: EngineThread;
+  claim?: Claim;
+  idle: Promise<void>;
+}
+
+export class ScenarioProcessor {
+  private running = false;
+  private dead = false;
+  private slots: Slot[] = [];
+  private wakeUp: (() => void) | undefined;
+  private wakeSignal: Promise<void> = Promise.resolve();
+  private readonly areas = new DemandAreaCache();
+  private lastCollect = Date.now();
+  /** The database as this process sees it: after a simulated death every call fails. */
+  private readonly db: Database;
+
+  constructor(db: Database, private readonly log: AppLog, readonly settings: ProcessingSettings, private readonly hooks: ProcessorHooks = {}) {
+    const guard = () => { if (this.dead) throw new StoppedError('the processor stopped'); };
+    this.db = {
+      kind: db.kind,
+      query: async (sql, params) => { guard(); return db.query(sql, params); },
+      transaction: async (fn) => { guard(); return db.transaction(async (tx) => fn({ query: async (sql, params) => { guard(); return tx.query(sql, params); } })); },
+      exec: async (sql) => { guard(); return db.exec(sql); },
+      close: () => db.close(),
+    } as Database;
+    this.resetWake();
+  }
+
+  get workerName(): string {
+    return this.settings.workerName;
+  }
+
+  /** Largest memory any engine thread of this process reported, bytes. */
+  get peakThreadBytes(): number {
+    return Math.max(0, ...this.slots.map((s) => s.thread.peakBytes));
+  }
+
+  start(): this {
+    if (this.running) return this;
+    this.running = true;
+    for (let i = 0; i < this.settings.workers; i++) {
+      const slot: Slot = { index: i, thread: new EngineThread(), idle: Promise.resolve() };
+      slot.idle = this.loop(slot);
+      this.slots.push(slot);
+    }
+    return this;
+  }
+
+  /** Something was queued: look now instead of at the next poll. */
+  wake(): void {
+    const wakeUp = this.wakeUp;
+    this.resetWake();
+    wakeUp?.();
+  }
+
+  private resetWake() {
+    this.wakeSignal = new Promise<void>((resolve) => { this.wakeUp = resolve; });
+  }
+
+  private async pause(ms: number) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.wakeSignal, new Promise<void>((resolve) => { timer = setTimeout(resolve, ms); })]);
+    clearTimeout(timer);
+  }
+
+  private async loop(slot: Slot): Promise<void> {
+    while (this.running) {
+      let claim: Claim | undefined;
+      try {
+        claim = await claimNext(this.db, this.workerName, this.settings.claimTimeoutMs);
+      } catch (error) {
+        if (!this.running || this.dead) return;
+        await this.log.error(`claiming a scenario failed: ${error instanceof Error ? error.message : String(error)}`, null, 'scenario-processing');
+        await this.pause(this.settings.pollMs);
+        continue;
+      }
+      if (!claim) {
+        await this.collectWhenDue();
+        await this.pause(this.settings.pollMs);
+        continue;
+      }
+      slot.claim = claim;
+      await this.process(slot, claim).catch(async (error) => {
+        // Ending the claim failed (the database went away): the claim times out and another worker takes it.
+        if (!this.dead) await this.log.error(`scenario ${claim.scenarioId}: ${error instanceof Error ? error.message : String(error)}`, null, 'scenario-processing');
+      });
+      slot.claim = undefined;
+    }
+  }
+
+  private async collectWhenDue() {
+    if (Date.now() - this.lastCollect < COLLECT_EVERY_MS) return;
+    this.lastCollect = Date.now();
+    await collectBlocks(this.db).catch(() => 0);
+  }
+
+  private async process(slot: Slot, claim: Claim): Promise<void> {
+    const taken = claim.previousStatus !== 1 ? ` (taken over from ${claim.previousWorker ?? 'a worker'} that stopped at status ${claim.previousStatus})` : '';
+    await this.log.info(`scenario '${claim.name}' (${claim.scenarioId}) claimed by ${this.workerName}${taken}`, null, 'scenario-processing').catch(() => undefined);
+    let lost = false;
+    const beat = setInterval(() => {
+      heartbeat(this.db, claim.scenarioId, this.workerName).catch((error) => { if (error instanceof ClaimLostError) lost = true; });
+    }, this.settings.heartbeatMs);
+    try {
+      const report = await calculateClaimed({ db: this.db, log: this.log, settings: this.settings, thread: slot.thread, areas: this.areas, workerName: this.workerName }, claim);
+      await this.log.info(
+        `scenario '${claim.name}' (${claim.scenarioId}) calculated in ${report.milliseconds.toFixed(0)} ms` +
+        (report.incremental ? ` (incremental: ${report.recomputedAreas} of ${report.areaCount} areas recomputed)` : ''),
+        null, 'scenario-processing');
+      this.hooks.onCompleted?.(report);
+    } catch (error) {
+      if (this.dead || error instanceof StoppedError) return;
+      if (error instanceof ClaimLostError || lost) {
+        await this.log.warn(`scenario '${claim.name}' (${claim.scenarioId}): ${this.workerName} lost its claim; the result was not stored`, null, 'scenario-processing');
+        return;
+      }
+      const message = error instanceof EngineJobError && error.modelError
+        ? `the model's functions are not valid: ${error.message}`
+        : error instanceof Error ? error.message : String(error);
+      if (error instanceof ThreadDiedError) await this.log.error(`engine thread of ${this.workerName} died: ${message}`, null, 'scenario-processing');
+      try {
+        await this.db.transaction((tx) => endClaim(tx, claim.scenarioId, this.workerName, 10, message, null));
+        await this.log.error(`scenario '${claim.name}' (${claim.scenarioId}) failed: ${message}`, null, 'scenario-processing');
+        this.hooks.onCompleted?.({ scenarioId: claim.scenarioId, error: message });
+      } catch (endError) {
+        if (!(endError instanceof ClaimLostError) && !(endError instanceof StoppedError)) throw endError;
+      }
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  /** Stops claiming, lets running calculations finish, then stops the engine threads. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await Promise.all(this.slots.map((s) => s.idle));
+    await Promise.all(this.slots.map((s) => s.thread.terminate()));
+  }
+
+  /**
+   * Stops at once as a crashed process would: engine threads terminated,
+   * no heartbeat, nothing written any more, claims left as they are (another
+   * worker takes them over after the claim timeout).
+   */
+  async die(): Promise<void> {
+    this.dead = true;
+    this.running = false;
+    this.wake();
+    await Promise.all(this.slots.map((s) => s.thread.terminate()));
+  }
+
+  /** The scenarios this process holds now. */
+  claims(): number[] {
+    return this.slots.flatMap((s) => (s.claim ? [s.claim.scenarioId] : []));
+  }
+}

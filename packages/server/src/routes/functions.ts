@@ -1,0 +1,44 @@
+// Function validation and the saves of the model editors (model parameters,
+// normalized scores functions, drivers). See functions/.
+import type { ServerContext } from '../context.js';
+import type { Handlers } from '../http/register-routes.js';
+import { requireModelAdmin, resolveModel } from '../http/access.js';
+import { areaNames, locationNames } from '../functions/known-names.js';
+import { saveDrivers, saveModelParameters, saveNormalizedScoresFunctions } from '../functions/saves.js';
+import { messagesOf } from '../functions/validate.js';
+import { driverFiltersOf, modelHandlers } from './models.js';
+
+export function functionHandlers(ctx: ServerContext): Handlers {
+  const { db } = ctx;
+  const reads = modelHandlers(ctx);
+  return {
+    functionsValidate: async ({ user, query, body }) => {
+      const { modelId } = await resolveModel(db, user, query.modelId);
+      // Without the function's type the expression may read either kind of property.
+      const known = new Set([...await locationNames(db, modelId), ...await areaNames(db, modelId)]);
+      return { messages: messagesOf((body as string[]).map((source) => ({ source, known }))) };
+    },
+
+    modelParametersSave: async (input) => {
+      const { modelId, subModelId } = await resolveModel(db, input.user, input.params.submodelId);
+      requireModelAdmin(input.user, modelId);
+      await saveModelParameters(db, modelId, subModelId, input.body);
+      await ctx.log.info(`model parameters of sub-model ${subModelId} saved; the scenarios of model ${modelId} need calculating`, input.user.title);
+      return reads.modelParameters!({ ...input, params: { submodelId: subModelId } });
+    },
+
+    normalizedScoresFunctionsSave: async (input) => {
+      const { modelId } = await resolveModel(db, input.user, input.params.submodelId);
+      requireModelAdmin(input.user, modelId);
+      await saveNormalizedScoresFunctions(db, modelId, input.body);
+      return reads.normalizedScoresFunctions!(input);
+    },
+
+    driversSave: async ({ user, params, body }) => {
+      const { modelId } = await resolveModel(db, user, params.modelId);
+      requireModelAdmin(user, modelId);
+      await saveDrivers(db, modelId, body);
+      return driverFiltersOf(ctx, modelId);
+    },
+  };
+}

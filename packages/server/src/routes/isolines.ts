@@ -1,0 +1,36 @@
+// The isoline tool (global administrators): an isoline for any point and
+// minutes with an isoline set's profile, routing service and post-processing,
+// or those given in the call.
+import { estimatorProvider, isolines, osrmProvider, type PostProcessingAction } from '@locus/engine';
+import type { IsolineFeatureCollection } from '@locus/contract';
+import type { ServerContext } from '../context.js';
+import type { Handlers } from '../http/register-routes.js';
+import { requireModelAccess } from '../http/access.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { profileOf } from '../processing/isolines.js';
+
+export function isolineHandlers(ctx: ServerContext): Handlers {
+  const { db } = ctx;
+  return {
+    isoline: async ({ user, params, query }) => {
+      const set = (await db.query<{ model_id: number; name: string; maximum_minutes: number; post_processing_actions: PostProcessingAction[] | null }>(
+        'SELECT model_id, name, maximum_minutes, post_processing_actions FROM iso_line_set WHERE id = $1', [params.isoLineSetId])).rows[0];
+      if (!set) throw notFound(`isoline set ${params.isoLineSetId}`);
+      requireModelAccess(user, set.model_id);
+      if (query.minutes > set.maximum_minutes) throw badRequest('minutes', `minutes must be at most ${set.maximum_minutes} for isoline set ${set.name}`);
+      const provider = query.baseUrl ? osrmProvider({ baseUrl: query.baseUrl }) : estimatorProvider();
+      const collection = await isolines({
+        latitude: query.latitude,
+        longitude: query.longitude,
+        profile: profileOf(query.profile),
+        minutes: [query.minutes],
+        provider,
+        postProcessingActions: query.postProcessingActions ?? set.post_processing_actions ?? [],
+      });
+      return {
+        type: 'FeatureCollection',
+        features: collection.features.map((f) => ({ type: 'Feature', geometry: f.geometry, properties: { minutes: f.properties.minutes, isoLineSet: set.name } })),
+      } as IsolineFeatureCollection;
+    },
+  };
+}

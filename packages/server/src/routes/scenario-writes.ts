@@ -1,0 +1,98 @@
+// Scenario and location writes (spec point 7). The handlers check that the
+// user may reach the scenario's model (403 otherwise; global administrators
+// reach every model) and hand over to the rules in ../scenarios/, which run
+// each write in one transaction. Every saved write is logged as information.
+import {
+  mergeRequestMismatch, type LocationWriteBody, type LocationWriteResult, type MergeRequest, type ScenarioCreateBody, type ScenarioUpdateBody,
+} from '@locus/contract';
+import type { ServerContext } from '../context.js';
+import type { CurrentUser } from '../http/current-user.js';
+import { resolveModel, resolveScenario, resolveScenarioInModel } from '../http/access.js';
+import { badRequest } from '../http/errors.js';
+import type { Handlers } from '../http/register-routes.js';
+import { copyChanges } from '../scenarios/copy-changes.js';
+import {
+  closeLocation, createLocation, deleteLocation, undoCloseLocation, undoEditLocation, updateLocation, type LocationWriteTarget,
+} from '../scenarios/location-writes.js';
+import { createScenario, deleteScenario, updateScenario } from '../scenarios/scenario-writes.js';
+
+interface WriteQuery { createScenario: boolean; overrideScenarioName?: string }
+
+export function scenarioWriteHandlers(ctx: ServerContext): Handlers {
+  const { db } = ctx;
+
+  const target = (user: CurrentUser, modelId: number, scenarioId: number, query: WriteQuery): LocationWriteTarget => ({
+    modelId, scenarioId, createScenario: query.createScenario, overrideScenarioName: query.overrideScenarioName, actorId: user.id,
+  });
+
+  const logged = async <T extends LocationWriteResult>(user: CurrentUser, what: string, result: T): Promise<T> => {
+    const notes = [result.scenarioRenamedTo !== undefined ? `scenario renamed to '${result.scenarioRenamedTo}'` : '', result.scenarioDeleted ? 'scenario removed' : '']
+      .filter(Boolean).join(', ');
+    await ctx.log.info(`scenario ${result.scenarioId}: ${what} location ${result.locationId}${notes ? ` (${notes})` : ''}`, user.title);
+    return result;
+  };
+
+  /** A location action under /api/models/scenarios/{sid}/locations/{lid}. */
+  const locationAction = (
+    what: string,
+    run: (t: LocationWriteTarget, locationId: number) => Promise<LocationWriteResult>,
+  ): Handlers[string] => async ({ user, params, query }) => {
+    const scenario = await resolveScenario(db, user, params.scenarioId);
+    return logged(user, what, await run(target(user, scenario.modelId, scenario.id, query), params.locationId));
+  };
+
+  return {
+    locationCreate: async ({ user, params, query, body }) => {
+      const scenario = await resolveScenario(db, user, params.scenarioId);
+      return logged(user, 'opened', await createLocation(db, target(user, scenario.modelId, scenario.id, query), body as LocationWriteBody));
+    },
+
+    locationUpdate: async ({ user, params, query, body }) => {
+      const { scenario } = await resolveScenarioInModel(db, user, params.modelId, params.scenarioId);
+      return logged(user, 'edited', await updateLocation(db, target(user, scenario.modelId, scenario.id, query), params.locationId, body as LocationWriteBody));
+    },
+
+    locationClose: locationAction('closed', (t, id) => closeLocation(db, t, id)),
+    locationUndoClose: locationAction('undid the closure of', (t, id) => undoCloseLocation(db, t, id)),
+    locationUndoEdit: locationAction('undid the edit of', (t, id) => undoEditLocation(db, t, id)),
+    locationDelete: locationAction('deleted', (t, id) => deleteLocation(db, t, id)),
+
+    scenarioCreate: async ({ user, params, body }) => {
+      const { modelId } = await resolveModel(db, user, params.modelId);
+      const created = await createScenario(db, modelId, body as ScenarioCreateBody, user.id);
+      await ctx.log.info(`scenario ${created.id} '${(body as ScenarioCreateBody).name}' created in model ${modelId}`, user.title);
+      return created;
+    },
+
+    scenarioUpdate: async ({ user, params, body }) => {
+      const { modelId } = await resolveModel(db, user, params.modelId);
+      const updated = await updateScenario(db, modelId, body as ScenarioUpdateBody);
+      await ctx.log.info(`scenario ${updated.id} updated ('${updated.name}', top ${updated.isTop}, competition ${updated.competition})`, user.title);
+      return updated;
+    },
+
+    scenarioDelete: async ({ user, params }) => {
+      const { model } = await resolveScenarioInModel(db, user, params.modelId, params.scenarioId);
+      const deleted = await deleteScenario(db, model.modelId, params.scenarioId);
+      await ctx.log.info(`scenario ${deleted.id} removed from model ${model.modelId}`, user.title);
+      return deleted;
+    },
+
+    scenarioCopyChanges: async ({ user, params, query, body }) => {
+      const merge = body as MergeRequest;
+      const mismatch = mergeRequestMismatch(params, query, merge);
+      if (mismatch) throw badRequest(mismatch.field, mismatch.message);
+      const source = await resolveScenario(db, user, params.sourceScenarioId);
+      await resolveScenario(db, user, params.destinationScenarioId);
+      const result = await copyChanges(db, source.modelId, {
+        sourceScenarioId: source.id,
+        destinationScenarioId: params.destinationScenarioId,
+        changedLocations: merge.changedLocations,
+        selectedLocations: merge.selectedLocations,
+        deleteSourceScenario: merge.deleteSourceScenario,
+      });
+      await ctx.log.info(`scenario ${source.id}: ${result.copiedLocations.length} change(s) copied into scenario ${result.destinationScenarioId}${result.sourceScenarioDeleted ? ', source removed' : ''}`, user.title);
+      return result;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// Scenario create, update and delete (spec points 4 and 7). The base scenario
+// (no parent) is the only scenario without a parent, and cannot be edited or
+// removed; a scenario with children cannot be removed; a scenario that is
+// being calculated cannot be changed. Renaming or flagging a scenario does
+// not change its locations, so its status (and its calculation) stays.
+import { RuleMessage, type Scenario, type ScenarioCreateBody, type ScenarioUpdateBody } from '@locus/contract';
+import type { Database } from '../db/database.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { scenariosOfModel } from '../repo/scenarios.js';
+import { ownChanges } from './location-versions.js';
+import { requireEditable, requireNoChildren, requireParent, requireUnmodifiedSince, ruleConflict } from './rules.js';
+import { removeScenario } from './scenario-removal.js';
+import { inScenarioWrite } from './scenario-write.js';
+import { childCount, insertScenario, lockScenario, lockScenarios, NEXT_MODIFIED } from './scenario-tree.js';
+
+/** Creates a scenario under a parent of the same model; only a model without scenarios gets one without a parent (its base). */
+export function createScenario(db: Database, modelId: number, body: ScenarioCreateBody, actorId?: number): Promise<{ id: number }> {
+  return inScenarioWrite(db, modelId, async (tx) => {
+    if (body.parentScenarioId === null) {
+      const existing = (await tx.query('SELECT 1 FROM scenario WHERE model_id = $1 LIMIT 1', [modelId])).rows[0];
+      if (existing) throw badRequest('parentScenarioId', 'a scenario needs a parent scenario; only the first scenario of a model has none');
+    } else {
+      const parent = (await lockScenarios(tx, [body.parentScenarioId])).get(body.parentScenarioId);
+      if (!parent || parent.modelId !== modelId) {
+        throw badRequest('parentScenarioId', `scenario ${body.parentScenarioId} is not a scenario of model ${modelId}`);
+      }
+    }
+    const id = await insertScenario(tx, {
+      modelId, name: body.name, parentScenarioId: body.parentScenarioId, isTop: body.isTop, competition: body.competition, createdBy: actorId,
+    });
+    return { id };
+  });
+}
+
+/**
+ * Updates name, isTop and competition. The name of a scenario with exactly
+ * one change is the name of that change's location and cannot be changed.
+ */
+export function updateScenario(db: Database, modelId: number, body: ScenarioUpdateBody): Promise<Scenario> {
+  return inScenarioWrite(db, modelId, async (tx) => {
+    const scenario = await lockScenario(tx, modelId, body.id);
+    requireParent(scenario);
+    requireEditable(scenario);
+    requireUnmodifiedSince(scenario, body.modified);
+    if (body.name !== scenario.name && (await ownChanges(tx, scenario.id)).length === 1) {
+      throw ruleConflict(RuleMessage.fieldIsReadOnly, 'a scenario with one change is named after its location', 'name');
+    }
+    await tx.query(
+      `UPDATE scenario SET name = $2, is_top = $3, competition = $4, modified = ${NEXT_MODIFIED} WHERE id = $1`,
+      [scenario.id, body.name, body.isTop, body.competition]);
+    const updated = (await scenariosOfModel(tx, modelId)).find((s) => s.id === scenario.id);
+    if (!updated) throw notFound(`scenario ${scenario.id}`);
+    return updated;
+  });
+}
+
+/** Removes a scenario that is not the base, has no children and is not being calculated. */
+export function deleteScenario(db: Database, modelId: number, scenarioId: number): Promise<{ id: number; deleted: true }> {
+  return inScenarioWrite(db, modelId, async (tx) => {
+    const scenario = await lockScenario(tx, modelId, scenarioId);
+    requireParent(scenario);
+    requireNoChildren(scenario, await childCount(tx, scenario.id), 'removed');
+    requireEditable(scenario);
+    await removeScenario(tx, scenario.id);
+    return { id: scenario.id, deleted: true as const };
+  });
+}
