@@ -112,7 +112,7 @@ test('drivers: refused with a message, saved without', async () => {
   const [filter] = good.json();
   assert.equal(filter.drivers.map((d: { title: string; roundingDigits: number; inverse: boolean }) => [d.title, d.roundingDigits, d.inverse]), [['Size', 2, false], ['Per m²', 1, false]]);
   const status = (await db.query<{ status: number }>('SELECT status FROM scenario WHERE id = $1', [ws.world.baseScenarioId])).rows[0]!.status;
-  assert.is(status, 9, 'drivers are read from the stored outputs: no recalculation needed');
+  assert.is(status, 0, 'saving drivers marks the model\'s scenarios for recalculation');
 });
 
 test.run();

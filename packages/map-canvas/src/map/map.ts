@@ -100,7 +100,7 @@ export class LocusMap {
     this.frame = this.createFrame(0);
     this.loop = new FrameLoop((time) => this.renderFrame(time));
     this.motion = new MotionPictures((view, size, pixelRatio) =>
-      createFrameState(view, size, pixelRatio, { time: performance.now(), fontFamily: this.fontFamily, interacting: this.gestures > 0 }),
+      createFrameState(view, size, pixelRatio, { time: performance.now(), fontFamily: this.fontFamily, interacting: this.gestures > 0, motion: true }),
     );
 
     for (const layer of options.layers ?? []) this.addLayer(layer);

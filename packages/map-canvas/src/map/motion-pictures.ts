@@ -1,14 +1,15 @@
 // Frames drawn while the view moves (drag, wheel, animations, a script moving the view every frame).
 // A full frame of thousands of icons and polygons costs more than a frame's budget in a software
 // raster, so during motion the map shows a *picture*: the view-following layers rendered into an
-// offscreen canvas a little larger than the screen, moved to the current view with one transformed
-// drawImage. Meanwhile the next picture, for the view of the moment, is rendered into a second canvas
-// a layer or two per frame (as many as fit the budget, by each layer's last cost); when it is complete
-// the two swap. The next picture is rendered for where the view will be by then (the motion's velocity
-// times the time a picture takes), so the picture on screen is close to the view, slightly scaled, and
-// its margin covers what the view reveals.
-// Layers fixed to the screen (the scale bar) are drawn over it every frame. When the view settles the
-// map draws a full frame again, so a settled frame is exactly what it would be without any of this.
+// offscreen canvas a margin larger than the screen, moved to the current view with one transformed
+// drawImage. Meanwhile the next picture is rendered into a second canvas a part at a time (a layer, or
+// a run of a big layer's features), as many parts per frame as fit the budget by their last cost; when
+// it is complete the two swap. The next picture is rendered for where the view will be while it is
+// shown (the motion's speed and acceleration per frame, looked ahead by the frames a picture takes),
+// so it is close to the view, slightly scaled, and its margin covers what the view reveals. A picture
+// that no longer covers the screen is replaced at once. Layers fixed to the screen (the scale bar) are
+// drawn over it every frame. When the view settles the map draws a full frame again (map.ts), so a
+// settled frame is exactly what it would be without any of this.
 import { invert, multiply, type Affine } from '../geo/affine.js';
 import { worldToLonLat } from '../geo/mercator.js';
 import { createCanvas, context2d, type Canvas2D } from '../layer/canvas.js';
@@ -28,17 +29,13 @@ const RENDER_BUDGET_MS = 7;
 const PART_MS = 5;
 /** A picture scaled up more than this, or not covering the screen, is replaced at once. */
 const MAX_STRETCH = 2;
-/** Longest look-ahead when predicting the view of the next picture. */
-const MAX_LEAD_MS = 250;
+/** Longest look-ahead when predicting the view of the next picture, in frames. */
+const MAX_LEAD_FRAMES = 12;
 
-/** A detached DOM canvas where there is a document (measured faster than OffscreenCanvas in Chromium's
- * software raster), else any scratch canvas. */
-function pictureCanvas(width: number, height: number): Canvas2D {
-  if (typeof document === 'undefined') return createCanvas(width, height);
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  return canvas;
+interface Motion {
+  x: number;
+  y: number;
+  zoom: number;
 }
 
 interface Picture {
@@ -60,12 +57,13 @@ export class MotionPictures {
   private spare: Canvas2D | null = null;
   /** What each layer cost to render into a picture, in ms (rises at once, falls slowly). */
   private readonly costs = new Map<Layer, number>();
-  private readonly partCosts = new Map<Layer, number>();
-  /** The view's motion per ms (world units and zoom levels), from the last two frames. */
-  private last: { x: number; y: number; zoom: number; time: number } | null = null;
-  private velocity = { x: 0, y: 0, zoom: 0 };
-  /** Frames between motion frames (ms), frames spent on the next picture so far and on the last one. */
-  private frameMs = 0;
+  /** What the parts of the layer in progress cost so far. */
+  private spent = 0;
+  /** The view's motion per frame (world units and zoom levels) and its change per frame. */
+  private last: Motion | null = null;
+  private velocity: Motion = { x: 0, y: 0, zoom: 0 };
+  private acceleration: Motion = { x: 0, y: 0, zoom: 0 };
+  /** Frames spent on the next picture so far, and on the last one. */
   private nextFrames = 0;
   private cycleFrames = 1;
 
@@ -119,30 +117,39 @@ export class MotionPictures {
     this.next = null;
     this.last = null;
     this.velocity = { x: 0, y: 0, zoom: 0 };
-    this.frameMs = 0;
+    this.acceleration = { x: 0, y: 0, zoom: 0 };
     this.cycleFrames = 1;
     this.nextLayer = this.nextPart = 0;
   }
 
+  /** Follows the view frame by frame: views arrive once per frame, whatever drives them. */
   private track(frame: FrameState): void {
-    const [x, y] = frame.centerWorld;
-    const { zoom } = frame.view;
-    const last = this.last;
-    if (last && frame.time > last.time) {
-      const dt = frame.time - last.time;
-      this.frameMs = this.frameMs ? (this.frameMs + dt) / 2 : dt;
-      this.velocity = { x: (x - last.x) / dt, y: (y - last.y) / dt, zoom: (zoom - last.zoom) / dt };
+    const now = { x: frame.centerWorld[0], y: frame.centerWorld[1], zoom: frame.view.zoom };
+    if (this.last) {
+      const v = { x: now.x - this.last.x, y: now.y - this.last.y, zoom: now.zoom - this.last.zoom };
+      this.acceleration = { x: v.x - this.velocity.x, y: v.y - this.velocity.y, zoom: v.zoom - this.velocity.zoom };
+      this.velocity = v;
     }
-    this.last = { x, y, zoom, time: frame.time };
+    this.last = now;
   }
 
-  /** Where the view will be, if the motion goes on, after a number of picture cycles (1.5 for a picture
-   * rendered over the next frames: halfway through its time on screen). */
+  /** Where the view will be, if the motion goes on as it does, after a number of picture cycles (1.5 for
+   * a picture rendered over the next frames: halfway through its time on screen). A picture zoomed in
+   * further than the view does not cover it, so zooming in is looked ahead only to where the picture
+   * will first be shown. */
   private predictedView(frame: FrameState, cycles: number): ViewState {
-    const lead = Math.min(MAX_LEAD_MS, cycles * this.cycleFrames * this.frameMs);
-    const v = this.velocity;
+    const v = this.velocity, a = this.acceleration;
+    const ahead = (p: number, dv: number, da: number, c: number) => {
+      const n = Math.min(MAX_LEAD_FRAMES, c * this.cycleFrames);
+      return p + dv * n + 0.5 * da * n * n;
+    };
     const [x, y] = frame.centerWorld;
-    return { ...frame.view, center: worldToLonLat(x + v.x * lead, y + v.y * lead), zoom: frame.view.zoom + v.zoom * lead };
+    const zoomCycles = v.zoom > 0 ? Math.max(0, cycles - 0.5) : cycles;
+    return {
+      ...frame.view,
+      center: worldToLonLat(ahead(x, v.x, a.x, cycles), ahead(y, v.y, a.y, cycles)),
+      zoom: ahead(frame.view.zoom, v.zoom, a.zoom, zoomCycles),
+    };
   }
 
   /** A new, empty picture around a view (by default the frame's), on the given canvas when it fits. */
@@ -151,7 +158,7 @@ export class MotionPictures {
     const size = { width: Math.round(width * (1 + 2 * MARGIN)), height: Math.round(height * (1 + 2 * MARGIN)) };
     const pixelRatio = Math.min(frame.pixelRatio, Math.sqrt(MAX_PICTURE_PIXELS / (size.width * size.height)));
     const w = Math.max(1, Math.round(size.width * pixelRatio)), h = Math.max(1, Math.round(size.height * pixelRatio));
-    const canvas = reuse && reuse.width === w && reuse.height === h ? reuse : pictureCanvas(w, h);
+    const canvas = reuse && reuse.width === w && reuse.height === h ? reuse : createCanvas(w, h);
     const ctx = context2d(canvas);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, w, h);
@@ -189,9 +196,8 @@ export class MotionPictures {
     ctx.restore();
     // Rasterise now (canvases record and draw lazily), so the cost lands in this frame and is known.
     ctx.getImageData(0, 0, 1, 1);
-    const spent = (part === 0 ? 0 : (this.partCosts.get(layer) ?? 0)) + performance.now() - t0;
-    this.partCosts.set(layer, spent);
-    if (part === parts - 1) this.costs.set(layer, Math.max(spent, ((this.costs.get(layer) ?? 0) + spent) / 2));
+    this.spent = (part === 0 ? 0 : this.spent) + performance.now() - t0;
+    if (part === parts - 1) this.costs.set(layer, Math.max(this.spent, ((this.costs.get(layer) ?? 0) + this.spent) / 2));
   }
 
   /** Device px of a picture to device px of the screen for a frame. */
@@ -215,12 +221,13 @@ export class MotionPictures {
 
   private compose(ctx: CanvasRenderingContext2D, frame: FrameState, picture: Picture): void {
     const m = this.pictureToScreen(picture, frame);
+    ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
     ctx.setTransform(m[0], m[1], m[2], m[3], m[4], m[5]);
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'low';
     ctx.drawImage(picture.canvas as CanvasImageSource, 0, 0);
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.restore();
   }
 }

@@ -36,6 +36,9 @@ export interface FrameState {
   /** Set by renderers that want another frame even when nothing changed. */
   animate: boolean;
   interacting: boolean;
+  /** Drawn into a motion picture (shown only while the view moves): renderers may favour speed over
+   * the last bit of smoothness. Never set for a settled frame. */
+  motion: boolean;
 }
 
 /** The world-to-screen affine of a view: centre to the middle, scale, turn by -bearing, tilt by pitch. */
@@ -49,7 +52,7 @@ export function viewTransform(view: ViewState, size: Size): Affine {
   return [a, b, c, d, size.width / 2 - (a * cx + c * cy), size.height / 2 - (b * cx + d * cy)];
 }
 
-export function createFrameState(view: ViewState, size: Size, pixelRatio: number, options: { time?: number; fontFamily?: string; interacting?: boolean } = {}): FrameState {
+export function createFrameState(view: ViewState, size: Size, pixelRatio: number, options: { time?: number; fontFamily?: string; interacting?: boolean; motion?: boolean } = {}): FrameState {
   const toScreen = viewTransform(view, size);
   const toWorld = invert(toScreen);
   const corners = [apply(toWorld, 0, 0), apply(toWorld, size.width, 0), apply(toWorld, 0, size.height), apply(toWorld, size.width, size.height)];
@@ -70,6 +73,7 @@ export function createFrameState(view: ViewState, size: Size, pixelRatio: number
     loading: false,
     animate: false,
     interacting: options.interacting ?? false,
+    motion: options.motion ?? false,
   };
 }
 

@@ -55,6 +55,8 @@ async function openPostgres(url: string): Promise<Database> {
   pg.types.setTypeParser(INT8, Number);
   pg.types.setTypeParser(NUMERIC, Number);
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle connection the server dropped must not take the process down; the pool replaces it.
+  pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
   const run = async <T>(client: { query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }> }, sql: string, params?: unknown[]) => {
     const r = await client.query(sql, params);
     return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };

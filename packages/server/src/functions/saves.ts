@@ -1,8 +1,7 @@
 // The saves of the three model editors. Each validates every expression first
-// and stores nothing when there is any message. Model parameters change the
-// calculation, so their save sends the model's scenarios back for
-// calculation; normalized scores and drivers are read from the stored
-// outputs at read time, so their saves take effect at once.
+// and stores nothing when there is any message. Every save marks the model's
+// scenarios for recalculation (status 0): the outputs a planner reads next are
+// then all from one version of the model's definitions.
 import type { DriversSaveBody, ModelParametersSaveBody, NormalizedScoresFunctionsSaveBody } from '@locus/contract';
 import type { Database } from '../db/database.js';
 import { markModelForRecalculation } from '../processing/queue.js';
@@ -41,6 +40,7 @@ export async function saveNormalizedScoresFunctions(db: Database, modelId: numbe
           [modelId, f.title, f.function, f.weight, f.defaultValue, f.type, order]);
       }
     }
+    await markModelForRecalculation(tx, modelId);
   });
 }
 
@@ -76,5 +76,6 @@ export async function saveDrivers(db: Database, modelId: number, body: DriversSa
         }
       }
     }
+    await markModelForRecalculation(tx, modelId);
   });
 }

@@ -61,7 +61,9 @@ export async function scenarioPathStamp(db: Queryable, scenarioId: number): Prom
   const { rows } = await db.query<{ ids: string; stamp: string }>(
     `${SCENARIO_PATH_CTE}
      SELECT string_agg(s.id::text, '.' ORDER BY p.depth) AS ids,
-            (extract(epoch FROM max(s.modified)) * 1000000)::bigint::text AS stamp
+            (extract(epoch FROM max(s.modified)) * 1000000)::bigint::text || '-' ||
+            max(CASE WHEN p.depth = 0 THEN s.status END)::text || '-' ||
+            COALESCE((SELECT max(extract(epoch FROM r.computed_at) * 1000000)::bigint::text FROM scenario_result r WHERE r.scenario_id = $1), 'none') AS stamp
        FROM path p JOIN scenario s ON s.id = p.id`,
     [scenarioId],
   );

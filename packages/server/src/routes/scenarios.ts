@@ -22,7 +22,18 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
     return { group: new Map(groups.map((g) => [g.id, g.name])), cluster: new Map(clusters.map((c) => [c.id, c.name])) };
   };
 
-  const summary = (row: LocationRow, n: Awaited<ReturnType<typeof names>>): LocationSummary => ({
+  /** The calculated output per location of a completed scenario (default sub-model), else nothing. */
+  const scores = async (scenarioId: number, status: number, locationId?: number): Promise<Map<number, number>> => {
+    if (status !== 9) return new Map();
+    const { rows } = await db.query<{ location_id: number; output: number }>(
+      `SELECT o.location_id, o.output FROM location_output o
+        WHERE o.scenario_id = $1 AND ($2::int IS NULL OR o.location_id = $2) AND o.sub_model_id = (
+          SELECT d.id FROM sub_model d JOIN scenario s ON s.model_id = d.model_id WHERE s.id = $1 ORDER BY d.sort_order, d.id LIMIT 1)`,
+      [scenarioId, locationId ?? null]);
+    return new Map(rows.map((r) => [r.location_id, r.output]));
+  };
+
+  const summary = (row: LocationRow, n: Awaited<ReturnType<typeof names>>, score: number | null = null): LocationSummary => ({
     id: row.location_id,
     name: row.name,
     latitude: row.latitude,
@@ -36,7 +47,7 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
     locationGroup: row.location_group_id ? n.group.get(row.location_group_id) ?? null : null,
     locationClusterId: row.location_cluster_id,
     locationCluster: row.location_cluster_id ? n.cluster.get(row.location_cluster_id) ?? null : null,
-    score: null,
+    score,
   });
 
   return {
@@ -93,9 +104,10 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
       const stamp = await scenarioPathStamp(db, scenario.id);
       if (!stamp) throw notFound(`scenario ${scenario.id}`);
       const item = await locationLists.get(`locations:${scenario.id}`, `${stamp}`, async () => {
-        const n = await names(scenario.modelId);
+        const [n, score] = await Promise.all([names(scenario.modelId), scores(scenario.id, scenario.status)]);
         // Retail areas (type 2) and hidden locations (visibility 2) are not in the scenario's list.
-        return (await scenarioLocations(db, scenario.id)).filter((r) => r.type !== 2 && r.visibility !== 2).map((r) => summary(r, n));
+        return (await scenarioLocations(db, scenario.id)).filter((r) => r.type !== 2 && r.visibility !== 2)
+          .map((r) => summary(r, n, score.get(r.location_id) ?? null));
       });
       return sendCached(request, reply, item);
     },
@@ -112,8 +124,9 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
       // For an edited location, the values it had before this scenario's change.
       const previous = row.change_type === 3 && scenario.parentScenarioId && row.version_scenario_id === scenario.id
         ? await scenarioLocation(db, scenario.parentScenarioId, row.location_id) : undefined;
+      const score = (await scores(scenario.id, scenario.status, row.location_id)).get(row.location_id) ?? null;
       const location: Location = {
-        ...summary(row, n),
+        ...summary(row, n, score),
         locationClusters: clusters.rows,
         locationProperties: definitions.map((p) => propertyEntity(p, row.properties[p.name], previous ? previous.properties[p.name] ?? null : undefined)),
       };

@@ -1,4 +1,5 @@
 // Draws icons as sprite blits in drawing order, skipping those off screen; outlines the focused one.
+// A part of the drawing order can be drawn on its own (motion pictures spread big layers over frames).
 import type { LayerRenderer } from '../../layer/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
 import type { IconLayer } from './icon-layer.js';

@@ -1,6 +1,7 @@
 // Draws polygons from cached local-frame Path2D objects: one transform per frame, no per-vertex work
 // in JavaScript while panning and zooming, and only the polygons whose box meets the view.
 // (Merging all polygons of a style into one path was measured slower in Chromium's software raster.)
+// A part of the visible polygons, in drawing order, can be drawn on its own (for motion pictures).
 import { setContextTransform } from '../../geo/affine.js';
 import { buildLocalPath, LOCAL_UNIT, localToScreen } from '../../layer/geometry.js';
 import type { LayerRenderer } from '../../layer/layer.js';
