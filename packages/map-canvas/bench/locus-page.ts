@@ -10,11 +10,13 @@ const l = sceneLayers(scene);
 const container = document.getElementById('map')!;
 container.style.width = `${BENCH_SIZE.width}px`;
 container.style.height = `${BENCH_SIZE.height}px`;
-// ?only=icons (etc.) draws one layer, for the per-layer breakdown.
-const only = new URLSearchParams(location.search).get('only');
+// ?only=icons (etc.) draws one layer, for the per-layer breakdown; ?full=1 draws every frame in full
+// (no motion pictures), as a settled frame is drawn.
+const params = new URLSearchParams(location.search);
+const only = params.get('only');
 const all = { polygons: l.polygons, heatmap: l.heatmap, isolines: l.isolines, rangeCircles: l.rangeCircles, icons: l.icons };
 const layers = only ? [all[only as keyof typeof all]] : Object.values(all);
-const map = createMap(container, { size: BENCH_SIZE, pixelRatio: 1, interactive: false, view: benchView(0), layers });
+const map = createMap(container, { size: BENCH_SIZE, pixelRatio: 1, interactive: false, view: benchView(0), layers, motionPictures: params.get('full') !== '1' });
 const ctx = map.canvas.getContext('2d')!;
 
 async function run(): Promise<number[]> {

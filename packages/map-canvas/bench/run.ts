@@ -25,12 +25,13 @@ const server = await serve(files);
 const browser = await launchChromium();
 const results: Record<string, number[]> = {};
 try {
-  // Alternate the two so neither always runs on a warmer machine.
+  // Alternate the runs so none always runs on a warmer machine.
+  const urls: Record<string, string> = { locus: '/locus.html', locusFull: '/locus.html?full=1', ol: '/ol.html' };
   for (const round of [0, 1]) {
-    for (const name of round === 0 ? ['locus', 'ol'] : ['ol', 'locus']) {
+    for (const name of round === 0 ? ['locus', 'ol', 'locusFull'] : ['locusFull', 'ol', 'locus']) {
       const page = await browser.newPage({ viewport: BENCH_SIZE, deviceScaleFactor: 1 });
       page.on('pageerror', (e) => console.error(`${name} page error: ${e.message}`));
-      await page.goto(`${server.url}/${name}.html`);
+      await page.goto(`${server.url}${urls[name]}`);
       await page.waitForFunction(() => (globalThis as { __ready?: boolean }).__ready === true, undefined, { timeout: 120000 });
       const frames = await page.evaluate(() => (globalThis as unknown as { __runBench: () => Promise<number[]> }).__runBench());
       (results[name] ??= []).push(...frames);
@@ -48,9 +49,11 @@ const fmt = (v: number) => v.toFixed(2).padStart(8);
 const kb = (v: number) => `${(v / 1024).toFixed(1)} KiB`.padStart(11);
 console.log(`\nmap-canvas benchmark: ${BENCH_SCENE.stores} store icons, heat map of ${BENCH_SCENE.heatPoints} weighted points, ${BENCH_SCENE.catchments} catchment polygons, 3 range circles, 1 isoline`);
 console.log(`${BENCH_SIZE.width}x${BENCH_SIZE.height} CSS px at pixel ratio 1, headless Chromium (software raster), ${FRAMES} frames x 2 runs of a scripted pan-and-zoom`);
-console.log('frame time = synchronous render plus forced rasterisation (read-back of one pixel)\n');
+console.log('frame time = synchronous render plus forced rasterisation (read-back of one pixel)');
+console.log('while the view moves, @locus/map-canvas shows motion pictures (README, "When a frame is rendered");');
+console.log('the "full frames" row draws every frame in full, as a settled frame is drawn\n');
 console.log('renderer                  p50 ms   p95 ms   max ms');
-for (const [name, label] of [['locus', '@locus/map-canvas'], ['ol', 'OpenLayers 10 (Canvas)']]) {
+for (const [name, label] of [['locus', '@locus/map-canvas'], ['locusFull', '  full frames'], ['ol', 'OpenLayers 10 (Canvas)']]) {
   const f = results[name];
   console.log(`${label.padEnd(24)}${fmt(percentile(f, 50))} ${fmt(percentile(f, 95))} ${fmt(Math.max(...f))}`);
 }

@@ -9,13 +9,10 @@ import { startTestServer } from './support/test-server.js';
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;
-let page: Page;
 
 test.before(async () => {
   server = await startTestServer();
   browser = await launchChromium();
-  page = await openPage(browser, `${server.url}/?case=all`, { deviceScaleFactor: 1 });
-  await waitForIdle(page);
 });
 
 test.after(async () => {
@@ -30,47 +27,52 @@ interface MotionResult {
   differingBytes: number;
 }
 
-test('a scripted pan-and-zoom shows covering pictures, and the settled frame equals an unmoved one', async () => {
-  const result = await page.evaluate(async (): Promise<MotionResult> => {
-    type MapHandle = {
-      canvas: HTMLCanvasElement;
-      getView(): { center: [number, number]; zoom: number; bearing: number; pitch: number };
-      setView(v: object): Promise<boolean>;
-      on(type: 'idle', listener: () => void): () => void;
-    };
-    const map = (globalThis as unknown as { __map: MapHandle }).__map;
-    const ctx = map.canvas.getContext('2d')!;
-    const { width, height } = map.canvas;
-    const before = ctx.getImageData(0, 0, width, height).data.slice();
-    const start = map.getView();
-    let uncoveredCorners = 0;
-    const frames = 40;
-    for (let i = 1; i <= frames; i++) {
-      await new Promise((r) => requestAnimationFrame(r));
-      // Out and back: a pan of a few km and a zoom out by one level, then home again.
-      const u = Math.sin((Math.PI * i) / frames);
-      void map.setView({ center: [start.center[0] + 0.06 * u, start.center[1] - 0.03 * u], zoom: start.zoom - u });
-      await new Promise((r) => setTimeout(r, 0));
-      for (const [x, y] of [[0, 0], [width - 1, 0], [0, height - 1], [width - 1, height - 1]]) {
-        if (ctx.getImageData(x, y, 1, 1).data[3] < 255) uncoveredCorners++;
+for (const deviceScaleFactor of [1, 2]) {
+  test(`a scripted pan-and-zoom shows covering pictures, and the settled frame equals an unmoved one (pixel ratio ${deviceScaleFactor})`, async () => {
+    const page: Page = await openPage(browser, `${server.url}/?case=all`, { deviceScaleFactor });
+    await waitForIdle(page);
+    const result = await page.evaluate(async (): Promise<MotionResult> => {
+      type MapHandle = {
+        canvas: HTMLCanvasElement;
+        getView(): { center: [number, number]; zoom: number; bearing: number; pitch: number };
+        setView(v: object): Promise<boolean>;
+        on(type: 'idle', listener: () => void): () => void;
+      };
+      const map = (globalThis as unknown as { __map: MapHandle }).__map;
+      const ctx = map.canvas.getContext('2d')!;
+      const { width, height } = map.canvas;
+      const before = ctx.getImageData(0, 0, width, height).data.slice();
+      const start = map.getView();
+      let uncoveredCorners = 0;
+      const frames = 40;
+      for (let i = 1; i <= frames; i++) {
+        await new Promise((r) => requestAnimationFrame(r));
+        // Out and back: a pan of a few km and a zoom out by one level, then home again.
+        const u = Math.sin((Math.PI * i) / frames);
+        void map.setView({ center: [start.center[0] + 0.06 * u, start.center[1] - 0.03 * u], zoom: start.zoom - u });
+        await new Promise((r) => setTimeout(r, 0));
+        for (const [x, y] of [[0, 0], [width - 1, 0], [0, height - 1], [width - 1, height - 1]]) {
+          if (ctx.getImageData(x, y, 1, 1).data[3] < 255) uncoveredCorners++;
+        }
       }
-    }
-    const lastMove = performance.now();
-    await new Promise<void>((resolve) => {
-      const off = map.on('idle', () => {
-        off();
-        resolve();
+      const lastMove = performance.now();
+      await new Promise<void>((resolve) => {
+        const off = map.on('idle', () => {
+          off();
+          resolve();
+        });
       });
+      const idleAfterLastMoveMs = performance.now() - lastMove;
+      const after = ctx.getImageData(0, 0, width, height).data;
+      let differingBytes = 0;
+      for (let i = 0; i < after.length; i++) if (after[i] !== before[i]) differingBytes++;
+      return { frames, uncoveredCorners, idleAfterLastMoveMs, differingBytes };
     });
-    const idleAfterLastMoveMs = performance.now() - lastMove;
-    const after = ctx.getImageData(0, 0, width, height).data;
-    let differingBytes = 0;
-    for (let i = 0; i < after.length; i++) if (after[i] !== before[i]) differingBytes++;
-    return { frames, uncoveredCorners, idleAfterLastMoveMs, differingBytes };
+    assert.is(result.uncoveredCorners, 0, 'every motion frame covers the screen (the basemap is opaque)');
+    assert.ok(result.idleAfterLastMoveMs >= 100, `idle only after the view settled (${result.idleAfterLastMoveMs.toFixed(0)} ms)`);
+    assert.is(result.differingBytes, 0, 'the settled frame is the frame drawn without motion');
+    await page.context().close();
   });
-  assert.is(result.uncoveredCorners, 0, 'every motion frame covers the screen (the basemap is opaque)');
-  assert.ok(result.idleAfterLastMoveMs >= 100, `idle only after the view settled (${result.idleAfterLastMoveMs.toFixed(0)} ms)`);
-  assert.is(result.differingBytes, 0, 'the settled frame is the frame drawn without motion');
-});
+}
 
 test.run();

@@ -38,10 +38,11 @@ test.before(async () => {
 
 test.after(async () => { await server?.close(); });
 
-const get = (path: string, token: string | undefined = planner) => server.fetch(path, { token });
+/** A GET as the planner, as another user (a token), or without a token (null). */
+const get = (path: string, token: string | null = planner) => server.fetch(path, { token: token ?? undefined });
 
 test('a call without a token is 401 with a JSON message', async () => {
-  const r = await get('/api/models', undefined);
+  const r = await get('/api/models', null);
   assert.is(r.status, 401);
   assert.type(r.json().message, 'string');
   assert.not.match(r.text(), /at .*\.ts:\d+/, 'no stack trace');
@@ -53,12 +54,12 @@ test('a tampered token is 401', async () => {
 });
 
 test('system calls answer without a token', async () => {
-  assert.equal((await get('/api/system/status', undefined)).json(), 1);
-  assert.equal((await get('/api/system/environment', undefined)).json(), { environment: 'Test' });
-  const version = (await get('/api/system/version', undefined)).json();
+  assert.equal((await get('/api/system/status', null)).json(), 1);
+  assert.equal((await get('/api/system/environment', null)).json(), { environment: 'Test' });
+  const version = (await get('/api/system/version', null)).json();
   assert.match(version.version, /^\d+\.\d+\.\d+/);
   assert.match(version.buildDate, /^\d{4}-\d{2}-\d{2}$/);
-  const msal = (await get('/api/system/msal-configuration', undefined)).json();
+  const msal = (await get('/api/system/msal-configuration', null)).json();
   assert.is(msal.options.auth.authority, `${server.baseUrl}/oidc`);
   assert.is(msal.options.system.protocolMode, 'OIDC');
 });
@@ -207,7 +208,7 @@ test('location-group icons and logos are images', async () => {
 
 test('the help PDF is a real document in Dutch and English', async () => {
   for (const locale of ['nl', 'en']) {
-    const r = await get(`/api/help/${locale}`, undefined);
+    const r = await get(`/api/help/${locale}`, null);
     assert.is(r.status, 200);
     assert.is(r.headers['content-type'], 'application/pdf');
     assert.is(r.body.subarray(0, 5).toString(), '%PDF-');

@@ -33,6 +33,8 @@ export interface MapOptions {
   fontFamily?: string;
   /** Accessible name of the map region. */
   label?: string;
+  /** While the view moves, show motion pictures (default true); false draws every frame in full. */
+  motionPictures?: boolean;
 }
 
 export interface RenderToImageOptions {
@@ -72,6 +74,8 @@ export class LocusMap {
   private lastDrawTime = -Infinity;
   /** The last frame came from a motion picture; a full frame is due when the view settles. */
   private unsettled = false;
+  /** The view has settled: the next frame is a full one. */
+  private settleDue = false;
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(container: HTMLElement, private readonly options: MapOptions = {}) {
@@ -224,6 +228,7 @@ export class LocusMap {
     this.applyCanvasSize();
     this.motion.reset();
     this.lastDrawnView = null;
+    this.settleDue = true;
     this.render();
   }
 
@@ -357,8 +362,11 @@ export class LocusMap {
     this.needsRender = false;
     const frame = this.createFrame(time);
     this.frame = frame;
-    // A view change hard on the heels of the previous one is part of a motion: drawn from pictures.
-    const moving = this.lastDrawnView !== null && frame.view !== this.lastDrawnView && time - this.lastDrawTime < MOTION_GAP_MS;
+    // A view change hard on the heels of the previous frame is part of a motion, and so is a data
+    // change (a tile arriving) before the motion has settled: both are drawn from motion pictures.
+    const viewChanged = this.lastDrawnView !== null && frame.view !== this.lastDrawnView;
+    const moving =
+      this.options.motionPictures !== false && !this.settleDue && (viewChanged ? time - this.lastDrawTime < MOTION_GAP_MS : this.unsettled);
     this.lastDrawnView = frame.view;
     this.lastDrawTime = time;
     if (this.ctx) {
@@ -366,13 +374,14 @@ export class LocusMap {
       if (moving) {
         this.motion.draw(this.ctx, frame, this.getLayers(), rendererOf);
         this.unsettled = true;
-        this.scheduleSettle();
+        if (viewChanged) this.scheduleSettle();
       } else {
         renderLayers(this.ctx, frame, this.getLayers(), rendererOf);
         if (this.unsettled) this.motion.reset();
         this.unsettled = false;
       }
     }
+    this.settleDue = false;
 
     if (this.moved) {
       this.moved = false;
@@ -392,6 +401,7 @@ export class LocusMap {
     clearTimeout(this.settleTimer);
     this.settleTimer = setTimeout(() => {
       this.settleTimer = undefined;
+      this.settleDue = true;
       this.render();
     }, SETTLE_MS);
   }
