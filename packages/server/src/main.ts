@@ -69,7 +69,7 @@ if (config.role === 'worker') {
   console.log(`Ready in ${seconds()} s at ${config.publicUrl}/${processor ? ` (calculating scenarios with ${config.workers} engine threads)` : ''}`);
   if (config.identity.mode === 'builtin') {
     console.log('Demo accounts (built-in sign-in):');
-    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(22)} ${account.email.padEnd(28)} ${account.password}`);
+    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.description.padEnd(22)} ${account.email.padEnd(28)} ${account.password}`);
   }
 }
 

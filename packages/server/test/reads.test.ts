@@ -235,6 +235,70 @@ test('errors are written to the log with event type 4 or 2', async () => {
   assert.is(rows[0]?.event_type, 4);
 });
 
+
+test('scenario reads: find, changes, parents, locations of scenarios', async () => {
+  const scenarios = (await get(`/api/models/${turnoverModelId}/scenarios`)).json();
+  const child = scenarios.find((s: { parentScenarioId: number | null; changeCount: number }) => s.parentScenarioId === baseScenarioId && s.changeCount > 0);
+  const found = (await get(`/api/models/${turnoverModelId}/find-scenarios/${encodeURIComponent(child.name.slice(0, 6).toLowerCase())}`)).json();
+  assert.ok(found.some((s: { id: number }) => s.id === child.id), 'find-scenarios matches case-insensitively');
+  const changes = (await get(`/api/models/scenarios/${child.id}/changes`)).json();
+  assert.equal(changes, child.changes);
+  const parents = (await get(`/api/models/scenarios/${child.id}/parents`)).json();
+  assert.equal(parents.map((p: { id: number }) => p.id), [baseScenarioId]);
+  assert.equal((await get(`/api/models/scenarios/${baseScenarioId}/parents`)).json(), []);
+  const held = (await get(`/api/models/scenarios/${child.id}/locations-of-scenarios`)).json();
+  const changed = held.filter((h: { scenarioId: number }) => h.scenarioId === child.id).map((h: { locationId: number }) => h.locationId).sort();
+  assert.equal(changed, changes.map((c: { locationId: number }) => c.locationId).sort(), 'the child holds exactly its own changes');
+  const inChild = (await get(`/api/models/scenarios/${child.id}/locations`)).json();
+  for (const c of changes) {
+    const l = inChild.find((x: { id: number }) => x.id === c.locationId);
+    assert.ok(l, `changed location ${c.locationId} is in the child's list`);
+    assert.is(l.changeType, c.changeType);
+  }
+});
+
+test('reference reads: area outlines, clusters near a point, POIs in range, photos, isolines, logos', async () => {
+  const model = (await get('/api/models')).json()[0];
+  const placesSet = model.areaSets[1].id;
+  const outlines = await get(`/api/models/${turnoverModelId}/areasets/${placesSet}/areas`);
+  assert.is(outlines.status, 200);
+  const fc = outlines.json();
+  assert.is(fc.type, 'FeatureCollection');
+  assert.ok(fc.features.length > 1000 && fc.features.every((f: { properties: { areaCode: string } }) => typeof f.properties.areaCode === 'string'));
+  const clusters = (await get(`/api/models/${turnoverModelId}/location-clusters/near-by/5?latitude=52.09&longitude=5.12`)).json();
+  assert.is(clusters.length, 5);
+  assert.is(clusters[0].name, 'Regio Utrecht', 'the nearest cluster to Utrecht comes first');
+  const [first] = (await get(`/api/models/scenarios/${baseScenarioId}/locations`)).json();
+  const station = (await server.ctx.db.query<{ latitude: number; longitude: number }>(
+    `SELECT p.latitude, p.longitude FROM poi p JOIN poi_set s ON s.id = p.poi_set_id WHERE s.model_id = $1 AND p.name = 'Station Amsterdam'`, [turnoverModelId])).rows[0]!;
+  // 300 m north of the station: inside the 500 m range; 2 km north: outside.
+  const near = (await get(`/api/models/${turnoverModelId}/locations/${first.id}/pois-in-range?latitude=${station.latitude + 0.0027}&longitude=${station.longitude}`)).json();
+  assert.ok(near.find((s: { name: string }) => s.name === 'stations').pois.some((p: { name: string }) => p.name === 'Station Amsterdam'));
+  const far = (await get(`/api/models/${turnoverModelId}/locations/${first.id}/pois-in-range?latitude=${station.latitude + 0.018}&longitude=${station.longitude}`)).json();
+  assert.not.ok(far.find((s: { name: string }) => s.name === 'stations').pois.some((p: { name: string }) => p.name === 'Station Amsterdam'));
+  const photo = await get(`/api/models/scenarios/locations/${first.id}/photo`);
+  assert.is(photo.status, 200);
+  assert.is(photo.headers['content-type'], 'image/png');
+  const isolines = (await get(`/api/models/scenarios/locations/${first.id}/isolines`)).json();
+  assert.is(isolines.type, 'FeatureCollection');
+  assert.is((await get(`/api/search/category-logo?category=place`)).status, 200);
+  assert.is((await get(`/api/search/category-logo?category=nonsense`)).status, 400);
+  assert.is((await get(`/api/models/${turnoverModelId}/secondary-logo`)).status, model.hasSecondaryLogo ? 200 : 404);
+  assert.is((await get(`/api/models/${scoreModelId}/secondary-logo`, admin)).status, 404, 'the score model has no secondary logo');
+});
+
+test('admin reads of access: a user\'s models and a model\'s users', async () => {
+  const users = (await get('/api/admin/users', admin)).json();
+  const plannerUser = users.find((u: { title: string }) => u.title === account('planner').displayName);
+  const access = (await get(`/api/admin/models/${plannerUser.id}`, admin)).json();
+  assert.equal(access.filter((m: { hasAccess: boolean }) => m.hasAccess).map((m: { id: number }) => m.id), [turnoverModelId]);
+  const modelUsers = (await get(`/api/admin/users/${turnoverModelId}`, admin)).json();
+  assert.ok(modelUsers.some((u: { id: number; hasAccess: boolean; isAdmin: boolean }) => u.id === plannerUser.id && u.hasAccess && !u.isAdmin));
+  assert.ok(modelUsers.some((u: { title: string; isAdmin: boolean }) => u.title === account('modelAdmin').displayName && u.isAdmin));
+  const models = (await get('/api/admin/models', admin)).json();
+  assert.ok(models.length >= 2);
+});
+
 test('routes whose handlers belong to later work answer 501 with a JSON message', async () => {
   const built = new Set(Object.keys((await import('../src/routes/index.js')).allHandlers(server.ctx, { onAccessChanged() {} })));
   const pending = routeList.filter((r) => !built.has(r.name));

@@ -1,6 +1,11 @@
 // The definitions of the two demo models: location properties, model
-// parameters and functions, normalized scores, drivers, isoline sets and area
-// properties. Plain data; index.ts stores it.
+// parameters and functions, normalized scores, drivers, isoline
+// post-processing, area property titles and the custom report layout. Plain
+// data; store.ts writes it.
+import type { LocationReportFormat, ModelFunction, ModelParameters } from '@locus/contract';
+
+/** Sub-model parameters as stored: the property lists are derived from the definitions when read. */
+export type StoredModelParameters = Omit<ModelParameters, 'locationProperties' | 'locationGroupProperties' | 'locationClusterProperties'>;
 
 export interface PropertyDefinition {
   name: string; title: string; titleShort?: string; description?: string; propertyType?: number; dataType: number;
@@ -34,16 +39,17 @@ export const PHARMACY_PROPERTIES: PropertyDefinition[] = [
   { name: 'staff', title: 'Staff', dataType: 4, viewLocation: 1, section: ['store', 'Branch', 1], defaultValue: '6', roundingDigits: 0 },
   { name: 'parking', title: 'Parking', dataType: 5, viewLocation: 1, section: ['surroundings', 'Surroundings', 2], defaultValue: '0' },
   { name: 'footfallIndex', title: 'Footfall index', titleShort: 'Footfall', dataType: 1, viewLocation: 1, section: ['surroundings', 'Surroundings', 2], defaultValue: '1', roundingDigits: 2 },
+  { name: 'gpPracticesInRange', title: 'GP practices within 500 m', titleShort: 'GPs', dataType: 4, autoCalculateType: 6, poiSet: 'gp-practices', poiRangeMeters: 500, viewLocation: 1, section: ['surroundings', 'Surroundings', 2], roundingDigits: 0 },
 ];
 
-const supermarketFunctions = [
+const supermarketFunctions: ModelFunction[] = [
   { id: 1, description: 'Verkoopvloeroppervlak', function: 'pow(salesFloorArea, 0.9)', defaultValue: 450, type: 1 },
   { id: 2, description: 'Parkeren', function: '1 + min(parkingSpaces, 200) / 400', defaultValue: 1, type: 1 },
   { id: 3, description: 'Versaandeel', function: 'if shareFresh > 0.4 then 1.05 else 1', defaultValue: 1, type: 1 },
   { id: 4, description: 'Bestedingen aan dagelijkse boodschappen', function: 'purchasingPower', defaultValue: 0, type: 2 },
 ];
 
-export const SUPERMARKET_SUBMODELS = [
+export const SUPERMARKET_SUBMODELS: { name: string; parameters: StoredModelParameters }[] = [
   { name: 'Default', parameters: {
     fractionCutOffThreshold: 0.01,
     car: { maximumMinutes: 12, scale: 1, constant: 2, power: 2 },
@@ -58,7 +64,7 @@ export const SUPERMARKET_SUBMODELS = [
   } },
 ];
 
-export const PHARMACY_SUBMODELS = [
+export const PHARMACY_SUBMODELS: { name: string; parameters: StoredModelParameters }[] = [
   { name: 'Default', parameters: {
     fractionCutOffThreshold: 0.01,
     car: { maximumMinutes: 10, scale: 1, constant: 2, power: 2 },
@@ -68,6 +74,7 @@ export const PHARMACY_SUBMODELS = [
       { id: 2, description: 'Opening hours', function: 'openingHoursPerWeek / 50', defaultValue: 1, type: 1 },
       { id: 3, description: 'Parking', function: '1 + parking * 0.15', defaultValue: 1, type: 1 },
       { id: 4, description: 'Footfall', function: 'footfallIndex', defaultValue: 1, type: 1 },
+      { id: 5, description: 'GP practices nearby', function: '1 + min(gpPracticesInRange, 4) * 0.05', defaultValue: 1, type: 1 },
     ],
   } },
 ];
@@ -110,23 +117,27 @@ export const PHARMACY_DRIVERS = [
 
 export const SMOOTH_AND_BUFFER = [{ type: 'smoothing', iterations: 2 }, { type: 'buffering', distance: 0.0025 }];
 
-export const GRID_AREA_PROPERTIES = [
-  { name: 'population', title: 'Inwoners', titleShort: 'Inw.', dataType: 4, roundingDigits: 0 },
-  { name: 'households', title: 'Huishoudens', titleShort: 'Hh.', dataType: 4, roundingDigits: 0 },
-  { name: 'averageHouseholdSize', title: 'Gemiddelde huishoudgrootte', dataType: 1, roundingDigits: 2 },
-  { name: 'share65plus', title: 'Aandeel 65-plussers', titleShort: '65+', dataType: 2, roundingDigits: 1 },
-  { name: 'purchasingPower', title: 'Bestedingen dagelijkse boodschappen (EUR)', titleShort: 'Bested.', dataType: 3, roundingDigits: 0 },
-];
+export interface AreaPropertyDefinition { name: string; title: string; titleShort?: string; dataType: number; roundingDigits: number }
 
-export const PLACE_AREA_PROPERTIES = [
-  { name: 'placeName', title: 'Woonplaats', titleShort: 'Plaats', dataType: 0, roundingDigits: 0 },
-  { name: 'population', title: 'Inwoners', titleShort: 'Inw.', dataType: 4, roundingDigits: 0 },
-  { name: 'households', title: 'Huishoudens', dataType: 4, roundingDigits: 0 },
-  { name: 'purchasingPower', title: 'Bestedingen dagelijkse boodschappen (EUR)', titleShort: 'Bested.', dataType: 3, roundingDigits: 0 },
-];
+/** Titles of the demand areas' properties, per model language; the place regions add the place's name. */
+export function areaProperties(language: 'nl' | 'en', set: 'grid' | 'places'): AreaPropertyDefinition[] {
+  const nl = language === 'nl';
+  const grid: AreaPropertyDefinition[] = [
+    { name: 'population', title: nl ? 'Inwoners' : 'Inhabitants', titleShort: nl ? 'Inw.' : 'Inh.', dataType: 4, roundingDigits: 0 },
+    { name: 'households', title: nl ? 'Huishoudens' : 'Households', titleShort: nl ? 'Hh.' : 'Hh.', dataType: 4, roundingDigits: 0 },
+    { name: 'averageHouseholdSize', title: nl ? 'Gemiddelde huishoudgrootte' : 'Average household size', dataType: 1, roundingDigits: 2 },
+    { name: 'share65plus', title: nl ? 'Aandeel 65-plussers' : 'Share aged 65+', titleShort: '65+', dataType: 2, roundingDigits: 1 },
+    { name: 'purchasingPower', title: nl ? 'Bestedingen dagelijkse boodschappen (EUR)' : 'Spending on daily groceries (EUR)', titleShort: nl ? 'Bested.' : 'Spending', dataType: 3, roundingDigits: 0 },
+  ];
+  if (set === 'grid') return grid;
+  return [
+    { name: 'placeName', title: nl ? 'Woonplaats' : 'Place', titleShort: nl ? 'Plaats' : 'Place', dataType: 0, roundingDigits: 0 },
+    ...grid.filter((p) => p.name !== 'averageHouseholdSize'),
+  ];
+}
 
 /** The turnover model's own location report layout (the score model uses the default layout). */
-export const SUPERMARKET_REPORT_FORMAT = {
+export const SUPERMARKET_REPORT_FORMAT: LocationReportFormat = {
   components: [
     { name: 'properties2Columns', left: 'store', right: 'general' },
     { name: 'mapLocations' },
