@@ -116,9 +116,14 @@ const dense = denseHuff(areas, {
   latitude: inputs.rows.map((r) => r.latitude), longitude: inputs.rows.map((r) => r.longitude), properties: inputs.records, active: inputs.active,
 }, subModel.parameters);
 const denseMs = performance.now() - t0;
-const stored = new Map((await db.query<{ location_id: number; output: number }>('SELECT location_id, output FROM location_output WHERE scenario_id = $1', [baseScenarioId])).rows.map((r) => [r.location_id, r.output]));
+const stored = new Map((await db.query<{ location_id: number; output: number }>('SELECT location_id, output FROM location_output WHERE scenario_id = $1 AND sub_model_id = $2', [baseScenarioId, subModel.id])).rows.map((r) => [r.location_id, r.output]));
 let worst = 0;
-inputs.rows.forEach((r, j) => { worst = Math.max(worst, Math.abs(stored.get(r.location_id)! - dense[j]!) / Math.max(Math.abs(dense[j]!), 1e-300)); });
+let worstAt = '';
+inputs.rows.forEach((r, j) => {
+  const d = Math.abs(stored.get(r.location_id)! - dense[j]!) / Math.max(Math.abs(dense[j]!), 1e-300);
+  if (d > worst) { worst = d; worstAt = `location ${r.location_id}: ${stored.get(r.location_id)} vs dense ${dense[j]}`; }
+});
+if (worst > 1e-9) console.log(`  outputs differ from the dense model most at ${worstAt}`);
 
 // One-store changes: a store grows (as planners try "what if we extend").
 const changeTimes: number[] = [];
