@@ -46,9 +46,14 @@ export async function createTokenVerifier(ctx: Pick<ServerContext, 'config' | 'd
   const builtin = identity.mode === 'builtin';
   const source = builtin ? await builtinKeySource(ctx) : externalKeySource(identity.authority, identity.jwksUri, options.fetch);
 
+  // A token verified once is good until it expires: keep the result, so a burst of
+  // calls with the same token costs one signature check.
+  const verified = new Map<string, { token: VerifiedToken; expiresAt: number }>();
   return async (authorizationHeader) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorizationHeader ?? '');
     if (!match) throw new TokenError(401, authorizationHeader ? 'the Authorization header must be "Bearer <token>"' : 'a bearer token is required');
+    const hit = verified.get(match[1]!);
+    if (hit && hit.expiresAt > Date.now()) return hit.token;
     const { issuer, keys } = await source();
     const verifyOptions: JWTVerifyOptions = {
       issuer,
@@ -64,7 +69,10 @@ export async function createTokenVerifier(ctx: Pick<ServerContext, 'config' | 'd
     } catch (error) {
       throw new TokenError(401, `invalid token: ${describe(error)}`);
     }
-    return toVerifiedToken(payload, builtin);
+    const token = toVerifiedToken(payload, builtin);
+    if (verified.size >= 10_000) verified.clear();
+    verified.set(match[1]!, { token, expiresAt: (payload.exp ?? 0) * 1000 });
+    return token;
   };
 }
 

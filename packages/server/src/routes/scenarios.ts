@@ -4,11 +4,11 @@
 import type { Location, LocationSummary, ScenarioOnlyStatus } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
-import { resolveLocationModel, resolveModel, resolveScenario } from '../http/access.js';
+import { requireModelAccess, resolveLocationModel, resolveModel, resolveScenario } from '../http/access.js';
 import { notFound } from '../http/errors.js';
 import { createJsonCache, sendCached } from '../http/cached.js';
 import { scenariosOfModel } from '../repo/scenarios.js';
-import { scenarioLocation, scenarioLocations, scenarioPathStamp, type LocationRow } from '../repo/scenario-locations.js';
+import { scenarioLocation, scenarioLocations, scenarioWithStamp, type LocationRow } from '../repo/scenario-locations.js';
 import { propertyDefinitions, propertyEntity } from '../repo/properties.js';
 import { poisInRange } from '../repo/pois.js';
 
@@ -100,10 +100,12 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
     },
 
     scenarioLocations: async ({ user, params, request, reply }) => {
-      const scenario = await resolveScenario(db, user, params.scenarioId);
-      const stamp = await scenarioPathStamp(db, scenario.id);
-      if (!stamp) throw notFound(`scenario ${scenario.id}`);
-      const item = await locationLists.get(`locations:${scenario.id}`, `${stamp}`, async () => {
+      // One query for the scenario and the stamp of its path: unchanged lists are answered from the cache.
+      const row = await scenarioWithStamp(db, params.scenarioId);
+      if (!row) throw notFound(`scenario ${params.scenarioId}`);
+      requireModelAccess(user, row.model_id);
+      const scenario = { id: params.scenarioId as number, modelId: row.model_id, status: row.status };
+      const item = await locationLists.get(`locations:${scenario.id}`, row.stamp, async () => {
         const [n, score] = await Promise.all([names(scenario.modelId), scores(scenario.id, scenario.status)]);
         // Retail areas (type 2) and hidden locations (visibility 2) are not in the scenario's list.
         return (await scenarioLocations(db, scenario.id)).filter((r) => r.type !== 2 && r.visibility !== 2)
