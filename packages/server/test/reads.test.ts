@@ -299,16 +299,9 @@ test('admin reads of access: a user\'s models and a model\'s users', async () =>
   assert.ok(models.length >= 2);
 });
 
-test('routes whose handlers belong to later work answer 501 with a JSON message', async () => {
+test('every call of the contract has a handler: none answers 501', async () => {
   const built = new Set(Object.keys((await import('../src/routes/index.js')).allHandlers(server.ctx, { onAccessChanged() {} })));
-  const pending = routeList.filter((r) => !built.has(r.name));
-  for (const route of pending) {
-    const path = route.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) =>
-      name === 'locale' ? 'en' : name === 'culture' ? 'en' : name.toLowerCase().includes('name') || name === 'text' || name === 'areaCode' ? 'x' : String(baseScenarioId));
-    const r = await server.fetch(path, { method: route.method, token: admin });
-    assert.is(r.status, 501, `${route.name} answers ${r.status}`);
-    assert.match(r.json().message, /not available yet/);
-  }
+  assert.equal(routeList.filter((r) => !built.has(r.name)).map((r) => r.name), []);
 });
 
 test.run();

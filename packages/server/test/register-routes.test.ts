@@ -1,0 +1,80 @@
+// The route registration on its own: validation names the field, roles are
+// checked, and a call whose handler is missing answers 501 with a JSON message.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import Fastify from 'fastify';
+import { registerRoutes } from '../src/http/register-routes.js';
+import { registerErrorHandling, unauthorized } from '../src/http/errors.js';
+import type { ServerContext } from '../src/context.js';
+import type { CurrentUser } from '../src/http/current-user.js';
+
+const logged: { eventType: number; message: string }[] = [];
+const ctx = {
+  readiness: { ready: true, phase: 'ready' },
+  log: {
+    write: async (e: { eventType: number; message: string }) => { logged.push(e); },
+    info: async (message: string) => { logged.push({ eventType: 8, message }); },
+    warn: async (message: string) => { logged.push({ eventType: 4, message }); },
+    error: async (message: string) => { logged.push({ eventType: 2, message }); },
+  },
+} as unknown as ServerContext;
+
+const planner: CurrentUser = { id: 1, subject: '1', title: 'Planner', email: null, isGlobalAdmin: false, models: new Map([[7, false]]) };
+
+async function app(handlers: Parameters<typeof registerRoutes>[2]) {
+  const fastify = Fastify();
+  registerErrorHandling(fastify, ctx);
+  registerRoutes(fastify, ctx, handlers, {
+    async authenticate(request) {
+      if (request.headers.authorization !== 'Bearer planner') throw unauthorized();
+      request.user = planner;
+      return planner;
+    },
+  });
+  await fastify.ready();
+  return fastify;
+}
+
+test('a call without a handler answers 501 with a JSON message naming the call', async () => {
+  const fastify = await app({});
+  const r = await fastify.inject({ method: 'GET', url: '/api/system/environment' });
+  assert.is(r.statusCode, 501);
+  assert.match(r.json().message, /GET \/api\/system\/environment is not available yet/);
+  await fastify.close();
+});
+
+test('a handler answers; a bad parameter is 400 naming the field; no token is 401; a global-admin call is 403 for a planner', async () => {
+  const fastify = await app({
+    scenarios: async ({ params }) => [{ modelId: params.modelId }],
+    adminUsers: async () => [],
+  });
+  assert.is((await fastify.inject({ method: 'GET', url: '/api/models/7/scenarios', headers: { authorization: 'Bearer planner' } })).statusCode, 200);
+  const bad = await fastify.inject({ method: 'GET', url: '/api/models/x7/scenarios', headers: { authorization: 'Bearer planner' } });
+  assert.is(bad.statusCode, 400);
+  assert.is(bad.json().field, 'modelId');
+  assert.is((await fastify.inject({ method: 'GET', url: '/api/models/7/scenarios' })).statusCode, 401);
+  assert.is((await fastify.inject({ method: 'GET', url: '/api/admin/users', headers: { authorization: 'Bearer planner' } })).statusCode, 403);
+  assert.ok(logged.some((e) => e.eventType === 4 && /403/.test(e.message)), 'refusals are logged as warnings');
+  await fastify.close();
+});
+
+test('an unexpected error is 500 with a generic message and no stack trace, logged as an error', async () => {
+  const fastify = await app({ systemEnvironment: async () => { throw new Error('disk on fire at /secret/path.ts:12'); } });
+  const r = await fastify.inject({ method: 'GET', url: '/api/system/environment' });
+  assert.is(r.statusCode, 500);
+  assert.is(r.json().message, 'an unexpected error occurred');
+  assert.not.match(r.body, /secret|fire/);
+  assert.ok(logged.some((e) => e.eventType === 2 && /disk on fire/.test(e.message)));
+  await fastify.close();
+});
+
+test('registering a handler for a call the contract does not have is refused', async () => {
+  try {
+    await app({ notACall: async () => null });
+    assert.unreachable('should refuse');
+  } catch (error) {
+    assert.match(String(error), /not in the contract: notACall/);
+  }
+});
+
+test.run();
