@@ -18,11 +18,38 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * A number that grows after every write that may have changed data: writes of this
+   * process (once committed) and, on PostgreSQL, scenario changes of other processes
+   * (NOTIFY locus_changed). Caches in front of the database compare it to know they are fresh.
+   */
+  generation(): number;
   close(): Promise<void>;
 }
 
 const INT8 = 20;
 const NUMERIC = 1700;
+/** The channel the migration 005 triggers notify on when scenarios or their results change. */
+export const CHANGE_CHANNEL = 'locus_changed';
+
+/** Statements that may write; a SELECT ... FOR UPDATE counts too, which only costs a cache miss. */
+const WRITES = /\b(INSERT|UPDATE|DELETE|TRUNCATE|ALTER|DROP|CREATE)\b/i;
+
+function changeCounter() {
+  let generation = 0;
+  return {
+    get: () => generation,
+    bump: () => { generation++; },
+    /** Runs a statement and bumps after it completed when it may have written. */
+    async after<T>(sql: string, run: () => Promise<T>): Promise<T> {
+      try {
+        return await run();
+      } finally {
+        if (WRITES.test(sql)) generation++;
+      }
+    },
+  };
+}
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
@@ -34,18 +61,30 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const parsers = { [INT8]: Number, [NUMERIC]: Number };
   const db = await PGlite.create(dataDir ? `${dataDir}/pgdata` : undefined, { parsers });
-  const wrap = (q: { query: typeof db.query }): Queryable => ({
+  // One process owns an embedded database, so its own writes are all the changes there are.
+  const changes = changeCounter();
+  const wrap = (q: { query: typeof db.query }, track: boolean): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
-      const r = await q.query<T>(sql, params as unknown[]);
-      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      const run = async () => {
+        const r = await q.query<T>(sql, params as unknown[]);
+        return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      };
+      return track ? changes.after(sql, run) : run();
     },
   });
-  const base = wrap(db);
+  const base = wrap(db, true);
   return {
     kind: 'pglite',
     query: base.query,
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
-    exec: async (sql) => { await db.exec(sql); },
+    async transaction(fn) {
+      try {
+        return await db.transaction((tx) => fn(wrap(tx, false)));
+      } finally {
+        changes.bump();
+      }
+    },
+    exec: async (sql) => { await changes.after(sql, () => db.exec(sql)); },
+    generation: changes.get,
     close: () => db.close(),
   };
 }
@@ -57,13 +96,15 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // An idle connection the server dropped must not take the process down; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+  const changes = changeCounter();
+  const listener = await listenForChanges(pg, url, changes.bump);
   const run = async <T>(client: { query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }> }, sql: string, params?: unknown[]) => {
     const r = await client.query(sql, params);
     return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
   };
   return {
     kind: 'postgres',
-    query: (sql, params) => run(pool, sql, params),
+    query: (sql, params) => changes.after(sql, () => run(pool, sql, params)),
     async transaction(fn) {
       const client = await pool.connect();
       try {
@@ -76,9 +117,48 @@ async function openPostgres(url: string): Promise<Database> {
         throw error;
       } finally {
         client.release();
+        changes.bump();
       }
     },
-    exec: async (sql) => { await pool.query(sql); },
-    close: () => pool.end(),
+    exec: async (sql) => { await changes.after(sql, () => pool.query(sql)); },
+    generation: changes.get,
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * A connection that LISTENs for changes made by other processes. While it is down,
+ * every change counts as possible (the generation grows on each reconnect attempt),
+ * so no cache trusts itself without it.
+ */
+async function listenForChanges(pg: typeof import('pg').default, url: string, bump: () => void) {
+  let client: InstanceType<typeof pg.Client> | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    bump();
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', bump);
+    c.on('error', () => undefined);
+    c.on('end', () => {
+      bump();
+      if (!closed) retry = setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${CHANGE_CHANNEL}`);
+    client = c;
+  };
+  await connect().catch(() => {
+    if (!closed) retry = setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+  });
+  return {
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
   };
 }

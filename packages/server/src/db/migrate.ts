@@ -42,10 +42,26 @@ export async function migrate(db: Database): Promise<string[]> {
   }
 }
 
-/** Splits a migration script on semicolons at line ends, skipping comment-only chunks. */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+/**
+ * Splits a migration script into statements on semicolons that end a line,
+ * except inside dollar-quoted bodies ($$ ... $$ of functions); comment-only
+ * chunks are dropped.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current = '';
+  let inDollar = false;
+  for (const line of sql.split('\n')) {
+    const code = line.replace(/--.*$/, '');
+    if ((code.match(/\$\$/g) ?? []).length % 2 === 1) inDollar = !inDollar;
+    current += `${line}\n`;
+    if (!inDollar && /;\s*$/.test(code)) {
+      statements.push(current);
+      current = '';
+    }
+  }
+  statements.push(current);
+  return statements
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim().replace(/;\s*$/, ''))
     .filter((s) => s.length > 0);
 }

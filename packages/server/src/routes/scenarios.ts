@@ -15,6 +15,21 @@ import { poisInRange } from '../repo/pois.js';
 export function scenarioHandlers(ctx: ServerContext): Handlers {
   const { db } = ctx;
   const locationLists = createJsonCache(32);
+  // The stamp of a scenario's path, remembered until anything is written (Database.generation):
+  // an unchanged list is then answered without a query.
+  const stamps = new Map<number, { generation: number; row: NonNullable<Awaited<ReturnType<typeof scenarioWithStamp>>> }>();
+  const stampOf = async (scenarioId: number) => {
+    const generation = db.generation();
+    const hit = stamps.get(scenarioId);
+    if (hit && hit.generation === generation) return hit.row;
+    const row = await scenarioWithStamp(db, scenarioId);
+    // Kept only when nothing was written meanwhile, so a stamp read before a commit is never trusted after it.
+    if (row && db.generation() === generation) {
+      if (stamps.size > 1000) stamps.clear();
+      stamps.set(scenarioId, { generation, row });
+    }
+    return row;
+  };
 
   const names = async (modelId: number) => {
     const groups = (await db.query<{ id: number; name: string }>('SELECT id, name FROM location_group WHERE model_id = $1', [modelId])).rows;
@@ -101,7 +116,7 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
 
     scenarioLocations: async ({ user, params, request, reply }) => {
       // One query for the scenario and the stamp of its path: unchanged lists are answered from the cache.
-      const row = await scenarioWithStamp(db, params.scenarioId);
+      const row = await stampOf(params.scenarioId);
       if (!row) throw notFound(`scenario ${params.scenarioId}`);
       requireModelAccess(user, row.model_id);
       const scenario = { id: params.scenarioId as number, modelId: row.model_id, status: row.status };
