@@ -6,7 +6,7 @@
 //     JSON.stringify takes for the same payload in the same run.
 // Run: npm run bench -w packages/server   (builds the server bundle first)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,13 +76,25 @@ try {
   console.log(`GET ${path}: ${largest.count} locations, ${(largest.body.length / 1024).toFixed(0)} KiB`);
   console.log(`  JSON.stringify of the same payload (median of 50): ${stringify.toFixed(2)} ms`);
   // As browsers ask (gzip), and without compression.
+  const cpuTicks = () => {
+    // utime + stime of the server process, in clock ticks (100 per second on Linux).
+    const fields = readFileSync(`/proc/${warm.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
   for (const encoding of ['gzip', 'identity']) {
+    const ticks = cpuTicks();
     const result = await autocannon({
       url: `${baseUrl}${path}`, connections: 20, duration: 10,
       headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Accept-Encoding': encoding },
     });
-    console.log(`  20 connections, 10 s, ${encoding.padEnd(8)}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.average.toFixed(0)} requests/s, ${(result.throughput.average / 1048576).toFixed(0)} MiB/s, errors ${result.errors + result.non2xx}; p50 / stringify = ${(result.latency.p50 / stringify).toFixed(2)}x   (aim within 2x)`);
+    const busy = (cpuTicks() - ticks) / (result.duration * 100);
+    console.log(`  20 connections, 10 s, ${encoding.padEnd(8)}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.average.toFixed(0)} requests/s, ${(result.throughput.average / 1048576).toFixed(0)} MiB/s, errors ${result.errors + result.non2xx}; p50 / stringify = ${(result.latency.p50 / stringify).toFixed(2)}x   (aim within 2x); server busy ${(busy * 100).toFixed(0)}% of one core`);
   }
+  const single = await autocannon({
+    url: `${baseUrl}${path}`, connections: 1, duration: 5,
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Accept-Encoding': 'gzip' },
+  });
+  console.log(`  1 connection, 5 s, gzip      : p50 ${single.latency.p50} ms, p99 ${single.latency.p99} ms, ${single.requests.average.toFixed(0)} requests/s; p50 / stringify = ${(single.latency.p50 / stringify).toFixed(2)}x`);
   const etag = (await request(baseUrl, path, { token })).headers.etag as string;
   const conditional = await autocannon({
     url: `${baseUrl}${path}`, connections: 20, duration: 5,
