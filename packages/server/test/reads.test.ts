@@ -201,6 +201,10 @@ test('location-group icons and logos are images', async () => {
   const icon = await get(`/api/models/location-groups/${group}/logo/round/true/1`);
   assert.is(icon.status, 200);
   assert.match(String(icon.headers['content-type']), /image\//);
+  assert.match(String(icon.headers['content-type']), /svg/);
+  const png = await server.fetch(`/api/models/location-groups/${group}/logo/round/false/2`, { token: planner, headers: { Accept: 'image/png' } });
+  assert.is(png.headers['content-type'], 'image/png');
+  assert.is(PNG.sync.read(png.body).width, 32);
   assert.is((await get(`/api/models/location-groups/-1/logo/square/false/0`)).status, 200);
   assert.is((await get(`/api/models/${turnoverModelId}/poisets/${model.poiSets[0].id}/logo`)).status, 200);
   if (model.hasMainLogo) assert.is((await get(`/api/models/${turnoverModelId}/main-logo`)).status, 200);

@@ -7,7 +7,15 @@ import { notFound } from '../http/errors.js';
 import { createJsonCache, sendCached } from '../http/cached.js';
 import { areaAt, areaByCode, areaEntity } from '../repo/areas.js';
 import { distanceMetres } from '../repo/pois.js';
-import { locationIconSvg, poiLogoSvg } from '../render/index.js';
+import { locationIconPng, locationIconSvg, NO_GROUP_COLOR, poiLogoSvg } from '../render/index.js';
+
+/** True when the Accept header names image/png and does not name SVG before it. */
+export function prefersPng(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const png = accept.indexOf('image/png');
+  const svg = accept.indexOf('image/svg+xml');
+  return png >= 0 && (svg < 0 || png < svg);
+}
 
 export function referenceHandlers(ctx: ServerContext): Handlers {
   const { db } = ctx;
@@ -91,7 +99,7 @@ export function referenceHandlers(ctx: ServerContext): Handlers {
     },
 
     locationGroupLogo: async ({ user, params, request, reply }) => {
-      let color = '#78909c';
+      let color = NO_GROUP_COLOR;
       let code: string | undefined;
       let custom: string | null = null;
       if (params.locationGroupId !== -1) {
@@ -102,9 +110,12 @@ export function referenceHandlers(ctx: ServerContext): Handlers {
         ({ color, code } = group);
         custom = group.icon_svg;
       }
-      const svg = custom && params.change === 0 && !params.selected
-        ? custom
-        : locationIconSvg({ color, code, shape: params.shape === 'round' ? 0 : 1, selected: params.selected, changeType: params.change });
+      const icon = { color, code, shape: params.shape === 'round' ? 0 : 1, selected: params.selected, changeType: params.change };
+      // PNG for clients that ask for it and not for SVG (image/png before image/svg+xml in Accept); SVG otherwise.
+      if (prefersPng(request.headers.accept)) {
+        return sendCached(request, reply, { contentType: 'image/png', body: locationIconPng(icon), maxAge: 86400 });
+      }
+      const svg = custom && params.change === 0 && !params.selected ? custom : locationIconSvg(icon);
       return sendCached(request, reply, { contentType: 'image/svg+xml', body: svg, maxAge: 86400 });
     },
   };
