@@ -283,8 +283,21 @@ test('reference reads: area outlines, clusters near a point, POIs in range, phot
   const photo = await get(`/api/models/scenarios/locations/${first.id}/photo`);
   assert.is(photo.status, 200);
   assert.is(photo.headers['content-type'], 'image/png');
+  // A base location's isolines are computed when first asked for, one per isoline set, then stored.
   const isolines = (await get(`/api/models/scenarios/locations/${first.id}/isolines`)).json();
   assert.is(isolines.type, 'FeatureCollection');
+  assert.equal(isolines.features.map((f: { properties: { isoLineSet: string } }) => f.properties.isoLineSet).sort(), model.isoLineSets.map((i: { name: string }) => i.name).sort());
+  assert.ok(isolines.features.every((f: { geometry: { type: string }; properties: { minutes: number } }) => /Polygon/.test(f.geometry.type) && f.properties.minutes > 0));
+  const stored = (await server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM isoline WHERE location_id = $1', [first.id])).rows[0]!.n;
+  assert.is(stored, model.isoLineSets.length);
+  // The isoline tool calls no routing service but the configured ones.
+  const set = model.isoLineSets[0].id;
+  const tool = await get(`/api/isoline/${set}?longitude=4.9&latitude=52.37&minutes=5&profile=car`, admin);
+  assert.is(tool.status, 200);
+  assert.ok(tool.json().features.length > 0);
+  const elsewhere = await get(`/api/isoline/${set}?longitude=4.9&latitude=52.37&minutes=5&profile=car&baseUrl=${encodeURIComponent('http://127.0.0.1:9/')}`, admin);
+  assert.is(elsewhere.status, 400);
+  assert.is(elsewhere.json().field, 'baseUrl');
   assert.is((await get(`/api/search/category-logo?category=place`)).status, 200);
   assert.is((await get(`/api/search/category-logo?category=nonsense`)).status, 400);
   assert.is((await get(`/api/models/${turnoverModelId}/secondary-logo`)).status, model.hasSecondaryLogo ? 200 : 404);

@@ -2,7 +2,7 @@
 // isoline. Processing computes those of the locations a scenario adds or
 // moves, so they are there when the planner looks; the processing log's
 // "isolines missing" time records that some were missing.
-import type { PostProcessingAction } from '@locus/engine';
+import { estimatorProvider, isolines, osrmProvider, type PostProcessingAction } from '@locus/engine';
 import type { Queryable } from '../db/database.js';
 import { scenarioLocations } from '../repo/scenario-locations.js';
 import type { EngineThread } from './engine-thread.js';
@@ -52,4 +52,35 @@ export async function computeMissingIsolines(db: Queryable, thread: EngineThread
     }
   }
   return missingSince;
+}
+
+/**
+ * The isolines of one location that are not stored yet (base locations get
+ * theirs when first asked for), computed at the location's position in the
+ * scenario that created it and stored for the next read.
+ */
+export async function ensureIsolines(db: Queryable, modelId: number, locationId: number): Promise<void> {
+  const missing = (await db.query<IsoLineSetRow>(
+    `SELECT s.id, s.profile, s.minutes, s.base_url, s.post_processing_actions FROM iso_line_set s
+      WHERE s.model_id = $1 AND NOT EXISTS (SELECT 1 FROM isoline i WHERE i.iso_line_set_id = s.id AND i.location_id = $2)
+      ORDER BY s.id`, [modelId, locationId])).rows;
+  if (!missing.length) return;
+  const at = (await db.query<{ latitude: number; longitude: number }>(
+    `SELECT v.latitude, v.longitude FROM location_version v JOIN location l ON l.id = v.location_id
+      WHERE v.location_id = $1 AND v.scenario_id = l.created_scenario_id`, [locationId])).rows[0];
+  if (!at) return;
+  for (const set of missing) {
+    const routing = routingOfSet(set);
+    const collection = await isolines({
+      latitude: at.latitude, longitude: at.longitude, profile: profileOf(set.profile), minutes: [set.minutes],
+      provider: routing.provider === 'osrm' ? osrmProvider({ baseUrl: routing.osrmUrl! }) : estimatorProvider(),
+      postProcessingActions: set.post_processing_actions ?? [],
+    });
+    const feature = collection.features[0];
+    if (!feature) continue;
+    await db.query(
+      `INSERT INTO isoline (location_id, iso_line_set_id, latitude, longitude, minutes, geometry) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (location_id, iso_line_set_id) DO NOTHING`,
+      [locationId, set.id, at.latitude, at.longitude, set.minutes, JSON.stringify(feature.geometry)]);
+  }
 }

@@ -13,11 +13,16 @@ export function isolineHandlers(ctx: ServerContext): Handlers {
   const { db } = ctx;
   return {
     isoline: async ({ user, params, query }) => {
-      const set = (await db.query<{ model_id: number; name: string; maximum_minutes: number; post_processing_actions: PostProcessingAction[] | null }>(
-        'SELECT model_id, name, maximum_minutes, post_processing_actions FROM iso_line_set WHERE id = $1', [params.isoLineSetId])).rows[0];
+      const set = (await db.query<{ model_id: number; name: string; maximum_minutes: number; base_url: string | null; post_processing_actions: PostProcessingAction[] | null }>(
+        'SELECT model_id, name, maximum_minutes, base_url, post_processing_actions FROM iso_line_set WHERE id = $1', [params.isoLineSetId])).rows[0];
       if (!set) throw notFound(`isoline set ${params.isoLineSetId}`);
       requireModelAccess(user, set.model_id);
       if (query.minutes > set.maximum_minutes) throw badRequest('minutes', `minutes must be at most ${set.maximum_minutes} for isoline set ${set.name}`);
+      // The server only calls routing services an operator configured, never an address from the call.
+      const allowed = [set.base_url, process.env.ROUTING_OSRM_URL].filter((u): u is string => !!u);
+      if (query.baseUrl && !allowed.includes(query.baseUrl)) {
+        throw badRequest('baseUrl', 'baseUrl must be the routing service of the isoline set or the one the server is configured with');
+      }
       const provider = query.baseUrl ? osrmProvider({ baseUrl: query.baseUrl }) : estimatorProvider();
       const collection = await isolines({
         latitude: query.latitude,

@@ -11,6 +11,7 @@ import { scenariosOfModel } from '../repo/scenarios.js';
 import { scenarioLocation, scenarioLocations, scenarioWithStamp, type LocationRow } from '../repo/scenario-locations.js';
 import { propertyDefinitions, propertyEntity } from '../repo/properties.js';
 import { poisInRange } from '../repo/pois.js';
+import { ensureIsolines } from '../processing/isolines.js';
 
 export function scenarioHandlers(ctx: ServerContext): Handlers {
   const { db } = ctx;
@@ -159,7 +160,8 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
     },
 
     locationIsolines: async ({ user, params }) => {
-      await resolveLocationModel(db, user, params.locationId);
+      const modelId = await resolveLocationModel(db, user, params.locationId);
+      await ensureIsolines(db, modelId, params.locationId);
       const { rows } = await db.query<{ minutes: number; geometry: unknown; name: string }>(
         `SELECT i.minutes, i.geometry, s.name FROM isoline i JOIN iso_line_set s ON s.id = i.iso_line_set_id
           WHERE i.location_id = $1 ORDER BY s.id`, [params.locationId]);
