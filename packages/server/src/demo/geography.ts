@@ -116,12 +116,6 @@ export function crossings(polygons: Rings[], y: number): number[] {
   return xs.sort((a, b) => a - b);
 }
 
-/** Great-circle distance in kilometres. */
-export function distanceKm(lng1: number, lat1: number, lng2: number, lat2: number): number {
-  const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(a)));
-}
 
 /** Kilometres per degree at the Netherlands' middle latitude (52.2° N): for short equirectangular distances. */
 export const KM_PER_DEGREE_LAT = 111.2;

@@ -1,28 +1,8 @@
-// Logos and photos of the demo: SVG wordmarks for the models, pictograms for
-// the POI sets, and small PNG storefronts drawn per brand for the location
-// photos. All generated; nothing is downloaded.
+// Photos of the demo: small PNG storefronts drawn per brand for the location
+// photos (the logos come from render/). All generated; nothing is downloaded.
 import { createHash } from 'node:crypto';
 import { PNG } from 'pngjs';
 import type { Random } from './random.js';
-
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-export function wordmarkSvg(text: string, color: string, subtitle?: string): string {
-  const width = Math.max(160, 14 * text.length + 56);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="48" viewBox="0 0 ${width} 48" role="img" aria-label="${escape(text)}">`
-    + `<rect x="4" y="8" width="32" height="32" rx="8" fill="${color}"/>`
-    + `<path d="M14 16v16h12" stroke="#fff" stroke-width="4" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`
-    + `<text x="46" y="${subtitle ? 26 : 31}" font-family="DejaVu Sans, Arial, sans-serif" font-size="20" font-weight="700" fill="#1f2937">${escape(text)}</text>`
-    + (subtitle ? `<text x="46" y="41" font-family="DejaVu Sans, Arial, sans-serif" font-size="10" fill="#6b7280">${escape(subtitle)}</text>` : '')
-    + '</svg>';
-}
-
-export function pictogramSvg(letter: string, color: string): string {
-  return '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">'
-    + `<circle cx="12" cy="12" r="11" fill="${color}" stroke="#fff" stroke-width="2"/>`
-    + `<text x="12" y="16.5" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="12" font-weight="700" fill="#fff">${escape(letter)}</text>`
-    + '</svg>';
-}
 
 export const shortHash = (text: string | Buffer) => createHash('sha1').update(text).digest('hex').slice(0, 12);
 

@@ -9,8 +9,9 @@ import {
   PHARMACY_DRIVERS, PHARMACY_NORMALIZED_SCORES, PHARMACY_PROPERTIES, PHARMACY_SUBMODELS, SUPERMARKET_DRIVERS,
   SUPERMARKET_NORMALIZED_SCORES, SUPERMARKET_PROPERTIES, SUPERMARKET_REPORT_FORMAT, SUPERMARKET_SUBMODELS,
 } from './definitions.js';
-import { storefrontPng, wordmarkSvg } from './images.js';
-import { insertRows } from './insert.js';
+import { storefrontPng } from './images.js';
+import { modelLogoSvg } from '../render/index.js';
+import { insertRows } from '../db/insert-rows.js';
 import { PHARMACY_GROUPS, SUPERMARKET_BRANDS } from './networks.js';
 import { createRandom } from './random.js';
 import { pharmacyScenarios, supermarketScenarios } from './scenarios.js';
@@ -113,8 +114,8 @@ async function seedTurnoverModel(tx: Queryable, world: DemoWorld, seed: number, 
   const modelId = await insertModel(tx, {
     name: 'Supermarkten Nederland', language: 'nl', locationsType: 'Supermarkt', areasType: 'Vierkant', outputType: 1,
     locationGroupsType: 1, locationClustersType: 2, mapRanges: [500, 1000, 2000], catchmentAreaMode: 0,
-    displayLocationPhoto: true, mainLogo: wordmarkSvg('Supermarkten NL', '#1d4ed8', 'Vestigingsplanning'),
-    mainLogoUrl: null, secondaryLogo: wordmarkSvg('Locus', '#0f766e'), secondaryLogoUrl: null,
+    displayLocationPhoto: true, mainLogo: modelLogoSvg('Supermarkten NL', '#1d4ed8'),
+    mainLogoUrl: null, secondaryLogo: modelLogoSvg('Locus', '#0f766e'), secondaryLogoUrl: null,
     locationReportFormat: JSON.stringify(SUPERMARKET_REPORT_FORMAT), scenarioReportFormat: null,
     locationGroupMandatory: true, allowMultiplePoiSets: true, allowMultipleHeatMapSets: false,
   });
@@ -122,9 +123,9 @@ async function seedTurnoverModel(tx: Queryable, world: DemoWorld, seed: number, 
   const sets = await insertReferenceSets(tx, modelId, {
     language: 'nl', slugPrefix: 'supermarkten', gridTitle: 'Vierkanten 1 km', cells, regions,
     poiSets: [
-      { name: 'stations', title: 'Treinstations', category: 'station', letter: 'S', color: '#1d4ed8', items: pois.stations },
-      { name: 'schools', title: 'Basisscholen', category: 'school', letter: 'B', color: '#15803d', items: pois.schools },
-      { name: 'parking', title: 'Parkeergarages', category: 'parking', letter: 'P', color: '#1e40af', items: pois.parking },
+      { name: 'stations', title: 'Treinstations', category: 'station', items: pois.stations },
+      { name: 'schools', title: 'Basisscholen', category: 'school', items: pois.schools },
+      { name: 'parking', title: 'Parkeergarages', category: 'parking', items: pois.parking },
     ],
     heatMaps: [
       { name: 'population', title: 'Bevolkingsdichtheid', points: heatPoints(cells, (c) => Number(c.properties.population)) },
@@ -159,7 +160,7 @@ async function seedScoreModel(tx: Queryable, world: DemoWorld, createdBy: number
   const modelId = await insertModel(tx, {
     name: 'Pharmacy network score model', language: 'en', locationsType: 'Pharmacy', areasType: 'Area', outputType: 4,
     locationGroupsType: 1, locationClustersType: 0, mapRanges: [1000, 3000], catchmentAreaMode: 1,
-    displayLocationPhoto: false, mainLogo: wordmarkSvg('Pharmacy network', '#0f766e', 'Location scores'), mainLogoUrl: null,
+    displayLocationPhoto: false, mainLogo: modelLogoSvg('Pharmacy network', '#0f766e'), mainLogoUrl: null,
     secondaryLogo: null, secondaryLogoUrl: null, locationReportFormat: null, scenarioReportFormat: null,
     locationGroupMandatory: false, allowMultiplePoiSets: false, allowMultipleHeatMapSets: true,
   });
@@ -167,8 +168,8 @@ async function seedScoreModel(tx: Queryable, world: DemoWorld, createdBy: number
   const sets = await insertReferenceSets(tx, modelId, {
     language: 'en', slugPrefix: 'pharmacy', gridTitle: 'Grid 2 km', cells: coarseCells, regions,
     poiSets: [
-      { name: 'gp-practices', title: 'GP practices', category: 'health', letter: 'H', color: '#be123c', items: pois.gpPractices },
-      { name: 'stations', title: 'Railway stations', category: 'station', letter: 'S', color: '#1d4ed8', items: pois.stations },
+      { name: 'gp-practices', title: 'GP practices', category: 'health', items: pois.gpPractices },
+      { name: 'stations', title: 'Railway stations', category: 'station', items: pois.stations },
     ],
     heatMaps: [
       { name: 'population', title: 'Population density', points: heatPoints(coarseCells, (c) => Number(c.properties.population)) },

@@ -1,7 +1,8 @@
 // Synthetic location networks on the real places: supermarket brands (about
 // one store per 2,500 inhabitants), shopping centres, regional clusters and a
 // pharmacy network for the score model. The brands are fictional.
-import { distanceKm, type Geography } from './geography.js';
+import { greatCircleKm } from '@locus/engine';
+import type { Geography } from './geography.js';
 import { countFor, type Placer } from './placement.js';
 import type { Random } from './random.js';
 import { nearest } from './spatial.js';
@@ -66,7 +67,7 @@ export function regionalClusters(geo: Geography, count = 36, spacingKm = 25): Cl
   const centres: typeof geo.places = [];
   for (const p of geo.places) {
     if (centres.length === count) break;
-    if (centres.every((c) => distanceKm(c.longitude, c.latitude, p.longitude, p.latitude) >= spacingKm)) centres.push(p);
+    if (centres.every((c) => greatCircleKm(c.latitude, c.longitude, p.latitude, p.longitude) >= spacingKm)) centres.push(p);
   }
   const sums = centres.map(() => ({ people: 0, lng: 0, lat: 0 }));
   for (const p of geo.places) {

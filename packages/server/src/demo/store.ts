@@ -4,8 +4,9 @@
 import type { Queryable } from '../db/database.js';
 import type { DemoArea } from './areas.js';
 import { areaProperties, SMOOTH_AND_BUFFER, type PropertyDefinition } from './definitions.js';
-import { pictogramSvg, shortHash } from './images.js';
-import { insertRows } from './insert.js';
+import { shortHash } from './images.js';
+import { poiLogoSvg } from '../render/index.js';
+import { insertRows } from '../db/insert-rows.js';
 import type { Cluster, DemoLocation } from './networks.js';
 import type { DemoPoi } from './pois.js';
 
@@ -36,7 +37,7 @@ export async function insertSubModels(tx: Queryable, modelId: number, subs: { na
   return rows.map((r) => r.id);
 }
 
-export interface PoiSetInput { name: string; title: string; category: string; letter: string; color: string; items: DemoPoi[] }
+export interface PoiSetInput { name: string; title: string; category: string; items: DemoPoi[] }
 export interface HeatMapInput { name: string; title: string; points: { latitude: number; longitude: number; weight: number }[] }
 
 export interface ReferenceSets { grid: number; places: number; poiSets: Map<string, number>; isoLineSets: number[] }
@@ -67,7 +68,7 @@ export async function insertReferenceSets(tx: Queryable, modelId: number, input:
 
   const poiSets = new Map<string, number>();
   for (const set of input.poiSets) {
-    const svg = pictogramSvg(set.letter, set.color);
+    const svg = poiLogoSvg(set.category);
     const id = (await tx.query<{ id: number }>('INSERT INTO poi_set (model_id, name, title, category, logo_svg, logo_hash) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
       [modelId, set.name, set.title, set.category, svg, shortHash(svg)])).rows[0]!.id;
     poiSets.set(set.name, id);

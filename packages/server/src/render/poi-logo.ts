@@ -5,7 +5,7 @@
 import { brightness, darken, parseHexColor, type Rgba } from './color.js';
 import { escapeXml, shapesToPng, shapesToSvg, type IconShape } from './icon-shapes.js';
 
-export const POI_CATEGORIES = ['station', 'school', 'parking', 'shop', 'pharmacy', 'default'] as const;
+export const POI_CATEGORIES = ['station', 'school', 'parking', 'shop', 'pharmacy', 'health', 'default'] as const;
 export type PoiCategory = (typeof POI_CATEGORIES)[number];
 
 /** Search result categories (spec point 3, Search result). */
@@ -22,6 +22,7 @@ const POI_COLORS: Record<PoiCategory, string> = {
   parking: '#1976d2',
   shop: '#8e24aa',
   pharmacy: '#2e7d32',
+  health: '#c62828',
   default: '#607d8b',
 };
 
@@ -88,6 +89,9 @@ function pictogram(category: PoiCategory, background: Rgba): IconShape[] {
     case 'pharmacy':
       // Green cross.
       return [rect(13.5, 8, 18.5, 24, WHITE), rect(8, 13.5, 24, 18.5, WHITE)];
+    case 'health':
+      // Doctor's practice: a white cross on red, thinner than the pharmacy's.
+      return [rect(14.25, 9, 17.75, 23, WHITE), rect(9, 14.25, 23, 17.75, WHITE)];
     case 'default':
       return [{ kind: 'circle', cx: C, cy: C, r: 4.5, fill: WHITE }];
   }

@@ -8,7 +8,7 @@ import { requireModelAccess, resolveLocationModel, resolveModel, resolveScenario
 import { notFound } from '../http/errors.js';
 import { createJsonCache, sendCached } from '../http/cached.js';
 import { scenariosOfModel } from '../repo/scenarios.js';
-import { scenarioLocation, scenarioLocations, scenarioWithStamp, type LocationRow } from '../repo/scenario-locations.js';
+import { SCENARIO_PATH_CTE, scenarioLocation, scenarioLocations, scenarioWithStamp, type LocationRow } from '../repo/scenario-locations.js';
 import { propertyDefinitions, propertyEntity } from '../repo/properties.js';
 import { poisInRange } from '../repo/pois.js';
 import { ensureIsolines } from '../processing/isolines.js';
@@ -101,18 +101,12 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
     },
 
     scenarioParents: async ({ user, params }) => {
-      const scenario = await resolveScenario(db, user, params.scenarioId);
-      const parents = [];
-      const seen = new Set([scenario.id]);
-      for (let id = scenario.parentScenarioId; id !== null && !seen.has(id); ) {
-        seen.add(id);
-        const row = (await db.query<{ id: number; name: string; parent_scenario_id: number | null }>(
-          'SELECT id, name, parent_scenario_id FROM scenario WHERE id = $1', [id])).rows[0];
-        if (!row) break;
-        parents.push({ id: row.id, name: row.name, parentScenarioId: row.parent_scenario_id });
-        id = row.parent_scenario_id;
-      }
-      return parents;
+      await resolveScenario(db, user, params.scenarioId);
+      // The path to the base in one query, from the direct parent up.
+      const { rows } = await db.query<{ id: number; name: string; parent_scenario_id: number | null }>(
+        `${SCENARIO_PATH_CTE} SELECT s.id, s.name, s.parent_scenario_id FROM path p JOIN scenario s ON s.id = p.id WHERE p.depth > 0 ORDER BY p.depth`,
+        [params.scenarioId]);
+      return rows.map((r) => ({ id: r.id, name: r.name, parentScenarioId: r.parent_scenario_id }));
     },
 
     scenarioLocations: async ({ user, params, request, reply }) => {

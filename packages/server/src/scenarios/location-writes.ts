@@ -18,7 +18,8 @@ import { requireIdentityUnchanged, requireValidGroupAndCluster } from './locatio
 import {
   insertLocation, locationState, removeVersions, settleLocationOwners, valuesOf, writeVersion, type LocationState, type VersionValues,
 } from './location-versions.js';
-import { applyPropertyValues, newLocationDefaults, poisInRangeCounts, type StoredProperties } from './property-values.js';
+import { applyPropertyValues, newLocationDefaults, type StoredProperties } from './property-values.js';
+import { poiCountsAt } from '../repo/pois.js';
 import {
   actionChangeType, hasReadOnlyIdentity, requireAction, requireEditable, requireParent, requireUnmodifiedSince, ruleConflict,
   type ActionChangeType, type LocationAction,
@@ -100,7 +101,7 @@ export function createLocation(db: Database, t: LocationWriteTarget, body: Locat
     const prepared = await prepare(tx, t, body.scenarioModified);
     await requireValidGroupAndCluster(tx, t.modelId, body, null, false);
     const definitions = await propertyDefinitions(tx, t.modelId);
-    const computed = await poisInRangeCounts(tx, definitions, body.latitude, body.longitude);
+    const computed = await poiCountsAt(tx, definitions, body.latitude, body.longitude);
     const properties = applyPropertyValues(definitions, newLocationDefaults(definitions), body.locationProperties, computed);
     const receiving = await receivingScenario(tx, t, prepared.scenario, body.name);
     const locationId = await insertLocation(tx, t.modelId, body.type, receiving);
@@ -128,7 +129,7 @@ export function updateLocation(db: Database, t: LocationWriteTarget, locationId:
     if (identityReadOnly) requireIdentityUnchanged(effective, body);
     await requireValidGroupAndCluster(tx, t.modelId, body, effective.location_group_id, identityReadOnly);
     const definitions = await propertyDefinitions(tx, t.modelId);
-    const computed = await poisInRangeCounts(tx, definitions, body.latitude, body.longitude);
+    const computed = await poiCountsAt(tx, definitions, body.latitude, body.longitude);
     const properties = applyPropertyValues(definitions, effective.properties ?? {}, body.locationProperties, computed);
     const receiving = await receivingScenario(tx, t, prepared.scenario, body.name);
     await writeVersion(tx, receiving, locationId, fieldsOf(body, changeType === ChangeType.added ? ChangeType.added : ChangeType.edited, properties));

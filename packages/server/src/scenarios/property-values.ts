@@ -7,10 +7,8 @@
 // outputs of the calculation are not writable: sending back the value read
 // (or the newly counted one) is fine, any other value is refused. Points of
 // interest in range (autoCalculateType 6) are counted again on every save.
-import { AutoCalculateType, DataType, PropertyType, RuleMessage, type LocationPropertyValue } from '@locus/contract';
-import type { Queryable } from '../db/database.js';
+import { DataType, PropertyType, RuleMessage, type LocationPropertyValue } from '@locus/contract';
 import { badRequest } from '../http/errors.js';
-import { distanceMetres } from '../repo/pois.js';
 import type { PropertyRow } from '../repo/properties.js';
 import { ruleConflict } from './rules.js';
 
@@ -94,21 +92,4 @@ export function applyPropertyValues(
     else values[p.name] = value;
   });
   return Object.assign(values, computed);
-}
-
-/** For every points-of-interest-in-range property: how many POIs of its set lie within its range of the position. */
-export async function poisInRangeCounts(q: Queryable, definitions: PropertyRow[], latitude: number, longitude: number): Promise<StoredProperties> {
-  const counts: StoredProperties = {};
-  for (const p of definitions) {
-    if (p.auto_calculate_type !== AutoCalculateType.pointsOfInterestInRange || p.poi_set_id === null || p.poi_range_meters === null) continue;
-    const range = p.poi_range_meters;
-    const dLat = range / 111_320;
-    const dLng = dLat / Math.max(0.01, Math.cos((latitude * Math.PI) / 180));
-    const { rows } = await q.query<{ latitude: number; longitude: number }>(
-      `SELECT latitude, longitude FROM poi WHERE poi_set_id = $1
-          AND latitude BETWEEN $2 AND $3 AND longitude BETWEEN $4 AND $5`,
-      [p.poi_set_id, latitude - dLat, latitude + dLat, longitude - dLng, longitude + dLng]);
-    counts[p.name] = rows.filter((poi) => distanceMetres(latitude, longitude, poi.latitude, poi.longitude) <= range).length;
-  }
-  return counts;
 }

@@ -1,6 +1,6 @@
 // Batched multi-row inserts: one statement per chunk of rows keeps seeding
-// fast on PGlite and PostgreSQL alike. Objects are sent as JSON text.
-import type { Queryable } from '../db/database.js';
+// fast on PGlite and PostgreSQL alike (demo data, gazetteer). Objects are sent as JSON text.
+import type { Queryable } from './database.js';
 
 export async function insertRows<T = { id: number }>(
   tx: Queryable,
