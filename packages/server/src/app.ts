@@ -4,6 +4,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
 import { registerErrorHandling, unauthorized } from './http/errors.js';
+import { appDirectory, registerAppFiles } from './http/app-files.js';
 import { registerRoutes, type Handlers } from './http/register-routes.js';
 import { createUserCache, loadCurrentUser } from './http/current-user.js';
 import { createTokenVerifier, registerIdentity } from './identity/index.js';
@@ -40,5 +41,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
       return user;
     },
   });
+  // The built planner app; the default holds for this module in src/ and for the bundle in dist/.
+  await registerAppFiles(app, appDirectory(new URL('../../planner-app/dist/', import.meta.url)));
   return app;
 }
