@@ -8,7 +8,7 @@ import {
 import type { ServerContext } from '../context.js';
 import type { CurrentUser } from '../http/current-user.js';
 import { resolveModel, resolveScenario, resolveScenarioInModel } from '../http/access.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
 import type { Handlers } from '../http/register-routes.js';
 import { copyChanges } from '../scenarios/copy-changes.js';
 import {
@@ -83,7 +83,9 @@ export function scenarioWriteHandlers(ctx: ServerContext): Handlers {
       const mismatch = mergeRequestMismatch(params, query, merge);
       if (mismatch) throw badRequest(mismatch.field, mismatch.message);
       const source = await resolveScenario(db, user, params.sourceScenarioId);
-      await resolveScenario(db, user, params.destinationScenarioId);
+      const destination = await resolveScenario(db, user, params.destinationScenarioId);
+      // Another model's scenario is not a destination this source can see: as if it did not exist.
+      if (destination.modelId !== source.modelId) throw notFound(`scenario ${destination.id} in model ${source.modelId}`);
       const result = await copyChanges(db, source.modelId, {
         sourceScenarioId: source.id,
         destinationScenarioId: params.destinationScenarioId,
