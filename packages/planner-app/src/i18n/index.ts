@@ -1,0 +1,62 @@
+// The interface language and the texts of every area of the app. Add an
+// area's texts module to `areas` below; keys are unique across areas.
+import { computed, signal } from '@preact/signals-react';
+import { coreTexts } from './core';
+import { interpolate, LANGS, type Lang } from './define';
+
+export { LANGS, type Lang } from './define';
+
+const areas = [coreTexts] as const;
+
+type AreaKeys<A> = A extends { en: infer E } ? keyof E & string : never;
+export type TextKey = AreaKeys<(typeof areas)[number]>;
+
+function merged(lang: Lang): Record<string, string> {
+  return Object.assign({}, ...areas.map((area) => (area as unknown as Record<Lang, Record<string, string>>)[lang]));
+}
+
+const catalogues: Record<Lang, Record<string, string>> = Object.fromEntries(LANGS.map((l) => [l, merged(l)])) as Record<Lang, Record<string, string>>;
+
+/** Every key with its text per language (used by the completeness test). */
+export function catalogue(lang: Lang): Readonly<Record<string, string>> {
+  return catalogues[lang];
+}
+
+/** The browser's language when it is one of the five, else null. */
+export function browserLanguage(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): Lang | null {
+  for (const tag of languages) {
+    const base = tag.toLowerCase().split('-')[0] as Lang;
+    if (LANGS.includes(base)) return base;
+  }
+  return null;
+}
+
+/**
+ * The interface language rule (decisions doc): the model's language when it
+ * sets one, else the browser's when it is one of the five, else English.
+ */
+export function interfaceLanguage(modelLanguage: string | null | undefined, languages?: readonly string[]): Lang {
+  if (modelLanguage && LANGS.includes(modelLanguage as Lang)) return modelLanguage as Lang;
+  return browserLanguage(languages) ?? 'en';
+}
+
+/** The current interface language; the model store sets it. */
+export const language = signal<Lang>(interfaceLanguage(null));
+
+export const texts = computed(() => catalogues[language.value]);
+
+/** The text of a key in the current language, placeholders filled. Reading it in a component subscribes to the language. */
+export function t(key: TextKey, vars?: Record<string, string | number>): string {
+  return interpolate(texts.value[key] ?? catalogues.en[key] ?? key, vars);
+}
+
+/** The text of a key in a given language. */
+export function textIn(lang: Lang, key: TextKey, vars?: Record<string, string | number>): string {
+  return interpolate(catalogues[lang][key] ?? key, vars);
+}
+
+/** A server message key translated when the catalogue knows it, else the server's sentence as is. */
+export function serverMessage(message: string | undefined): string {
+  if (!message) return '';
+  return (texts.value as Record<string, string>)[message] ?? message;
+}

@@ -1,0 +1,32 @@
+// The planner app's entry: renders the shell, then starts the app in the
+// order of spec point 4 (system ready, sign-in, models, address).
+import { effect } from '@preact/signals-react';
+import { createRoot } from 'react-dom/client';
+import './styles.css';
+import { sessionState } from './auth/session';
+import { api } from './stores/api';
+import { selectedLocationId, locationDetail } from './stores/locations';
+import { submodelId } from './stores/models';
+import { loadLocationOutput } from './stores/output';
+import { startAddressSync, startApp, startStatusPolling } from './stores/planner';
+import { scenario } from './stores/scenarios';
+import { App, screenOf } from './ui/App';
+
+createRoot(document.getElementById('root')!).render(<App />);
+
+const screen = screenOf(location.pathname);
+if (screen !== 'notFound') {
+  void startApp(api).then(() => {
+    if (sessionState.value !== 'signedIn' || screen !== 'main') return;
+    startAddressSync();
+    startStatusPolling();
+    // The output of the selected location follows the scenario, its status, the sub-model and the location.
+    effect(() => {
+      void scenario.value?.status;
+      void submodelId.value;
+      void selectedLocationId.value;
+      void locationDetail.value;
+      void loadLocationOutput(api);
+    });
+  });
+}

@@ -1,0 +1,154 @@
+// The map of the main screen through @locus/map-canvas: the app turns store
+// state into layers and map events into actions (ui-design.md).
+import {
+  BasemapLayer, boundsOf, createMap, IconLayer, RangeCircleLayer, ScaleBarLayer,
+  type IconFeature, type LocusMap, type PointerMapEvent,
+} from '@locus/map-canvas';
+import { effect } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, useState } from 'react';
+import { t } from '../i18n';
+import { api } from '../stores/api';
+import { filterActive, locations, selectedLocationId, visibleLocations } from '../stores/locations';
+import { model } from '../stores/models';
+import { selectLocation } from '../stores/planner';
+import { fitRequest, extent, view } from '../stores/view';
+import { ContextMenu, type ContextMenuState } from './ContextMenu';
+import { iconShapeOf, LocationIconImages } from './location-icons';
+import { bindOverlays, Z } from './overlays';
+
+declare global {
+  interface Window {
+    /** The main screen's map object, for diagnostics, tests and benchmarks (project, fitBounds, whenIdle). */
+    locusMap?: LocusMap;
+  }
+}
+
+/** Spec point 2: fit with maximum zoom 12, 1000 ms, padding 30 plus 60 either side. */
+const FIT = { maxZoom: 12, duration: 1000, padding: 30 + 60 };
+
+export function MapView() {
+  useSignals();
+  const container = useRef<HTMLDivElement>(null);
+  const [menu, setMenu] = useState<ContextMenuState | null>(null);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const basemap = new BasemapLayer({ zIndex: Z.basemap });
+    let iconRestyle = 0;
+    const images = new LocationIconImages(api, () => {
+      cancelAnimationFrame(iconRestyle);
+      iconRestyle = requestAnimationFrame(() => icons.setSelected(selectedLocationId.value === null ? [] : [selectedLocationId.value]));
+    });
+    const byId = new Map<number, { group: number | null; type: number; change: number }>();
+    const icons = new IconLayer({
+      zIndex: Z.locations,
+      style: (feature: IconFeature) => {
+        const info = byId.get(Number(feature.id));
+        if (!info) return {};
+        const image = images.get(info.group, iconShapeOf(info.type), icons.isSelected(feature.id), info.change);
+        return image ? { image } : {};
+      },
+    });
+    const ranges = new RangeCircleLayer({ radii: [], zIndex: Z.ranges });
+    const map = createMap(element, {
+      view: view.peek(),
+      layers: [basemap, ranges, icons, new ScaleBarLayer({ zIndex: Z.scaleBar })],
+      label: t('map'),
+    });
+    window.locusMap = map;
+    void import('locus:places').then(async ({ default: places }) => {
+      const { loadNaturalEarth } = await import('@locus/map-canvas');
+      basemap.setData(await loadNaturalEarth('10m', places));
+    });
+
+    const stops: (() => void)[] = [];
+    let firstFrameMarked = false;
+
+    // Locations → icons.
+    stops.push(effect(() => {
+      const list = visibleLocations.value;
+      const m = model.value;
+      images.setRevision(m?.modified ?? '');
+      byId.clear();
+      for (const l of list) byId.set(l.id, { group: l.locationGroupId, type: l.type, change: l.changeType });
+      icons.setFeatures(list.map((l) => ({ id: l.id, lon: l.longitude, lat: l.latitude, name: l.name, group: l.locationGroupId ?? -1, type: l.type })));
+      if (!firstFrameMarked && list.length) {
+        firstFrameMarked = true;
+        const off = map.on('render', () => {
+          off();
+          performance.mark('locus:first-map-frame');
+        });
+      }
+    }));
+    // Selection → selected icon and range circles (the model's mapRanges, metres).
+    stops.push(effect(() => {
+      const id = selectedLocationId.value;
+      const selected = id === null ? null : locations.value.find((l) => l.id === id) ?? null;
+      icons.setSelected(id === null ? [] : [id]);
+      ranges.setCircles(selected ? [selected.longitude, selected.latitude] : null, selected ? model.value?.mapRanges ?? [] : []);
+      if (id !== null) performance.mark('locus:selection-drawn');
+    }));
+    // The filter's single match is selected (spec point 2).
+    stops.push(effect(() => {
+      const list = visibleLocations.value;
+      if (filterActive.value && list.length === 1 && list[0]!.id !== selectedLocationId.peek()) void selectLocation(list[0]!.id);
+    }));
+    // Fits: to all visible locations on model change, to the changed ones after a change.
+    stops.push(effect(() => {
+      const request = fitRequest.value;
+      if (!request) return;
+      const r = request.request;
+      if (r.kind === 'point') {
+        map.setView({ center: [r.lon, r.lat], zoom: r.zoom }, { duration: FIT.duration });
+        return;
+      }
+      const list = r.kind === 'all' ? visibleLocations.peek() : locations.peek().filter((l) => r.ids.includes(l.id));
+      if (!list.length) return;
+      const bounds = boundsOf(list.map((l) => [l.longitude, l.latitude] as [number, number]));
+      if (bounds) map.fitBounds(bounds, FIT);
+    }));
+    stops.push(bindOverlays(map, api));
+
+    const updateExtent = () => {
+      const size = { width: element.clientWidth, height: element.clientHeight };
+      const nw = map.unproject([0, 0]);
+      const se = map.unproject([size.width, size.height]);
+      extent.value = [Math.min(nw[0], se[0]), Math.min(nw[1], se[1]), Math.max(nw[0], se[0]), Math.max(nw[1], se[1])];
+    };
+    stops.push(map.on('moveend', (e) => {
+      view.value = { zoom: e.view.zoom, center: [e.view.center[0], e.view.center[1]], bearing: e.view.bearing, pitch: e.view.pitch };
+      updateExtent();
+      setMenu(null);
+    }));
+    updateExtent();
+    const choose = (hit: PointerMapEvent['hit'] | { kind: string; id: string | number; layerId: string } | null) => {
+      if (hit && hit.kind === 'icon' && hit.layerId === icons.id) void selectLocation(Number(hit.id));
+    };
+    stops.push(map.on('click', (e) => {
+      setMenu(null);
+      choose(e.hit);
+    }));
+    stops.push(map.on('select', (e) => choose(e.hit)));
+    stops.push(map.on('contextmenu', (e) => {
+      e.originalEvent.preventDefault();
+      const hit = e.hit && e.hit.kind === 'icon' && e.hit.layerId === icons.id ? Number(e.hit.id) : null;
+      setMenu({ x: e.point[0], y: e.point[1], lon: e.lngLat[0], lat: e.lngLat[1], locationId: hit });
+    }));
+
+    return () => {
+      for (const stop of stops) stop();
+      cancelAnimationFrame(iconRestyle);
+      map.dispose();
+      if (window.locusMap === map) delete window.locusMap;
+    };
+  }, []);
+
+  return (
+    <div className="map-area">
+      <div ref={container} className="map" />
+      {menu && <ContextMenu state={menu} onClose={() => setMenu(null)} />}
+    </div>
+  );
+}

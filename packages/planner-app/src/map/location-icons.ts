@@ -1,0 +1,68 @@
+// Location icons from the server's icon route (spec point 7): one image per
+// location group, shape, selected state and change, fetched with the bearer
+// token, decoded once and shared by every icon of that look.
+import { RoundIconLocationTypes } from '@locus/contract';
+import type { ApiClient } from '../api/client';
+
+export type IconShapeParam = 'round' | 'square';
+
+export function iconShapeOf(type: number): IconShapeParam {
+  return RoundIconLocationTypes.includes(type) ? 'round' : 'square';
+}
+
+export function iconKey(groupId: number | null, shape: IconShapeParam, selected: boolean, change: number): string {
+  return `${groupId ?? -1}/${shape}/${selected ? 1 : 0}/${change}`;
+}
+
+export class LocationIconImages {
+  private readonly images = new Map<string, ImageBitmap | HTMLImageElement>();
+  private readonly loading = new Set<string>();
+  private revision = '';
+
+  constructor(private readonly api: ApiClient, private readonly onLoaded: () => void) {}
+
+  /** The model's modified stamp: a new one fetches the icons again. */
+  setRevision(revision: string): void {
+    if (revision !== this.revision) {
+      this.revision = revision;
+      this.images.clear();
+      this.loading.clear();
+    }
+  }
+
+  /** The image of a look, or null while it loads (the map draws a plain shape meanwhile). */
+  get(groupId: number | null, shape: IconShapeParam, selected: boolean, change: number): CanvasImageSource | null {
+    const key = iconKey(groupId, shape, selected, change);
+    const image = this.images.get(key);
+    if (image) return image;
+    if (!this.loading.has(key)) void this.load(key, groupId, shape, selected, change);
+    return null;
+  }
+
+  private async load(key: string, groupId: number | null, shape: IconShapeParam, selected: boolean, change: number): Promise<void> {
+    this.loading.add(key);
+    const revision = this.revision;
+    try {
+      const blob = await this.api.blob('locationGroupLogo', {
+        params: { locationGroupId: groupId ?? -1, shape, selected, change: Math.min(3, Math.max(0, change)) },
+        query: { r: revision },
+        expected: () => true,
+      });
+      const image = typeof createImageBitmap === 'function' ? await createImageBitmap(blob) : await loadImage(blob);
+      if (revision !== this.revision) return;
+      this.images.set(key, image);
+      this.onLoaded();
+    } catch {
+      // The plain shape stays; the next revision tries again.
+    }
+  }
+}
+
+function loadImage(blob: Blob): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () => resolve(image);
+    image.onerror = () => reject(new Error('icon image could not be decoded'));
+    image.src = URL.createObjectURL(blob);
+  });
+}

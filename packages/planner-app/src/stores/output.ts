@@ -1,0 +1,60 @@
+// The model output of the selected location (right drawer): its value in the
+// chosen sub-model and, for a scenario other than the base, the base
+// scenario's value for comparison. Read only at status 9.
+import { batch, signal } from '@preact/signals-react';
+import type { ApiClient } from '../api/client';
+import { locationDetail, selectedLocationId } from './locations';
+import { isDefaultSubmodel, submodelId } from './models';
+import { baseScenario, scenario } from './scenarios';
+
+export interface LocationOutput {
+  locationId: number;
+  scenarioId: number;
+  submodelId: number | null;
+  value: number | null;
+  title: string | null;
+  /** The base scenario's value; null for the base scenario itself or when it is not calculated. */
+  baseValue: number | null;
+}
+
+export const locationOutput = signal<LocationOutput | null>(null);
+export const outputLoading = signal(false);
+let generation = 0;
+
+async function valueIn(api: ApiClient, scenarioId: number, locationId: number): Promise<{ value: number | null; title: string | null }> {
+  const sub = submodelId.value;
+  if (sub !== null && !isDefaultSubmodel.value) {
+    const matching = await api.call('matchingLocations', {
+      params: { submodelId: sub, scenarioId, locationId },
+      query: { topN: 1 },
+      expected: [404, 409],
+    }).catch(() => []);
+    const own = matching.find((m) => m.locationId === locationId) ?? matching[0];
+    return { value: own?.outputLocationPropertyValue ?? null, title: own?.outputLocationPropertyTitle ?? null };
+  }
+  if (scenarioId === scenario.value?.id && locationDetail.value?.id === locationId) return { value: locationDetail.value.score, title: null };
+  const detail = await api.call('scenarioLocationProperties', { params: { scenarioId, locationId }, expected: [404] }).catch(() => null);
+  return { value: detail?.score ?? null, title: null };
+}
+
+/** Loads the output of the selected location when the scenario is calculated; clears it otherwise. */
+export async function loadLocationOutput(api: ApiClient): Promise<void> {
+  const s = scenario.value;
+  const lid = selectedLocationId.value;
+  const mine = ++generation;
+  if (!s || lid === null || s.status !== 9) {
+    locationOutput.value = null;
+    return;
+  }
+  outputLoading.value = true;
+  try {
+    const base = baseScenario.value;
+    const compare = base && base.id !== s.id && base.status === 9;
+    const [own, baseOwn] = await Promise.all([valueIn(api, s.id, lid), compare ? valueIn(api, base.id, lid) : Promise.resolve(null)]);
+    if (mine !== generation) return;
+    locationOutput.value = { locationId: lid, scenarioId: s.id, submodelId: submodelId.value, value: own.value, title: own.title, baseValue: baseOwn?.value ?? null };
+    performance.mark('locus:output-visible');
+  } finally {
+    if (mine === generation) batch(() => { outputLoading.value = false; });
+  }
+}

@@ -1,0 +1,332 @@
+// The planner's actions across the stores: startup in the order of spec
+// point 4, model / sub-model / scenario / location selection, calculation and
+// status polling. Components call these; they never fetch on their own.
+import { ScenarioStatusPollIdleMs, ScenarioStatusPollMs, type Scenario } from '@locus/contract';
+import { batch, effect } from '@preact/signals-react';
+import type { ApiClient } from '../api/client';
+import { sessionState, startSession } from '../auth/session';
+import { interfaceLanguage, language, t } from '../i18n';
+import { formatAddress, parseAddress, selectionKey, type Address } from './address';
+import { emptyLayers, layers } from './layers';
+import { emptyFilter, filter, locationDetail, locationDetailLoading, locations, locationsLoading, selectedLocationId } from './locations';
+import { deniedModelId, model, modelId, models, modelsLoaded, submodelId, submodels } from './models';
+import { isProcessing, scenario, scenarioId, scenarios } from './scenarios';
+import { loadSystemInfo, waitUntilReady } from './system';
+import { notify } from './ui';
+import { DEFAULT_VIEW, requestFit, view } from './view';
+
+let api: ApiClient;
+/** Bumped on every model change, so answers for an earlier model are dropped. */
+let modelGeneration = 0;
+let scenarioGeneration = 0;
+let locationGeneration = 0;
+
+export function useApi(client: ApiClient): void {
+  api = client;
+}
+
+/** Startup (spec point 4): system ready, sign-in, models, then the address's or the first model. */
+export async function startApp(client: ApiClient, search = location.search): Promise<void> {
+  api = client;
+  await waitUntilReady(api);
+  void loadSystemInfo(api);
+  await startSession(() => api.call('systemMsalConfiguration', { expected: () => true }));
+  if (sessionState.value !== 'signedIn') return;
+  await loadModels(parseAddress(search));
+}
+
+export async function loadModels(address: Address): Promise<void> {
+  const list = await api.call('models');
+  models.value = list;
+  modelsLoaded.value = true;
+  if (address.view.zoom !== undefined || address.view.center) view.value = { ...DEFAULT_VIEW, ...address.view };
+  if (!list.length) return;
+  const asked = address.mid !== null ? list.find((m) => m.id === address.mid) : undefined;
+  deniedModelId.value = address.mid !== null && !asked ? address.mid : null;
+  if (deniedModelId.value !== null) notify(t('noAccessToModel', { id: deniedModelId.value }), 'warning');
+  const restoring = !!asked;
+  await selectModel((asked ?? list[0]!).id, restoring ? address : null);
+}
+
+/**
+ * Chooses a model: resets location, scenario, layers and filters, selects the
+ * first catchment area and isoline set (spec point 4), then loads its
+ * sub-models, scenarios and the chosen scenario's locations. With an address,
+ * its sub-model, scenario and location are restored and the map keeps the
+ * address's view; otherwise the map fits to all visible locations.
+ */
+export async function selectModel(id: number, address: Address | null = null): Promise<void> {
+  const generation = ++modelGeneration;
+  const chosen = models.value.find((m) => m.id === id);
+  if (!chosen) return;
+  batch(() => {
+    modelId.value = id;
+    language.value = interfaceLanguage(chosen.language);
+    selectedLocationId.value = null;
+    locationDetail.value = null;
+    scenarioId.value = null;
+    scenarios.value = [];
+    locations.value = [];
+    submodels.value = [];
+    submodelId.value = null;
+    filter.value = emptyFilter;
+    layers.value = {
+      ...emptyLayers,
+      catchmentAreaId: chosen.catchmentAreas[0]?.id ?? null,
+      isoLineSetId: chosen.isoLineSets[0]?.id ?? null,
+    };
+  });
+  const [subs, list] = await Promise.all([api.call('submodels', { params: { modelId: id } }), api.call('scenarios', { params: { modelId: id } })]);
+  if (generation !== modelGeneration) return;
+  const sid = address?.sid !== null && address?.sid !== undefined && list.some((s) => s.id === address.sid)
+    ? address.sid
+    : (list.find((s) => s.parentScenarioId === null) ?? list[0])?.id ?? null;
+  batch(() => {
+    submodels.value = subs;
+    submodelId.value = (address?.smid && subs.some((s) => s.id === address.smid) ? address.smid : subs[0]?.id) ?? null;
+    scenarios.value = list;
+    scenarioId.value = sid;
+  });
+  await loadLocations();
+  if (generation !== modelGeneration) return;
+  if (address?.lid && locations.value.some((l) => l.id === address.lid)) await selectLocation(address.lid);
+  if (!address || (address.view.zoom === undefined && !address.view.center)) requestFit({ kind: 'all' });
+}
+
+export function selectSubmodel(id: number): void {
+  if (!submodels.value.some((s) => s.id === id)) return;
+  submodelId.value = id;
+}
+
+export async function selectScenario(id: number, options: { keepLocation?: boolean } = {}): Promise<void> {
+  if (!scenarios.value.some((s) => s.id === id)) return;
+  const keep = options.keepLocation ?? true;
+  batch(() => {
+    scenarioId.value = id;
+    if (!keep) {
+      selectedLocationId.value = null;
+      locationDetail.value = null;
+    }
+  });
+  await loadLocations();
+  const lid = selectedLocationId.value;
+  if (lid !== null) {
+    if (locations.value.some((l) => l.id === lid)) await loadLocationDetail();
+    else batch(() => { selectedLocationId.value = null; locationDetail.value = null; });
+  }
+}
+
+export async function loadLocations(): Promise<void> {
+  const sid = scenarioId.value;
+  if (sid === null) {
+    locations.value = [];
+    return;
+  }
+  const generation = ++scenarioGeneration;
+  locationsLoading.value = true;
+  try {
+    const list = await api.call('scenarioLocations', { params: { scenarioId: sid } });
+    if (generation === scenarioGeneration) locations.value = list;
+  } finally {
+    if (generation === scenarioGeneration) locationsLoading.value = false;
+  }
+}
+
+export async function selectLocation(id: number | null): Promise<void> {
+  if (id === selectedLocationId.value && (id === null || locationDetail.value?.id === id)) return;
+  batch(() => {
+    selectedLocationId.value = id;
+    if (locationDetail.value?.id !== id) locationDetail.value = null;
+  });
+  await loadLocationDetail();
+}
+
+/** Reads the selected location's properties in the current scenario. */
+export async function loadLocationDetail(): Promise<void> {
+  const lid = selectedLocationId.value;
+  const sid = scenarioId.value;
+  if (lid === null || sid === null) {
+    locationDetail.value = null;
+    return;
+  }
+  const generation = ++locationGeneration;
+  locationDetailLoading.value = true;
+  try {
+    const detail = await api.call('scenarioLocationProperties', { params: { scenarioId: sid, locationId: lid }, expected: [404] }).catch((error) => {
+      if (error?.status === 404) return null;
+      throw error;
+    });
+    if (generation === locationGeneration) locationDetail.value = detail;
+  } finally {
+    if (generation === locationGeneration) locationDetailLoading.value = false;
+  }
+}
+
+/** Reloads the model's scenarios (after a write) and keeps the chosen one when it still exists. */
+export async function reloadScenarios(selectId?: number | null): Promise<void> {
+  const mid = modelId.value;
+  if (mid === null) return;
+  const list = await api.call('scenarios', { params: { modelId: mid } });
+  if (mid !== modelId.value) return;
+  scenarios.value = list;
+  const wanted = selectId ?? scenarioId.value;
+  const next = list.some((s) => s.id === wanted) ? wanted : (list.find((s) => s.parentScenarioId === null) ?? list[0])?.id ?? null;
+  if (next !== scenarioId.value) {
+    if (next !== null) await selectScenario(next);
+    else scenarioId.value = null;
+  }
+}
+
+function replaceScenario(updated: Partial<Scenario> & { id: number }): void {
+  scenarios.value = scenarios.value.map((s) => (s.id === updated.id ? { ...s, ...updated } : s));
+}
+
+/** Starts the calculation of the current scenario (status 1); progress follows by polling. */
+export async function calculate(id = scenarioId.value): Promise<void> {
+  if (id === null) return;
+  const current = scenarios.value.find((s) => s.id === id);
+  if (!current || isProcessing(current.status)) return;
+  replaceScenario({ id, status: 1 });
+  watching.add(id);
+  try {
+    await api.call('scenarioStartProcessing', { params: { scenarioId: id } });
+  } catch (error) {
+    replaceScenario({ id, status: current.status });
+    watching.delete(id);
+    throw error;
+  }
+  schedulePoll(FAST_POLL_MS);
+}
+
+// --- Status polling -------------------------------------------------------
+// Spec point 9: every 10 s when the user has been idle for over 5 s. While a
+// scenario this user started is calculating, the chip shows live progress, so
+// the app then asks every second (docs/planner-app.md).
+
+const FAST_POLL_MS = 1000;
+/** Scenarios whose calculation this session watches for its result. */
+const watching = new Set<number>();
+let lastActivity = Date.now();
+let pollTimer: ReturnType<typeof setTimeout> | null = null;
+
+export function noteActivity(now = Date.now()): void {
+  lastActivity = now;
+}
+
+export function isIdle(now = Date.now()): boolean {
+  return now - lastActivity > ScenarioStatusPollIdleMs;
+}
+
+function schedulePoll(ms: number): void {
+  if (pollTimer) clearTimeout(pollTimer);
+  pollTimer = setTimeout(() => void pollTick(), ms);
+}
+
+/** One tick of the status poll; schedules the next. Exported for tests. */
+export async function pollTick(now = Date.now()): Promise<void> {
+  const busyWatching = [...watching].some((id) => scenarios.value.some((s) => s.id === id && isProcessing(s.status)));
+  try {
+    if (busyWatching || isIdle(now)) await pollStatuses();
+  } catch {
+    // A failed poll is tried again at the next tick (the error dialog has shown it).
+  } finally {
+    const stillWatching = [...watching].some((id) => scenarios.value.some((s) => s.id === id && isProcessing(s.status)));
+    schedulePoll(stillWatching ? FAST_POLL_MS : ScenarioStatusPollMs);
+  }
+}
+
+export function startStatusPolling(): () => void {
+  const onActivity = () => noteActivity();
+  for (const type of ['pointerdown', 'keydown', 'wheel', 'pointermove'] as const) addEventListener(type, onActivity, { passive: true });
+  schedulePoll(ScenarioStatusPollMs);
+  return () => {
+    for (const type of ['pointerdown', 'keydown', 'wheel', 'pointermove'] as const) removeEventListener(type, onActivity);
+    if (pollTimer) clearTimeout(pollTimer);
+    pollTimer = null;
+  };
+}
+
+/** Reads scenarios/only-status and applies changes; on 9 the location detail reloads and a notification says so. */
+export async function pollStatuses(): Promise<void> {
+  const mid = modelId.value;
+  if (mid === null) return;
+  const statuses = await api.call('scenariosOnlyStatus', { params: { modelId: mid } });
+  if (mid !== modelId.value) return;
+  const before = new Map(scenarios.value.map((s) => [s.id, s.status]));
+  const byId = new Map(statuses.map((s) => [s.id, s]));
+  const unknown = statuses.some((s) => !before.has(s.id)) || scenarios.value.some((s) => !byId.has(s.id));
+  if (unknown) {
+    await reloadScenarios();
+  } else {
+    scenarios.value = scenarios.value.map((s) => {
+      const next = byId.get(s.id);
+      return next && (next.status !== s.status || next.modified !== s.modified) ? { ...s, status: next.status, modified: next.modified } : s;
+    });
+  }
+  for (const s of scenarios.value) {
+    const was = before.get(s.id);
+    if (was === undefined || was === s.status) continue;
+    const finished = s.status === 9 || s.status === 10;
+    if (!finished) continue;
+    const watched = watching.delete(s.id);
+    if (s.id === scenarioId.value) {
+      await Promise.all([loadLocations(), loadLocationDetail()]);
+    }
+    if (watched || s.id === scenarioId.value) {
+      if (s.status === 9) notify(t('scenarioCalculated', { name: s.name }), 'success');
+      else notify(t('scenarioFailed', { name: s.name, error: await processingError(s.name) }), 'error');
+    }
+  }
+}
+
+async function processingError(name: string): Promise<string> {
+  const mid = modelId.value;
+  if (mid === null) return '';
+  const log = await api.call('processingLog', { params: { modelId: mid }, expected: () => true }).catch(() => []);
+  const entry = log.find((e) => e.scenarioName === name && e.error);
+  return entry?.error ?? '';
+}
+
+// --- Address sync --------------------------------------------------------
+
+let applyingAddress = false;
+
+/** Writes the address on every change: pushState for selections, replaceState for the view. */
+export function startAddressSync(): () => void {
+  let lastKey = '';
+  const stopEffect = effect(() => {
+    const state = { mid: modelId.value, smid: submodelId.value, sid: scenarioId.value, lid: selectedLocationId.value, view: view.value };
+    if (state.mid === null || location.pathname !== '/') return;
+    const search = formatAddress(state);
+    if (search === location.search) return;
+    const key = selectionKey(state);
+    if (lastKey && key !== lastKey && !applyingAddress) history.pushState(null, '', search);
+    else history.replaceState(null, '', search);
+    lastKey = key;
+  });
+  const onPop = () => void applyAddress(parseAddress(location.search));
+  addEventListener('popstate', onPop);
+  return () => {
+    stopEffect();
+    removeEventListener('popstate', onPop);
+  };
+}
+
+/** Back and Forward: the address's model, sub-model, scenario, location and view. */
+export async function applyAddress(address: Address): Promise<void> {
+  applyingAddress = true;
+  try {
+    if (address.view.zoom !== undefined || address.view.center) view.value = { ...view.value, ...address.view };
+    if (address.mid !== null && address.mid !== modelId.value && models.value.some((m) => m.id === address.mid)) {
+      await selectModel(address.mid, address);
+      return;
+    }
+    if (address.smid !== null) selectSubmodel(address.smid);
+    if (address.sid !== null && address.sid !== scenarioId.value) await selectScenario(address.sid);
+    if (address.lid !== selectedLocationId.value) await selectLocation(address.lid);
+  } finally {
+    applyingAddress = false;
+  }
+}
+
+export { model, scenario };

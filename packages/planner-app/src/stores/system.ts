@@ -1,0 +1,39 @@
+// System status (polled every second until ready, spec point 4), the
+// environment (non-production banner) and the platform version.
+import { SystemStatusPollMs, SystemStatusReady, type Version } from '@locus/contract';
+import { computed, signal } from '@preact/signals-react';
+import type { ApiClient } from '../api/client';
+
+export const systemReady = signal(false);
+/** True while the status answers not ready: the database-starting overlay shows. */
+export const databaseStarting = signal(false);
+export const environment = signal<string | null>(null);
+export const version = signal<Version | null>(null);
+/** The banner shows unless the environment is Production or Demo (spec point 1). */
+export const showEnvironmentBanner = computed(() => !!environment.value && !['Production', 'Demo'].includes(environment.value));
+
+/**
+ * Polls GET /api/system/status every second until it answers 1. A status that
+ * cannot be read (server restarting) counts as not ready, without the error dialog.
+ */
+export async function waitUntilReady(api: ApiClient, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<void> {
+  for (;;) {
+    const status = await api.call('systemStatus', { expected: () => true }).catch(() => null);
+    if (status === SystemStatusReady) {
+      databaseStarting.value = false;
+      systemReady.value = true;
+      return;
+    }
+    databaseStarting.value = true;
+    await sleep(SystemStatusPollMs);
+  }
+}
+
+export async function loadSystemInfo(api: ApiClient): Promise<void> {
+  const [env, ver] = await Promise.all([
+    api.call('systemEnvironment', { expected: () => true }).catch(() => null),
+    api.call('systemVersion', { expected: () => true }).catch(() => null),
+  ]);
+  environment.value = env?.environment ?? null;
+  version.value = ver;
+}

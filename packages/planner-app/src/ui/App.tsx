@@ -1,0 +1,69 @@
+// The app's screens by path (history mode, spec point 2): the main map at /,
+// the test page at /test, the not-found page for any other path. The admin
+// screens (/admin...) are not built yet, so those paths show not-found too.
+import { useSignals } from '@preact/signals-react/runtime';
+import { sessionState } from '../auth/session';
+import { t } from '../i18n';
+import { MapView } from '../map/MapView';
+import { modelsLoaded, models } from '../stores/models';
+import { Header, SignInButton } from './header';
+import { LocationDrawer } from './location-drawer';
+import { OutputDrawer } from './output-drawer';
+import { BusyBar, Confirmations, ErrorDialog, NotFound, Notifications, StartingOverlay } from './overlays';
+import { Toolbar } from './toolbar';
+
+export type Screen = 'main' | 'test' | 'notFound';
+
+export function screenOf(pathname: string): Screen {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/') return 'main';
+  if (path === '/test') return 'test';
+  return 'notFound';
+}
+
+function SignedOut() {
+  useSignals();
+  const state = sessionState.value;
+  return (
+    <main className="welcome">
+      <h1>{t('productName')}</h1>
+      {state === 'starting' || state === 'redirecting' ? <p role="status">{t('signingIn')}</p> : <p>{t('signInWelcome')}</p>}
+      {(state === 'signedOut' || state === 'unavailable') && <SignInButton />}
+    </main>
+  );
+}
+
+function MainScreen() {
+  useSignals();
+  if (sessionState.value !== 'signedIn') return <SignedOut />;
+  if (modelsLoaded.value && models.value.length === 0) {
+    return <main className="welcome"><p>{t('noModels')}</p></main>;
+  }
+  return (
+    <main className="main-screen">
+      <h1 className="visually-hidden">{t('map')}</h1>
+      <MapView />
+      <Toolbar />
+      <LocationDrawer />
+      <OutputDrawer />
+    </main>
+  );
+}
+
+export function App({ pathname = location.pathname }: { pathname?: string }) {
+  useSignals();
+  const screen = screenOf(pathname);
+  return (
+    <div className="app">
+      {screen !== 'notFound' && <Header minimal={screen === 'test'} />}
+      <BusyBar />
+      {screen === 'main' && <MainScreen />}
+      {screen === 'test' && <main className="welcome"><p>{t('testPage')}</p></main>}
+      {screen === 'notFound' && <NotFound />}
+      <Notifications />
+      <Confirmations />
+      <ErrorDialog />
+      <StartingOverlay />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+// The left drawer: the selected location's name, photo (when the model has
+// displayLocationPhoto) and its properties flagged viewLocation, in sections
+// (spec point 2). Visibility 1 shows no information.
+import { LocationVisibility } from '@locus/contract';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState, type ReactNode } from 'react';
+import { drawerSections, formatPropertyValue, rangeColorOf } from '../format/property';
+import { language, t } from '../i18n';
+import { api } from '../stores/api';
+import { locationDetail, locationDetailLoading, selectedLocation, selectedLocationId } from '../stores/locations';
+import { model } from '../stores/models';
+import { selectLocation } from '../stores/planner';
+import { Drawer } from './drawer';
+
+function LocationPhoto({ locationId, name }: { locationId: number; name: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let url: string | null = null;
+    let alive = true;
+    setSrc(null);
+    api.blob('locationPhoto', { params: { locationId }, expected: () => true })
+      .then((blob) => {
+        if (!alive) return;
+        url = URL.createObjectURL(blob);
+        setSrc(url);
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [locationId]);
+  if (!src) return null;
+  return <img className="location-photo" src={src} alt={t('photoOf', { name })} />;
+}
+
+export function LocationDrawer({ actions }: { actions?: ReactNode }) {
+  useSignals();
+  const summary = selectedLocation.value;
+  const detail = locationDetail.value;
+  const m = model.value;
+  const open = selectedLocationId.value !== null;
+  const name = detail?.name ?? summary?.name ?? '';
+  const noInformation = (detail?.visibility ?? summary?.visibility) === LocationVisibility.noInformation;
+  const ctx = { lang: language.value, currency: m?.currency ?? 'EUR', yes: t('yesValue'), no: t('noValue') };
+
+  return (
+    <Drawer side="left" label={t('locationDrawer')} open={open} onClose={() => void selectLocation(null)}>
+      <h2 className="drawer-title">{name}</h2>
+      {detail && (detail.locationGroup || detail.locationCluster) && (
+        <p className="drawer-subtitle">{[detail.locationGroup, detail.locationCluster].filter(Boolean).join(' · ')}</p>
+      )}
+      {actions}
+      {locationDetailLoading.value && !detail && <p className="muted" role="status">{t('loading')}</p>}
+      {noInformation && <p className="muted">{t('noInformation')}</p>}
+      {!noInformation && detail && m?.displayLocationPhoto && <LocationPhoto locationId={detail.id} name={detail.name} />}
+      {!noInformation && detail && drawerSections(detail.locationProperties).map((section) => (
+        <section key={section.name} className={`property-section ${section.secondary ? 'secondary' : ''}`}>
+          {section.title && <h3>{section.title}</h3>}
+          <dl className="properties">
+            {section.properties.map((p) => {
+              const color = rangeColorOf(p);
+              return (
+                <div key={p.id} className="property">
+                  <dt title={p.description ?? undefined}>{p.title ?? p.name}</dt>
+                  <dd>
+                    {color && <span className="range-swatch" style={{ background: color }} aria-hidden="true" />}
+                    {formatPropertyValue(p, ctx)}
+                    {p.label && <span className="unit"> {p.label}</span>}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+        </section>
+      ))}
+    </Drawer>
+  );
+}

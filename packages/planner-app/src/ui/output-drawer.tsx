@@ -1,0 +1,70 @@
+// The right drawer for this stage: the model output of the selected location
+// in the model's outputType and currency, compared with the base scenario,
+// and the drawer texts 'not calculated' (with Calculate) and 'calculating'.
+import { useSignals } from '@preact/signals-react/runtime';
+import type { ReactNode } from 'react';
+import { language, t } from '../i18n';
+import { formatOutput, formatPercent, formatSigned } from '../i18n/format';
+import { locationDetail, selectedLocationId } from '../stores/locations';
+import { model } from '../stores/models';
+import { locationOutput, outputLoading } from '../stores/output';
+import { calculate, selectLocation } from '../stores/planner';
+import { isProcessing, progressPercent, scenario } from '../stores/scenarios';
+import { Drawer } from './drawer';
+
+export function OutputDrawer({ children }: { children?: ReactNode }) {
+  useSignals();
+  const s = scenario.value;
+  const m = model.value;
+  const open = selectedLocationId.value !== null;
+  const lang = language.value;
+  const output = locationOutput.value;
+  const outputProperty = m?.outputLocationPropertyId ? locationDetail.value?.locationProperties.find((p) => p.id === m.outputLocationPropertyId) : undefined;
+  const title = output?.title ?? outputProperty?.title ?? t('output');
+  const format = (v: number) => formatOutput(lang, v, m?.outputType ?? 1, m?.currency ?? 'EUR');
+
+  let body: ReactNode;
+  if (!s) body = <p className="muted">{t('scenarioNotSelected')}</p>;
+  else if (isProcessing(s.status)) {
+    body = (
+      <div className="drawer-state" role="status">
+        <p>{t('drawerCalculating')} {progressPercent(s.status)} %</p>
+        <progress max={100} value={progressPercent(s.status)} aria-label={t('drawerCalculating')} />
+      </div>
+    );
+  } else if (s.status !== 9) {
+    body = (
+      <div className="drawer-state">
+        <p>{s.status === 10 ? t('statusFailed') : t('drawerNotCalculated')}</p>
+        <button type="button" className="button primary" onClick={() => void calculate()}>{t('calculate')}</button>
+      </div>
+    );
+  } else if (!output || output.locationId !== selectedLocationId.value) {
+    body = outputLoading.value ? <p className="muted" role="status">{t('loading')}</p> : null;
+  } else {
+    const diff = output.value !== null && output.baseValue !== null ? output.value - output.baseValue : null;
+    body = (
+      <div className="output-figure">
+        <p className="output-title">{title}</p>
+        <p className="output-value" data-testid="output-value">{output.value === null ? '–' : format(output.value)}</p>
+        {diff !== null && output.baseValue !== null && (
+          <p className={`output-diff ${diff > 0 ? 'up' : diff < 0 ? 'down' : ''}`}>
+            <span aria-hidden="true">{diff > 0 ? '▲ ' : diff < 0 ? '▼ ' : ''}</span>
+            {t('versusBase', {
+              difference: `${formatSigned(lang, diff, format)} (${formatSigned(lang, output.baseValue === 0 ? 1 : diff / output.baseValue, (v) => formatPercent(lang, v))})`,
+            })}
+          </p>
+        )}
+        {diff !== null && output.baseValue !== null && <p className="muted">{t('baseValue', { value: format(output.baseValue) })}</p>}
+      </div>
+    );
+  }
+
+  return (
+    <Drawer side="right" label={t('outputDrawer')} open={open} onClose={() => void selectLocation(null)}>
+      <h2 className="drawer-title">{t('outputDrawer')}</h2>
+      {body}
+      {children}
+    </Drawer>
+  );
+}
