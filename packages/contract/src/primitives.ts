@@ -4,12 +4,43 @@
 // the failing field in the message).
 import { z } from 'zod';
 
-/** Every database id is a positive integer. */
-export const Id = z.number().int().positive();
+/** The largest id the database holds: ids are PostgreSQL integer columns (int4). */
+export const MAX_ID = 2_147_483_647;
+
+/** Every database id is a positive integer within the database's integer range. */
+export const Id = z.number().int().positive().max(MAX_ID, { error: `an id is at most ${MAX_ID}` });
 export type Id = z.infer<typeof Id>;
 
 /** A count or position: a non-negative integer. */
 export const Count = z.number().int().nonnegative();
+
+/**
+ * Maximum lengths of the strings a request may carry. The database columns are
+ * text, so these are the product's own limits: generous for what a planner or
+ * administrator types, far below what could bloat a list or a log.
+ */
+export const TextLimit = {
+  /** Names and titles: scenarios, locations, drivers, logins, property and section names. */
+  name: 200,
+  /** E-mail addresses (RFC 5321 path limit). */
+  email: 254,
+  /** A property's string value, a description. */
+  value: 4000,
+  /** A function expression. */
+  expression: 10_000,
+  /** A path or query text (search text, area code, slugs, cache keys). */
+  param: 500,
+  /** JSON text in a query (isoline parameters). */
+  jsonParam: 4000,
+} as const;
+
+/** Every list in a request body holds at most this many items. */
+export const MAX_LIST_ITEMS = 10_000;
+
+/** A string of at most `max` characters, naming the field in the message. */
+export function limitedText(field: string, max: number) {
+  return z.string({ error: `${field} must be text` }).max(max, { error: `${field} must be at most ${max} characters` });
+}
 
 /** Timestamps travel as ISO 8601 strings in UTC ('2025-09-03T10:00:00.000Z'). */
 export const DateTimeUtc = z.iso.datetime({ offset: true });
@@ -42,7 +73,8 @@ export function jsonTextOf<T extends z.ZodType>(schema: T, field: string) {
 /** A path or query id: a positive integer, given as number or decimal string. */
 export function idParam(field: string) {
   const message = `${field} must be a positive integer`;
-  return z.coerce.number<number | string>({ error: message }).int({ error: message }).positive({ error: message });
+  return z.coerce.number<number | string>({ error: message }).int({ error: message }).positive({ error: message })
+    .max(MAX_ID, { error: `${field} must be at most ${MAX_ID}` });
 }
 
 /** A path or query integer within bounds. */
@@ -66,7 +98,8 @@ export const latitudeParam = () => numberParam('latitude', -90, 90);
 
 /** A path text segment (area code, search text, names): non-empty. */
 export function textParam(field: string) {
-  return z.string({ error: `${field} is required` }).min(1, { error: `${field} is required` });
+  return z.string({ error: `${field} is required` }).min(1, { error: `${field} is required` })
+    .max(TextLimit.param, { error: `${field} must be at most ${TextLimit.param} characters` });
 }
 
 /** A query boolean: 'true' or 'false' (a bare z.coerce.boolean would read 'false' as true). */

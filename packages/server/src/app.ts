@@ -4,9 +4,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
 import { registerErrorHandling, unauthorized } from './http/errors.js';
+import { registerWebSecurity, REQUEST_BODY_LIMIT } from './http/web-security.js';
 import { appDirectory, registerAppFiles } from './http/app-files.js';
 import { registerRoutes, type Handlers } from './http/register-routes.js';
-import { createUserCache, loadCurrentUser } from './http/current-user.js';
+import { createUserCache, loadCurrentUser, LoginGoneError } from './http/current-user.js';
 import { createTokenVerifier, registerIdentity } from './identity/index.js';
 import { allHandlers } from './routes/index.js';
 
@@ -22,11 +23,13 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   const app = Fastify({
     logger: false,
     https: options.tls ? { key: options.tls.key, cert: options.tls.cert } : null,
-    trustProxy: true,
-    bodyLimit: 20 * 1024 * 1024,
+    trustProxy: ctx.config.web.trustProxy,
+    bodyLimit: REQUEST_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
   registerErrorHandling(app, ctx);
+  // Security headers, CORS and rate limits first: their hooks apply to every route registered after them.
+  await registerWebSecurity(app, ctx.config);
   await registerIdentity(app, ctx);
   const verify = await createTokenVerifier(ctx);
   const users = createUserCache();
@@ -36,7 +39,18 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
       const header = request.headers.authorization;
       if (!header) throw unauthorized();
       const token = await verify(header);
-      const user = await users.get(token.subject, () => loadCurrentUser(ctx.db, token));
+      const builtinLogin = ctx.config.identity.mode === 'builtin';
+      let user;
+      try {
+        user = await users.get(token.subject, () => loadCurrentUser(ctx.db, token, { builtinLogin }));
+      } catch (error) {
+        if (error instanceof LoginGoneError) throw unauthorized('the login of this token no longer exists');
+        throw error;
+      }
+      // A new password ends what was signed in before it (one second of slack for the clocks).
+      if (user.passwordChangedAt !== undefined && token.issuedAt !== undefined && token.issuedAt < Math.floor(user.passwordChangedAt / 1000) - 1) {
+        throw unauthorized('the token was issued before the password was changed');
+      }
       request.user = user;
       return user;
     },

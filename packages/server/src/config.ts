@@ -21,6 +21,39 @@ export interface IdentityConfig {
   accessTokenTtl: number;
 }
 
+/** What the browser may load and who may frame or call the server (docs/security.md). */
+export interface WebSecurityConfig {
+  /** Origins of intranet pages that may frame the embed (CSP frame-ancestors); empty: only this origin. */
+  embedOrigins: string[];
+  /** Origins whose scripts may call the API from the browser (CORS); empty: none besides this origin. */
+  corsOrigins: string[];
+  /** Origins of the map tile providers and other services the app loads images and data from (CSP img-src, connect-src). */
+  mapOrigins: string[];
+  /** Trust X-Forwarded-* headers (client address for rate limits, https behind a proxy). */
+  trustProxy: boolean;
+}
+
+/** The tile providers of the map (map-canvas tile sources) and the street-view service. */
+export const DEFAULT_MAP_ORIGINS = [
+  'https://api.mapbox.com',
+  'https://tile.openstreetmap.org',
+  'https://*.basemaps.cartocdn.com',
+  'https://server.arcgisonline.com',
+  'https://maps.googleapis.com',
+];
+
+/** A comma- or space-separated list of origins; each must be scheme://host[:port], a '*.' subdomain wildcard allowed. */
+export function originList(name: string, value: string | undefined, fallback: string[] = []): string[] {
+  if (value === undefined || value.trim() === '') return fallback;
+  return value.split(/[\s,]+/).filter(Boolean).map((origin) => {
+    const clean = origin.replace(/\/$/, '');
+    if (!/^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/.test(clean)) {
+      throw new Error(`${name}: '${origin}' is not an origin such as https://intranet.example.com`);
+    }
+    return clean;
+  });
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -38,6 +71,7 @@ export interface ServerConfig {
   demoSeed: number;
   streetViewKey?: string;
   identity: IdentityConfig;
+  web: WebSecurityConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: string[] = []): ServerConfig {
@@ -72,6 +106,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: string[] 
       clientId: env.IDENTITY_CLIENT_ID ?? 'locus-planner',
       passwordResetAuthority: env.IDENTITY_PASSWORD_RESET_AUTHORITY || undefined,
       accessTokenTtl: Number(env.IDENTITY_ACCESS_TOKEN_TTL ?? 3600),
+    },
+    web: {
+      embedOrigins: originList('EMBED_ORIGINS', env.EMBED_ORIGINS),
+      corsOrigins: originList('CORS_ORIGINS', env.CORS_ORIGINS),
+      mapOrigins: originList('MAP_ORIGINS', env.MAP_ORIGINS, DEFAULT_MAP_ORIGINS),
+      trustProxy: env.TRUST_PROXY !== undefined && env.TRUST_PROXY !== '' ? env.TRUST_PROXY === 'true' : insecureHttp,
     },
   };
 }

@@ -254,7 +254,7 @@ test('demo accounts: verifiable passwords, the planner reaches one model', async
     if (account.role === 'planner') assert.equal(access, [{ model_id: turnoverModel, user_id: user.id, is_admin: false }]);
     if (account.role === 'modelAdmin') assert.ok(access.some((a) => a.model_id === turnoverModel && a.is_admin));
   }
-  assert.is(DEMO_ACCOUNTS.find((a) => a.role === 'globalAdmin')!.email, 'admin@locus.example');
+  assert.is(DEMO_ACCOUNTS.find((a) => a.role === 'globalAdmin')!.email, 'admin@example.com');
 });
 
 test('each model has a base scenario with every base location, and example scenarios of each change type', async () => {

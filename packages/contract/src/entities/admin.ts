@@ -2,19 +2,19 @@
 // of the directory, and scenario processing counts.
 import { z } from 'zod';
 import { ValidationMessage } from '../messages';
-import { Count, Id } from '../primitives';
+import { Count, Id, limitedText, MAX_LIST_ITEMS, TextLimit } from '../primitives';
 
-export const User = z.object({ id: Id, title: z.string() });
+export const User = z.object({ id: Id, title: limitedText('title', TextLimit.name) });
 export type User = z.infer<typeof User>;
 
 /** One model in a user's access editor. */
-export const UserModelAccess = z.object({ id: Id, name: z.string(), hasAccess: z.boolean(), isAdmin: z.boolean() });
+export const UserModelAccess = z.object({ id: Id, name: limitedText('name', TextLimit.name), hasAccess: z.boolean(), isAdmin: z.boolean() });
 export type UserModelAccess = z.infer<typeof UserModelAccess>;
 
 /** One user in a model's access editor; deletedFromAzureAd 1 marks an orphan removed from the directory. */
 export const ModelUser = z.object({
   id: Id,
-  title: z.string(),
+  title: limitedText('title', TextLimit.name),
   hasAccess: z.boolean(),
   isAdmin: z.boolean(),
   deletedFromAzureAd: z.union([z.literal(0), z.literal(1)]),
@@ -22,7 +22,7 @@ export const ModelUser = z.object({
 export type ModelUser = z.infer<typeof ModelUser>;
 
 /** A model in the admin list. */
-export const AdminModel = z.object({ id: Id, name: z.string() });
+export const AdminModel = z.object({ id: Id, name: limitedText('name', TextLimit.name) });
 export type AdminModel = z.infer<typeof AdminModel>;
 
 /** The directory's own id of a login (a GUID in Microsoft Entra ID), not a database id. */
@@ -45,11 +45,13 @@ export type Login = z.infer<typeof Login>;
 export const EmailPattern = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,3}$/;
 
 export const LoginCreateBody = z.object({
-  displayName: z.string({ error: ValidationMessage.displayNameIsRequired }).trim().min(1, { error: ValidationMessage.displayNameIsRequired }),
+  displayName: z.string({ error: ValidationMessage.displayNameIsRequired }).trim().min(1, { error: ValidationMessage.displayNameIsRequired })
+    .max(TextLimit.name, { error: `displayName must be at most ${TextLimit.name} characters` }),
   email: z
     .string({ error: ValidationMessage.emailIsRequired })
     .trim()
     .min(1, { error: ValidationMessage.emailIsRequired })
+    .max(TextLimit.email, { error: `email must be at most ${TextLimit.email} characters` })
     .regex(EmailPattern, { error: ValidationMessage.emailIsInvalid }),
 });
 export type LoginCreateBody = z.infer<typeof LoginCreateBody>;
@@ -92,10 +94,10 @@ function adminNeedsAccess(list: 'users' | 'models') {
   };
 }
 
-export const ModelUsersSaveBody = z.object({ model: AdminModel, users: z.array(ModelUser).superRefine(adminNeedsAccess('users')) });
+export const ModelUsersSaveBody = z.object({ model: AdminModel, users: z.array(ModelUser).max(MAX_LIST_ITEMS).superRefine(adminNeedsAccess('users')) });
 export type ModelUsersSaveBody = z.infer<typeof ModelUsersSaveBody>;
 
-export const UserModelsSaveBody = z.object({ user: User, models: z.array(UserModelAccess).superRefine(adminNeedsAccess('models')) });
+export const UserModelsSaveBody = z.object({ user: User, models: z.array(UserModelAccess).max(MAX_LIST_ITEMS).superRefine(adminNeedsAccess('models')) });
 export type UserModelsSaveBody = z.infer<typeof UserModelsSaveBody>;
 
 export const UserSyncResult = z.object({

@@ -2,7 +2,7 @@
 // location), spec point 3.
 import { z } from 'zod';
 import { DriverWeight, NewDriver } from '../constants';
-import { Id } from '../primitives';
+import { Id, MAX_LIST_ITEMS, TextLimit } from '../primitives';
 
 const Weight = z.number()
   .min(DriverWeight.minimum, { error: `weight must be from ${DriverWeight.minimum} to ${DriverWeight.maximum}` })
@@ -45,20 +45,25 @@ export type Driver = z.infer<typeof Driver>;
 export const DriverFilterChart = z.object({ id: Id, title: z.string(), drivers: z.array(Driver) });
 export type DriverFilterChart = z.infer<typeof DriverFilterChart>;
 
+const SaveTitle = z.string().trim().min(1, { error: 'title is required' })
+  .max(TextLimit.name, { error: `title must be at most ${TextLimit.name} characters` });
+const SaveFunction = z.string().trim().min(1, { error: 'function is required' })
+  .max(TextLimit.expression, { error: `function must be at most ${TextLimit.expression} characters` });
+
 /** Save body rows: title, function and drivers with title, function, weight, roundingDigits, inverse. */
 export const DriverSave = z.object({
   id: Id.optional(),
-  title: z.string().trim().min(1, { error: 'title is required' }),
-  function: z.string().trim().min(1, { error: 'function is required' }),
+  title: SaveTitle,
+  function: SaveFunction,
   weight: Weight,
   roundingDigits: RoundingDigits.default(NewDriver.roundingDigits),
   inverse: z.boolean().default(NewDriver.inverse),
 });
 export const DriverFilterSave = z.object({
   id: Id.optional(),
-  title: z.string().trim().min(1, { error: 'title is required' }),
-  function: z.string().trim().min(1, { error: 'function is required' }),
-  drivers: z.array(DriverSave),
+  title: SaveTitle,
+  function: SaveFunction,
+  drivers: z.array(DriverSave).max(MAX_LIST_ITEMS),
 });
-export const DriversSaveBody = z.array(DriverFilterSave);
+export const DriversSaveBody = z.array(DriverFilterSave).max(MAX_LIST_ITEMS);
 export type DriversSaveBody = z.infer<typeof DriversSaveBody>;

@@ -1,9 +1,12 @@
 // Validation of function expressions before an editor saves (spec points 5 and 7).
 import { z } from 'zod';
-import { Count } from '../primitives';
+import { Count, MAX_LIST_ITEMS, TextLimit } from '../primitives';
 
 /** The expressions to check, in the editor's order. */
-export const FunctionValidateBody = z.array(z.string(), { error: 'the body must be an array of expressions' });
+export const FunctionValidateBody = z.array(
+  z.string().max(TextLimit.expression, { error: `an expression must be at most ${TextLimit.expression} characters` }),
+  { error: 'the body must be an array of expressions' },
+).max(MAX_LIST_ITEMS);
 export type FunctionValidateBody = z.infer<typeof FunctionValidateBody>;
 
 /** One problem of one expression. */

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ChangeTypeCode, DataTypeCode, VisibilityCode } from '../codes';
 import { ValidationMessage } from '../messages';
-import { Color, DateTimeUtc, Id } from '../primitives';
+import { Color, DateTimeUtc, Id, MAX_LIST_ITEMS, TextLimit } from '../primitives';
 
 export const LocationPropertyChoice = z.object({ key: z.string(), value: z.string() });
 export type LocationPropertyChoice = z.infer<typeof LocationPropertyChoice>;
@@ -103,7 +103,7 @@ export type LocationSummary = z.infer<typeof LocationSummary>;
 /** A property value written with a location; other fields of a full LocationProperty are ignored. */
 export const LocationPropertyValue = z.object({
   id: Id,
-  stringValue: z.string().nullable(),
+  stringValue: z.string().max(TextLimit.value, { error: `stringValue must be at most ${TextLimit.value} characters` }).nullable(),
   numberValue: z.number().refine(Number.isFinite, { error: 'numberValue must be a finite number' }).nullable(),
 });
 export type LocationPropertyValue = z.infer<typeof LocationPropertyValue>;
@@ -112,7 +112,8 @@ export type LocationPropertyValue = z.infer<typeof LocationPropertyValue>;
 export const LocationWriteBody = z.object({
   /** Absent for a new location. */
   id: Id.optional(),
-  name: z.string({ error: ValidationMessage.nameRequired }).trim().min(1, { error: ValidationMessage.nameRequired }),
+  name: z.string({ error: ValidationMessage.nameRequired }).trim().min(1, { error: ValidationMessage.nameRequired })
+    .max(TextLimit.name, { error: `name must be at most ${TextLimit.name} characters` }),
   latitude: z.number().min(-90, { error: 'latitude must be from -90 to 90' }).max(90, { error: 'latitude must be from -90 to 90' }),
   longitude: z.number().min(-180, { error: 'longitude must be from -180 to 180' }).max(180, { error: 'longitude must be from -180 to 180' }),
   type: z.number().int().positive().default(1),
@@ -120,7 +121,7 @@ export const LocationWriteBody = z.object({
   excluded: z.boolean().default(false),
   locationGroupId: Id.nullable(),
   locationClusterId: Id.nullable(),
-  locationProperties: z.array(LocationPropertyValue),
+  locationProperties: z.array(LocationPropertyValue).max(MAX_LIST_ITEMS),
   /** Null: the change goes into the current scenario; an id: into that scenario. */
   scenarioCreation: Id.nullable(),
   /** The scenario's modified stamp the editor read: a newer one answers 409 scenarioWasModified. */

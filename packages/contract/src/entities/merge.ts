@@ -1,13 +1,13 @@
 // Copy changes (merge) of one scenario into a top scenario (spec point 3).
 import { z } from 'zod';
-import { Id } from '../primitives';
+import { Id, MAX_LIST_ITEMS } from '../primitives';
 
 export const MergeRequest = z.object({
   scenarioId: Id,
   /** Every changed location of the source scenario. */
-  changedLocations: z.array(Id),
+  changedLocations: z.array(Id).max(MAX_LIST_ITEMS),
   /** The changed locations to copy. */
-  selectedLocations: z.array(Id).min(1, { error: 'selectedLocations must hold at least one location' }),
+  selectedLocations: z.array(Id).max(MAX_LIST_ITEMS).min(1, { error: 'selectedLocations must hold at least one location' }),
   deleteSourceScenario: z.boolean(),
   destinationScenarioId: Id,
 }).superRefine((request, ctx) => {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { DataTypeCode } from '../codes';
 import { NewFunctionRow } from '../constants';
-import { Id } from '../primitives';
+import { Id, MAX_LIST_ITEMS, TextLimit } from '../primitives';
 
 /** Travel-time decay of one mode: minutes beyond maximumMinutes do not count. */
 export const TravelModeParameters = z.object({
@@ -46,8 +46,10 @@ export type ModelParameters = z.infer<typeof ModelParameters>;
 /** A function row being saved: new rows have no id yet. */
 export const ModelFunctionSave = ModelFunction.extend({
   id: Id.optional(),
-  description: z.string().trim().min(1, { error: 'description is required' }),
-  function: z.string().trim().min(1, { error: 'function is required' }),
+  description: z.string().trim().min(1, { error: 'description is required' })
+    .max(TextLimit.value, { error: `description must be at most ${TextLimit.value} characters` }),
+  function: z.string().trim().min(1, { error: 'function is required' })
+    .max(TextLimit.expression, { error: `function must be at most ${TextLimit.expression} characters` }),
   defaultValue: z.number().default(NewFunctionRow.defaultValue),
   type: z.number().int().positive().default(NewFunctionRow.type),
 });
@@ -57,5 +59,5 @@ export const ModelParametersSaveBody = ModelParameters.omit({
   locationProperties: true,
   locationGroupProperties: true,
   locationClusterProperties: true,
-}).extend({ functions: z.array(ModelFunctionSave) });
+}).extend({ functions: z.array(ModelFunctionSave).max(MAX_LIST_ITEMS) });
 export type ModelParametersSaveBody = z.infer<typeof ModelParametersSaveBody>;

@@ -2,7 +2,7 @@
 // computed from them.
 import { z } from 'zod';
 import { NewFunctionRow } from '../constants';
-import { Id } from '../primitives';
+import { Id, MAX_LIST_ITEMS, TextLimit } from '../primitives';
 
 export const NormalizedScoresFunction = z.object({
   id: Id,
@@ -17,12 +17,14 @@ export type NormalizedScoresFunction = z.infer<typeof NormalizedScoresFunction>;
 /** Save body rows (Title, Function, Weight, plus the row's default and type); new rows have no id. */
 export const NormalizedScoresFunctionSave = NormalizedScoresFunction.extend({
   id: Id.optional(),
-  title: z.string().trim().min(1, { error: 'title is required' }),
-  function: z.string().trim().min(1, { error: 'function is required' }),
+  title: z.string().trim().min(1, { error: 'title is required' })
+    .max(TextLimit.name, { error: `title must be at most ${TextLimit.name} characters` }),
+  function: z.string().trim().min(1, { error: 'function is required' })
+    .max(TextLimit.expression, { error: `function must be at most ${TextLimit.expression} characters` }),
   defaultValue: z.number().default(NewFunctionRow.defaultValue),
   type: z.number().int().positive().default(NewFunctionRow.type),
 });
-export const NormalizedScoresFunctionsSaveBody = z.array(NormalizedScoresFunctionSave);
+export const NormalizedScoresFunctionsSaveBody = z.array(NormalizedScoresFunctionSave).max(MAX_LIST_ITEMS);
 export type NormalizedScoresFunctionsSaveBody = z.infer<typeof NormalizedScoresFunctionsSaveBody>;
 
 /**

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ChangeTypeCode, ScenarioStatusCode } from '../codes';
 import { ValidationMessage } from '../messages';
-import { Count, DateTimeUtc, Id } from '../primitives';
+import { Count, DateTimeUtc, Id, TextLimit } from '../primitives';
 
 export const ScenarioChange = z.object({
   locationId: Id,
@@ -52,7 +52,8 @@ export type ScenarioLocation = z.infer<typeof ScenarioLocation>;
 const ScenarioName = z
   .string({ error: ValidationMessage.scenarioNameIsRequired })
   .trim()
-  .min(1, { error: ValidationMessage.scenarioNameIsRequired });
+  .min(1, { error: ValidationMessage.scenarioNameIsRequired })
+  .max(TextLimit.name, { error: `name must be at most ${TextLimit.name} characters` });
 
 export const ScenarioCreateBody = z.object({
   name: ScenarioName,

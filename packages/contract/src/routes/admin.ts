@@ -8,7 +8,7 @@ import {
   UserModelsSaveBody, UserSyncResult,
 } from '../entities/admin';
 import { LogEntry } from '../entities/logs';
-import { idParam, intParam } from '../primitives';
+import { idParam, intParam, limitedText, TextLimit } from '../primitives';
 import { defineRoute, NoParams } from './define';
 import { modelId } from './params';
 
@@ -22,7 +22,7 @@ export const adminLog = defineRoute({
     /** Bitmask of 8 information, 4 warning, 2 error. */
     eventType: intParam('eventType', 0, 255).optional().default(LogDefaultEventType),
     /** Empty for every source. */
-    source: z.string().optional().default(''),
+    source: limitedText('source', TextLimit.name).optional().default(''),
   }),
   response: z.array(LogEntry),
   produces: 'json',

@@ -2,7 +2,7 @@
 // global administrators, spec point 6).
 import { z } from 'zod';
 import { IsolineFeatureCollection, PostProcessingActionsText } from '../entities/isolines';
-import { idParam, intParam, jsonTextOf, latitudeParam, longitudeParam } from '../primitives';
+import { idParam, intParam, jsonTextOf, latitudeParam, limitedText, longitudeParam, TextLimit } from '../primitives';
 import { defineRoute } from './define';
 
 export const isoline = defineRoute({
@@ -16,13 +16,13 @@ export const isoline = defineRoute({
     latitude: latitudeParam(),
     /** The tool starts at 1; at most the set's maximumMinutes (checked by the server). */
     minutes: intParam('minutes', 1, 240),
-    profile: z.string().min(1, { error: 'profile is required' }),
+    profile: limitedText('profile', TextLimit.name).min(1, { error: 'profile is required' }),
     /** Empty for the built-in estimator. */
-    baseUrl: z.string().optional().default(''),
+    baseUrl: limitedText('baseUrl', TextLimit.param).optional().default(''),
     /** Provider-specific parameters, JSON text. */
-    parameters: jsonTextOf(z.record(z.string(), z.unknown()), 'parameters').optional(),
+    parameters: limitedText('parameters', TextLimit.jsonParam).pipe(jsonTextOf(z.record(z.string(), z.unknown()), 'parameters')).optional(),
     /** JSON text of the post-processing actions. */
-    postProcessingActions: PostProcessingActionsText.optional(),
+    postProcessingActions: limitedText('postProcessingActions', TextLimit.jsonParam).pipe(PostProcessingActionsText).optional(),
   }),
   response: IsolineFeatureCollection,
   produces: 'json',

@@ -13,9 +13,9 @@ export interface DemoAccount {
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { role: 'globalAdmin', description: 'global administrator', email: 'admin@locus.example', displayName: 'Anna Admin', password: 'Demo-Admin-2026' },
-  { role: 'modelAdmin', description: 'model administrator', email: 'modeladmin@locus.example', displayName: 'Mark Modelbeheer', password: 'Demo-Model-2026' },
-  { role: 'planner', description: 'planner', email: 'planner@locus.example', displayName: 'Pieter Planner', password: 'Demo-Planner-2026' },
+  { role: 'globalAdmin', description: 'global administrator', email: 'admin@example.com', displayName: 'Anna Admin', password: 'Demo-Admin-2026' },
+  { role: 'modelAdmin', description: 'model administrator', email: 'modeladmin@example.com', displayName: 'Mark Modelbeheer', password: 'Demo-Model-2026' },
+  { role: 'planner', description: 'planner', email: 'planner@example.com', displayName: 'Pieter Planner', password: 'Demo-Planner-2026' },
 ];
 
 /** Creates the logins and app users; returns the app user id per role. */

@@ -47,14 +47,14 @@ export function builtinDirectory(db: Database): Directory {
       return { ...toLogin(rows[0]), password };
     },
     async updateLogin({ id, displayName, email }) {
-      if (!/^\d+$/.test(id)) return undefined;
+      if (!/^\d{1,10}$/.test(id) || Number(id) > 2_147_483_647) return undefined;
       const { rows } = await db.query<LoginRow>(
         `UPDATE login SET display_name = $2, email = $3 WHERE id = $1 RETURNING id, identity, display_name, email, mfa`,
         [Number(id), displayName.trim(), email.trim()]);
       return rows[0] ? toLogin(rows[0]) : undefined;
     },
     async deleteLogin(id) {
-      if (!/^\d+$/.test(id)) return false;
+      if (!/^\d{1,10}$/.test(id) || Number(id) > 2_147_483_647) return false;
       return db.transaction(async (tx) => {
         const { rowCount } = await tx.query('DELETE FROM login WHERE id = $1', [Number(id)]);
         // End the person's sessions and tokens in the identity provider as well.

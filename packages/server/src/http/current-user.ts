@@ -11,7 +11,16 @@ export interface CurrentUser {
   isGlobalAdmin: boolean;
   /** modelId → isAdmin, for every model the user has access to. */
   models: Map<number, boolean>;
+  /**
+   * With the built-in provider: when the login's password was last set (ms
+   * since 1970); tokens issued before it are refused. Undefined with an
+   * external provider.
+   */
+  passwordChangedAt?: number;
 }
+
+/** A token whose login was deleted (built-in provider): the API refuses it at once, not when it expires. */
+export class LoginGoneError extends Error {}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +34,17 @@ interface UserRow { id: number; subject: string; title: string; email: string | 
 export async function loadCurrentUser(
   db: Queryable,
   token: { subject: string; name?: string; username?: string; email?: string },
+  options: { builtinLogin?: boolean } = {},
 ): Promise<CurrentUser> {
+  let passwordChangedAt: number | undefined;
+  if (options.builtinLogin) {
+    // The built-in provider's subject is the login id: a deleted login signs in no more.
+    const login = /^\d{1,9}$/.test(token.subject)
+      ? (await db.query<{ password_changed: Date }>('SELECT password_changed FROM login WHERE id = $1', [Number(token.subject)])).rows[0]
+      : undefined;
+    if (!login) throw new LoginGoneError(`the login ${token.subject} no longer exists`);
+    passwordChangedAt = new Date(login.password_changed).getTime();
+  }
   let row = (await db.query<UserRow>('SELECT id, subject, title, email, is_global_admin FROM app_user WHERE subject = $1', [token.subject])).rows[0];
   if (!row) {
     const title = token.name || token.username || token.email || token.subject;
@@ -44,6 +63,7 @@ export async function loadCurrentUser(
     email: row.email,
     isGlobalAdmin: row.is_global_admin,
     models: new Map(access.rows.map((r) => [r.model_id, r.is_admin])),
+    ...(passwordChangedAt !== undefined ? { passwordChangedAt } : {}),
   };
 }
 

@@ -6,7 +6,7 @@ import type { ServerContext } from '../context.js';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 500: 'Internal Server Error',
+  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
   501: 'Not Implemented', 503: 'Service Unavailable',
 };
 
@@ -53,19 +53,25 @@ export function registerErrorHandling(app: FastifyInstance, ctx: ServerContext) 
       body = errorBody(400, error.message);
     } else if ('statusCode' in error && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
-      body = errorBody(status, error.message);
+      // A body too large, unreadable JSON, a wrong content type: the body is the field.
+      body = errorBody(status, error.message, status === 413 || status === 415 || (status === 400 && 'code' in error && String(error.code).startsWith('FST_ERR_CTP')) ? { field: 'body' } : {});
     } else {
       status = 500;
       body = errorBody(500, 'an unexpected error occurred');
       request.log.error(error);
     }
     const user = request.user?.title ?? null;
-    const line = `${request.method} ${request.url} → ${status}: ${status === 500 ? (error.message || String(error)) : body.message}`;
-    await (status >= 500 ? ctx.log.error(line, user) : ctx.log.warn(line, user));
+    const url = request.url.length > 300 ? `${request.url.slice(0, 300)}…` : request.url;
+    const line = `${request.method} ${url} → ${status}: ${status === 500 ? (error.message || String(error)) : body.message}`;
+    if (status >= 500) await ctx.log.error(line, user);
+    // Refusals are anyone's to cause: one line per kind and minute, repeats counted (log/aggregate.ts).
+    else await ctx.log.warnRepeated(`${status} ${request.method} ${request.routeOptions.url ?? 'unrouted'} ${user ?? request.ip}`, line, user);
+    if (status === 429 && 'headers' in error && error.headers && typeof error.headers === 'object') reply.headers(error.headers as Record<string, string>);
     reply.status(status).type('application/json').send(body);
   });
   app.setNotFoundHandler(async (request, reply) => {
-    await ctx.log.warn(`${request.method} ${request.url} → 404: no such route`, request.user?.title ?? null);
+    const url = request.url.length > 300 ? `${request.url.slice(0, 300)}…` : request.url;
+    await ctx.log.warnRepeated(`404 no route ${request.ip}`, `${request.method} ${url} → 404: no such route`, request.user?.title ?? null);
     reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split('?')[0]}`));
   });
 }

@@ -3,10 +3,11 @@
 // the role is checked (401 / 403); a route whose handler is not built answers
 // 501. Handlers are plain functions grouped per domain in ../routes/.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { routeList, type RouteDef } from '@locus/contract';
+import { fillPath, routeList, type RouteDef } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import { ApiError, errorBody, fromZodError, forbidden, unauthorized } from './errors.js';
 import type { CurrentUser } from './current-user.js';
+import { LOGIN_CREATE_RATE_LIMIT } from './web-security.js';
 
 export interface HandlerInput<R extends RouteDef = RouteDef> {
   params: any;
@@ -29,6 +30,42 @@ export interface RegisterOptions {
   validateResponses?: boolean;
 }
 
+/** Calls with a non-GET method that change nothing: not written to the audit log. */
+const NOT_WRITES = new Set(['functionsValidate']);
+
+/** Per-route Fastify config: the rate limit of the login-creation route. */
+function routeConfig(route: RouteDef): { rateLimit?: typeof LOGIN_CREATE_RATE_LIMIT } {
+  return route.name === 'adminLoginCreate' ? { rateLimit: LOGIN_CREATE_RATE_LIMIT } : {};
+}
+
+const AUDIT_FIELDS = ['id', 'ID', 'name', 'displayName', 'email', 'parentScenarioId', 'scenarioId', 'locationId', 'destinationScenarioId', 'deleted', 'scenarioDeleted', 'scenarioRenamedTo'];
+
+/** Which objects a write touched, from its path, query, body and answer: "scenarioId=12 body.name='North'". */
+export function auditDetails(params: Record<string, unknown>, query: unknown, body: unknown, result: unknown): string {
+  const parts: string[] = [];
+  const scalar = (value: unknown) => (typeof value === 'string' ? `'${value.slice(0, 80)}'` : String(value));
+  const pick = (prefix: string, value: unknown) => {
+    const one = (item: unknown, label: string) => {
+      if (!item || typeof item !== 'object') return;
+      for (const key of AUDIT_FIELDS) {
+        const v = (item as Record<string, unknown>)[key];
+        if (v !== undefined && v !== null && typeof v !== 'object') parts.push(`${label}${key}=${scalar(v)}`);
+      }
+    };
+    if (Array.isArray(value)) {
+      parts.push(`${prefix}rows=${value.length}`);
+      value.slice(0, 20).forEach((item, index) => one(item, `${prefix}${index}.`));
+    } else one(value, prefix);
+  };
+  for (const [key, value] of Object.entries(params)) parts.push(`${key}=${scalar(value)}`);
+  if (query && typeof query === 'object') {
+    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== false && key !== 'r') parts.push(`${key}=${Array.isArray(value) ? value.join(',') : scalar(value)}`);
+  }
+  pick('body.', body);
+  pick('result.', result);
+  return parts.join(' ');
+}
+
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext, handlers: Handlers, options: RegisterOptions) {
   const unknown = Object.keys(handlers).filter((name) => !routeList.some((r) => r.name === name));
   if (unknown.length) throw new Error(`handlers for routes not in the contract: ${unknown.join(', ')}`);
@@ -37,6 +74,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, handler
     app.route({
       method: route.method,
       url: route.path,
+      config: routeConfig(route),
       handler: async (request, reply) => {
         if (!ctx.readiness.ready && route.role !== 'anonymous') {
           throw new ApiError(503, `the database is starting (${ctx.readiness.phase})`);
@@ -56,6 +94,11 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, handler
         const result = await handler({
           params: params.data, query: query.data, body: body.data, user: user as CurrentUser, request, reply, route,
         });
+        if (route.method !== 'GET' && !NOT_WRITES.has(route.name) && user) {
+          // The audit log: who (the user), when (the row's time), what (the route) and which objects.
+          const path = fillPath(route, params.data as Record<string, string | number>).split('?')[0];
+          await ctx.log.info(`${route.name}: ${route.method} ${path} ${auditDetails(params.data, query.data, body.data, result)}`.trim(), user.title);
+        }
         if (reply.sent) return reply;
         if (result === undefined) return reply;
         if (options.validateResponses && route.produces === 'json') {

@@ -13,6 +13,7 @@ import type { Mailer } from './mailer.js';
 import { createResetToken, findResetLogin, passwordProblem, resetPassword, MINIMUM_PASSWORD_LENGTH } from './password-reset.js';
 import { loginPage, messagePage, newPasswordPage, resetRequestPage, resetSentPage, type RenderedPage } from './pages.js';
 import { pageText, pickLocale, type PageLocale } from './page-text.js';
+import { createSignInThrottle, type SignInThrottle } from './sign-in-throttle.js';
 import { interactionPath, OIDC_MOUNT_PATH, RESET_UI_FLOW } from './urls.js';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -24,6 +25,8 @@ export interface InteractionDeps {
   ctx: ServerContext;
   provider: Provider;
   mailer: Mailer;
+  /** Wrong-password throttling per sign-in name (a fresh one per app by default). */
+  throttle?: SignInThrottle;
 }
 
 /** Parses an application/x-www-form-urlencoded body; a repeated field keeps its first value. */
@@ -33,7 +36,11 @@ export function parseForm(body: string): Form {
   return form;
 }
 
-export function registerInteractionRoutes(app: FastifyInstance, { ctx, provider, mailer }: InteractionDeps): void {
+/** Requests per client address and minute on the pages that check a password or send mail (@fastify/rate-limit). */
+export const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
+export const RESET_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
+
+export function registerInteractionRoutes(app: FastifyInstance, { ctx, provider, mailer, throttle = createSignInThrottle() }: InteractionDeps): void {
   const appUrl = `${ctx.config.publicUrl}/`;
 
   const send = (reply: FastifyReply, page: RenderedPage) => reply.code(page.status).headers(page.headers).send(page.html);
@@ -110,7 +117,7 @@ export function registerInteractionRoutes(app: FastifyInstance, { ctx, provider,
     return send(reply, loginPage(locale, { uid: interaction.uid, identity: hint }));
   }));
 
-  app.post<UidRoute>(`${OIDC_MOUNT_PATH}/interaction/:uid/login`, page(async (req, reply) => {
+  app.post<UidRoute>(`${OIDC_MOUNT_PATH}/interaction/:uid/login`, { config: { rateLimit: SIGN_IN_RATE_LIMIT } }, page(async (req, reply) => {
     const interaction = await openInteraction(req, reply);
     if (!interaction) return expired(req, reply);
     if (interaction.prompt.name !== 'login') return reply.redirect(interactionPath(interaction.uid), 303);
@@ -121,11 +128,20 @@ export function registerInteractionRoutes(app: FastifyInstance, { ctx, provider,
     if (!identity || !password) {
       return send(reply, loginPage(locale, { uid: interaction.uid, identity, error: t('missingCredentials'), status: 400 }));
     }
+    const locked = throttle.lockedFor(identity);
+    if (locked > 0) {
+      await ctx.log.warnRepeated(`sign-in locked:${identity}`, `sign-in refused for ${identity}: too many wrong passwords`, identity);
+      reply.header('retry-after', String(Math.ceil(locked / 1000)));
+      return send(reply, loginPage(locale, { uid: interaction.uid, identity, error: t('tooManyAttempts', { minutes: Math.ceil(locked / 60_000) }), status: 429 }));
+    }
     const check = await checkPassword(ctx.db, identity, password);
     if (!check.ok) {
-      await ctx.log.write({ source: 'backend', eventType: LogEvent.warning, user: identity, message: `sign-in failed for ${identity}: ${check.reason}` });
+      throttle.failed(identity);
+      // Written once per name and minute, repeats counted: guessing cannot flood the log.
+      await ctx.log.warnRepeated(`sign-in failed:${identity}`, `sign-in failed for ${identity}: ${check.reason}`, identity);
       return send(reply, loginPage(locale, { uid: interaction.uid, identity, error: t('wrongCredentials'), status: 401 }));
     }
+    throttle.succeeded(identity);
     await signedIn(check.login, '');
     return finish(req, reply, { login: { accountId: String(check.login.id), amr: ['pwd'], remember: true } });
   }));
@@ -136,7 +152,7 @@ export function registerInteractionRoutes(app: FastifyInstance, { ctx, provider,
     return send(reply, resetRequestPage(localeOf(req, interaction), { uid: interaction.uid }));
   }));
 
-  app.post<UidRoute>(`${OIDC_MOUNT_PATH}/interaction/:uid/reset`, page(async (req, reply) => {
+  app.post<UidRoute>(`${OIDC_MOUNT_PATH}/interaction/:uid/reset`, { config: { rateLimit: RESET_RATE_LIMIT } }, page(async (req, reply) => {
     const interaction = await openInteraction(req, reply);
     if (!interaction) return expired(req, reply);
     const locale = localeOf(req, interaction);
@@ -154,7 +170,7 @@ export function registerInteractionRoutes(app: FastifyInstance, { ctx, provider,
       });
       await ctx.log.info(`password reset requested for ${login.identity}`, login.displayName);
     } else {
-      await ctx.log.warn(`password reset requested for unknown address ${normalizeIdentity(email)}`, normalizeIdentity(email));
+      await ctx.log.warnRepeated(`reset unknown:${normalizeIdentity(email)}`, `password reset requested for unknown address ${normalizeIdentity(email)}`, normalizeIdentity(email));
     }
     // The same answer either way, so the form does not tell which addresses have an account.
     return send(reply, resetSentPage(locale, { uid: interaction.uid }));
@@ -172,7 +188,7 @@ export function registerInteractionRoutes(app: FastifyInstance, { ctx, provider,
     return send(reply, newPasswordPage(localeOf(req), { uid: req.params.uid, token }));
   }));
 
-  app.post<UidRoute>(`${OIDC_MOUNT_PATH}/interaction/:uid/new-password`, page(async (req, reply) => {
+  app.post<UidRoute>(`${OIDC_MOUNT_PATH}/interaction/:uid/new-password`, { config: { rateLimit: RESET_RATE_LIMIT } }, page(async (req, reply) => {
     const locale = localeOf(req);
     const t = pageText(locale);
     const token = req.body?.token ?? '';
@@ -183,6 +199,7 @@ export function registerInteractionRoutes(app: FastifyInstance, { ctx, provider,
     const loginId = await resetPassword(ctx.db, token, password);
     const login = loginId === undefined ? undefined : await findLoginById(ctx.db, loginId);
     if (!login) return invalidLink(req, reply);
+    throttle.succeeded(login.identity);
     await ctx.log.info(`password of ${login.identity} changed by a reset link`, login.displayName);
     // The link proves the mailbox: when the sign-in that asked for it is still open here, it continues.
     const interaction = await openInteraction(req, reply);

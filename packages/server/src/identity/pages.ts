@@ -93,14 +93,14 @@ export function loginPage(locale: PageLocale, input: { uid: string; identity?: s
 <p>${t('signInIntro')}</p>
 ${input.notice ? `<p class="notice" role="status">${escapeHtml(input.notice)}</p>` : ''}
 ${alert(input.error)}
-<form method="post" action="${interactionPath(input.uid, '/login')}" novalidate>
+<form method="post" action="${escapeHtml(interactionPath(input.uid, '/login'))}" novalidate>
 <label for="identity">${t('identity')}</label>
 <input id="identity" name="identity" type="email" autocomplete="username" required autocapitalize="none" spellcheck="false" value="${escapeHtml(input.identity)}"${invalid}${input.identity ? '' : ' autofocus'}>
 <label for="password">${t('password')}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}${input.identity ? ' autofocus' : ''}>
 <button type="submit">${t('signIn')}</button>
 </form>
-<p class="links"><a href="${interactionPath(input.uid, '/reset')}">${t('forgotPassword')}</a></p>`;
+<p class="links"><a href="${escapeHtml(interactionPath(input.uid, '/reset'))}">${t('forgotPassword')}</a></p>`;
   return render(locale, t('signInTitle'), body, { status: input.status });
 }
 
@@ -111,12 +111,12 @@ export function resetRequestPage(locale: PageLocale, input: { uid: string; email
 <h1>${t('resetTitle')}</h1>
 <p>${t('resetIntro')}</p>
 ${alert(input.error)}
-<form method="post" action="${interactionPath(input.uid, '/reset')}" novalidate>
+<form method="post" action="${escapeHtml(interactionPath(input.uid, '/reset'))}" novalidate>
 <label for="email">${t('email')}</label>
 <input id="email" name="email" type="email" autocomplete="email" required autocapitalize="none" spellcheck="false" autofocus value="${escapeHtml(input.email)}"${invalid}>
 <button type="submit">${t('sendLink')}</button>
 </form>
-<p class="links"><a href="${interactionPath(input.uid)}?view=login">${t('backToSignIn')}</a></p>`;
+<p class="links"><a href="${escapeHtml(interactionPath(input.uid))}?view=login">${t('backToSignIn')}</a></p>`;
   return render(locale, t('resetTitle'), body);
 }
 
@@ -125,7 +125,7 @@ export function resetSentPage(locale: PageLocale, input: { uid: string }): Rende
   const body = `
 <h1>${t('resetSentTitle')}</h1>
 <p role="status">${t('resetSentText')}</p>
-<p class="links"><a href="${interactionPath(input.uid)}?view=login">${t('backToSignIn')}</a></p>`;
+<p class="links"><a href="${escapeHtml(interactionPath(input.uid))}?view=login">${t('backToSignIn')}</a></p>`;
   return render(locale, t('resetSentTitle'), body);
 }
 
@@ -136,7 +136,7 @@ export function newPasswordPage(locale: PageLocale, input: { uid: string; token:
 <h1>${t('newPasswordTitle')}</h1>
 <p id="password-rule">${t('newPasswordIntro', { min: MINIMUM_PASSWORD_LENGTH })}</p>
 ${alert(input.error)}
-<form method="post" action="${interactionPath(input.uid, '/new-password')}" novalidate>
+<form method="post" action="${escapeHtml(interactionPath(input.uid, '/new-password'))}" novalidate>
 <input type="hidden" name="token" value="${escapeHtml(input.token)}">
 <label for="password">${t('newPassword')}</label>
 <input id="password" name="password" type="password" autocomplete="new-password" required minlength="${MINIMUM_PASSWORD_LENGTH}" autofocus aria-describedby="password-rule"${invalid ? ' aria-invalid="true"' : ''}>

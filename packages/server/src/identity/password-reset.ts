@@ -30,6 +30,7 @@ export async function findResetLogin(db: Queryable, token: string): Promise<numb
   return rows[0]?.login_id;
 }
 
+/** The password rule of a reset (docs/security.md): at least MINIMUM_PASSWORD_LENGTH characters, typed twice alike. */
 export function passwordProblem(password: string, confirmation: string): 'tooShort' | 'mismatch' | undefined {
   if (password.length < MINIMUM_PASSWORD_LENGTH) return 'tooShort';
   if (password !== confirmation) return 'mismatch';
@@ -52,6 +53,9 @@ export async function resetPassword(db: Database, token: string, password: strin
     if (!claimed) return undefined;
     await tx.query('UPDATE login SET password_hash = $2, password_changed = now() WHERE id = $1', [claimed.login_id, passwordHash]);
     await tx.query('DELETE FROM password_reset WHERE login_id = $1 AND used_at IS NULL', [claimed.login_id]);
+    // A new password ends every session, grant and refresh token issued before it; access tokens
+    // issued before it are refused by the API (issued before password_changed, http/current-user.ts).
+    await tx.query(`DELETE FROM oidc_payload WHERE payload->>'accountId' = $1`, [String(claimed.login_id)]);
     return claimed.login_id;
   });
 }

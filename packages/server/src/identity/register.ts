@@ -3,6 +3,7 @@
 // external provider (e.g. Microsoft Entra ID) is configured.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import rateLimit from '@fastify/rate-limit';
 import type { ServerContext } from '../context.js';
 import { createOutboxMailer, type Mailer } from './mailer.js';
 import { OIDC_MOUNT_PATH } from './urls.js';
@@ -30,6 +31,8 @@ export async function registerIdentity(app: FastifyInstance, ctx: ServerContext,
   const mailer = options.mailer ?? createOutboxMailer(ctx);
 
   await app.register(async (pages) => {
+    // Limits per client address on the pages that check a password or send mail (see interactions.ts).
+    await pages.register(rateLimit, { global: false });
     if (!pages.hasContentTypeParser('application/x-www-form-urlencoded')) {
       pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 },
         (_req, body, done) => done(null, parseForm(String(body))));
@@ -51,6 +54,8 @@ export async function registerIdentity(app: FastifyInstance, ctx: ServerContext,
       raw.url = raw.url!.slice(OIDC_MOUNT_PATH.length) || '/';
       void callback(raw, reply.raw);
     };
-    oidc.route({ method: ['GET', 'POST', 'OPTIONS'], url: `${OIDC_MOUNT_PATH}/*`, handler });
+    // oidc-provider answers CORS itself (for the planner client's registered origins only).
+    const withoutFastifyCors = { cors: false, rateLimit: false } as const;
+    oidc.route({ method: ['GET', 'POST', 'OPTIONS'], url: `${OIDC_MOUNT_PATH}/*`, handler, config: withoutFastifyCors });
   });
 }

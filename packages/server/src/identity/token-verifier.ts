@@ -18,6 +18,8 @@ export interface VerifiedToken {
   name: string;
   username: string;
   email?: string;
+  /** When the token was issued (seconds since 1970), when it says. */
+  issuedAt?: number;
 }
 
 export type TokenVerifier = (authorizationHeader: string | undefined) => Promise<VerifiedToken>;
@@ -127,7 +129,10 @@ function toVerifiedToken(payload: JWTPayload, builtin: boolean): VerifiedToken {
   const subject = (builtin ? text('sub') : text('oid') ?? text('sub'))!;
   const username = text('preferred_username') ?? text('upn') ?? text('email') ?? text('unique_name') ?? subject;
   const email = text('email') ?? (username.includes('@') ? username : undefined);
-  return { subject, name: text('name') ?? username, username, ...(email ? { email } : {}) };
+  return {
+    subject, name: text('name') ?? username, username, ...(email ? { email } : {}),
+    ...(typeof payload.iat === 'number' ? { issuedAt: payload.iat } : {}),
+  };
 }
 
 function describe(error: unknown): string {

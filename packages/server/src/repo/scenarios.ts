@@ -1,6 +1,8 @@
 // Scenarios of a model as the contract's Scenario entity: changes, parents and
 // changeCount, in the spec's order (top scenarios first, then by name
 // descending, nested by parent: each scenario is followed by its children).
+// Names compare with the collation of the model's language (so 'apple' and
+// 'Apple' sit together, 'é' next to 'e'), not by code point.
 import type { Scenario } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
 
@@ -10,6 +12,7 @@ interface ScenarioRow {
 }
 
 export async function scenariosOfModel(db: Queryable, modelId: number): Promise<Scenario[]> {
+  const language = (await db.query<{ language: string | null }>('SELECT language FROM model WHERE id = $1', [modelId])).rows[0]?.language;
   const scenarios = (await db.query<ScenarioRow>(
     'SELECT id, name, status, parent_scenario_id, is_top, competition, created, modified FROM scenario WHERE model_id = $1', [modelId])).rows;
   const changes = (await db.query<{ scenario_id: number; location_id: number; name: string; change_type: number }>(
@@ -44,11 +47,24 @@ export async function scenariosOfModel(db: Queryable, modelId: number): Promise<
       modified: s.modified.toISOString(), changes: list, parents: parentsOf(s),
     };
   };
-  return orderScenarios(scenarios).map(toEntity);
+  return orderScenarios(scenarios, nameCollator(language)).map(toEntity);
+}
+
+const collators = new Map<string, Intl.Collator>();
+
+/** The collation of a model language (nl, en, de, es, fr); English when the model sets none. */
+export function nameCollator(language: string | null | undefined): Intl.Collator {
+  const locale = language || 'en';
+  let collator = collators.get(locale);
+  if (!collator) {
+    collator = new Intl.Collator(locale, { sensitivity: 'variant' });
+    collators.set(locale, collator);
+  }
+  return collator;
 }
 
 /** Spec order: roots (the base first), each followed by its children; siblings top first, then name descending. */
-export function orderScenarios<T extends { id: number; name: string; parent_scenario_id: number | null; is_top: boolean }>(rows: T[]): T[] {
+export function orderScenarios<T extends { id: number; name: string; parent_scenario_id: number | null; is_top: boolean }>(rows: T[], collator: Intl.Collator = nameCollator(null)): T[] {
   const children = new Map<number | null, T[]>();
   const ids = new Set(rows.map((r) => r.id));
   for (const row of rows) {
@@ -58,7 +74,7 @@ export function orderScenarios<T extends { id: number; name: string; parent_scen
     children.set(key, list);
   }
   const siblingOrder = (a: T, b: T) =>
-    Number(b.is_top) - Number(a.is_top) || (a.name < b.name ? 1 : a.name > b.name ? -1 : b.id - a.id);
+    Number(b.is_top) - Number(a.is_top) || collator.compare(b.name, a.name) || b.id - a.id;
   const rootOrder = (a: T, b: T) =>
     // The base scenario (the first scenario without parent) stays first.
     Number(a.parent_scenario_id !== null) - Number(b.parent_scenario_id !== null) || a.id - b.id;

@@ -59,10 +59,9 @@ export function adminHandlers(ctx: ServerContext, directory: Directory = builtin
     adminUserModels: async ({ params }) => { await requireUserRow(params.userId); return userModels(params.userId); },
     adminModelUsers: async ({ params }) => { await requireModelRow(params.modelId); return modelUsers(params.modelId); },
 
-    adminLoginCreate: async ({ body, user }) => {
+    adminLoginCreate: async ({ body }) => {
       try {
         const login = await directory.createLogin(body);
-        await ctx.log.info(`login ${login.identity} created`, user.title);
         return { ID: login.id, IsAdmin: false as const, DisplayName: login.displayName, Email: login.email, Password: login.password };
       } catch (error) {
         if (error instanceof LoginExistsError) throw new ApiError(409, 'loginExists', { field: 'email', reason: error.message });
@@ -74,9 +73,10 @@ export function adminHandlers(ctx: ServerContext, directory: Directory = builtin
       if (!login) throw notFound(`login ${body.id}`);
       return login;
     },
-    adminLoginDelete: async ({ params, user }) => {
+    adminLoginDelete: async ({ params }) => {
       if (!(await directory.deleteLogin(params.loginId))) throw notFound(`login ${params.loginId}`);
-      await ctx.log.info(`login ${params.loginId} deleted`, user.title);
+      // Cached users of the deleted login must not outlive it.
+      onAccessChanged();
       return { id: params.loginId, deleted: true as const };
     },
 

@@ -128,11 +128,13 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
       const scenario = await resolveScenario(db, user, params.scenarioId);
       const row = await scenarioLocation(db, scenario.id, params.locationId);
       if (!row) throw notFound(`location ${params.locationId} in scenario ${scenario.id}`);
-      const [n, definitions, clusters] = await Promise.all([
+      const [n, definitions, clusters, output] = await Promise.all([
         names(scenario.modelId),
         propertyDefinitions(db, scenario.modelId),
         db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1 ORDER BY name', [scenario.modelId]),
+        db.query<{ output_location_property_id: number | null }>('SELECT output_location_property_id FROM model WHERE id = $1', [scenario.modelId]),
       ]);
+      const outputPropertyId = output.rows[0]?.output_location_property_id ?? null;
       // For an edited location, the values it had before this scenario's change.
       const previous = row.change_type === 3 && scenario.parentScenarioId && row.version_scenario_id === scenario.id
         ? await scenarioLocation(db, scenario.parentScenarioId, row.location_id) : undefined;
@@ -140,7 +142,10 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
       const location: Location = {
         ...summary(row, n, score),
         locationClusters: clusters.rows,
-        locationProperties: definitions.map((p) => propertyEntity(p, row.properties[p.name], previous ? previous.properties[p.name] ?? null : undefined)),
+        // The model's output property carries the calculated value once the scenario is calculated (status 9).
+        locationProperties: definitions.map((p) => propertyEntity(p,
+          p.id === outputPropertyId && score !== null ? score : row.properties[p.name],
+          previous ? previous.properties[p.name] ?? null : undefined)),
       };
       return location;
     },
