@@ -8,6 +8,8 @@ import Feature from 'ol/Feature.js';
 import Point from 'ol/geom/Point.js';
 import Polygon from 'ol/geom/Polygon.js';
 import VectorLayer from 'ol/layer/Vector.js';
+import VectorImageLayer from 'ol/layer/VectorImage.js';
+import ViewHint from 'ol/ViewHint.js';
 import VectorSource from 'ol/source/Vector.js';
 import { Style, Fill, Stroke, Text, Icon, RegularShape, Circle } from 'ol/style.js';
 import { fromLonLat } from 'ol/proj.js';
@@ -20,6 +22,14 @@ import type { BasemapPlace } from '../src/layers/basemap/basemap-data.js';
 import type { LonLat } from '../src/geo/mercator.js';
 import type { ViewState } from '../src/view/view-state.js';
 
+// ?mode=full (default): every frame drawn in full, OpenLayers' settled rendering.
+// ?mode=animating: the view carries OpenLayers' ANIMATING hint for the whole run, as during
+//   view.animate(); vector layers keep their default updateWhileAnimating false, so each frame replays
+//   the drawing instructions built before the motion with the new transform instead of rebuilding them.
+// ?mode=image: the same hint with VectorImage layers, which while animating only move and scale the
+//   image rendered before the motion (no drawing at all during motion; what the motion reveals stays empty).
+const mode = new URLSearchParams(location.search).get('mode') ?? 'full';
+const Vector = (mode === 'image' ? VectorImageLayer : VectorLayer) as typeof VectorLayer;
 const places = (await (await fetch('/places.json')).json()) as BasemapPlace[];
 const scene = generateScene(BENCH_SCENE, places);
 const ring = (r: LonLat[]) => [r.map((p) => fromLonLat(p))];
@@ -34,7 +44,7 @@ const polygonStyle = (kind: string, color: string) =>
       : kind === 'zone'
         ? new Style({ fill: new Fill({ color: rgba(color, 0.8) }), stroke: new Stroke({ color, width: 1 }) })
         : new Style({ fill: new Fill({ color: rgba(color, 0.36) }), stroke: new Stroke({ color: rgba(color, 0.8), width: 1 }) }));
-const polygons = new VectorLayer({
+const polygons = new Vector({
   source: new VectorSource({ features: scene.polygons.map((p) => { const f = new Feature(new Polygon(ring(p.ring))); f.setStyle(polygonStyle(p.kind, p.color)); return f; }) }),
 });
 
@@ -56,7 +66,7 @@ function blurredCircle(radius: number): HTMLCanvasElement {
   return (circleImages[radius] = canvas);
 }
 const heatStyles: Record<string, Style> = {};
-const heat = new VectorLayer({
+const heat = new Vector({
   className: 'heat',
   opacity: 0.75,
   source: new VectorSource({ features: heatFeatures }),
@@ -80,11 +90,11 @@ heat.on('postrender', (event: RenderEvent) => {
 });
 
 // Isoline and range circles.
-const isoline = new VectorLayer({
+const isoline = new Vector({
   source: new VectorSource({ features: [new Feature(new Polygon(ring(scene.isoline)))] }),
   style: new Style({ stroke: new Stroke({ color: 'rgba(124,58,237,0.5)', width: 5 }) }),
 });
-const circles = new VectorLayer({
+const circles = new Vector({
   source: new VectorSource({
     features: scene.ranges.map((r) => {
       const coords = rangeCircleRing(scene.rangeCenter, r);
@@ -98,7 +108,7 @@ const circles = new VectorLayer({
 // Store icons as OpenLayers regular shapes, sizes by the same factors.
 const iconStyles: Record<string, Style> = {};
 const shapeOf: Record<string, { points: number; angle: number; radius2?: number }> = { circle: { points: Infinity, angle: 0 }, square: { points: 4, angle: Math.PI / 4 }, diamond: { points: 4, angle: 0 }, triangle: { points: 3, angle: 0 }, pentagon: { points: 5, angle: 0 } };
-const icons = new VectorLayer({
+const icons = new Vector({
   source: new VectorSource({
     features: scene.stores.map((s) => {
       const f = new Feature(new Point(fromLonLat([s.lon, s.lat])));
@@ -125,6 +135,9 @@ target.style.height = `${BENCH_SIZE.height}px`;
 const toOl = (v: ViewState) => ({ center: fromLonLat(v.center), resolution: 40075016.68557849 / (512 * Math.pow(2, v.zoom)), rotation: (-v.bearing * Math.PI) / 180 });
 const view = new View({ ...toOl(benchView(0)), constrainResolution: false });
 const map = new Map({ target, view, pixelRatio: 1, controls: [], interactions: [], layers: [polygons, heat, isoline, circles, icons] });
+// One full frame before the motion starts, as a map shows before an animation begins.
+map.renderSync();
+if (mode !== 'full') view.setHint(ViewHint.ANIMATING, 1);
 
 async function run(): Promise<number[]> {
   const frames: number[] = [];
