@@ -30,9 +30,9 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   registerErrorHandling(app, ctx);
   // Security headers, CORS and rate limits first: their hooks apply to every route registered after them.
   await registerWebSecurity(app, ctx.config);
-  await registerIdentity(app, ctx);
-  const verify = await createTokenVerifier(ctx);
   const users = createUserCache();
+  await registerIdentity(app, ctx, { onPasswordChanged: () => users.clear() });
+  const verify = await createTokenVerifier(ctx);
   registerRoutes(app, ctx, { ...allHandlers(ctx, { onAccessChanged: () => users.clear() }), ...options.handlers }, {
     validateResponses: options.validateResponses,
     async authenticate(request) {

@@ -41,6 +41,8 @@ export const AreaSetInfo = z.object({
   isWhiteSpot: z.boolean(),
   /** Zoom levels for which the server draws raster tiles. */
   mapTilesZoomLevelsAvailable: z.array(z.number().int().min(0).max(22)),
+  /** The set's raster tiles: GET /api/tile-proxy/{tileSlug}/{z}/{x}/{y}. */
+  tileSlug: z.string().regex(/^[a-z0-9-]+$/),
 });
 export type AreaSetInfo = z.infer<typeof AreaSetInfo>;
 

@@ -27,6 +27,8 @@ export interface InteractionDeps {
   mailer: Mailer;
   /** Wrong-password throttling per sign-in name (a fresh one per app by default). */
   throttle?: SignInThrottle;
+  /** Called after a password changed, so cached users (with their password time) are read again. */
+  onPasswordChanged?: () => void;
 }
 
 /** Parses an application/x-www-form-urlencoded body; a repeated field keeps its first value. */
@@ -40,7 +42,7 @@ export function parseForm(body: string): Form {
 export const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 export const RESET_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
 
-export function registerInteractionRoutes(app: FastifyInstance, { ctx, provider, mailer, throttle = createSignInThrottle() }: InteractionDeps): void {
+export function registerInteractionRoutes(app: FastifyInstance, { ctx, provider, mailer, throttle = createSignInThrottle(), onPasswordChanged }: InteractionDeps): void {
   const appUrl = `${ctx.config.publicUrl}/`;
 
   const send = (reply: FastifyReply, page: RenderedPage) => reply.code(page.status).headers(page.headers).send(page.html);
@@ -200,6 +202,7 @@ export function registerInteractionRoutes(app: FastifyInstance, { ctx, provider,
     const login = loginId === undefined ? undefined : await findLoginById(ctx.db, loginId);
     if (!login) return invalidLink(req, reply);
     throttle.succeeded(login.identity);
+    onPasswordChanged?.();
     await ctx.log.info(`password of ${login.identity} changed by a reset link`, login.displayName);
     // The link proves the mailbox: when the sign-in that asked for it is still open here, it continues.
     const interaction = await openInteraction(req, reply);

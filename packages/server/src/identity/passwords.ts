@@ -1,5 +1,6 @@
 // Password hashing for the built-in identity provider: scrypt from node:crypto
-// with a random salt, stored as "scrypt$N$r$p$salt$hash" so parameters can grow.
+// (memory-hard: N=16384, r=8 needs 16 MiB per hash) with a random 16-byte
+// salt, stored as "scrypt$N$r$p$salt$hash" so parameters can grow.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const scrypt = (password: string, salt: Buffer, length: number, options: ScryptOptions) =>
@@ -22,9 +23,39 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, expected);
 }
 
-/** A readable generated password for new logins: 16 characters from an unambiguous alphabet. */
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const LOWER = 'abcdefghijkmnopqrstuvwxyz';
+const DIGITS = '23456789';
+const ALPHABET = UPPER + LOWER + DIGITS;
+
+/** The generated-password policy (docs/security.md). */
+export const GENERATED_PASSWORD_POLICY = {
+  length: 16,
+  /** Letters and digits without the look-alikes I, O, l, 0 and 1: 57 characters, about 93 bits per password. */
+  alphabet: ALPHABET,
+  /** At least one upper-case letter, one lower-case letter and one digit (what directories such as Entra ID ask). */
+  classes: [UPPER, LOWER, DIGITS],
+} as const;
+
+/** Whether a password meets the generated-password policy. */
+export function meetsGeneratedPasswordPolicy(password: string): boolean {
+  const { length, alphabet, classes } = GENERATED_PASSWORD_POLICY;
+  return password.length === length && [...password].every((c) => alphabet.includes(c))
+    && classes.every((set) => [...password].some((c) => set.includes(c)));
+}
+
+/** A readable generated password for new logins, meeting GENERATED_PASSWORD_POLICY; uniform over the alphabet. */
 export function generatePassword(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-  const bytes = randomBytes(16);
-  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+  const { length } = GENERATED_PASSWORD_POLICY;
+  // Bytes at or above the largest multiple of the alphabet's size are skipped, so no character is favoured.
+  const limit = 256 - (256 % ALPHABET.length);
+  for (;;) {
+    let password = '';
+    while (password.length < length) {
+      for (const b of randomBytes(length * 2)) {
+        if (b < limit && password.length < length) password += ALPHABET[b % ALPHABET.length];
+      }
+    }
+    if (meetsGeneratedPasswordPolicy(password)) return password;
+  }
 }

@@ -17,6 +17,8 @@ export interface IdentityOptions {
    * list in the environment variable IDENTITY_EXTRA_REDIRECT_URIS.
    */
   extraRedirectUris?: readonly string[];
+  /** Called after a login's password changed (the API's cache of users forgets them). */
+  onPasswordChanged?: () => void;
 }
 
 export function extraRedirectUrisFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
@@ -37,7 +39,7 @@ export async function registerIdentity(app: FastifyInstance, ctx: ServerContext,
       pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 },
         (_req, body, done) => done(null, parseForm(String(body))));
     }
-    registerInteractionRoutes(pages, { ctx, provider, mailer });
+    registerInteractionRoutes(pages, { ctx, provider, mailer, onPasswordChanged: options.onPasswordChanged });
   });
 
   await app.register(async (oidc) => {
