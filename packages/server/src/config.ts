@@ -70,6 +70,8 @@ export interface ServerConfig {
   workers: number;
   demoSeed: number;
   streetViewKey?: string;
+  /** XYZ imagery for the map's satellite toggle; unset: no toggle. */
+  satellite?: { url: string; attribution: string | null };
   identity: IdentityConfig;
   web: WebSecurityConfig;
 }
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: string[] 
   const role = (args.includes('--role') ? roleArg : env.ROLE ?? 'all') as ServerConfig['role'];
   if (!['all', 'api', 'worker'].includes(role)) throw new Error(`--role must be all, api or worker, not '${role}'`);
   const external = env.IDENTITY_AUTHORITY !== undefined && env.IDENTITY_AUTHORITY !== '';
+  const satellite = satelliteImagery(env.SATELLITE_TILE_URL, env.SATELLITE_ATTRIBUTION);
   return {
     port,
     host,
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: string[] 
     workers: Number(env.WORKERS ?? 1),
     demoSeed: Number(env.DEMO_SEED ?? 1),
     streetViewKey: env.STREET_VIEW_KEY || undefined,
+    satellite,
     identity: {
       mode: external ? 'external' : 'builtin',
       authority: external ? env.IDENTITY_AUTHORITY : `${publicUrl}/oidc`,
@@ -110,8 +114,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: string[] 
     web: {
       embedOrigins: originList('EMBED_ORIGINS', env.EMBED_ORIGINS),
       corsOrigins: originList('CORS_ORIGINS', env.CORS_ORIGINS),
-      mapOrigins: originList('MAP_ORIGINS', env.MAP_ORIGINS, DEFAULT_MAP_ORIGINS),
+      mapOrigins: withOrigin(originList('MAP_ORIGINS', env.MAP_ORIGINS, DEFAULT_MAP_ORIGINS), satellite?.origin),
       trustProxy: env.TRUST_PROXY !== undefined && env.TRUST_PROXY !== '' ? env.TRUST_PROXY === 'true' : insecureHttp,
     },
   };
+}
+
+/**
+ * The satellite imagery setting: an http(s) XYZ template with {z}, {x} and {y}
+ * ({s} subdomains of the template's host are not supported); its origin is
+ * added to the map origins the browser may load from.
+ */
+export function satelliteImagery(url: string | undefined, attribution: string | undefined): { url: string; attribution: string | null; origin: string } | undefined {
+  if (url === undefined || url.trim() === '') return undefined;
+  const template = url.trim();
+  let parsed: URL;
+  try {
+    parsed = new URL(template.replace(/\{-?[a-z]\}/g, '0'));
+  } catch {
+    throw new Error(`SATELLITE_TILE_URL: '${template}' is not a URL`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('SATELLITE_TILE_URL must be an http or https address');
+  if (!template.includes('{z}') || !template.includes('{x}') || !(template.includes('{y}') || template.includes('{-y}'))) {
+    throw new Error('SATELLITE_TILE_URL must contain {z}, {x} and {y}');
+  }
+  return { url: template, attribution: attribution?.trim() || null, origin: parsed.origin };
+}
+
+function withOrigin(origins: string[], origin: string | undefined): string[] {
+  return origin && !origins.includes(origin) ? [...origins, origin] : origins;
 }

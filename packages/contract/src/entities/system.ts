@@ -1,9 +1,20 @@
 // The system calls' answers (spec point 7, System).
 import { z } from 'zod';
 
+/** An XYZ imagery source for the map's satellite toggle. */
+export const SatelliteImagery = z.object({
+  /** Tile URL template with {z}, {x} and {y} (optionally {s} and {-y}). */
+  url: z.string().min(1),
+  /** Credit line shown on the map while the imagery is on; null when none is configured. */
+  attribution: z.string().nullable(),
+});
+export type SatelliteImagery = z.infer<typeof SatelliteImagery>;
+
 export const Environment = z.object({
   /** 'Production', 'Demo', 'Test', ...: a banner shows unless Production or Demo. */
   environment: z.string().min(1),
+  /** The satellite imagery source; absent or null when none is configured (the toggle is then absent). */
+  satellite: SatelliteImagery.nullable().optional(),
 });
 export type Environment = z.infer<typeof Environment>;
 

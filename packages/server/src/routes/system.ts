@@ -7,7 +7,10 @@ import { productVersion } from '../version.js';
 
 export function systemHandlers(ctx: ServerContext): Handlers {
   return {
-    systemEnvironment: async () => ({ environment: ctx.config.environment }),
+    systemEnvironment: async () => ({
+      environment: ctx.config.environment,
+      ...(ctx.config.satellite ? { satellite: { url: ctx.config.satellite.url, attribution: ctx.config.satellite.attribution } } : {}),
+    }),
     systemVersion: async () => productVersion(),
     systemStreetViewKey: async () => ({ key: ctx.config.streetViewKey ?? null }),
     systemMsalConfiguration: async () => msalConfiguration(ctx.config),
