@@ -1,55 +1,130 @@
 // Bench: the national-sized synthetic model (deterministic seed). Prints the
-// full calculation time, the plain dense all-pairs time in the same run and
-// the speed-up, an incremental one-store change, and peak memory.
+// like-for-like comparison first: the engine's full calculation against a
+// plain sparse model using the same spatial index (bench/sparse-baseline.ts),
+// then against plain dense all-pairs; the incremental one-store change; bytes
+// held per pair; and the 4x world in a process of its own (time and maxRSS).
+// Times are best-of and median over several runs, wall clock and CPU time
+// (the machine may be shared). Exits non-zero when the engine's outputs differ
+// from either baseline by more than 1e-9 (relative, or a billionth of the
+// largest output for outputs near 0).
+//
+// BENCH_CELLS / BENCH_STORES set the size; BENCH_ONLY_ENGINE=1 runs only the
+// engine's full calculation (used for the 4x world).
 
+import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { calculateScenario, estimatorProvider, recalculateChangedLocations } from '../src/index.js';
+import { calculateScenario, estimatorProvider, recalculateChangedLocations, type ScenarioResult } from '../src/index.js';
 import { denseHuff } from '../test/dense-huff.js';
 import { syntheticWorld } from '../test/synthetic-world.js';
+import { sparseBaseline } from './sparse-baseline.js';
 
 const cells = Number(process.env.BENCH_CELLS ?? 40_000);
 const stores = Number(process.env.BENCH_STORES ?? 5_000);
+const runs = Number(process.env.BENCH_RUNS ?? 7);
+const onlyEngine = process.env.BENCH_ONLY_ENGINE === '1';
 const world = syntheticWorld(cells, stores);
 const provider = estimatorProvider();
 
-const ms = (t0: number) => performance.now() - t0;
-const fmt = (v: number) => `${v.toFixed(0)} ms`;
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+interface Timing { wall: number[]; cpu: number[] }
+async function timed<T>(run: () => T | Promise<T>, times: number): Promise<{ value: T; timing: Timing }> {
+  const timing: Timing = { wall: [], cpu: [] };
+  let value: T | undefined;
+  for (let r = 0; r < times; r++) {
+    const w0 = performance.now();
+    const c0 = cpuMs();
+    value = await run();
+    timing.cpu.push(cpuMs() - c0);
+    timing.wall.push(performance.now() - w0);
+  }
+  return { value: value as T, timing };
+}
+const sorted = (a: number[]) => [...a].sort((x, y) => x - y);
+const best = (a: number[]) => sorted(a)[0];
+const median = (a: number[]) => sorted(a)[a.length >> 1];
+const fmt = (t: Timing) => `best ${best(t.wall).toFixed(0)} ms, median ${median(t.wall).toFixed(0)} ms wall; best ${best(t.cpu).toFixed(0)} ms CPU (${t.wall.length} runs)`;
+
+function worstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let scale = 0;
+  for (let j = 0; j < b.length; j++) scale = Math.max(scale, Math.abs(b[j]));
+  let worst = 0;
+  for (let j = 0; j < b.length; j++) worst = Math.max(worst, Math.abs(a[j] - b[j]) / Math.max(Math.abs(b[j]), 1e-9 * scale, Number.MIN_VALUE));
+  return worst;
+}
+
+function heldBytes(r: ScenarioResult): number {
+  // What a result holds per pair (decay and flow are derived when read, not held).
+  const { location, minutesCar, minutesPedestrian, offsets } = r.pairs;
+  return location.byteLength + minutesCar.byteLength + minutesPedestrian.byteLength + r.probability.byteLength + offsets.byteLength;
+}
 
 // One warm-up so the JIT has seen the code paths (a worker calculates many scenarios).
 await calculateScenario(syntheticWorld(2_000, 300, 7), provider);
 
-let t0 = performance.now();
-const full = await calculateScenario(world, provider);
-const fullMs = ms(t0);
+if (onlyEngine) {
+  const before = process.memoryUsage().arrayBuffers;
+  const { value: full, timing } = await timed(() => calculateScenario(world, provider), Math.max(1, Math.min(runs, 3)));
+  const pairs = full.pairs.location.length;
+  console.log(JSON.stringify({
+    pairs,
+    wall: timing.wall,
+    cpu: timing.cpu,
+    heldBytesPerPair: heldBytes(full) / pairs,
+    arrayBufferBytesPerPair: (process.memoryUsage().arrayBuffers - before) / pairs,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+  }));
+  process.exit(0);
+}
 
-t0 = performance.now();
-const dense = denseHuff(world.areas, world.locations, world.parameters);
-const denseMs = ms(t0);
-
-let worst = 0;
-for (let j = 0; j < dense.length; j++) worst = Math.max(worst, Math.abs(full.output[j] - dense[j]) / Math.max(Math.abs(dense[j]), 1e-300));
+const { value: full, timing: engine } = await timed(() => calculateScenario(world, provider), runs);
+const pairs = full.pairs.location.length;
+const { value: sparse, timing: sparseTiming } = await timed(() => sparseBaseline(world.areas, world.locations, world.parameters), Math.min(runs, 5));
+const { value: dense, timing: denseTiming } = await timed(() => denseHuff(world.areas, world.locations, world.parameters), 1);
+const worstSparse = worstDifference(full.output, sparse.output);
+const worstDense = worstDifference(full.output, dense);
 
 // One-store change: store 123 grows to 2,800 m2 (the typical "what if we extend" scenario).
 const properties = Array.from(world.locations.properties).map((p, j) => (j === 123 ? { ...p, salesArea: 2800 } : p));
-const locations = { ...world.locations, properties };
-t0 = performance.now();
-const inc = await recalculateChangedLocations(full, world.areas, { locations, changed: [123] }, provider);
-const incMs = ms(t0);
-
+const { value: inc, timing: incTiming } = await timed(
+  () => recalculateChangedLocations(full, world.areas, { locations: { ...world.locations, properties }, changed: [123] }, provider), runs);
 // One-store closure.
 const active = new Uint8Array(stores).fill(1);
 active[321] = 0;
-t0 = performance.now();
-await recalculateChangedLocations(full, world.areas, { locations: { ...world.locations, active }, changed: [321] }, provider);
-const closeMs = ms(t0);
+const { timing: closeTiming } = await timed(
+  () => recalculateChangedLocations(full, world.areas, { locations: { ...world.locations, active }, changed: [321] }, provider), runs);
 
-const memory = process.memoryUsage();
 const maxRss = process.resourceUsage().maxRSS / 1024;
+const perPair = (ms: number) => `${((ms * 1e6) / pairs).toFixed(0)} ns per pair`;
 
-console.log(`engine bench: ${cells.toLocaleString('en')} demand cells x ${stores.toLocaleString('en')} stores (${full.pairs.location.length.toLocaleString('en')} candidate pairs of ${(cells * stores).toLocaleString('en')})`);
-console.log(`  full calculation (sparse engine):    ${fmt(fullMs)}`);
-console.log(`  plain dense all-pairs (same run):    ${fmt(denseMs)}`);
-console.log(`  speed-up:                            ${(denseMs / fullMs).toFixed(1)}x   (largest relative difference of outputs ${worst.toExponential(1)})`);
-console.log(`  incremental one-store edit:          ${fmt(incMs)}   (${inc.affectedAreas.length.toLocaleString('en')} areas recomputed)`);
-console.log(`  incremental one-store closure:       ${fmt(closeMs)}`);
-console.log(`  peak memory (maxRSS):                ${maxRss.toFixed(0)} MB   (heap used now ${(memory.heapUsed / 1048576).toFixed(0)} MB, array buffers ${(memory.arrayBuffers / 1048576).toFixed(0)} MB)`);
+console.log(`engine bench: ${cells.toLocaleString('en')} demand cells x ${stores.toLocaleString('en')} stores (${pairs.toLocaleString('en')} candidate pairs of ${(cells * stores).toLocaleString('en')})`);
+console.log('  like for like (same input, same k-d tree library, outputs compared):');
+console.log(`    engine, full calculation:                 ${fmt(engine)}   (${perPair(best(engine.cpu))} CPU)`);
+console.log(`    plain sparse model, same spatial index:   ${fmt(sparseTiming)}   (${sparse.pairs.toLocaleString('en')} pairs)`);
+console.log(`    speed-up over the plain sparse model:     ${(best(sparseTiming.cpu) / best(engine.cpu)).toFixed(1)}x CPU, ${(median(sparseTiming.wall) / median(engine.wall)).toFixed(1)}x median wall   (largest relative difference of outputs ${worstSparse.toExponential(1)})`);
+console.log(`    plain dense all-pairs model:              ${fmt(denseTiming)}`);
+console.log(`    speed-up over the dense model:            ${(best(denseTiming.cpu) / best(engine.cpu)).toFixed(1)}x CPU   (largest relative difference of outputs ${worstDense.toExponential(1)})`);
+console.log(`  incremental one-store edit:                 ${fmt(incTiming)}   (${inc.affectedAreas.length.toLocaleString('en')} areas recomputed)`);
+console.log(`  incremental one-store closure:              ${fmt(closeTiming)}`);
+console.log(`  held per pair by a result:                  ${(heldBytes(full) / pairs).toFixed(1)} bytes   (location, minutes by car and on foot, share; decay and flow derived when read)`);
+console.log(`  peak memory of this process (maxRSS):       ${maxRss.toFixed(0)} MB   (baselines included)`);
+
+// The 4x world in a process of its own, so its maxRSS is the engine's alone.
+const big = spawnSync(process.execPath, [...process.execArgv, new URL(import.meta.url).pathname], {
+  env: { ...process.env, BENCH_CELLS: String(cells * 4), BENCH_STORES: String(stores * 4), BENCH_ONLY_ENGINE: '1', BENCH_RUNS: '3' },
+  encoding: 'utf8',
+});
+if (big.status !== 0) {
+  console.log(`  4x world: the run failed (${big.status}): ${big.stderr}`);
+  process.exitCode = 1;
+} else {
+  const r = JSON.parse(big.stdout.trim().split('\n').pop()!) as { pairs: number; wall: number[]; cpu: number[]; heldBytesPerPair: number; arrayBufferBytesPerPair: number; maxRssMb: number };
+  console.log(`  4x world (${(cells * 4).toLocaleString('en')} x ${(stores * 4).toLocaleString('en')}, ${r.pairs.toLocaleString('en')} pairs), own process: ${fmt({ wall: r.wall, cpu: r.cpu })}; maxRSS ${r.maxRssMb.toFixed(0)} MB; held ${r.heldBytesPerPair.toFixed(1)} bytes per pair (array buffers ${r.arrayBufferBytesPerPair.toFixed(1)})`);
+}
+
+if (!(worstSparse <= 1e-9) || !(worstDense <= 1e-9)) {
+  console.log(`  FAILED: outputs differ beyond 1e-9 (sparse ${worstSparse.toExponential(2)}, dense ${worstDense.toExponential(2)})`);
+  process.exitCode = 1;
+}

@@ -3,7 +3,8 @@
 export * from './constants.js';
 export * from './expression/index.js';
 
-export type { PointSet, Profile, ReachQuery, SparseTravelTimes, TravelTimeProvider } from './travel/types.js';
+export type { ModePairs, ModesQuery, PointSet, Profile, ReachQuery, SparseTravelTimes, TravelTimeProvider } from './travel/types.js';
+export { estimateModePairs } from './travel/estimator-pairs.js';
 export { PROFILES, sparseFromTriples } from './travel/types.js';
 export { greatCircleKm } from './travel/geo.js';
 export { DEFAULT_ESTIMATOR_SETTINGS, estimateMinutes, estimatorProvider, reachKm, type EstimatorSettings, type SpeedBand } from './travel/estimator.js';
@@ -11,7 +12,7 @@ export { matrixProvider, type TravelTimeMatrix } from './travel/matrix-provider.
 export { osrmProvider, type OsrmSettings } from './travel/osrm.js';
 
 export { FUNCTION_TYPE, modeIsOn, type DecayParameters, type ModeParameters, type ModelFunction, type ModelParameters } from './model/parameters.js';
-export { decay, pairDecay, MINIMUM_DECAY_BASE_MINUTES } from './model/decay.js';
+export { decay, inversePower, pairDecay, pairDecayOf, MINIMUM_DECAY_BASE_MINUTES } from './model/decay.js';
 export { findCandidatePairs, mergeModes, type CandidatePairQuery, type CandidatePairs } from './model/candidate-pairs.js';
 export {
   compileFunctions,
@@ -22,12 +23,15 @@ export {
   type FunctionFallbacks,
   type FunctionProblem,
 } from './model/functions.js';
-export { interact, interactRows, sumOutputs, type InteractionInput } from './model/interaction.js';
+export { flowsOf, huffRows, interact, interactRows, outputsOf, sumOutputs, type InteractionInput } from './model/interaction.js';
 export {
   activeMask,
   calculateScenario,
   compileModel,
   demandInReach,
+  HeldResult,
+  scenarioResult,
+  type ScenarioResultFields,
   type AreaInput,
   type LocationInput,
   type ScenarioInput,

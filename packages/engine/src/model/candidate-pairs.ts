@@ -73,7 +73,19 @@ export async function findCandidatePairs(provider: TravelTimeProvider, parameter
   let subset = query.locationSubset;
   if (query.active) {
     const base = subset ?? Uint32Array.from({ length: locationCount }, (_, j) => j);
-    subset = base.filter((j) => query.active![j] === 1);
+    const active = query.active;
+    subset = base.filter((j) => active[j] === 1);
+    if (!query.locationSubset && subset.length === locationCount) subset = undefined;
+  }
+  if (provider.reachableModes) {
+    const both = await provider.reachableModes({
+      origins: query.areas,
+      destinations: query.locations,
+      carMinutes: modeIsOn(parameters.car) ? parameters.car.maximumMinutes : 0,
+      pedestrianMinutes: modeIsOn(parameters.pedestrian) ? parameters.pedestrian.maximumMinutes : 0,
+      destinationSubset: subset,
+    });
+    return { areaCount, locationCount, ...both };
   }
   const ask = async (profile: Profile): Promise<SparseTravelTimes> => {
     const mode = parameters[profile];

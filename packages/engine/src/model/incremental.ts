@@ -7,10 +7,9 @@
 
 import type { TravelTimeProvider } from '../travel/types.js';
 import { findCandidatePairs, type CandidatePairs } from './candidate-pairs.js';
-import { pairDecay } from './decay.js';
 import { functionProducts } from './functions.js';
-import { interactRows, sumOutputs } from './interaction.js';
-import { activeMask, compileModel, type AreaInput, type LocationInput, type ScenarioResult } from './scenario.js';
+import { huffRows, outputsOf } from './interaction.js';
+import { activeMask, compileModel, scenarioResult, type AreaInput, type LocationInput, type ScenarioResult } from './scenario.js';
 
 export interface LocationChange {
   /** The scenario's locations after the change: earlier indices unchanged, added locations appended. */
@@ -54,7 +53,6 @@ export async function recalculateChangedLocations(
   for (const j of changedAll) if (!active[j]) attractiveness[j] = 0;
 
   const fresh = await findCandidatePairs(provider, parameters, { areas, locations, active, locationSubset: changedAll });
-  const freshDecay = pairDecay(fresh, parameters);
 
   const affected = new Uint8Array(areaCount);
   for (let i = 0; i < areaCount; i++) {
@@ -82,9 +80,7 @@ export async function recalculateChangedLocations(
     minutesCar: new Float64Array(total),
     minutesPedestrian: new Float64Array(total),
   };
-  const decay = new Float64Array(total);
   const probability = new Float64Array(total);
-  const flow = new Float64Array(total);
 
   const affectedAreas: number[] = [];
   for (let i = 0; i < areaCount; i++) {
@@ -94,9 +90,7 @@ export async function recalculateChangedLocations(
       pairs.location.set(old.location.subarray(from, to), start);
       pairs.minutesCar.set(old.minutesCar.subarray(from, to), start);
       pairs.minutesPedestrian.set(old.minutesPedestrian.subarray(from, to), start);
-      decay.set(previous.decay.subarray(from, to), start);
       probability.set(previous.probability.subarray(from, to), start);
-      flow.set(previous.flow.subarray(from, to), start);
       continue;
     }
     affectedAreas.push(i);
@@ -115,37 +109,27 @@ export async function recalculateChangedLocations(
         pairs.location[p] = ja;
         pairs.minutesCar[p] = old.minutesCar[a2];
         pairs.minutesPedestrian[p] = old.minutesPedestrian[a2];
-        decay[p] = previous.decay[a2];
         a2++;
       } else {
         pairs.location[p] = jb;
         pairs.minutesCar[p] = fresh.minutesCar[b];
         pairs.minutesPedestrian[p] = fresh.minutesPedestrian[b];
-        decay[p] = freshDecay[b];
         b++;
       }
       p++;
     }
-    interactRows(
-      { pairs, decay, attractiveness, demand: previous.demand, fractionCutOffThreshold: parameters.fractionCutOffThreshold },
-      probability,
-      flow,
-      i,
-      i + 1,
-    );
+    huffRows(pairs, parameters, attractiveness, parameters.fractionCutOffThreshold, probability, i, i + 1);
   }
 
-  return {
+  return scenarioResult({
     parameters,
     pairs,
-    decay,
     probability,
-    flow,
     active,
     attractiveness,
-    output: sumOutputs(pairs, flow),
+    output: outputsOf(pairs, probability, previous.demand),
     demand: previous.demand,
     fallbacks: { attractiveness: a.fallbacks, demand: previous.fallbacks.demand },
     affectedAreas: Uint32Array.from(affectedAreas),
-  };
+  });
 }

@@ -7,6 +7,8 @@
 // Rows are independent, which is what makes the incremental recalculation exact.
 
 import type { CandidatePairs } from './candidate-pairs.js';
+import { pairDecayOf } from './decay.js';
+import { modeIsOn, type DecayParameters } from './parameters.js';
 
 export interface InteractionInput {
   pairs: CandidatePairs;
@@ -53,6 +55,81 @@ export function interactRows(input: InteractionInput, probability: Float64Array,
       flow[k] = d * p;
     }
   }
+}
+
+/**
+ * The same interaction with the decay computed on the way from the minutes
+ * (nothing stored per pair but the probability): per area one pass for
+ * U_ij, its sum, largest and smallest; the cut-off pass only when some share
+ * falls below the threshold; one pass dividing by the kept sum. Gives the
+ * same bits as pairDecay followed by interactRows. Fills probability for
+ * areas fromArea..toArea-1.
+ */
+export function huffRows(
+  pairs: CandidatePairs,
+  parameters: DecayParameters,
+  attractiveness: Float64Array,
+  fractionCutOffThreshold: number,
+  probability: Float64Array,
+  fromArea = 0,
+  toArea = pairs.areaCount,
+): void {
+  const { offsets, location, minutesCar, minutesPedestrian } = pairs;
+  const car = modeIsOn(parameters.car) ? parameters.car : undefined;
+  const ped = modeIsOn(parameters.pedestrian) ? parameters.pedestrian : undefined;
+  const threshold = fractionCutOffThreshold > 0 ? fractionCutOffThreshold : 0;
+  for (let i = fromArea; i < toArea; i++) {
+    const from = offsets[i];
+    const to = offsets[i + 1];
+    let sum = 0;
+    let largest = 0;
+    let smallest = Infinity;
+    for (let k = from; k < to; k++) {
+      const u = attractiveness[location[k]] * pairDecayOf(car, ped, minutesCar[k], minutesPedestrian[k]);
+      probability[k] = u;
+      sum += u;
+      if (u > largest) largest = u;
+      if (u < smallest) smallest = u;
+    }
+    if (!(sum > 0)) {
+      for (let k = from; k < to; k++) probability[k] = 0;
+      continue;
+    }
+    if (threshold > 0) {
+      const cut = Math.min(threshold * sum, largest);
+      if (smallest < cut) {
+        let kept = 0;
+        for (let k = from; k < to; k++) {
+          if (probability[k] < cut) probability[k] = 0;
+          else kept += probability[k];
+        }
+        sum = kept;
+      }
+    }
+    for (let k = from; k < to; k++) probability[k] = probability[k] / sum;
+  }
+}
+
+/** V_ij = D_i * P_ij for every pair. */
+export function flowsOf(pairs: CandidatePairs, probability: Float64Array, demand: Float64Array): Float64Array {
+  const flow = new Float64Array(probability.length);
+  const { offsets } = pairs;
+  for (let i = 0; i < pairs.areaCount; i++) {
+    const d = demand[i];
+    for (let k = offsets[i]; k < offsets[i + 1]; k++) flow[k] = d * probability[k];
+  }
+  return flow;
+}
+
+/** O_j = sum_i D_i * P_ij in pair order: the same bits as sumOutputs over the flows, without them. */
+export function outputsOf(pairs: CandidatePairs, probability: Float64Array, demand: Float64Array): Float64Array {
+  const output = new Float64Array(pairs.locationCount);
+  const { offsets, location } = pairs;
+  for (let i = 0; i < pairs.areaCount; i++) {
+    const d = demand[i];
+    for (let k = offsets[i]; k < offsets[i + 1]; k++) output[location[k]] += d * probability[k];
+  }
+  return output;
 }
 
 /** O_j = sum_i V_ij, summed in pair order (so any path to the same flows gives the same bits). */

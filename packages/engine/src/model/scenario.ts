@@ -7,7 +7,7 @@ import type { PointSet, TravelTimeProvider } from '../travel/types.js';
 import { findCandidatePairs, type CandidatePairs } from './candidate-pairs.js';
 import { pairDecay } from './decay.js';
 import { attractivenessFunctions, compileFunctions, demandFunctions, functionProducts, type CompiledModelFunction, type FunctionFallbacks } from './functions.js';
-import { interact } from './interaction.js';
+import { flowsOf, huffRows, outputsOf } from './interaction.js';
 import type { ModelParameters } from './parameters.js';
 
 /** Demand areas: points (centroids) and their properties. */
@@ -31,10 +31,14 @@ export interface ScenarioInput {
 export interface ScenarioResult {
   parameters: ModelParameters;
   pairs: CandidatePairs;
-  /** Per pair: f_car + f_ped, the probability P_ij after the cut-off, the flow V_ij. */
-  decay: Float64Array;
+  /**
+   * Per pair: f_car + f_ped, the probability P_ij after the cut-off, the flow
+   * V_ij. Only the probability is held: decay and flow follow exactly from the
+   * minutes and the demand, and are computed when first read.
+   */
+  readonly decay: Float64Array;
   probability: Float64Array;
-  flow: Float64Array;
+  readonly flow: Float64Array;
   /** Per location: 1 when it attracted demand; A_j; output O_j. */
   active: Uint8Array;
   attractiveness: Float64Array;
@@ -43,6 +47,42 @@ export interface ScenarioResult {
   demand: Float64Array;
   /** Functions that fell back to their defaultValue, with counts (for the processing log). */
   fallbacks: { attractiveness: FunctionFallbacks[]; demand: FunctionFallbacks[] };
+}
+
+/** The fields a result holds; decay and flow are derived from them. */
+export type ScenarioResultFields = Omit<ScenarioResult, 'decay' | 'flow'>;
+
+/**
+ * A ScenarioResult whose decay and flow arrays are computed on first read
+ * (and then kept), so a result holds 28 bytes per pair (location, two
+ * minutes, probability) instead of 44. The getters sit on the prototype: a
+ * spread or structured clone copies only the held fields.
+ */
+export class HeldResult implements ScenarioResult {
+  parameters!: ModelParameters;
+  pairs!: CandidatePairs;
+  probability!: Float64Array;
+  active!: Uint8Array;
+  attractiveness!: Float64Array;
+  output!: Float64Array;
+  demand!: Float64Array;
+  fallbacks!: ScenarioResult['fallbacks'];
+  #decay: Float64Array | undefined;
+  #flow: Float64Array | undefined;
+  constructor(fields: ScenarioResultFields) {
+    Object.assign(this, fields);
+  }
+  get decay(): Float64Array {
+    return (this.#decay ??= pairDecay(this.pairs, this.parameters));
+  }
+  get flow(): Float64Array {
+    return (this.#flow ??= flowsOf(this.pairs, this.probability, this.demand));
+  }
+}
+
+/** A result from its held fields (the server restores stored results with it). */
+export function scenarioResult<T extends ScenarioResultFields>(fields: T): HeldResult & T {
+  return new HeldResult(fields) as HeldResult & T;
 }
 
 export function activeMask(locations: LocationInput): Uint8Array {
@@ -66,26 +106,18 @@ export async function calculateScenario(input: ScenarioInput, provider: TravelTi
   for (let j = 0; j < active.length; j++) if (!active[j]) a.values[j] = 0;
   const d = functionProducts(compiled.demand, areas.properties);
   const pairs = await findCandidatePairs(provider, parameters, { areas, locations, active });
-  const decay = pairDecay(pairs, parameters);
-  const { probability, flow, output } = interact({
-    pairs,
-    decay,
-    attractiveness: a.values,
-    demand: d.values,
-    fractionCutOffThreshold: parameters.fractionCutOffThreshold,
-  });
-  return {
+  const probability = new Float64Array(pairs.location.length);
+  huffRows(pairs, parameters, a.values, parameters.fractionCutOffThreshold, probability);
+  return scenarioResult({
     parameters,
     pairs,
-    decay,
     probability,
-    flow,
     active,
     attractiveness: a.values,
-    output,
+    output: outputsOf(pairs, probability, d.values),
     demand: d.values,
     fallbacks: { attractiveness: a.fallbacks, demand: d.fallbacks },
-  };
+  });
 }
 
 /** Total demand of the areas that have at least one location in reach (equals the sum of all outputs). */

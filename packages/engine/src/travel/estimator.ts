@@ -9,7 +9,8 @@
 //   kilometres inside that band, so time grows continuously with distance.
 
 import { pairsWithin, allIndices } from './spatial-index.js';
-import type { Profile, ReachQuery, SparseTravelTimes, TravelTimeProvider } from './types.js';
+import type { ModePairs, ModesQuery, Profile, ReachQuery, SparseTravelTimes, TravelTimeProvider } from './types.js';
+import { estimateModePairs } from './estimator-pairs.js';
 
 export interface SpeedBand {
   /** Road kilometres up to which this speed applies (Infinity for the last band). */
@@ -88,6 +89,9 @@ export function estimatorProvider(settings: EstimatorSettings = DEFAULT_ESTIMATO
     name: 'estimator',
     async reachable(query: ReachQuery): Promise<SparseTravelTimes> {
       return estimateReachable(query, settings);
+    },
+    async reachableModes(query: ModesQuery): Promise<ModePairs> {
+      return estimateModePairs(query, settings);
     },
   };
 }

@@ -32,9 +32,33 @@ export interface SparseTravelTimes {
   minutes: Float64Array;
 }
 
+/** A query for the pairs of both modes at once (a provider that can answer it in one sweep). */
+export interface ModesQuery {
+  origins: PointSet;
+  destinations: PointSet;
+  /** Maximum minutes per mode; 0 or absent leaves the mode out. */
+  carMinutes?: number;
+  pedestrianMinutes?: number;
+  /** Only these destinations (ascending); all when absent. */
+  destinationSubset?: ArrayLike<number>;
+}
+
+/** The pairs of both modes merged per origin (CSR, destinations ascending), Infinity minutes where a mode does not reach. */
+export interface ModePairs {
+  offsets: Uint32Array;
+  location: Uint32Array;
+  minutesCar: Float64Array;
+  minutesPedestrian: Float64Array;
+}
+
 export interface TravelTimeProvider {
   readonly name: string;
   reachable(query: ReachQuery): Promise<SparseTravelTimes>;
+  /**
+   * Optional: both modes in one sweep, already merged. It must give the same
+   * pairs and minutes as `reachable` per mode followed by a merge.
+   */
+  reachableModes?(query: ModesQuery): Promise<ModePairs>;
 }
 
 /** Builds a CSR (rows sorted by destination) from unordered (origin, destination, minutes) triples. */
