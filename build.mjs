@@ -33,6 +33,7 @@ function htmlPage({ title, script, css, body = '' }) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
+<link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%231d5fd1'/%3E%3Ccircle cx='16' cy='13' r='6' fill='none' stroke='white' stroke-width='3'/%3E%3Cpath d='M16 19v7' stroke='white' stroke-width='3'/%3E%3C/svg%3E">
 ${css ? `<link rel="stylesheet" href="/assets/${css}">\n` : ''}<link rel="modulepreload" href="/assets/${script}">
 </head>
 <body>

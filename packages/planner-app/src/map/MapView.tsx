@@ -110,6 +110,14 @@ export function MapView() {
       if (bounds) map.fitBounds(bounds, FIT);
     }));
     stops.push(bindOverlays(map, api));
+    // A view set from outside the map (the address at start, Back and Forward) moves the map.
+    stops.push(effect(() => {
+      const v = view.value;
+      const current = map.getView();
+      const same = Math.abs(current.zoom - v.zoom) < 0.01 && Math.abs(current.center[0] - v.center[0]) < 1e-5
+        && Math.abs(current.center[1] - v.center[1]) < 1e-5 && Math.abs(current.bearing - v.bearing) < 0.1 && Math.abs(current.pitch - v.pitch) < 0.1;
+      if (!same) map.setView({ zoom: v.zoom, center: v.center, bearing: v.bearing, pitch: v.pitch });
+    }));
 
     const updateExtent = () => {
       const size = { width: element.clientWidth, height: element.clientHeight };
