@@ -51,6 +51,11 @@ export function auditDetails(params: Record<string, unknown>, query: unknown, bo
         const v = (item as Record<string, unknown>)[key];
         if (v !== undefined && v !== null && typeof v !== 'object') parts.push(`${label}${key}=${scalar(v)}`);
       }
+      // The admin object an access save is about: { user: { id } } or { model: { id } }.
+      for (const key of ['user', 'model']) {
+        const v = (item as Record<string, unknown>)[key];
+        if (v && typeof v === 'object' && 'id' in v) parts.push(`${label}${key}.id=${scalar((v as { id: unknown }).id)}`);
+      }
     };
     if (Array.isArray(value)) {
       parts.push(`${prefix}rows=${value.length}`);

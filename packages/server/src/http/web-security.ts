@@ -78,7 +78,7 @@ export async function registerWebSecurity(app: FastifyInstance, config: ServerCo
   await app.register(cors, {
     // A list: a preflight is always answered (204), with Access-Control-Allow-Origin only for a listed origin.
     origin: allowed.map((origin) => (origin.includes('*.')
-      ? new RegExp(`^${origin.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('\\*\\.', '[A-Za-z0-9-]+\\.')}$`)
+      ? new RegExp(`^${origin.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('*\\.', '[A-Za-z0-9-]+\\.')}$`)
       : origin)),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'Accept', 'Accept-Language'],
