@@ -1,7 +1,7 @@
 // Runs every test suite of the repository and ends with one summary line of
 // the whole run: "N passed, N failed" (uvu prints its own totals per suite).
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -29,6 +29,35 @@ function suites() {
   }
   const only = process.argv.slice(2);
   return only.length ? list.filter((s) => only.some((o) => s.name.includes(o))) : list;
+}
+
+/** The newest modification time of the files under `dir` (0 when there is none). */
+function newest(dir) {
+  if (!existsSync(dir)) return 0;
+  let time = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    time = Math.max(time, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return time;
+}
+
+/**
+ * The browser suites run the built server and app: build them first when a
+ * bundle is missing or older than the sources it is made from.
+ */
+function buildIfStale() {
+  const outputs = ['packages/server/dist/main.js', 'packages/planner-app/dist/index.html'].map((p) => join(root, p));
+  const sources = Math.max(
+    statSync(join(root, 'build.mjs')).mtimeMs,
+    ...readdirSync(join(root, 'packages')).map((pkg) => newest(join(root, 'packages', pkg, 'src'))),
+  );
+  const stale = outputs.filter((file) => !existsSync(file) || statSync(file).mtimeMs < sources);
+  if (!stale.length) return true;
+  console.log(`building (${stale.map((f) => f.slice(root.length)).join(', ')} missing or older than the sources) ...`);
+  const r = spawnSync(process.execPath, [join(root, 'build.mjs')], { cwd: root, stdio: 'inherit' });
+  return r.status === 0;
 }
 
 function run(suite) {
@@ -62,7 +91,12 @@ function run(suite) {
 }
 
 let passed = 0, failed = 0, skipped = 0;
-for (const suite of suites()) {
+const selected = suites();
+if (selected.some((s) => s.name.startsWith('tests/')) && !buildIfStale()) {
+  console.log('the build failed: the browser suites cannot run');
+  failed++;
+}
+for (const suite of selected) {
   console.log(`\n=== ${suite.name} ===`);
   const r = await run(suite);
   passed += r.passed; failed += r.failed; skipped += r.skipped;

@@ -1,0 +1,61 @@
+// Screenshots compared with the committed goldens in tests/e2e/goldens/ by
+// pixelmatch. UPDATE_GOLDENS=1 writes the current screenshots as the goldens
+// (review them like code). A missing golden is written and reported outside
+// CI; in CI (CI=true) it is a failure. On a mismatch the actual picture and
+// a diff picture are written to .test-artifacts/e2e/.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+import type { Locator, Page } from 'playwright-core';
+import { ROOT } from './server.js';
+
+export const GOLDENS = join(ROOT, 'tests/e2e/goldens');
+const ARTIFACTS = join(ROOT, '.test-artifacts/e2e');
+
+export interface ShotOptions {
+  /** Parts of the page painted over with one colour before the shot (clock-like or animated content). */
+  mask?: Locator[];
+  /** Share of pixels that may differ (default 0.3 %): anti-aliasing and font hinting vary slightly. */
+  maxDiffRatio?: number;
+}
+
+export interface Comparison {
+  differentPixels: number;
+  ratio: number;
+}
+
+/** Compares two PNG pictures; different sizes count as every pixel different. */
+export function comparePngs(expected: Buffer, actual: Buffer, diffOut?: PNG): Comparison {
+  const a = PNG.sync.read(expected);
+  const b = PNG.sync.read(actual);
+  if (a.width !== b.width || a.height !== b.height) return { differentPixels: Math.max(a.width * a.height, b.width * b.height), ratio: 1 };
+  const differentPixels = pixelmatch(a.data, b.data, diffOut?.data, a.width, a.height, { threshold: 0.1, includeAA: false });
+  return { differentPixels, ratio: differentPixels / (a.width * a.height) };
+}
+
+/** Takes a screenshot of the viewport and compares it with the golden `name`.png. */
+export async function expectScreenshot(page: Page, name: string, options: ShotOptions = {}): Promise<void> {
+  const actual = await page.screenshot({ animations: 'disabled', caret: 'hide', mask: options.mask, maskColor: '#ff00ff', scale: 'css' });
+  const file = join(GOLDENS, `${name}.png`);
+  if (process.env.UPDATE_GOLDENS === '1' || !existsSync(file)) {
+    if (!existsSync(file) && process.env.CI === 'true' && process.env.UPDATE_GOLDENS !== '1') {
+      throw new Error(`no golden ${name}.png: run the suite with UPDATE_GOLDENS=1 and commit tests/e2e/goldens/${name}.png`);
+    }
+    mkdirSync(GOLDENS, { recursive: true });
+    writeFileSync(file, actual);
+    console.log(`  golden ${name}.png written`);
+    return;
+  }
+  const expected = readFileSync(file);
+  const size = PNG.sync.read(expected);
+  const diff = new PNG({ width: size.width, height: size.height });
+  const { differentPixels, ratio } = comparePngs(expected, actual, diff);
+  const allowed = options.maxDiffRatio ?? 0.003;
+  if (ratio > allowed) {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    writeFileSync(join(ARTIFACTS, `${name}.actual.png`), actual);
+    writeFileSync(join(ARTIFACTS, `${name}.diff.png`), PNG.sync.write(diff));
+    throw new Error(`screenshot ${name} differs from its golden in ${differentPixels} pixels (${(ratio * 100).toFixed(2)} %, allowed ${(allowed * 100).toFixed(2)} %): see .test-artifacts/e2e/${name}.actual.png and ${name}.diff.png; UPDATE_GOLDENS=1 accepts it`);
+  }
+}
