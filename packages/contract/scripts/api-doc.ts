@@ -1,13 +1,14 @@
-// Regenerates the route listing of docs/api.md from the route table.
+// Regenerates the error-status table and the route listing of docs/api.md
+// from the contract.
 // node --import tsx scripts/api-doc.ts          rewrite the listing
 // node --import tsx scripts/api-doc.ts --check  exit 1 when it is out of date
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { withCurrentListing } from '../src/route-listing';
+import { withCurrentDocs } from '../src/route-listing';
 
 const apiDoc = fileURLToPath(new URL('../../../docs/api.md', import.meta.url));
 const current = readFileSync(apiDoc, 'utf8');
-const next = withCurrentListing(current);
+const next = withCurrentDocs(current);
 
 if (process.argv.includes('--check')) {
   if (next !== current) {

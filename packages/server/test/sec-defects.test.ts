@@ -205,6 +205,14 @@ test('JSON reads carry Cache-Control; errors and writes are not stored', async (
   assert.is(error.headers['cache-control'], 'no-store');
   const scenarios = await call(`/api/models/${ws.world.modelId}/scenarios`, { token: ws.tokens.planner });
   assert.match(String(scenarios.headers['cache-control']), /private/);
+  // defect 8: the ETags docs/api.md promises on models and scenarios are sent.
+  for (const [path, answer] of [['/api/models', read], [`/api/models/${ws.world.modelId}/scenarios`, scenarios]] as const) {
+    const etag = String(answer.headers.etag ?? '');
+    assert.match(etag, /^"/, `${path} has an ETag`);
+    const again = await call(path, { token: ws.tokens.planner, headers: { 'If-None-Match': etag } });
+    assert.is(again.status, 304, path);
+  }
+  assert.is(error.json().error, 'Not Found', 'the reason phrase of the error table');
 });
 
 test('security headers on the API without embed origins: frame protection, nosniff, HSTS, CSP, referrer policy', async () => {

@@ -2,13 +2,8 @@
 // a stack trace: { statusCode, error, message, field?, reason?, key? }.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
+import { errorName } from '@locus/contract';
 import type { ServerContext } from '../context.js';
-
-const STATUS_NAMES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
-  501: 'Not Implemented', 503: 'Service Unavailable',
-};
 
 export class ApiError extends Error {
   constructor(
@@ -38,7 +33,7 @@ export function fromZodError(where: 'params' | 'query' | 'body', error: ZodError
 }
 
 export function errorBody(statusCode: number, message: string, details: ApiError['details'] = {}) {
-  return { statusCode, error: STATUS_NAMES[statusCode] ?? 'Error', message, ...details };
+  return { statusCode, error: errorName(statusCode), message, ...details };
 }
 
 export function registerErrorHandling(app: FastifyInstance, ctx: ServerContext) {

@@ -8,6 +8,7 @@ import type { ServerContext } from '../context.js';
 import { ApiError, errorBody, fromZodError, forbidden, unauthorized } from './errors.js';
 import type { CurrentUser } from './current-user.js';
 import { LOGIN_CREATE_RATE_LIMIT } from './web-security.js';
+import { sendCached } from './cached.js';
 
 export interface HandlerInput<R extends RouteDef = RouteDef> {
   params: any;
@@ -29,6 +30,9 @@ export interface RegisterOptions {
   /** Validate every JSON response against the contract (tests switch this on). */
   validateResponses?: boolean;
 }
+
+/** JSON reads answered with an ETag computed from the body (304 for If-None-Match), besides those that send their own. */
+const ETAG_READS = new Set(['models', 'scenarios']);
 
 /** Calls with a non-GET method that change nothing: not written to the audit log. */
 const NOT_WRITES = new Set(['functionsValidate']);
@@ -111,6 +115,9 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, handler
           if (!check.success) {
             throw new Error(`response of ${route.name} does not match the contract: ${check.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
           }
+        }
+        if (ETAG_READS.has(route.name)) {
+          return sendCached(request, reply, { contentType: 'application/json; charset=utf-8', body: JSON.stringify(result) });
         }
         return result;
       },
