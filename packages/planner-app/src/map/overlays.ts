@@ -1,23 +1,64 @@
-// The map layers of the layers menu besides the locations: the server's
-// raster tiles of each visible area set, drawn under the location icons.
-import { areaSetSource, TileLayer, type LocusMap } from '@locus/map-canvas';
+// The map layers of the layers menu besides the locations: satellite imagery,
+// the server's raster tiles of each visible area set (with the area under the
+// pointer for sets that answer hovering), heat maps and POI sets.
+import type { AreaSetInfo } from '@locus/contract';
+import {
+  areaSetSource, HeatmapLayer, IconLayer, TileLayer,
+  type AccessibleItem, type FrameState, type HeatmapPoint, type IconFeature, type LocusMap,
+} from '@locus/map-canvas';
 import { effect } from '@preact/signals-react';
 import type { ApiClient } from '../api/client';
 import { layers } from '../stores/layers';
 import { model } from '../stores/models';
+import { clearAreaHover, hoverAreaAt, hoverAreaSets, satelliteImagery } from '../stores/tools';
 
 /** Drawing order of the map's layers (higher on top). */
 export const Z = { basemap: 0, satellite: 5, areaSets: 10, heatMaps: 20, catchments: 30, isolines: 40, ranges: 50, pois: 55, locations: 60, scaleBar: 100 } as const;
 
+/** Opacity of area-set tiles over the map. */
+export const AREA_SET_OPACITY = 0.6;
+/** Heat maps: kernel radius on the ground and opacity. */
+export const HEAT_MAP_RADIUS_METRES = 1500;
+export const HEAT_MAP_OPACITY = 0.7;
+/** Pause of the pointer before the area under it is asked for. */
+export const AREA_HOVER_DELAY_MS = 150;
+
+/** POIs are drawn and hit-tested but not offered as keyboard entries: choosing one does nothing. */
+class PoiLayer extends IconLayer {
+  override accessibleItems(_frame: FrameState): AccessibleItem[] {
+    return [];
+  }
+}
+
 /** Binds the layer store to the map; returns the function that unbinds it. */
 export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
+  const stops: (() => void)[] = [];
+
+  // Satellite imagery: drawn over the basemap (covering its place names) and under every other layer.
+  let satellite: TileLayer | null = null;
+  let satelliteUrl = '';
+  stops.push(effect(() => {
+    const imagery = satelliteImagery.value;
+    const on = layers.value.satellite && imagery !== null;
+    if (satellite && (!on || imagery?.url !== satelliteUrl)) {
+      map.removeLayer(satellite);
+      satellite = null;
+    }
+    if (on && imagery && !satellite) {
+      satelliteUrl = imagery.url;
+      satellite = new TileLayer({ id: 'satellite', url: imagery.url, maxZoom: 19, attribution: imagery.attribution ?? undefined, zIndex: Z.satellite });
+      map.addLayer(satellite);
+    }
+  }));
+
+  // Area sets: the server's raster tiles.
   const tiles = new Map<string, TileLayer>();
-  const stop = effect(() => {
+  stops.push(effect(() => {
     const m = model.value;
-    const wanted = new Map<string, string>();
+    const wanted = new Map<string, AreaSetInfo>();
     for (const id of layers.value.areaSetIds) {
       const set = m?.areaSets.find((s) => s.id === id);
-      if (set) wanted.set(`area-set-${set.id}`, areaSetTileTemplate(set));
+      if (set) wanted.set(`area-set-${m!.id}-${set.id}-${areaSetTileTemplate(set)}`, set);
     }
     for (const [key, layer] of tiles) {
       if (!wanted.has(key)) {
@@ -25,21 +66,136 @@ export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
         tiles.delete(key);
       }
     }
-    for (const [key, template] of wanted) {
+    for (const [key, set] of wanted) {
       if (tiles.has(key)) continue;
-      const layer = new TileLayer({ id: key, ...areaSetSource(template), opacity: 0.6, zIndex: Z.areaSets, headers: () => api.authHeaders() });
+      const levels = set.mapTilesZoomLevelsAvailable;
+      const zoomRange = levels.length ? { minZoom: Math.min(...levels), maxZoom: Math.max(...levels) } : {};
+      const layer = new TileLayer({ id: key, ...areaSetSource(areaSetTileTemplate(set)), ...zoomRange, opacity: AREA_SET_OPACITY, zIndex: Z.areaSets, headers: () => api.authHeaders() });
       map.addLayer(layer);
       tiles.set(key, layer);
     }
+  }));
+
+  // Area hover: after a short pause of the pointer, the area under it in a hover-enabled visible set.
+  let hoverTimer: ReturnType<typeof setTimeout> | null = null;
+  const element = map.container;
+  const onPointerMove = (event: PointerEvent) => {
+    if (hoverTimer) clearTimeout(hoverTimer);
+    if (event.buttons !== 0 || hoverAreaSets.peek().length === 0) {
+      clearAreaHover();
+      return;
+    }
+    const rect = element.getBoundingClientRect();
+    const point: [number, number] = [event.clientX - rect.left, event.clientY - rect.top];
+    const { clientX, clientY } = event;
+    hoverTimer = setTimeout(() => {
+      const [lon, lat] = map.unproject(point);
+      void hoverAreaAt(api, lon, lat, clientX, clientY);
+    }, AREA_HOVER_DELAY_MS);
+  };
+  const onPointerLeave = () => {
+    if (hoverTimer) clearTimeout(hoverTimer);
+    clearAreaHover();
+  };
+  element.addEventListener('pointermove', onPointerMove);
+  element.addEventListener('pointerleave', onPointerLeave);
+  stops.push(map.on('move', () => clearAreaHover()));
+  stops.push(effect(() => {
+    if (hoverAreaSets.value.length === 0) clearAreaHover();
+  }));
+  stops.push(() => {
+    if (hoverTimer) clearTimeout(hoverTimer);
+    element.removeEventListener('pointermove', onPointerMove);
+    element.removeEventListener('pointerleave', onPointerLeave);
+    clearAreaHover();
   });
+
+  // Heat maps: one layer per visible set, points read once per model and set.
+  const heatPoints = new Map<string, Promise<HeatmapPoint[]>>();
+  const heatLayers = new Map<string, HeatmapLayer>();
+  stops.push(effect(() => {
+    const m = model.value;
+    const wanted = new Set(m ? layers.value.heatMapSetIds.filter((id) => m.heatMapSets.some((h) => h.id === id)).map((id) => `${m.id}:${id}`) : []);
+    for (const [key, layer] of heatLayers) {
+      if (!wanted.has(key)) {
+        map.removeLayer(layer);
+        heatLayers.delete(key);
+      }
+    }
+    for (const key of wanted) {
+      if (heatLayers.has(key)) continue;
+      const [modelId, heatMapSetId] = key.split(':').map(Number) as [number, number];
+      const layer = new HeatmapLayer({ id: `heat-map-${key}`, radius: HEAT_MAP_RADIUS_METRES, opacity: HEAT_MAP_OPACITY, zIndex: Z.heatMaps });
+      heatLayers.set(key, layer);
+      map.addLayer(layer);
+      let points = heatPoints.get(key);
+      if (!points) {
+        points = api.call('heatMapPoints', { params: { modelId, heatMapSetId } })
+          .then((list) => list.map((p) => ({ lon: p.longitude, lat: p.latitude, weight: p.weight })));
+        points.catch(() => heatPoints.delete(key));
+        heatPoints.set(key, points);
+      }
+      points.then((list) => {
+        if (heatLayers.get(key) === layer) layer.setPoints(list);
+      }, () => undefined);
+    }
+  }));
+
+  // POIs: one icon layer with every visible set's POIs, drawn with their set's logo at the POI size factor.
+  const logos = new Map<string, ImageBitmap | null>();
+  const poiFeatures = new Map<string, Promise<IconFeature[]>>();
+  const pois = new PoiLayer({
+    id: 'pois',
+    zIndex: Z.pois,
+    style: (feature) => {
+      const logo = logos.get(String(feature.group));
+      return logo ? { image: logo } : {};
+    },
+  });
+  map.addLayer(pois);
+  let poiGeneration = 0;
+  stops.push(effect(() => {
+    const m = model.value;
+    const ids = m ? layers.value.poiSetIds.filter((id) => m.poiSets.some((p) => p.id === id)) : [];
+    const generation = ++poiGeneration;
+    if (!m || ids.length === 0) {
+      pois.setFeatures([]);
+      return;
+    }
+    const loads = ids.map((poiSetId) => {
+      const key = `${m.id}:${poiSetId}`;
+      let features = poiFeatures.get(key);
+      if (!features) {
+        features = api.call('pois', { params: { modelId: m.id, poiSetId } }).then(async (list) => {
+          const logoKey = `${m.id}:${poiSetId}`;
+          if (!logos.has(logoKey)) {
+            const hash = list[0]?.logoHash;
+            const blob = await api.blob('poiSetLogo', { params: { modelId: m.id, poiSetId }, query: hash ? { r: hash } : {}, expected: () => true }).catch(() => null);
+            logos.set(logoKey, blob ? await createImageBitmap(blob).catch(() => null) : null);
+          }
+          return list.map((p, i) => ({ id: `${poiSetId}-${i}`, lon: p.lng, lat: p.lat, name: p.name, group: logoKey, poi: true }));
+        });
+        features.catch(() => poiFeatures.delete(key));
+        poiFeatures.set(key, features);
+      }
+      return features;
+    });
+    void Promise.allSettled(loads).then((results) => {
+      if (generation !== poiGeneration) return;
+      pois.setFeatures(results.flatMap((r) => (r.status === 'fulfilled' ? r.value : [])));
+    });
+  }));
+
   return () => {
-    stop();
+    for (const stop of stops) stop();
+    if (satellite) map.removeLayer(satellite);
     for (const layer of tiles.values()) map.removeLayer(layer);
+    for (const layer of heatLayers.values()) map.removeLayer(layer);
+    map.removeLayer(pois);
   };
 }
 
-/** The tile URL template of an area set (GET /api/tile-proxy/{slug}/{z}/{x}/{y}). */
-export function areaSetTileTemplate(set: { name: string; tileSlug?: string }): string {
-  const slug = set.tileSlug ?? set.name;
-  return `/api/tile-proxy/${encodeURIComponent(slug)}/{z}/{x}/{y}`;
+/** The tile URL template of an area set (GET /api/tile-proxy/{areaSetNameSlug}/{z}/{x}/{y}) by the set's tile slug. */
+export function areaSetTileTemplate(set: Pick<AreaSetInfo, 'tileSlug'>): string {
+  return `/api/tile-proxy/${encodeURIComponent(set.tileSlug)}/{z}/{x}/{y}`;
 }

@@ -7,10 +7,13 @@ import { t } from '../i18n';
 import { MapView } from '../map/MapView';
 import { modelsLoaded, models } from '../stores/models';
 import { Header, SignInButton } from './header';
+import { EditingLayer, LocationActions, NewLocationButton } from './location';
 import { LocationDrawer } from './location-drawer';
 import { OutputDrawer } from './output-drawer';
 import { BusyBar, Confirmations, ErrorDialog, NotFound, Notifications, StartingOverlay } from './overlays';
+import { ScenarioMenu } from './scenario';
 import { Toolbar } from './toolbar';
+import { FilterTool, LayersTool, LegendTool, SearchTool } from './tools';
 
 export type Screen = 'main' | 'test' | 'notFound';
 
@@ -43,9 +46,17 @@ function MainScreen() {
     <main className="main-screen">
       <h1 className="visually-hidden">{t('map')}</h1>
       <MapView />
-      <Toolbar />
-      <LocationDrawer />
+      <Toolbar>
+        <ScenarioMenu />
+        <NewLocationButton />
+        <FilterTool />
+        <LayersTool />
+        <SearchTool />
+        <LegendTool />
+      </Toolbar>
+      <LocationDrawer actions={<LocationActions />} />
       <OutputDrawer />
+      <EditingLayer />
     </main>
   );
 }

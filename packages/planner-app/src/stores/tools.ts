@@ -1,0 +1,339 @@
+// State and actions of the map tools of the toolbar: the location filter, the
+// layers menu (set toggling rules, area hover, satellite imagery setting), the
+// map search and the legend entries.
+import { ChangeType, LocationVisibility, type Area, type LocationSummary, type Model, type SearchResult } from '@locus/contract';
+import { batch, computed, signal } from '@preact/signals-react';
+import { isAbort, type ApiClient } from '../api/client';
+import { emptyFilter, filter, locations, visibleLocations, type LocationFilter } from './locations';
+import { layers, setLayers, toggleSet, type LayerState } from './layers';
+import { model } from './models';
+import { extent, requestFit } from './view';
+
+// ---------------------------------------------------------------- filter
+
+export type FilterList = 'groupIds' | 'clusterIds' | 'changeTypes';
+
+export function setFilterName(name: string): void {
+  filter.value = { ...filter.value, name };
+}
+
+/** Adds or removes one value of a filter list (a group, a cluster or a changeType). */
+export function setFilterValue(list: FilterList, value: number, on: boolean): void {
+  const current = filter.value[list];
+  const next = on ? (current.includes(value) ? current : [...current, value]) : current.filter((x) => x !== value);
+  filter.value = { ...filter.value, [list]: next } as LocationFilter;
+}
+
+export function clearFilter(): void {
+  filter.value = emptyFilter;
+}
+
+/** Locations that can show on the map at all (not hidden): the filter's denominator. */
+export const filterableCount = computed(() => locations.value.filter((l) => l.visibility !== LocationVisibility.hidden).length);
+/** Locations matching the filter (drawn on the map). */
+export const matchingCount = computed(() => visibleLocations.value.length);
+
+export interface ClusterOption {
+  id: number;
+  name: string;
+}
+
+/** The clusters the scenario's locations are in, by name. */
+export function clusterOptions(list: readonly Pick<LocationSummary, 'locationClusterId' | 'locationCluster'>[], lang: string): ClusterOption[] {
+  const byId = new Map<number, string>();
+  for (const l of list) {
+    if (l.locationClusterId !== null && !byId.has(l.locationClusterId)) byId.set(l.locationClusterId, l.locationCluster ?? String(l.locationClusterId));
+  }
+  const collator = new Intl.Collator(lang, { numeric: true });
+  return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => collator.compare(a.name, b.name));
+}
+
+/** The changeTypes the filter offers, in the spec's order. */
+export const FILTER_CHANGE_TYPES = [ChangeType.unchanged, ChangeType.added, ChangeType.closed, ChangeType.edited] as const;
+
+// ---------------------------------------------------------------- layers
+
+export type SetKind = 'areaSetIds' | 'heatMapSetIds' | 'poiSetIds';
+
+/** Whether more than one set of a kind may be on at once: area sets always, heat maps and POIs as the model says. */
+export function allowsMultiple(kind: SetKind, m: Pick<Model, 'allowMultipleHeatMapSets' | 'allowMultiplePOISets'> | null): boolean {
+  if (kind === 'heatMapSetIds') return !!m?.allowMultipleHeatMapSets;
+  if (kind === 'poiSetIds') return !!m?.allowMultiplePOISets;
+  return true;
+}
+
+/** The layer state after turning one set on or off under the model's rules. */
+export function withSet(state: LayerState, kind: SetKind, id: number, on: boolean, m: Pick<Model, 'allowMultipleHeatMapSets' | 'allowMultiplePOISets'> | null): LayerState {
+  return { ...state, [kind]: toggleSet(state[kind], id, on, allowsMultiple(kind, m)) };
+}
+
+export function setSetVisible(kind: SetKind, id: number, on: boolean): void {
+  layers.value = withSet(layers.value, kind, id, on, model.value);
+}
+
+/** Turns every set of a kind off (the 'none' choice when only one may be on). */
+export function clearSets(kind: SetKind): void {
+  setLayers({ [kind]: [] });
+}
+
+export function setCatchmentArea(id: number | null): void {
+  setLayers({ catchmentAreaId: id });
+}
+
+export function setIsoLineSet(id: number | null): void {
+  setLayers({ isoLineSetId: id });
+}
+
+/** A configured XYZ imagery source for the satellite toggle (the server's environment answer). */
+export interface SatelliteImagery {
+  url: string;
+  attribution: string | null;
+}
+export const satelliteImagery = signal<SatelliteImagery | null>(null);
+let satelliteLoaded: { api: ApiClient; done: Promise<void> } | null = null;
+
+/** Reads the satellite setting once per client; without one the toggle is absent and the layer off. */
+export function loadSatelliteImagery(api: ApiClient): Promise<void> {
+  if (satelliteLoaded?.api === api) return satelliteLoaded.done;
+  const done = api.call('systemEnvironment', { expected: () => true })
+    .then((env) => {
+      satelliteImagery.value = env.satellite ?? null;
+    })
+    .catch(() => {
+      satelliteImagery.value = null;
+    })
+    .finally(() => {
+      if (!satelliteImagery.value && layers.peek().satellite) setLayers({ satellite: false });
+    });
+  satelliteLoaded = { api, done };
+  return done;
+}
+
+export function setSatellite(on: boolean): void {
+  setLayers({ satellite: on && satelliteImagery.value !== null });
+}
+
+/** The area under the pointer in a hover-enabled area set, where the pointer is (client px). */
+export interface AreaHover {
+  x: number;
+  y: number;
+  setTitle: string;
+  area: Area;
+}
+export const areaHover = signal<AreaHover | null>(null);
+
+/** Area sets that are on and answer hovering. */
+export const hoverAreaSets = computed(() => {
+  const m = model.value;
+  if (!m) return [];
+  return m.areaSets.filter((s) => s.hover && layers.value.areaSetIds.includes(s.id));
+});
+
+let hoverSeq = 0;
+let hoverAbort: AbortController | null = null;
+
+/**
+ * Reads the area under a map point in the topmost hover-enabled visible area
+ * set; 404 (no area there) clears the tooltip without an error.
+ */
+export async function hoverAreaAt(api: ApiClient, lon: number, lat: number, x: number, y: number): Promise<void> {
+  const sets = hoverAreaSets.peek();
+  const m = model.peek();
+  hoverAbort?.abort();
+  if (!m || sets.length === 0) {
+    areaHover.value = null;
+    return;
+  }
+  const seq = ++hoverSeq;
+  const abort = (hoverAbort = new AbortController());
+  for (const set of [...sets].reverse()) {
+    try {
+      const area = await api.call('areaPropertiesByPosition', {
+        params: { modelId: m.id, areaSetId: set.id, longitude: lon, latitude: lat },
+        signal: abort.signal,
+        expected: [404],
+      });
+      if (seq !== hoverSeq) return;
+      areaHover.value = { x, y, setTitle: set.title, area };
+      return;
+    } catch (error) {
+      if (isAbort(error) || seq !== hoverSeq) return;
+    }
+  }
+  if (seq === hoverSeq) areaHover.value = null;
+}
+
+export function clearAreaHover(): void {
+  hoverSeq++;
+  hoverAbort?.abort();
+  hoverAbort = null;
+  areaHover.value = null;
+}
+
+// ---------------------------------------------------------------- search
+
+export const searchText = signal('');
+export const searchResults = signal<SearchResult[]>([]);
+export const searchState = signal<'idle' | 'searching' | 'done'>('idle');
+/** Shortest text searched for. */
+export const SEARCH_MIN_LENGTH = 2;
+
+/** The search call's parameters for a view extent [west, south, east, north] and a text; null when there is nothing to search. */
+export function searchParams(box: readonly [number, number, number, number] | null, text: string) {
+  const query = text.trim();
+  if (!box || query.length < SEARCH_MIN_LENGTH) return null;
+  const clamp = (v: number, limit: number) => Math.max(-limit, Math.min(limit, v));
+  const [west, south, east, north] = box;
+  return { north: clamp(north, 90), west: clamp(west, 180), south: clamp(south, 90), east: clamp(east, 180), text: query };
+}
+
+let searchSeq = 0;
+let searchAbort: AbortController | null = null;
+
+/** Searches the current view for the text; newer searches win. */
+export async function runSearch(api: ApiClient, text = searchText.value): Promise<void> {
+  searchText.value = text;
+  const params = searchParams(extent.value, text);
+  searchAbort?.abort();
+  const seq = ++searchSeq;
+  if (!params) {
+    batch(() => {
+      searchResults.value = [];
+      searchState.value = 'idle';
+    });
+    return;
+  }
+  const abort = (searchAbort = new AbortController());
+  searchState.value = 'searching';
+  try {
+    const results = await api.call('search', { params, signal: abort.signal });
+    if (seq !== searchSeq) return;
+    batch(() => {
+      searchResults.value = results;
+      searchState.value = 'done';
+    });
+  } catch (error) {
+    if (seq !== searchSeq) return;
+    batch(() => {
+      searchResults.value = [];
+      searchState.value = isAbort(error) ? 'idle' : 'done';
+    });
+  }
+}
+
+export function clearSearch(): void {
+  searchSeq++;
+  searchAbort?.abort();
+  batch(() => {
+    searchText.value = '';
+    searchResults.value = [];
+    searchState.value = 'idle';
+  });
+}
+
+/** Zoom the map flies to for a chosen result. */
+export const SEARCH_RESULT_ZOOM = 14;
+/** Degrees within which a location result is the scenario's location at that place. */
+const SAME_PLACE = 1e-6;
+
+/** The scenario location a location result stands for: same name and position. */
+export function locationOfResult(result: SearchResult, list: readonly LocationSummary[]): LocationSummary | null {
+  if (result.category !== 'location') return null;
+  const near = list.filter((l) => Math.abs(l.latitude - result.latitude) < SAME_PLACE && Math.abs(l.longitude - result.longitude) < SAME_PLACE);
+  return near.find((l) => l.name === result.title) ?? near[0] ?? null;
+}
+
+/** Flies to a result; a location result is selected as well. */
+export async function chooseSearchResult(result: SearchResult, select: (id: number) => Promise<void>): Promise<void> {
+  requestFit({ kind: 'point', lon: result.longitude, lat: result.latitude, zoom: SEARCH_RESULT_ZOOM });
+  const location = locationOfResult(result, locations.value);
+  if (location) await select(location.id);
+}
+
+// ---------------------------------------------------------------- images
+
+/** Object URLs of images read through the API client (POI set logos, category logos, group icons), by key. */
+const imageUrls = new Map<string, Promise<string | null>>();
+export const imageVersion = signal(0);
+const resolved = new Map<string, string | null>();
+
+/** An image of an authenticated route as an object URL, read once per key. */
+export function apiImage(key: string, load: () => Promise<Blob>): string | null {
+  if (resolved.has(key)) return resolved.get(key) ?? null;
+  if (!imageUrls.has(key)) {
+    imageUrls.set(key, load()
+      .then((blob) => URL.createObjectURL(blob))
+      .catch(() => null)
+      .then((url) => {
+        resolved.set(key, url);
+        imageVersion.value++;
+        return url;
+      }));
+  }
+  return null;
+}
+
+/** The same image as a promise (for the map layers). */
+export function apiImageUrl(key: string, load: () => Promise<Blob>): Promise<string | null> {
+  apiImage(key, load);
+  return imageUrls.get(key)!;
+}
+
+export function poiSetLogo(api: ApiClient, modelId: number, poiSetId: number, logoHash = ''): string | null {
+  return apiImage(`poi:${modelId}:${poiSetId}:${logoHash}`, () => api.blob('poiSetLogo', { params: { modelId, poiSetId }, query: logoHash ? { r: logoHash } : {}, expected: () => true }));
+}
+
+export function categoryLogo(api: ApiClient, category: SearchResult['category']): string | null {
+  return apiImage(`category:${category}`, () => api.blob('searchCategoryLogo', { query: { category }, expected: () => true }));
+}
+
+export function groupLogo(api: ApiClient, groupId: number, revision: string): string | null {
+  return apiImage(`group:${groupId}:${revision}`, () => api.blob('locationGroupLogo', {
+    params: { locationGroupId: groupId, shape: 'round', selected: false, change: 0 },
+    query: { r: revision },
+    expected: () => true,
+  }));
+}
+
+// ---------------------------------------------------------------- legend
+
+export type LegendEntry =
+  | { id: string; kind: 'group'; title: string; groupId: number }
+  | { id: string; kind: 'zone'; title: string; color: string }
+  | { id: string; kind: 'heatMap'; title: string; gradient: readonly string[] }
+  | { id: string; kind: 'poi'; title: string; poiSetId: number };
+
+export interface LegendSection {
+  id: 'groups' | 'zones' | 'heatMaps' | 'pois';
+  entries: LegendEntry[];
+}
+
+/**
+ * What the legend lists: the location groups on the map, the catchment zones
+ * of the model (of the chosen catchment area when zones name one), the heat
+ * maps and POI sets that are on.
+ */
+export function legendSections(m: Model | null, state: LayerState, shown: readonly Pick<LocationSummary, 'locationGroupId'>[], gradient: readonly string[]): LegendSection[] {
+  if (!m) return [];
+  const groupsShown = new Set(shown.map((l) => l.locationGroupId));
+  const groups: LegendEntry[] = m.locationGroups
+    .filter((g) => groupsShown.has(g.id))
+    .map((g) => ({ id: `group-${g.id}`, kind: 'group', title: g.name, groupId: g.id }));
+  const catchment = m.catchmentAreas.find((c) => c.id === state.catchmentAreaId) ?? null;
+  const zonesOfArea = catchment ? m.catchmentAreaZones.filter((z) => z.catchmentAreaName === catchment.name) : [];
+  const zones: LegendEntry[] = (zonesOfArea.length ? zonesOfArea : m.catchmentAreaZones)
+    .map((z, i) => ({ id: `zone-${i}-${z.title}`, kind: 'zone', title: z.title, color: z.color }));
+  const heatMaps: LegendEntry[] = m.heatMapSets
+    .filter((h) => state.heatMapSetIds.includes(h.id))
+    .map((h) => ({ id: `heat-${h.id}`, kind: 'heatMap', title: h.title, gradient }));
+  const pois: LegendEntry[] = m.poiSets
+    .filter((p) => state.poiSetIds.includes(p.id))
+    .map((p) => ({ id: `poi-${p.id}`, kind: 'poi', title: p.title, poiSetId: p.id }));
+  const sections: LegendSection[] = [
+    { id: 'groups', entries: groups },
+    { id: 'zones', entries: zones },
+    { id: 'heatMaps', entries: heatMaps },
+    { id: 'pois', entries: pois },
+  ];
+  return sections.filter((s) => s.entries.length > 0);
+}

@@ -1,0 +1,103 @@
+// The map search (spec point 2): places, locations and POIs within the
+// current view whose name matches the text; choosing a result flies to it and
+// selects it when it is one of the scenario's locations.
+import type { SearchResult } from '@locus/contract';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef } from 'react';
+import { Search } from 'lucide-react';
+import { t, type TextKey } from '../../i18n';
+import { api } from '../../stores/api';
+import { selectLocation } from '../../stores/planner';
+import {
+  categoryLogo, chooseSearchResult, imageVersion, runSearch, SEARCH_MIN_LENGTH, searchResults, searchState, searchText,
+} from '../../stores/tools';
+import { hidePopover, IconButton } from '../common';
+import { ToolPanel, usePopoverOpen } from './panel';
+
+export const SEARCH_PANEL_ID = 'tool-search';
+/** Pause in typing before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const CATEGORY_TEXT: Record<SearchResult['category'], TextKey> = { location: 'searchCategoryLocation', place: 'searchCategoryPlace', poi: 'searchCategoryPoi' };
+
+export function SearchPanel() {
+  useSignals();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+  void imageVersion.value;
+  const text = searchText.value;
+  const results = searchResults.value;
+  const state = searchState.value;
+
+  const type = (value: string) => {
+    searchText.value = value;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void runSearch(api, value), SEARCH_DEBOUNCE_MS);
+  };
+  const choose = (result: SearchResult) => {
+    hidePopover(SEARCH_PANEL_ID);
+    void chooseSearchResult(result, selectLocation);
+  };
+  const onKey = (event: React.KeyboardEvent<HTMLElement>) => {
+    const buttons = [...(event.currentTarget.closest('.tool-panel')?.querySelectorAll<HTMLElement>('.search-result') ?? [])];
+    if (!buttons.length) return;
+    const index = buttons.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'ArrowDown') buttons[Math.min(buttons.length - 1, index + 1)]?.focus();
+    else if (event.key === 'ArrowUp') (index <= 0 ? event.currentTarget.closest('.tool-panel')?.querySelector<HTMLElement>('input') : buttons[index - 1])?.focus();
+    else return;
+    event.preventDefault();
+  };
+
+  const short = text.trim().length < SEARCH_MIN_LENGTH;
+  return (
+    <ToolPanel id={SEARCH_PANEL_ID} title={t('searchTitle')} className="search-panel">
+      <form
+        role="search"
+        className="search-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (timer.current) clearTimeout(timer.current);
+          void runSearch(api, text);
+        }}
+      >
+        <label className="tool-field">
+          <span>{t('searchLabel')}</span>
+          <input type="search" value={text} onChange={(e) => type(e.currentTarget.value)} onKeyDown={onKey} autoComplete="off" />
+        </label>
+      </form>
+      <p className="muted search-status" role="status">
+        {short ? t('searchHint', { count: SEARCH_MIN_LENGTH }) : state === 'searching' ? t('searchSearching') : state === 'done' && results.length === 0 ? t('searchNoResults') : state === 'done' ? t('searchResultCount', { count: results.length }) : ''}
+      </p>
+      {results.length > 0 && (
+        <ul className="search-results" aria-label={t('searchResults')} onKeyDown={onKey}>
+          {results.map((r, i) => {
+            const logo = categoryLogo(api, r.category);
+            return (
+              <li key={`${i}-${r.category}-${r.title}`}>
+                <button type="button" className="menu-item search-result" onClick={() => choose(r)}>
+                  {logo ? <img className="tool-logo" src={logo} alt="" /> : <span className="tool-logo" aria-hidden="true" />}
+                  <span className="search-result-title">{r.title}</span>
+                  <span className="muted search-result-category">{t(CATEGORY_TEXT[r.category])}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </ToolPanel>
+  );
+}
+
+/** The toolbar's Search button with its panel; the text box has focus when it opens. */
+export function SearchTool() {
+  useSignals();
+  const open = usePopoverOpen(SEARCH_PANEL_ID, (panel) => panel.querySelector<HTMLInputElement>('input[type="search"]')?.focus());
+  return (
+    <>
+      <IconButton label={t('searchButtonLabel')} icon={<Search size={20} aria-hidden="true" />} popoverTarget={SEARCH_PANEL_ID} expanded={open} />
+      <SearchPanel />
+    </>
+  );
+}
