@@ -3,7 +3,7 @@
 // handlers in routes/; the route table itself comes from the contract.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
-import { registerErrorHandling, unauthorized } from './http/errors.js';
+import { errorBody, registerErrorHandling, unauthorized } from './http/errors.js';
 import { registerWebSecurity, REQUEST_BODY_LIMIT } from './http/web-security.js';
 import { appDirectory, registerAppFiles } from './http/app-files.js';
 import { registerRoutes, type Handlers } from './http/register-routes.js';
@@ -26,6 +26,10 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     trustProxy: ctx.config.web.trustProxy,
     bodyLimit: REQUEST_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // A path with a malformed percent-encoding ('%zz') answers the error body with the field, like every 400.
+    frameworkErrors: (_error: Error, _request: unknown, reply: { code(status: number): { type(t: string): { send(body: unknown): void } } }) => {
+      reply.code(400).type('application/json').send(errorBody(400, 'the path is not a valid URL (malformed percent-encoding)', { field: 'path', reason: 'malformed percent-encoding' }));
+    },
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
   registerErrorHandling(app, ctx);
   // Security headers, CORS and rate limits first: their hooks apply to every route registered after them.
