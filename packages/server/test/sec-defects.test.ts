@@ -56,6 +56,12 @@ test('defect 2: every string has a maximum (400 with the field), and bodies a si
   assert.is(huge.json().field, 'body');
   assert.ok(REQUEST_BODY_LIMIT < 1_500_000);
   refused(await call(`/api/models/${modelId}/find-scenarios/${long(TextLimit.param + 1)}`), 'text');
+  const broken = await call(`/api/models/${modelId}/scenarios`, { method: 'POST', body: '{"name": "x", ', headers: { 'Content-Type': 'application/json' } });
+  assert.is(broken.status, 400);
+  assert.is(broken.json().field, 'body');
+  const wrongType = await call(`/api/models/${modelId}/scenarios`, { method: 'POST', body: '<name>x</name>', headers: { 'Content-Type': 'application/xml' } });
+  assert.is(wrongType.status, 415);
+  assert.is(wrongType.json().field, 'body');
   const names = (await ws.server.ctx.db.query<{ n: number }>('SELECT max(length(name))::int AS n FROM scenario')).rows[0]!.n;
   assert.ok(names <= TextLimit.name, 'nothing long was stored');
   assert.ok(stores.Alpha);

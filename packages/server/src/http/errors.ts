@@ -49,7 +49,9 @@ export function registerErrorHandling(app: FastifyInstance, ctx: ServerContext) 
     } else if ('statusCode' in error && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       // A body too large, unreadable JSON, a wrong content type: the body is the field.
-      body = errorBody(status, error.message, status === 413 || status === 415 || (status === 400 && 'code' in error && String(error.code).startsWith('FST_ERR_CTP')) ? { field: 'body' } : {});
+      const bodyProblem = status === 413 || status === 415
+        || (status === 400 && (error instanceof SyntaxError || ('code' in error && String(error.code).startsWith('FST_ERR_CTP'))));
+      body = errorBody(status, error.message, bodyProblem ? { field: 'body' } : {});
     } else {
       status = 500;
       body = errorBody(500, 'an unexpected error occurred');
