@@ -2,12 +2,13 @@
 // area's texts module to `areas` below; keys are unique across areas.
 import { computed, signal } from '@preact/signals-react';
 import { coreTexts } from './core';
+import { editingTexts } from './editing';
 import { toolsTexts } from './tools';
 import { interpolate, LANGS, type Lang } from './define';
 
 export { LANGS, type Lang } from './define';
 
-const areas = [coreTexts, toolsTexts] as const;
+const areas = [coreTexts, editingTexts, toolsTexts] as const;
 
 type AreaKeys<A> = A extends { en: infer E } ? keyof E & string : never;
 export type TextKey = AreaKeys<(typeof areas)[number]>;

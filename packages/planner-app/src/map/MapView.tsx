@@ -15,6 +15,7 @@ import { selectLocation } from '../stores/planner';
 import { fitRequest, extent, view } from '../stores/view';
 import { ContextMenu, type ContextMenuState } from './ContextMenu';
 import { iconShapeOf, LocationIconImages } from './location-icons';
+import { bindNewLocationPin } from './new-location-pin';
 import { bindOverlays, Z } from './overlays';
 
 declare global {
@@ -110,6 +111,7 @@ export function MapView() {
       if (bounds) map.fitBounds(bounds, FIT);
     }));
     stops.push(bindOverlays(map, api));
+    stops.push(bindNewLocationPin(map, element));
     // A view set from outside the map (the address at start, Back and Forward) moves the map.
     stops.push(effect(() => {
       const v = view.value;

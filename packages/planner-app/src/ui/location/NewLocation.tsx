@@ -1,0 +1,89 @@
+// Starting a new location: the toolbar button (the next map click places it),
+// the hint while placing, the panel while the pin is moved, and the map's
+// context-menu entries "New location here" and "Edit" for a location.
+import { useSignals } from '@preact/signals-react/runtime';
+import { MapPinPlus } from 'lucide-react';
+import { t } from '../../i18n';
+import { formatLatLonDms } from '../../i18n/format';
+import type { ContextMenuEntry } from '../../map/context-menu-entries';
+import {
+  canAddLocation, cancelPlacingLocation, closeLocationDraft, locationActionStates, locationDraft, openNewLocation, placingLocation,
+  runLocationAction, startPlacingLocation, updateLocationDraft,
+} from '../../stores/editing';
+import { locations } from '../../stores/locations';
+import { scenario } from '../../stores/scenarios';
+import { IconButton } from '../common';
+
+export function NewLocationButton() {
+  useSignals();
+  const state = canAddLocation.value;
+  return (
+    <IconButton
+      label={t('newLocation')}
+      icon={<MapPinPlus size={20} aria-hidden="true" />}
+      pressed={placingLocation.value}
+      disabled={state.disabled}
+      disabledReason={state.reason ? t(state.reason) : undefined}
+      onClick={() => (placingLocation.value ? cancelPlacingLocation() : startPlacingLocation())}
+    />
+  );
+}
+
+/** The hint while placing and the panel while the pin of a new location is moved. */
+export function PlacementPanel() {
+  useSignals();
+  const draft = locationDraft.value;
+  if (placingLocation.value) {
+    return (
+      <div className="placement-panel" role="status">
+        <span>{t('placeLocationHint')}</span>
+        <button type="button" className="button small" onClick={cancelPlacingLocation}>{t('cancel')}</button>
+      </div>
+    );
+  }
+  if (draft?.movingPin) {
+    return (
+      <div className="placement-panel" role="region" aria-label={t('newLocation')}>
+        <span>
+          {t('movePinHint')}
+          <span className="coordinates"> {formatLatLonDms(draft.latitude, draft.longitude)}</span>
+        </span>
+        <button type="button" className="button small" onClick={closeLocationDraft}>{t('cancel')}</button>
+        <button type="button" className="button small primary" onClick={() => updateLocationDraft({ movingPin: false })}>{t('backToDialog')}</button>
+      </div>
+    );
+  }
+  return null;
+}
+
+/** Context-menu entries: a new location at the clicked point, the edit of the clicked location. */
+export const editingContextMenuEntry: ContextMenuEntry = (state, close) => {
+  const s = scenario.value;
+  const hit = state.locationId === null ? null : locations.value.find((l) => l.id === state.locationId) ?? null;
+  const edit = hit && s ? locationActionStates(hit.changeType, s.parentScenarioId !== null, s.status).find((a) => a.action === 'edit') : undefined;
+  const add = canAddLocation.value;
+  return (
+    <>
+      {hit && edit && !edit.disabled && (
+        <button key="edit-location" type="button" role="menuitem" className="menu-item" onClick={() => { close(); void runLocationAction('edit', hit.id); }}>
+          {t('editLocationOf', { name: hit.name })}
+        </button>
+      )}
+      <button
+        key="new-location"
+        type="button"
+        role="menuitem"
+        className="menu-item"
+        aria-disabled={add.disabled || undefined}
+        title={add.reason ? t(add.reason) : undefined}
+        onClick={() => {
+          if (add.disabled) return;
+          close();
+          void openNewLocation(state.lon, state.lat);
+        }}
+      >
+        {t('newLocationHere')}
+      </button>
+    </>
+  );
+};

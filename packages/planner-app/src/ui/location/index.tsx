@@ -1,0 +1,27 @@
+// The location actions, the location and close dialogs, placing a new
+// location and the scenario-name prompt, with their styles.
+import { useEffect } from 'react';
+import './location.css';
+import { addContextMenuEntry } from '../../map/context-menu-entries';
+import { CopyChangesDialog, NamePromptDialog, ScenarioDialog } from '../scenario';
+import { CloseLocationDialog } from './CloseLocationDialog';
+import { LocationDialog } from './LocationDialog';
+import { editingContextMenuEntry, PlacementPanel } from './NewLocation';
+
+export { LocationActions } from './LocationActions';
+export { NewLocationButton } from './NewLocation';
+
+/** Every editing dialog of the main screen, the placement panel and the context-menu entries. */
+export function EditingLayer() {
+  useEffect(() => addContextMenuEntry(editingContextMenuEntry), []);
+  return (
+    <>
+      <PlacementPanel />
+      <LocationDialog />
+      <CloseLocationDialog />
+      <ScenarioDialog />
+      <CopyChangesDialog />
+      <NamePromptDialog />
+    </>
+  );
+}
