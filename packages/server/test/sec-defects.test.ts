@@ -247,6 +247,8 @@ test('with CORS and embed origins configured: CORS for those origins only, frami
   assert.match(String(allowed.headers['access-control-allow-headers']).toLowerCase(), /authorization/);
   const embed = await configured.fetch('/api/system/version', { headers: { Origin: 'https://team.intranet.example.org' } });
   assert.is(embed.headers['access-control-allow-origin'], 'https://team.intranet.example.org');
+  assert.match(String(embed.headers.vary), /Origin/, 'caches keep answers per origin');
+  assert.match(String(embed.headers.vary), /Authorization/, 'and per user');
   const other = await configured.fetch('/api/system/version', { headers: { Origin: 'https://evil.example.net' } });
   assert.is(other.headers['access-control-allow-origin'], undefined);
   const csp = String(other.headers['content-security-policy']);

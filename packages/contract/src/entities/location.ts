@@ -116,7 +116,7 @@ export const LocationWriteBody = z.object({
     .max(TextLimit.name, { error: `name must be at most ${TextLimit.name} characters` }),
   latitude: z.number().min(-90, { error: 'latitude must be from -90 to 90' }).max(90, { error: 'latitude must be from -90 to 90' }),
   longitude: z.number().min(-180, { error: 'longitude must be from -180 to 180' }).max(180, { error: 'longitude must be from -180 to 180' }),
-  type: z.number().int().positive().default(1),
+  type: z.number().int().positive().max(32767, { error: 'type must be a location type code' }).default(1),
   visibility: VisibilityCode.default(0),
   excluded: z.boolean().default(false),
   locationGroupId: Id.nullable(),

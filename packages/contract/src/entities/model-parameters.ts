@@ -51,7 +51,7 @@ export const ModelFunctionSave = ModelFunction.extend({
   function: z.string().trim().min(1, { error: 'function is required' })
     .max(TextLimit.expression, { error: `function must be at most ${TextLimit.expression} characters` }),
   defaultValue: z.number().default(NewFunctionRow.defaultValue),
-  type: z.number().int().positive().default(NewFunctionRow.type),
+  type: z.number().int().positive().max(32767, { error: 'type must be a function type code' }).default(NewFunctionRow.type),
 });
 
 /** The edited object saved by the model-parameters editor; the property lists are read-only. */

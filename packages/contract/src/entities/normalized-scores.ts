@@ -22,7 +22,7 @@ export const NormalizedScoresFunctionSave = NormalizedScoresFunction.extend({
   function: z.string().trim().min(1, { error: 'function is required' })
     .max(TextLimit.expression, { error: `function must be at most ${TextLimit.expression} characters` }),
   defaultValue: z.number().default(NewFunctionRow.defaultValue),
-  type: z.number().int().positive().default(NewFunctionRow.type),
+  type: z.number().int().positive().max(32767, { error: 'type must be a function type code' }).default(NewFunctionRow.type),
 });
 export const NormalizedScoresFunctionsSaveBody = z.array(NormalizedScoresFunctionSave).max(MAX_LIST_ITEMS);
 export type NormalizedScoresFunctionsSaveBody = z.infer<typeof NormalizedScoresFunctionsSaveBody>;

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { addVary } from './web-security.js';
 
 export interface CachedBody {
   contentType: string;
@@ -22,7 +23,7 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, item: C
   const etag = item.etag ?? etagOf(item.body);
   reply.header('ETag', etag);
   reply.header('Cache-Control', item.maxAge ? `private, max-age=${item.maxAge}` : 'private, no-cache');
-  reply.header('Vary', 'Accept-Encoding, Authorization');
+  addVary(reply, 'Accept-Encoding', 'Authorization');
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   reply.type(item.contentType);
   if (item.gzip && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {

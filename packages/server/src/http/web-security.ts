@@ -14,7 +14,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerConfig } from '../config.js';
 
 /** The largest request body the API accepts (bytes); larger ones are refused with 413. */
@@ -94,7 +94,14 @@ export async function registerWebSecurity(app: FastifyInstance, config: ServerCo
     const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
     const read = (request.method === 'GET' || request.method === 'HEAD') && reply.statusCode < 400;
     reply.header('Cache-Control', read && json ? 'private, no-cache' : 'no-store');
-    if (read && json) reply.header('Vary', 'Authorization');
+    if (read && json) addVary(reply, 'Authorization');
     return payload;
   });
+}
+
+/** Adds names to the Vary header, keeping those set before (CORS sets Origin). */
+export function addVary(reply: FastifyReply, ...names: string[]): void {
+  const current = String(reply.getHeader('vary') ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  const missing = names.filter((name) => !current.some((v) => v.toLowerCase() === name.toLowerCase()));
+  if (missing.length) reply.header('Vary', [...current, ...missing].join(', '));
 }
