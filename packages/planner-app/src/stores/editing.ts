@@ -183,8 +183,8 @@ const round = (n: number, digits = 10) => Number(n.toFixed(digits));
 export function displayValue(p: Pick<EditableProperty, 'dataType' | 'stringValue' | 'numberValue' | 'percentageValue'>): FieldValue {
   if (p.dataType === DataType.text) return p.stringValue ?? '';
   if (p.numberValue === null || p.numberValue === undefined) return null;
-  if (p.dataType === DataType.percentage) return p.percentageValue ?? round(p.numberValue * 100);
-  return p.numberValue;
+  if (p.dataType === DataType.percentage) return round(p.percentageValue ?? p.numberValue * 100);
+  return round(p.numberValue);
 }
 
 /** The value saved: text as stringValue, numbers as numberValue, a percentage divided by 100. */
