@@ -62,7 +62,7 @@ function buildIfStale() {
 
 function run(suite) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', uvu, suite.dir, '\\.test\\.ts$'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', join(root, 'scripts/test-loaders.mjs'), uvu, suite.dir, '\\.test\\.tsx?$'], {
       cwd: suite.cwd,
       env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...suite.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -235,14 +235,20 @@ export async function pollTick(now = Date.now()): Promise<void> {
   }
 }
 
+/** Stops the status poll (sign-out, tests). */
+export function stopStatusPolling(): void {
+  if (pollTimer) clearTimeout(pollTimer);
+  pollTimer = null;
+  watching.clear();
+}
+
 export function startStatusPolling(): () => void {
   const onActivity = () => noteActivity();
   for (const type of ['pointerdown', 'keydown', 'wheel', 'pointermove'] as const) addEventListener(type, onActivity, { passive: true });
   schedulePoll(ScenarioStatusPollMs);
   return () => {
     for (const type of ['pointerdown', 'keydown', 'wheel', 'pointermove'] as const) removeEventListener(type, onActivity);
-    if (pollTimer) clearTimeout(pollTimer);
-    pollTimer = null;
+    stopStatusPolling();
   };
 }
 

@@ -1,0 +1,95 @@
+// Components in happy-dom: they re-render when the signals they read change
+// (useSignals), the not-found page, notifications, the error dialog and the
+// scenario picker's order and chips.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { installDom } from './dom';
+installDom('https://locus.test/nothing-here');
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { language } from '../src/i18n';
+import { scenarioId, scenarios } from '../src/stores/scenarios';
+import { dismiss, globalError, notifications, notify } from '../src/stores/ui';
+import { App, screenOf } from '../src/ui/App';
+import { ErrorDialog, Notifications } from '../src/ui/overlays';
+import { ScenarioPicker, StatusChip } from '../src/ui/scenario-picker';
+import { scenario } from './fixtures';
+
+function mount(node: React.ReactNode) {
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  const root = createRoot(host);
+  act(() => root.render(node));
+  return { host, unmount: () => act(() => root.unmount()) };
+}
+
+test('routes: main, test, and not-found for everything else (the admin screens are not built yet)', () => {
+  assert.is(screenOf('/'), 'main');
+  assert.is(screenOf('/test'), 'test');
+  assert.is(screenOf('/test/'), 'test');
+  assert.is(screenOf('/nothing'), 'notFound');
+  assert.is(screenOf('/admin/users'), 'notFound');
+});
+
+test('the not-found page shows the two sentences of spec point 2, in the interface language', () => {
+  language.value = 'en';
+  const { host, unmount } = mount(<App pathname="/nothing-here" />);
+  assert.match(host.textContent ?? '', 'We are sorry, the page you requested cannot be found.');
+  assert.match(host.textContent ?? '', "The URL may be misspelled or the page you're looking for is no longer available.");
+  act(() => { language.value = 'nl'; });
+  assert.match(host.textContent ?? '', 'Het spijt ons');
+  language.value = 'en';
+  unmount();
+});
+
+test('a status chip re-renders when its status changes', () => {
+  scenarios.value = [scenario(1, { status: 0 })];
+  scenarioId.value = 1;
+  const { host, unmount } = mount(<ScenarioPicker />);
+  assert.match(host.querySelector('[role="status"]')?.textContent ?? '', 'Not calculated');
+  act(() => { scenarios.value = [scenario(1, { status: 3 })]; });
+  assert.match(host.querySelector('[role="status"]')?.textContent ?? '', 'Calculating 33 %');
+  act(() => { scenarios.value = [scenario(1, { status: 9 })]; });
+  assert.match(host.querySelector('[role="status"]')?.textContent ?? '', 'Calculated');
+  unmount();
+});
+
+test('the scenario list is nested by parent, top scenarios first', () => {
+  scenarios.value = [scenario(1, { name: 'Base' }), scenario(2, { name: 'Alpha', parentScenarioId: 1 }), scenario(3, { name: 'Merge', parentScenarioId: 1, isTop: true })];
+  scenarioId.value = 2;
+  const { host, unmount } = mount(<ScenarioPicker />);
+  const options = [...host.querySelectorAll('[role="option"]')];
+  assert.equal(options.map((o) => o.querySelector('.option-name')?.textContent), ['Base', 'Merge', 'Alpha']);
+  assert.is(options[2]!.getAttribute('aria-selected'), 'true');
+  unmount();
+});
+
+test('notifications appear, can be closed, and a chip outside 0..10 says Error', () => {
+  const { host, unmount } = mount(<><Notifications /><StatusChip status={42} /></>);
+  let id = 0;
+  act(() => { id = notify('Scenario calculated'); });
+  assert.match(host.textContent ?? '', 'Scenario calculated');
+  act(() => (host.querySelector('button[aria-label="Close notification"]') as HTMLButtonElement).click());
+  assert.not.match(host.textContent ?? '', 'Scenario calculated');
+  assert.match(host.textContent ?? '', 'Error');
+  dismiss(id);
+  unmount();
+});
+
+test('the error dialog shows the spec text and a Refresh button; the server body only in debug mode', () => {
+  const { host, unmount } = mount(<ErrorDialog />);
+  assert.is(host.querySelector('dialog'), null);
+  act(() => { globalError.value = { message: 'scenarios: 500', response: '{"statusCode":500}' }; });
+  const text = host.textContent ?? '';
+  assert.match(text, 'An unexpected error occurred, possibly due to a poor internet connection');
+  assert.ok([...host.querySelectorAll('button')].some((b) => b.textContent === 'Refresh'));
+  assert.not.match(text, '"statusCode":500');
+  act(() => { globalError.value = null; });
+  unmount();
+});
+
+test.after(() => {
+  for (const n of notifications.value) dismiss(n.id);
+});
+
+test.run();

@@ -1,0 +1,9 @@
+// Test runs import the app's components, which import their stylesheets the
+// way esbuild bundles them; in Node a stylesheet is an empty module.
+import { register } from 'node:module';
+
+register('data:text/javascript,' + encodeURIComponent(`
+export async function load(url, context, next) {
+  if (url.endsWith('.css')) return { format: 'module', source: 'export default "";', shortCircuit: true };
+  return next(url, context);
+}`));
