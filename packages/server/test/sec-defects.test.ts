@@ -35,6 +35,9 @@ test('defect 1: ids past the database integer range are 400 with the field or 40
   refused(await call(`/api/models/${modelId}/scenarios/${big}`, { method: 'DELETE' }), 'scenarioId');
   refused(await call(`/api/models/${modelId}/scenarios`, { method: 'POST', body: { name: 'Big parent', parentScenarioId: big } }), 'parentScenarioId');
   refused(await call('/api/admin/users', { method: 'PUT', body: { user: { id: big, title: 'x' }, models: [] } }), 'user.id');
+  const plannerId = ws.world.accounts.planner.userId;
+  refused(await call('/api/admin/users', { method: 'PUT', body: { user: { id: plannerId, title: 'x' }, models: [{ id: MAX_ID, name: 'gone', hasAccess: true, isAdmin: false }] } }));
+  refused(await call('/api/admin/models', { method: 'PUT', body: { model: { id: modelId, name: 'x' }, users: [{ id: MAX_ID, title: 'gone', hasAccess: true, isAdmin: false, deletedFromAzureAd: 0 }] } }));
   refused(await call(`/api/functions/validate?modelId=${big}`, { method: 'PUT', body: [] }), 'modelId');
   refused(await call('/api/admin/logins/99999999999999999999', { method: 'DELETE' }));
   refused(await call(`/api/models/scenarios/${baseScenarioId}/locations/${big}/properties`), 'locationId');

@@ -131,6 +131,14 @@ test('the access token of a deleted login is refused at once', async () => {
   assert.match(refused.json().message, /no longer exists/);
 });
 
+test('the API takes access tokens only: an ID token (same key, other audience and type) is refused', async () => {
+  const tokens = await signIn(server.baseUrl, people.admin.identity, people.admin.password);
+  assert.is((await api('/api/models', tokens.accessToken)).status, 200);
+  const id = await api('/api/models', tokens.idToken);
+  assert.is(id.status, 401);
+  assert.match(id.json().message, /claim (typ|aud)|typ|aud/);
+});
+
 test('generated passwords meet the stated policy, and sign in', async () => {
   for (let k = 0; k < 500; k++) {
     const password = generatePassword();
@@ -150,16 +158,18 @@ test('generated passwords meet the stated policy, and sign in', async () => {
 test(`login creation is limited to ${LOGIN_CREATE_RATE_LIMIT.max} a minute per address (429 after)`, async () => {
   const admin = await signIn(server.baseUrl, people.admin.identity, people.admin.password);
   const statuses: number[] = [];
-  // One was created by the previous test within this minute.
-  for (let k = 0; k < LOGIN_CREATE_RATE_LIMIT.max; k++) {
+  // The previous test created one within this minute (or, on a slow machine, in the window before).
+  for (let k = 0; k <= LOGIN_CREATE_RATE_LIMIT.max; k++) {
     const r = await api('/api/admin/logins', admin.accessToken, { method: 'POST', body: { displayName: `Batch ${k}`, email: `batch${k}@example.com` } });
     statuses.push(r.status);
     if (r.status === 429) {
       assert.is(r.json().statusCode, 429);
       assert.ok(r.headers['retry-after'], 'Retry-After is sent');
+      break;
     }
   }
-  assert.is(statuses.filter((s) => s === 200).length, LOGIN_CREATE_RATE_LIMIT.max - 1, statuses.join(','));
+  const created = statuses.filter((s) => s === 200).length;
+  assert.ok(created >= LOGIN_CREATE_RATE_LIMIT.max - 1 && created <= LOGIN_CREATE_RATE_LIMIT.max, statuses.join(','));
   assert.is(statuses.at(-1), 429);
 });
 

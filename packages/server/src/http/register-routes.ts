@@ -63,7 +63,8 @@ export function auditDetails(params: Record<string, unknown>, query: unknown, bo
     };
     if (Array.isArray(value)) {
       parts.push(`${prefix}rows=${value.length}`);
-      value.slice(0, 20).forEach((item, index) => one(item, `${prefix}${index}.`));
+      // The rows sent (the first 20); of an answer only how many.
+      if (prefix === 'body.') value.slice(0, 20).forEach((item, index) => one(item, `${prefix}${index}.`));
     } else one(value, prefix);
   };
   for (const [key, value] of Object.entries(params)) parts.push(`${key}=${scalar(value)}`);

@@ -27,6 +27,12 @@ export function adminHandlers(ctx: ServerContext, directory: Directory = builtin
   const requireModelRow = async (id: number) => {
     if (!(await db.query('SELECT 1 FROM model WHERE id = $1', [id])).rows[0]) throw notFound(`model ${id}`);
   };
+  /** Every id of the list names a row of the table (a missing one is a 404, not a foreign-key failure). */
+  const requireRows = async (table: 'model' | 'app_user', ids: number[], what: string) => {
+    const found = new Set((await db.query<{ id: number }>(`SELECT id FROM ${table} WHERE id = ANY($1::int[])`, [ids])).rows.map((r) => r.id));
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined) throw notFound(`${what} ${missing}`);
+  };
 
   return {
     adminLog: async ({ query }) => {
@@ -82,6 +88,7 @@ export function adminHandlers(ctx: ServerContext, directory: Directory = builtin
 
     adminUserModelsSave: async ({ body }) => {
       await requireUserRow(body.user.id);
+      await requireRows('model', body.models.map((m: { id: number }) => m.id), 'model');
       await db.transaction(async (tx) => {
         for (const m of body.models) {
           if (m.hasAccess) {
@@ -97,6 +104,7 @@ export function adminHandlers(ctx: ServerContext, directory: Directory = builtin
     },
     adminModelUsersSave: async ({ body }) => {
       await requireModelRow(body.model.id);
+      await requireRows('app_user', body.users.map((u: { id: number }) => u.id), 'user');
       await db.transaction(async (tx) => {
         for (const u of body.users) {
           if (u.hasAccess) {
