@@ -18,8 +18,10 @@ export const Z = { basemap: 0, satellite: 5, areaSets: 10, heatMaps: 20, catchme
 /** Opacity of area-set tiles over the map. */
 export const AREA_SET_OPACITY = 0.6;
 /** Heat maps: kernel radius on the ground and opacity. */
-export const HEAT_MAP_RADIUS_METRES = 1500;
-export const HEAT_MAP_OPACITY = 0.7;
+export const HEAT_MAP_RADIUS_METRES = 1000;
+export const HEAT_MAP_OPACITY = 0.6;
+/** Scales the summed weights: the sets are dense grids whose kernels overlap, so full weight alone stays below the top of the ramp. */
+export const HEAT_MAP_INTENSITY = 0.5;
 /** Pause of the pointer before the area under it is asked for. */
 export const AREA_HOVER_DELAY_MS = 150;
 
@@ -125,7 +127,7 @@ export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
     for (const key of wanted) {
       if (heatLayers.has(key)) continue;
       const [modelId, heatMapSetId] = key.split(':').map(Number) as [number, number];
-      const layer = new HeatmapLayer({ id: `heat-map-${key}`, radius: HEAT_MAP_RADIUS_METRES, opacity: HEAT_MAP_OPACITY, zIndex: Z.heatMaps });
+      const layer = new HeatmapLayer({ id: `heat-map-${key}`, radius: HEAT_MAP_RADIUS_METRES, intensity: HEAT_MAP_INTENSITY, opacity: HEAT_MAP_OPACITY, zIndex: Z.heatMaps });
       heatLayers.set(key, layer);
       map.addLayer(layer);
       let points = heatPoints.get(key);
@@ -142,7 +144,7 @@ export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
   }));
 
   // POIs: one icon layer with every visible set's POIs, drawn with their set's logo at the POI size factor.
-  const logos = new Map<string, ImageBitmap | null>();
+  const logos = new Map<string, CanvasImageSource | null>();
   const poiFeatures = new Map<string, Promise<IconFeature[]>>();
   const pois = new PoiLayer({
     id: 'pois',
@@ -171,7 +173,7 @@ export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
           if (!logos.has(logoKey)) {
             const hash = list[0]?.logoHash;
             const blob = await api.blob('poiSetLogo', { params: { modelId: m.id, poiSetId }, query: hash ? { r: hash } : {}, expected: () => true }).catch(() => null);
-            logos.set(logoKey, blob ? await createImageBitmap(blob).catch(() => null) : null);
+            logos.set(logoKey, blob ? await decodedImage(blob) : null);
           }
           return list.map((p, i) => ({ id: `${poiSetId}-${i}`, lon: p.lng, lat: p.lat, name: p.name, group: logoKey, poi: true }));
         });
@@ -198,4 +200,17 @@ export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
 /** The tile URL template of an area set (GET /api/tile-proxy/{areaSetNameSlug}/{z}/{x}/{y}) by the set's tile slug. */
 export function areaSetTileTemplate(set: Pick<AreaSetInfo, 'tileSlug'>): string {
   return `/api/tile-proxy/${encodeURIComponent(set.tileSlug)}/{z}/{x}/{y}`;
+}
+
+/** An image blob (the POI logos are SVG, which createImageBitmap does not take) decoded for drawing on the canvas. */
+async function decodedImage(blob: Blob): Promise<CanvasImageSource | null> {
+  const image = new Image();
+  image.src = URL.createObjectURL(blob);
+  try {
+    await image.decode();
+    return image;
+  } catch {
+    URL.revokeObjectURL(image.src);
+    return null;
+  }
 }

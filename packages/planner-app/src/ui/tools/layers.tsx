@@ -4,7 +4,7 @@
 // and the satellite imagery when the server has one configured.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
-import { Layers } from 'lucide-react';
+import { Map as MapIcon } from 'lucide-react';
 import { formatPropertyValue } from '../../format/property';
 import { language, t } from '../../i18n';
 import { api } from '../../stores/api';
@@ -144,7 +144,7 @@ export function LayersTool() {
   const open = usePopoverOpen(LAYERS_PANEL_ID, (panel) => panel.querySelector<HTMLElement>('input, select')?.focus());
   return (
     <>
-      <IconButton label={t('layersButton')} icon={<Layers size={20} aria-hidden="true" />} popoverTarget={LAYERS_PANEL_ID} expanded={open} />
+      <IconButton label={t('layersButton')} icon={<MapIcon size={20} aria-hidden="true" />} popoverTarget={LAYERS_PANEL_ID} expanded={open} />
       <LayersPanel />
       <AreaTooltip />
       <SatelliteAttribution />
