@@ -16,7 +16,7 @@ import type { AreaPayload, BasisPayload, CalculateJob, LocationPayload, SubModel
 import { ensureCatchmentOverlaps } from './overlaps.js';
 import { computeMissingIsolines } from './isolines.js';
 import { endClaim, lockClaim, setStep, type Claim } from './queue.js';
-import { collectBlocks, loadPairState, loadSummaries, saveResult, type ResultSummary } from './results-store.js';
+import { collectBlocks, loadPairState, loadSummaries, saveResult, storeBlocks, type ResultSummary } from './results-store.js';
 import { routingKey, type ProcessingSettings } from './settings.js';
 
 export interface CalculationReport {
@@ -26,11 +26,17 @@ export interface CalculationReport {
   recomputedAreas: number;
   areaCount: number;
   newBlocks: number;
+  /** The engine thread held the demand areas before this calculation (preloaded at start, or kept from an earlier one). */
+  areasHeld: boolean;
 }
 
 /** Demand areas by key, shared by the slots of one process (loading a national set takes a while). */
 export class DemandAreaCache {
   private entries = new Map<string, DemandAreas>();
+  /** The areas held under a key, if loaded. */
+  peek(key: string): DemandAreas | undefined {
+    return this.entries.get(key);
+  }
   async get(db: Database, areaSetId: number): Promise<DemandAreas> {
     const key = await areaSetKey(db, areaSetId);
     const hit = this.entries.get(key);
@@ -121,6 +127,7 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
     tasks.push(task);
   }
   let areaPayload: CalculateJob['areas'] = null;
+  const areasHeld = areas !== undefined && thread.areaSets.has(areas.key);
   if (areas) {
     const full: AreaPayload = { key: areas.key, ids: areas.ids, latitude: areas.latitude, longitude: areas.longitude, properties: areas.properties };
     areaPayload = thread.areaSets.has(areas.key) ? { key: areas.key } : full;
@@ -146,7 +153,8 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
 
   await setStep(db, claim.scenarioId, ctx.workerName, 8);
   const replaced: Uint8Array[] = [];
-  let newBlocks = 0;
+  // The bulk (new pair blocks) before the transaction, in slices; the transaction itself is a few small statements.
+  let newBlocks = await storeBlocks(db, results);
   await db.transaction(async (tx) => {
     await lockClaim(tx, claim.scenarioId, ctx.workerName);
     for (const result of results) {
@@ -174,5 +182,6 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
     recomputedAreas: huff.reduce((s, r) => s + r.recomputedAreas, 0),
     areaCount: areas?.ids.length ?? 0,
     newBlocks,
+    areasHeld,
   };
 }

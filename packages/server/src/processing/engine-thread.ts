@@ -5,11 +5,11 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { EngineJobInput, EngineMessage } from './jobs.js';
+import type { AreaPayload, EngineJobInput, EngineMessage } from './jobs.js';
 
 /** Results an engine thread keeps for incremental calculations (a national result is some 40 MB). */
 const KEPT_RESULTS = 4;
-const KEPT_AREA_SETS = 2;
+export const KEPT_AREA_SETS = 2;
 
 /** The worker entry: next to this file in the source (tsx), next to the bundle or in processing/ of dist. */
 export function engineWorkerUrl(): URL {
@@ -113,6 +113,17 @@ export class EngineThread {
       this.pending.set(jobId, { resolve: resolve as (m: EngineMessage) => void, reject, onStep });
       worker.postMessage({ ...job, jobId });
     });
+  }
+
+  /**
+   * Sends demand areas for the thread to hold (and warm its code on) before a
+   * calculation asks for them. Recorded as held at once: jobs reach the
+   * thread in order, and the thread takes the areas before any later job.
+   */
+  preload(areas: AreaPayload): Promise<EngineMessage> {
+    const run = this.run({ type: 'preload', areas });
+    this.kept('areas', areas.key);
+    return run;
   }
 
   /** Stops the thread; a running job fails with ThreadDiedError. */

@@ -19,7 +19,7 @@ import {
   type ScenarioResult,
   type TravelTimeProvider,
 } from '@locus/engine';
-import type { BasisPayload, CalculateJob, EngineJob, EngineMessage, IsolineJob, OverlapJob, SubModelTask, TaskResult } from './jobs.js';
+import type { BasisPayload, CalculateJob, EngineJob, EngineMessage, IsolineJob, OverlapJob, PreloadJob, SubModelTask, TaskResult } from './jobs.js';
 import { encodeAllBlocks, encodeChangedBlocks, restoreResult } from './result-codec.js';
 import type { RoutingSettings } from './settings.js';
 
@@ -35,7 +35,7 @@ let peakBytes = 0;
 
 const port = parentPort;
 if (!port) throw new Error('engine-worker.ts runs as a worker thread');
-const post = (message: EngineMessage) => port.postMessage(message);
+const post = (message: EngineMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 function sampleMemory() {
   const m = process.memoryUsage();
@@ -128,7 +128,9 @@ async function calculate(job: CalculateJob) {
     });
   }
   sampleMemory();
-  post({ type: 'calculated', jobId: job.jobId, results: out, memory: { peakBytes } });
+  // The new blocks' bytes move to the main thread instead of being copied (the thread keeps only their hashes).
+  const transfer = out.flatMap((r) => r.blocks.flatMap((b) => (b.data ? [b.data.buffer as ArrayBuffer] : [])));
+  post({ type: 'calculated', jobId: job.jobId, results: out, memory: { peakBytes } }, transfer);
 }
 
 function overlap(job: OverlapJob) {
@@ -148,8 +150,58 @@ async function isolinesOf(job: IsolineJob) {
   post({ type: 'isolines', jobId: job.jobId, geometries });
 }
 
+/** A few stores spread over the given areas, for warming the code. */
+function warmLocations(areas: AreaInput, count: number) {
+  const n = areas.latitude.length;
+  const latitude = new Float64Array(count);
+  const longitude = new Float64Array(count);
+  for (let q = 0; q < count; q++) {
+    const i = Math.floor(((q + 0.5) * n) / count);
+    latitude[q] = areas.latitude[i] + 0.003;
+    longitude[q] = areas.longitude[i] + 0.004;
+  }
+  return { latitude, longitude, properties: Array.from({ length: count }, () => ({})) };
+}
+
+const WARM_PARAMETERS = {
+  fractionCutOffThreshold: 0.01,
+  car: { maximumMinutes: 20, scale: 1, constant: 2, power: 2 },
+  pedestrian: { maximumMinutes: 15, scale: 1.5, constant: 1, power: 2.5 },
+  functions: [],
+};
+
+/**
+ * Holds the demand areas before a calculation asks for them, builds their
+ * spatial index (a one-store change sweeps it) and runs the calculation and
+ * result encoding once on a part of them, so the first real calculation
+ * finds compiled code, like the second.
+ */
+async function preload(job: PreloadJob) {
+  const started = performance.now();
+  const { key, ...input } = job.areas;
+  areaSets.set(key, input);
+  const n = input.latitude.length;
+  if (n > 0) {
+    const provider = estimatorProvider();
+    // Few stores over all areas: the location-major sweep, which indexes these areas once and for all.
+    await calculateScenario({ areas: input, locations: warmLocations(input, 4), parameters: WARM_PARAMETERS }, provider);
+    // More stores over a part of them: the area-major sweep, the interaction, an incremental change and the encoding.
+    const part = Math.min(n, 4000);
+    const some = { latitude: input.latitude.slice(0, part), longitude: input.longitude.slice(0, part), properties: input.properties.slice(0, part) };
+    const locations = warmLocations(some, Math.max(8, Math.floor(part / 8)));
+    const full = await calculateScenario({ areas: some, locations, parameters: WARM_PARAMETERS }, provider);
+    await recalculateChangedLocations(full, some, { locations, changed: [0] }, provider);
+    encodeAllBlocks({ ...full, probability: full.probability, areaIds: input.ids.slice(0, part) });
+  }
+  sampleMemory();
+  post({ type: 'preloaded', jobId: job.jobId, milliseconds: performance.now() - started });
+}
+
 port.on('message', (job: EngineJob) => {
-  const run = job.type === 'calculate' ? calculate(job) : job.type === 'overlap' ? Promise.resolve().then(() => overlap(job)) : isolinesOf(job);
+  const run = job.type === 'calculate' ? calculate(job)
+    : job.type === 'overlap' ? Promise.resolve().then(() => overlap(job))
+      : job.type === 'preload' ? preload(job)
+        : isolinesOf(job);
   run.catch((error: unknown) => {
     const modelError = error instanceof ModelFunctionError;
     post({ type: 'failed', jobId: job.jobId, message: error instanceof Error ? error.message : String(error), modelError });

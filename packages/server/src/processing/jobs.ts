@@ -91,7 +91,14 @@ export interface IsolineJob {
   requests: Array<{ latitude: number; longitude: number; profile: 'car' | 'pedestrian'; minutes: number; postProcessingActions: PostProcessingAction[] }>;
 }
 
-export type EngineJob = CalculateJob | OverlapJob | IsolineJob;
+/** Demand areas to hold before any calculation asks for them (warm start); the thread also warms its code on them. */
+export interface PreloadJob {
+  type: 'preload';
+  jobId: number;
+  areas: AreaPayload;
+}
+
+export type EngineJob = CalculateJob | OverlapJob | IsolineJob | PreloadJob;
 /** A job as handed to an engine thread, which numbers it. */
 export type EngineJobInput = EngineJob extends infer J ? (J extends EngineJob ? Omit<J, 'jobId'> : never) : never;
 
@@ -105,4 +112,5 @@ export type EngineMessage =
   | { type: 'calculated'; jobId: number; results: TaskResult[]; memory: ThreadMemory }
   | { type: 'overlap'; jobId: number; offsets: Uint32Array; target: Uint32Array; weight: Float64Array }
   | { type: 'isolines'; jobId: number; geometries: Array<unknown | null> }
+  | { type: 'preloaded'; jobId: number; milliseconds: number }
   | { type: 'failed'; jobId: number; message: string; modelError: boolean };

@@ -6,7 +6,9 @@
 import type { Database } from '../db/database.js';
 import type { AppLog } from '../log/app-log.js';
 import { calculateClaimed, DemandAreaCache, type CalculationReport } from './calculation.js';
-import { EngineJobError, EngineThread, ThreadDiedError } from './engine-thread.js';
+import { EngineJobError, EngineThread, KEPT_AREA_SETS, ThreadDiedError } from './engine-thread.js';
+import { demandAreaSetId } from './inputs.js';
+import type { AreaPayload } from './jobs.js';
 import { ClaimLostError, claimNext, endClaim, heartbeat, type Claim } from './queue.js';
 import { collectBlocks } from './results-store.js';
 import type { ProcessingSettings } from './settings.js';
@@ -60,15 +62,49 @@ export class ScenarioProcessor {
     return Math.max(0, ...this.slots.map((s) => s.thread.peakBytes));
   }
 
+  /** Settles when the warm start is done: engine threads started, demand areas loaded and handed to them. */
+  warm: Promise<void> = Promise.resolve();
+
   start(): this {
     if (this.running) return this;
     this.running = true;
     for (let i = 0; i < this.settings.workers; i++) {
       const slot: Slot = { index: i, thread: new EngineThread(), idle: Promise.resolve() };
-      slot.idle = this.loop(slot);
       this.slots.push(slot);
     }
+    this.warm = this.warmUp().catch(async (error) => {
+      if (!this.running || this.dead) return;
+      await this.log.warn(`warm start of ${this.workerName} incomplete: ${error instanceof Error ? error.message : String(error)}`, null, 'scenario-processing').catch(() => undefined);
+    });
+    for (const slot of this.slots) slot.idle = this.loop(slot);
     return this;
+  }
+
+  /**
+   * In the background from the start, before any calculation is asked for:
+   * the demand areas of the models (the most recently used area sets first,
+   * as many as a thread keeps) are loaded and handed to every engine thread,
+   * which starts, indexes them and warms its code. A calculation claimed
+   * meanwhile simply queues behind this on its thread.
+   */
+  private async warmUp(): Promise<void> {
+    const { rows } = await this.db.query<{ id: number }>(
+      `SELECT m.id FROM model m WHERE m.output_type <> 4
+        ORDER BY (SELECT max(s.id) FROM scenario s WHERE s.model_id = m.id) DESC NULLS LAST, m.id`);
+    const sets: number[] = [];
+    for (const model of rows) {
+      if (!this.running) return;
+      const setId = await demandAreaSetId(this.db, model.id);
+      if (setId !== undefined && !sets.includes(setId)) sets.push(setId);
+      if (sets.length >= KEPT_AREA_SETS) break;
+    }
+    // Oldest first, so the most recently used set ends up the newest the threads keep.
+    for (const setId of sets.reverse()) {
+      if (!this.running) return;
+      const areas = await this.areas.get(this.db, setId);
+      const payload: AreaPayload = { key: areas.key, ids: areas.ids, latitude: areas.latitude, longitude: areas.longitude, properties: areas.properties };
+      await Promise.all(this.slots.map((slot) => (slot.thread.areaSets.has(areas.key) ? undefined : slot.thread.preload(payload))));
+    }
   }
 
   /** Something was queued: look now instead of at the next poll. */
@@ -159,6 +195,7 @@ export class ScenarioProcessor {
   async stop(): Promise<void> {
     this.running = false;
     this.wake();
+    await this.warm;
     await Promise.all(this.slots.map((s) => s.idle));
     await Promise.all(this.slots.map((s) => s.thread.terminate()));
   }

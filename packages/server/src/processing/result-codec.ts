@@ -6,7 +6,7 @@
 // restored result equals the calculated one bit for bit and can be the basis
 // of the next incremental calculation. Used by the engine thread and the API.
 import { createHash } from 'node:crypto';
-import { pairDecay, type CandidatePairs, type ModelParameters, type ScenarioResult } from '@locus/engine';
+import { scenarioResult, type CandidatePairs, type ModelParameters, type ScenarioResult } from '@locus/engine';
 
 /** Demand areas per block: a one-store change touches a few blocks of a national model. */
 export const BLOCK_AREAS = 256;
@@ -154,26 +154,18 @@ export interface LocationArrays {
 /** A restored result with the ids of its demand areas. */
 export type StoredResult = ScenarioResult & { areaIds: Float64Array };
 
-/** A full ScenarioResult from the stored state: decay recomputed, flow = D_i * P_ij. */
+/** A full ScenarioResult from the stored state: decay (from the minutes) and flow (D_i * P_ij) derived when first read. */
 export function restoreResult(state: PairState, arrays: LocationArrays, parameters: ModelParameters, fallbacks?: ScenarioResult['fallbacks']): StoredResult {
   const { pairs, probability } = state;
-  const decay = pairDecay(pairs, parameters);
-  const flow = new Float64Array(probability.length);
-  for (let i = 0; i < pairs.areaCount; i++) {
-    const d = state.demand[i];
-    for (let k = pairs.offsets[i]; k < pairs.offsets[i + 1]; k++) flow[k] = d * probability[k];
-  }
-  return {
+  return scenarioResult({
     parameters,
     pairs,
-    decay,
     probability,
-    flow,
     active: arrays.active,
     attractiveness: arrays.attractiveness,
     output: arrays.output,
     demand: state.demand,
     fallbacks: fallbacks ?? { attractiveness: [], demand: [] },
     areaIds: state.areaIds,
-  };
+  });
 }

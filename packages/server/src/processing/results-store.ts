@@ -2,10 +2,17 @@
 // sub-model), its pair blocks (stored once per content) and location_output.
 // Saving writes only blocks the database does not hold yet; loading joins the
 // blocks back into the engine's result.
+//
+// Block bytes cross the driver as base64 text (decode/encode in SQL): the
+// embedded database's bytea parameters and values go through a hex text form
+// built and parsed in JavaScript, some ten times slower for megabytes. New
+// blocks are written before the storing transaction, a slice of a few
+// megabytes per statement with a turn of the event loop between slices, so
+// requests are answered while a large result is stored.
 import type { ModelParameters, ScenarioResult } from '@locus/engine';
 import type { Queryable } from '../db/database.js';
 import type { TaskResult } from './jobs.js';
-import { BLOCK_AREAS, bytesOf, decodeBlocks, float64Of, int32Of, restoreResult, uint8Of, type LocationArrays, type PairState, type StoredResult } from './result-codec.js';
+import { BLOCK_AREAS, bytesOf, decodeBlocks, float64Of, int32Of, restoreResult, uint8Of, type LocationArrays, type PairState, type StoredBlock, type StoredResult } from './result-codec.js';
 
 export interface ResultSummary {
   scenarioId: number;
@@ -70,10 +77,10 @@ export async function loadBlockHashes(db: Queryable, scenarioId: number, subMode
 }
 
 export async function loadPairState(db: Queryable, summary: ResultSummary): Promise<{ state: PairState; blockHashes: Uint8Array[] }> {
-  const { rows } = await db.query<{ hash: Uint8Array; data: Uint8Array }>(
-    `SELECT b.hash, r.data FROM scenario_result_block b JOIN result_block r ON r.hash = b.hash
+  const { rows } = await db.query<{ hash: Uint8Array; data: string }>(
+    `SELECT b.hash, encode(r.data, 'base64') AS data FROM scenario_result_block b JOIN result_block r ON r.hash = b.hash
       WHERE b.scenario_id = $1 AND b.sub_model_id = $2 ORDER BY b.block_index`, [summary.scenarioId, summary.subModelId]);
-  const state = decodeBlocks(rows.map((r) => r.data), summary.areaCount, summary.locationCount);
+  const state = decodeBlocks(rows.map((r) => Buffer.from(r.data, 'base64')), summary.areaCount, summary.locationCount);
   return { state, blockHashes: rows.map((r) => new Uint8Array(r.hash)) };
 }
 
@@ -94,31 +101,62 @@ export interface SaveInput {
   locationInputs: Uint8Array;
 }
 
+/** Bytes of block data per INSERT statement: large enough to be few statements, small enough to keep each one short. */
+export const SLICE_BYTES = 2 << 20;
+
+const hexOf = (hash: Uint8Array) => Buffer.from(hash).toString('hex');
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Writes the given blocks the database does not hold yet, in slices of about SLICE_BYTES, one statement each. */
+async function insertBlocks(db: Queryable, blocks: readonly StoredBlock[], between?: () => Promise<void>): Promise<number> {
+  const unique = new Map<string, StoredBlock>();
+  for (const b of blocks) if (b.data && !unique.has(hexOf(b.hash))) unique.set(hexOf(b.hash), b);
+  if (!unique.size) return 0;
+  const present = new Set((await db.query<{ hash: Uint8Array }>(
+    'SELECT hash FROM result_block WHERE hash = ANY($1)', [[...unique.values()].map((b) => Buffer.from(b.hash))])).rows.map((x) => hexOf(x.hash)));
+  const missing = [...unique.entries()].filter(([hex]) => !present.has(hex)).map(([, b]) => b);
+  let written = 0;
+  for (let from = 0; from < missing.length;) {
+    let to = from;
+    let bytes = 0;
+    while (to < missing.length && (to === from || bytes + missing[to].data!.byteLength <= SLICE_BYTES)) bytes += missing[to++].data!.byteLength;
+    const slice = missing.slice(from, to);
+    if (from > 0 && between) await between();
+    const r = await db.query(
+      `INSERT INTO result_block (hash, data) SELECT h, decode(d, 'base64') FROM unnest($1::bytea[], $2::text[]) AS t(h, d)
+       ON CONFLICT (hash) DO NOTHING`,
+      [slice.map((b) => Buffer.from(b.hash)), slice.map((b) => bytesOf(b.data!).toString('base64'))]);
+    written += r.rowCount;
+    from = to;
+  }
+  return written;
+}
+
+/**
+ * Writes the new blocks of some results before their storing transaction,
+ * yielding between slices. Blocks are content-addressed and nothing refers to
+ * them yet, so a calculation that fails afterwards leaves only blocks the
+ * next collection removes.
+ */
+export async function storeBlocks(db: Queryable, results: readonly TaskResult[]): Promise<number> {
+  let written = 0;
+  for (const r of results) written += await insertBlocks(db, r.blocks, yieldTurn);
+  return written;
+}
+
 /**
  * Stores one sub-model's result, replacing the scenario's previous one. Runs
- * inside the storing transaction. `concurrent`: other processes share the
- * database, so the blocks this result refers to are locked against removal.
+ * inside the storing transaction, after storeBlocks. `concurrent`: other
+ * processes share the database, so the blocks this result refers to are
+ * locked against removal (and written again, should a collection have
+ * removed one meanwhile).
  */
 export async function saveResult(tx: Queryable, input: SaveInput, concurrent: boolean): Promise<{ newBlocks: number; replacedHashes: Uint8Array[] }> {
   const r = input.result;
   const hashes = r.blocks.map((b) => Buffer.from(b.hash));
   if (concurrent && hashes.length) await tx.query('SELECT 1 FROM result_block WHERE hash = ANY($1) FOR SHARE', [hashes]);
-  // Only blocks sent with their bytes may be new; the others come from the basis and are stored.
-  const sent = r.blocks.filter((b) => b.data).map((b) => Buffer.from(b.hash));
-  const present = new Set(
-    sent.length
-      ? (await tx.query<{ hash: Uint8Array }>('SELECT hash FROM result_block WHERE hash = ANY($1)', [sent])).rows.map((x) => Buffer.from(x.hash).toString('hex'))
-      : [],
-  );
-  let newBlocks = 0;
-  const written = new Set<string>();
-  for (const block of r.blocks) {
-    const hex = Buffer.from(block.hash).toString('hex');
-    if (!block.data || present.has(hex) || written.has(hex)) continue;
-    await tx.query('INSERT INTO result_block (hash, data) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING', [Buffer.from(block.hash), bytesOf(block.data)]);
-    written.add(hex);
-    newBlocks++;
-  }
+  // Normally none: storeBlocks wrote them. Blocks of the basis (sent without bytes) are stored already.
+  const newBlocks = await insertBlocks(tx, r.blocks);
   const replaced = (await tx.query<{ hash: Uint8Array }>(
     'SELECT hash FROM scenario_result_block WHERE scenario_id = $1 AND sub_model_id = $2', [input.scenarioId, r.subModelId])).rows.map((x) => new Uint8Array(x.hash));
   await tx.query('DELETE FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = $2', [input.scenarioId, r.subModelId]);
