@@ -48,7 +48,8 @@ export class LocationIconImages {
         query: { r: revision },
         expected: () => true,
       });
-      const image = typeof createImageBitmap === 'function' ? await createImageBitmap(blob) : await loadImage(blob);
+      // createImageBitmap does not take SVG (the route's default answer): decode those through an <img>.
+      const image = typeof createImageBitmap === 'function' ? await createImageBitmap(blob).catch(() => loadImage(blob)) : await loadImage(blob);
       if (revision !== this.revision) return;
       this.images.set(key, image);
       this.onLoaded();
