@@ -142,7 +142,7 @@ test('signing in with the right password yields a JWT access token for the API t
   assert.is(id.preferred_username, ANNA.identity);
   const me = await callApi(a, tokens.accessToken);
   assert.is(me.status, 200);
-  assert.equal(me.body, { subject: String(logins.get(ANNA.identity)), name: ANNA.displayName, username: ANNA.identity, email: ANNA.identity });
+  assert.equal(me.body, { subject: String(logins.get(ANNA.identity)), name: ANNA.displayName, username: ANNA.identity, email: ANNA.identity, issuedAt: claims.iat });
 });
 
 test('a successful sign-in is logged as information (8) and makes sure the app_user exists', async () => {

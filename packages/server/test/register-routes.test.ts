@@ -16,6 +16,8 @@ const ctx = {
     info: async (message: string) => { logged.push({ eventType: 8, message }); },
     warn: async (message: string) => { logged.push({ eventType: 4, message }); },
     error: async (message: string) => { logged.push({ eventType: 2, message }); },
+    warnRepeated: async (_kind: string, message: string) => { logged.push({ eventType: 4, message }); },
+    flushRepeated: async () => {},
   },
 } as unknown as ServerContext;
 

@@ -89,6 +89,14 @@ test('a demo scenario saves back unchanged through its write route', async () =>
   const child = scenarios.find((s) => s.parentScenarioId !== null)!;
   const saved = await server.fetch(`/api/models/${model!.id}/scenarios`, { method: 'PUT', token: admin, body: { id: child.id, name: child.name, isTop: child.isTop, competition: child.competition, modified: child.modified } });
   assert.is(saved.status, 200, saved.text());
+  // The demo's model parameters saved back unchanged write nothing.
+  const [sub] = await get(`/api/models/${model!.id}/submodels`) as Array<{ id: number }>;
+  const { locationProperties: _a, locationGroupProperties: _b, locationClusterProperties: _c, ...parameters } = await get(`/api/models/${sub!.id}/model-parameters`);
+  const modified = async () => (await server.ctx.db.query<{ modified: Date }>('SELECT modified FROM sub_model WHERE id = $1', [sub!.id])).rows[0]!.modified.getTime();
+  const before = await modified();
+  const same = await server.fetch(`/api/models/${sub!.id}/model-parameters`, { method: 'PUT', token: admin, body: parameters });
+  assert.is(same.status, 200, same.text());
+  assert.is(await modified(), before);
 });
 
 test.run();
