@@ -10,7 +10,7 @@ import { effect } from '@preact/signals-react';
 import type { ApiClient } from '../api/client';
 import { layers } from '../stores/layers';
 import { model } from '../stores/models';
-import { clearAreaHover, hoverAreaAt, hoverAreaSets, satelliteImagery } from '../stores/tools';
+import { clearAreaHover, hoverAreaAt, hoverAreaSets, poiHover, satelliteImagery } from '../stores/tools';
 
 /** Drawing order of the map's layers (higher on top). */
 export const Z = { basemap: 0, satellite: 5, areaSets: 10, heatMaps: 20, catchments: 30, isolines: 40, ranges: 50, pois: 55, locations: 60, scaleBar: 100 } as const;
@@ -155,6 +155,23 @@ export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
     },
   });
   map.addLayer(pois);
+  // The name of the POI under the pointer.
+  stops.push(map.on('hover', (event) => {
+    const hit = event.hit;
+    if (hit && hit.layerId === pois.id && hit.kind === 'icon') {
+      const rect = element.getBoundingClientRect();
+      const feature = (hit as { feature?: IconFeature }).feature;
+      poiHover.value = feature ? { x: rect.left + event.point[0], y: rect.top + event.point[1], name: feature.name } : null;
+    } else if (poiHover.peek()) {
+      poiHover.value = null;
+    }
+  }));
+  stops.push(map.on('move', () => {
+    if (poiHover.peek()) poiHover.value = null;
+  }));
+  stops.push(() => {
+    poiHover.value = null;
+  });
   let poiGeneration = 0;
   stops.push(effect(() => {
     const m = model.value;

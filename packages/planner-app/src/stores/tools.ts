@@ -163,6 +163,9 @@ export async function hoverAreaAt(api: ApiClient, lon: number, lat: number, x: n
   if (seq === hoverSeq) areaHover.value = null;
 }
 
+/** The POI under the pointer (its name), where the pointer is (client px). */
+export const poiHover = signal<{ x: number; y: number; name: string } | null>(null);
+
 export function clearAreaHover(): void {
   hoverSeq++;
   hoverAbort?.abort();

@@ -11,7 +11,7 @@ import { api } from '../../stores/api';
 import { layers } from '../../stores/layers';
 import { model } from '../../stores/models';
 import {
-  allowsMultiple, areaHover, clearSets, imageVersion, loadSatelliteImagery, poiSetLogo, satelliteImagery,
+  allowsMultiple, areaHover, clearSets, poiHover, imageVersion, loadSatelliteImagery, poiSetLogo, satelliteImagery,
   setCatchmentArea, setIsoLineSet, setSatellite, setSetVisible, type SetKind,
 } from '../../stores/tools';
 import { IconButton } from '../common';
@@ -127,6 +127,18 @@ export function AreaTooltip() {
   );
 }
 
+/** The name of the point of interest under the pointer. */
+export function PoiTooltip() {
+  useSignals();
+  const hover = poiHover.value;
+  if (!hover) return null;
+  return (
+    <div className="area-tooltip poi-tooltip" role="status" style={{ left: Math.min(hover.x + 14, window.innerWidth - 280), top: Math.max(0, hover.y - 34) }}>
+      {hover.name}
+    </div>
+  );
+}
+
 /** The imagery's credit line while the satellite imagery is on. */
 export function SatelliteAttribution() {
   useSignals();
@@ -147,6 +159,7 @@ export function LayersTool() {
       <IconButton label={t('layersButton')} icon={<MapIcon size={20} aria-hidden="true" />} popoverTarget={LAYERS_PANEL_ID} expanded={open} />
       <LayersPanel />
       <AreaTooltip />
+      <PoiTooltip />
       <SatelliteAttribution />
     </>
   );
