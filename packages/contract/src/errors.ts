@@ -43,7 +43,8 @@ export const ErrorStatuses = [
   { status: 429, error: 'Too Many Requests', when: 'too many calls of a rate-limited route from one address (login creation; the sign-in pages have their own page)', message: 'a readable English sentence; the `Retry-After` header says after how many seconds to try again' },
   { status: 500, error: 'Internal Server Error', when: 'an unexpected failure (written to the log with its cause)', message: '`an unexpected error occurred`' },
   { status: 501, error: 'Not Implemented', when: 'a route of the table whose server side is not built', message: 'a readable English sentence' },
-  { status: 503, error: 'Service Unavailable', when: 'the database is still starting, or an external identity provider cannot be reached', message: 'a readable English sentence' },
+  { status: 503, error: 'Service Unavailable', when: 'the database is still starting, is not reachable (yet) or is restarting, or an external identity provider cannot be reached; nothing was saved', message: 'a readable English sentence; try again' },
+  { status: 507, error: 'Insufficient Storage', when: 'the disk of the database is full; nothing was saved', message: 'a readable English sentence' },
 ] as const;
 
 /** The reason phrase of a status ('Error' for one the table does not list). */

@@ -11,6 +11,7 @@ import { migrate } from './db/migrate.js';
 import { createAppLog } from './log/app-log.js';
 import type { ServerContext } from './context.js';
 import { processingSettings, startProcessing, type ScenarioProcessor } from './processing/index.js';
+import { waitForDatabase } from './db/wait.js';
 
 const started = performance.now();
 const args = process.argv.slice(2);
@@ -18,6 +19,24 @@ const config = loadConfig(process.env, args);
 const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
 
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// PostgreSQL not reachable (yet): wait and retry; a serving role answers meanwhile that it is not ready.
+let waiting: { close(): Promise<void> } | undefined;
+await waitForDatabase(db, {
+  async onWaiting(error) {
+    console.log(`database not reachable (${error.message}): waiting for it, retrying every 2 s`);
+    if (config.role === 'worker') return;
+    const { loadOrCreateTls } = await import('./identity/index.js');
+    const { startWaitingServer } = await import('./http/waiting-server.js');
+    const { appDirectory } = await import('./http/app-files.js');
+    const tls = config.insecureHttp ? undefined : await loadOrCreateTls(config);
+    waiting = await startWaitingServer(config, { tls: tls ? { key: tls.key, cert: tls.cert } : undefined, appDir: appDirectory(new URL('../../planner-app/dist/', import.meta.url)) });
+    console.log(`${config.publicUrl}/api/system/status answers 0 (not ready) until the database answers`);
+  },
+});
+if (waiting) {
+  await waiting.close();
+  console.log(`database reachable after ${seconds()} s`);
+}
 const applied = await migrate(db);
 if (applied.length) console.log(`database: applied ${applied.join(', ')}`);
 const ctx: ServerContext = { config, db, log: createAppLog(db), readiness: { ready: false, phase: 'starting' } };

@@ -107,16 +107,23 @@ async function openPostgres(url: string): Promise<Database> {
     query: (sql, params) => changes.after(sql, () => run(pool, sql, params)),
     async transaction(fn) {
       const client = await pool.connect();
+      // A connection that failed (the server restarted) is destroyed instead of going back to the pool.
+      // While the client is checked out the pool does not listen to it: an error it emits between two
+      // queries (the server ending the connection) would otherwise be unhandled and end the process.
+      let broken: Error | undefined;
+      const onError = (error: Error) => { broken = error; };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn({ query: (sql, params) => run(client, sql, params) });
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch((rollbackError: Error) => { broken = rollbackError; });
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken);
         changes.bump();
       }
     },

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodError } from 'zod';
 import { errorName } from '@locus/contract';
 import type { ServerContext } from '../context.js';
+import { databaseFaultAnswer } from './database-faults.js';
 
 export class ApiError extends Error {
   constructor(
@@ -52,6 +53,8 @@ export function registerErrorHandling(app: FastifyInstance, ctx: ServerContext) 
       const bodyProblem = status === 413 || status === 415
         || (status === 400 && (error instanceof SyntaxError || ('code' in error && String(error.code).startsWith('FST_ERR_CTP'))));
       body = errorBody(status, error.message, bodyProblem ? { field: 'body' } : {});
+    } else if (databaseFaultAnswer(error)) {
+      ({ status, body } = databaseFaultAnswer(error)!);
     } else {
       status = 500;
       body = errorBody(500, 'an unexpected error occurred');
