@@ -1,5 +1,5 @@
 // A Gaussian blur approximated by three box blurs (running sums, cost independent of the radius).
-// Each pass blurs rows and writes the result transposed, so two passes cover both axes with
+// Each pass sums rows and writes the result transposed, so two passes cover both axes with
 // cache-friendly row access only.
 
 /** Box half-widths of three passes approximating a Gaussian of standard deviation sigma. */
@@ -13,28 +13,49 @@ export function boxRadiiForGaussian(sigma: number): [number, number, number] {
   return sizes.map((s) => Math.max(0, (s - 1) / 2)) as [number, number, number];
 }
 
-/** Blurs each row of src (w x h) with a box of half-width r into dst transposed (h x w). */
-export function boxBlurRowsTransposed(src: Float32Array, dst: Float32Array, w: number, h: number, r: number): void {
-  const inv = 1 / (2 * r + 1);
+/** Box sums of half-width r along the rows of a w x h grid, in place (unnormalised: on integer values
+ * the sums are exact, so a cell's result does not depend on where its row starts). `row` is scratch of
+ * at least w values. */
+export function boxSumRows(grid: Float64Array, w: number, h: number, r: number, row: Float64Array): void {
   for (let y = 0; y < h; y++) {
-    const row = y * w;
+    const start = y * w;
+    for (let x = 0; x < w; x++) row[x] = grid[start + x];
     let sum = 0;
-    for (let x = 0; x <= Math.min(r, w - 1); x++) sum += src[row + x];
+    for (let x = 0, end = Math.min(r, w - 1); x <= end; x++) sum += row[x];
     for (let x = 0; x < w; x++) {
-      dst[x * h + y] = sum * inv;
+      grid[start + x] = sum;
       const add = x + r + 1, sub = x - r;
-      if (add < w) sum += src[row + add];
-      if (sub >= 0) sum -= src[row + sub];
+      if (add < w) sum += row[add];
+      if (sub >= 0) sum -= row[sub];
     }
   }
 }
 
-/** Blurs a w x h grid in place (scratch must be as large) with the three box radii. */
-export function gaussianBlur(grid: Float32Array, scratch: Float32Array, w: number, h: number, radii: readonly number[]): void {
-  for (const r of radii) {
-    if (r <= 0) continue;
-    boxBlurRowsTransposed(grid, scratch, w, h, r);
-    boxBlurRowsTransposed(scratch, grid, h, w, r);
+/** Box sums of half-width r along the columns of a w x h grid, in place, a whole row at a time (every
+ * access sequential). `sums` and `ring` are scratch of at least w and (2r + 2) * w values. */
+export function boxSumColumns(grid: Float64Array, w: number, h: number, r: number, sums: Float64Array, ring: Float64Array): void {
+  // Rows y - r (still to subtract) to y + r + 1 (just added) are needed at once.
+  const span = 2 * r + 2;
+  sums.fill(0, 0, w);
+  for (let y = 0, end = Math.min(r, h - 1); y <= end; y++) {
+    const start = y * w;
+    for (let x = 0; x < w; x++) sums[x] += grid[start + x];
+  }
+  // The ring keeps the input rows the window still needs, as the grid is overwritten in place.
+  for (let y = 0; y < Math.min(h, r + 1); y++) ring.set(grid.subarray(y * w, y * w + w), (y % span) * w);
+  for (let y = 0; y < h; y++) {
+    const start = y * w;
+    const add = y + r + 1, sub = y - r;
+    if (add < h) ring.set(grid.subarray(add * w, add * w + w), (add % span) * w);
+    for (let x = 0; x < w; x++) grid[start + x] = sums[x];
+    if (add < h) {
+      const a = (add % span) * w;
+      for (let x = 0; x < w; x++) sums[x] += ring[a + x];
+    }
+    if (sub >= 0) {
+      const s = (sub % span) * w;
+      for (let x = 0; x < w; x++) sums[x] -= ring[s + x];
+    }
   }
 }
 

@@ -1,27 +1,75 @@
-// Heat-map renderer: points are splatted (bilinear, so panning is smooth) into a grid a few CSS px per
-// cell, blurred, normalised so one full-weight point peaks at 1, coloured by the ramp and drawn
-// scaled up with smoothing. Cost grows with the points and the screen, not with the radius.
+// Heat-map renderer. The intensity grid (heat-grid.ts) lives on a lattice fixed to the world and is
+// reused while the view stays inside it, so pans and small zooms only recolour. Each device pixel takes
+// its intensity by bilinear interpolation between the four nearest lattice points, then its colour and
+// alpha from the ramp: smooth edges that fade to transparent at any zoom, and one cheap 1:1 blit
+// instead of a scaled-up image. The coloured layer is kept and drawn again as it is while neither the
+// view nor the layer changed (another layer's change recomposes it without recolouring).
 import { createCanvas, context2d, type Canvas2D } from '../../layer/canvas.js';
 import type { LayerRenderer } from '../../layer/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
-import { blurPeak, boxRadiiForGaussian, gaussianBlur } from './blur.js';
 import { colorRamp } from './color-ramp.js';
+import { colorizeHeat, computeHeatGrid, covers, fixedWeights, heatLattice, latticeKey, unitScale, type CellRegion, type HeatGrid } from './heat-grid.js';
 import type { HeatmapLayer } from './heatmap-layer.js';
 
-/** Upper bound of grid cells per frame; the cell grows on big screens to stay inside it. */
-const MAX_CELLS = 110_000;
+/** Ramp entries: fine enough that the alpha rises in steps of one 255th at the edges. */
+const RAMP_SIZE = 1024;
+/** Grids kept (full frames and motion pictures use different lattices). */
+const KEPT_GRIDS = 3;
+
+interface Colored {
+  toScreen: FrameState['toScreen'];
+  width: number;
+  height: number;
+  pixelRatio: number;
+  grid: HeatGrid;
+  intensity: number;
+  ramp: Uint32Array;
+}
 
 export class HeatmapRenderer implements LayerRenderer {
-  private grid = new Float32Array(0);
-  private scratch = new Float32Array(0);
+  private grids: HeatGrid[] = [];
+  private weightsOf: Float32Array | null = null;
+  private fixed = new Uint16Array(0);
   private image: ImageData | null = null;
   private canvas: Canvas2D | null = null;
   private ramp: Uint32Array;
   private rampGradient: string[];
+  private colored: Colored | null = null;
+  /** Grids computed so far (tests and benchmarks read it). */
+  gridsComputed = 0;
 
   constructor(private readonly layer: HeatmapLayer) {
     this.rampGradient = layer.gradient;
-    this.ramp = colorRamp(layer.gradient);
+    this.ramp = colorRamp(layer.gradient, RAMP_SIZE);
+  }
+
+  /** The grid for a frame: a kept one that covers the view on the same lattice, or a new one. */
+  private gridFor(frame: FrameState): { grid: HeatGrid; region: CellRegion } | null {
+    const layer = this.layer;
+    if (this.weightsOf !== layer.weights) {
+      this.weightsOf = layer.weights;
+      this.fixed = fixedWeights(layer.weights);
+      this.grids = [];
+    }
+    const metresPerWorld = frame.metersPerPixel * frame.scale;
+    const radiusWorld = layer.radius / metresPerWorld;
+    if (radiusWorld * frame.scale < 0.5) return null;
+    const lattice = heatLattice(radiusWorld, frame.scale, frame.size);
+    const e = frame.extent;
+    const region: CellRegion = [Math.floor(e[0] / lattice.cell) - 1, Math.floor(e[1] / lattice.cell) - 1, Math.ceil(e[2] / lattice.cell) + 1, Math.ceil(e[3] / lattice.cell) + 1];
+    const key = latticeKey(lattice);
+    const kept = this.grids.findIndex((g) => g.source === layer.world && latticeKey(g.lattice) === key && covers(g, region));
+    if (kept >= 0) {
+      const grid = this.grids[kept];
+      this.grids.splice(kept, 1);
+      this.grids.unshift(grid);
+      return { grid, region };
+    }
+    const grid = computeHeatGrid(layer.world, this.fixed, lattice, region);
+    this.gridsComputed++;
+    this.grids.unshift(grid);
+    this.grids.length = Math.min(this.grids.length, KEPT_GRIDS);
+    return { grid, region };
   }
 
   renderFrame(frame: FrameState, ctx: CanvasRenderingContext2D): void {
@@ -29,84 +77,44 @@ export class HeatmapRenderer implements LayerRenderer {
     if (layer.weights.length === 0) return;
     if (this.rampGradient !== layer.gradient) {
       this.rampGradient = layer.gradient;
-      this.ramp = colorRamp(layer.gradient);
+      this.ramp = colorRamp(layer.gradient, RAMP_SIZE);
     }
-    const { width, height } = frame.size;
+    const pr = frame.pixelRatio;
+    const width = Math.round(frame.size.width * pr), height = Math.round(frame.size.height * pr);
     if (width <= 0 || height <= 0) return;
-    const radiusPx = layer.radius / frame.metersPerPixel;
-    if (radiusPx < 0.5) return;
-    let cell = Math.max(1, Math.min(8, radiusPx / 6));
-    cell = Math.max(cell, Math.sqrt((width * height) / MAX_CELLS));
-    const radiusCells = radiusPx / cell;
-    const pad = Math.ceil(radiusCells) + 1;
-    const gw = Math.ceil(width / cell) + 2 * pad;
-    const gh = Math.ceil(height / cell) + 2 * pad;
-    const n = gw * gh;
-    if (this.grid.length < n) {
-      this.grid = new Float32Array(n);
-      this.scratch = new Float32Array(n);
-    } else {
-      this.grid.fill(0, 0, n);
+    const found = this.gridFor(frame);
+    if (!found) return;
+    const { grid } = found;
+
+    const c = this.colored;
+    const same =
+      c !== null && c.grid === grid && c.width === width && c.height === height && c.pixelRatio === pr && c.intensity === layer.intensity && c.ramp === this.ramp && c.toScreen.every((v, i) => v === frame.toScreen[i]);
+    if (!same) {
+      this.colorize(frame, grid, width, height);
+      this.colored = { toScreen: frame.toScreen, width, height, pixelRatio: pr, grid, intensity: layer.intensity, ramp: this.ramp };
     }
-    const grid = this.grid;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(this.canvas as CanvasImageSource, 0, 0);
+  }
 
-    // Splat: screen position to grid coordinates in one affine.
-    const m = frame.toScreen;
-    const a = m[0] / cell, b = m[1] / cell, c = m[2] / cell, d = m[3] / cell, e = m[4] / cell + pad, f = m[5] / cell + pad;
-    const world = layer.world, weights = layer.weights;
-    const maxX = gw - 1, maxY = gh - 1;
-    for (let i = 0, count = weights.length; i < count; i++) {
-      const w = weights[i];
-      if (w <= 0) continue;
-      const wx = world[2 * i], wy = world[2 * i + 1];
-      const gx = a * wx + c * wy + e;
-      const gy = b * wx + d * wy + f;
-      if (gx < 0 || gy < 0 || gx >= maxX || gy >= maxY) continue;
-      const x0 = gx | 0, y0 = gy | 0;
-      const fx = gx - x0, fy = gy - y0;
-      const k = y0 * gw + x0;
-      grid[k] += w * (1 - fx) * (1 - fy);
-      grid[k + 1] += w * fx * (1 - fy);
-      grid[k + gw] += w * (1 - fx) * fy;
-      grid[k + gw + 1] += w * fx * fy;
-    }
-
-    // The radius is where the kernel has faded to about 4%: sigma = radius / 2.5.
-    const radii = boxRadiiForGaussian(Math.max(0.5, radiusCells / 2.5));
-    gaussianBlur(grid, this.scratch, gw, gh, radii);
-    const scale = (255 * layer.intensity) / blurPeak(radii);
-
-    // Colour the visible part of the grid.
-    const iw = gw - 2 * pad, ih = gh - 2 * pad;
-    if (!this.image || this.image.width !== iw || this.image.height !== ih) {
-      this.canvas = createCanvas(iw, ih);
-      this.image = context2d(this.canvas).createImageData(iw, ih);
+  /** Colours every device pixel from the grid into the layer's canvas. */
+  private colorize(frame: FrameState, grid: HeatGrid, width: number, height: number): void {
+    if (!this.image || this.image.width !== width || this.image.height !== height) {
+      this.canvas = createCanvas(width, height);
+      this.image = context2d(this.canvas).createImageData(width, height);
     }
     const pixels = new Uint32Array(this.image.data.buffer);
     const ramp = this.ramp;
-    for (let y = 0; y < ih; y++) {
-      const row = (y + pad) * gw + pad;
-      const out = y * iw;
-      for (let x = 0; x < iw; x++) {
-        const v = grid[row + x] * scale;
-        pixels[out + x] = ramp[v >= 255 ? 255 : v | 0];
-      }
-    }
-    const offscreen = this.canvas!;
-    context2d(offscreen).putImageData(this.image, 0, 0);
-    // Cell (x, y) holds the value at CSS px ((x) * cell, (y) * cell): draw with the half-cell shift.
-    const pr = frame.pixelRatio;
-    ctx.setTransform(pr * cell, 0, 0, pr * cell, -0.5 * pr * cell, -0.5 * pr * cell);
-    ctx.imageSmoothingEnabled = true;
-    // Bilinear ('low') is a third cheaper than 'medium' but not identical: only for motion pictures.
-    ctx.imageSmoothingQuality = frame.motion ? 'low' : 'medium';
-    ctx.drawImage(offscreen as CanvasImageSource, 0, 0);
+    const scale = (RAMP_SIZE - 1) * this.layer.intensity * unitScale(grid.lattice);
+    colorizeHeat(grid, frame.toWorld, frame.pixelRatio, scale, width, height, ramp, pixels);
+    context2d(this.canvas!).putImageData(this.image, 0, 0);
   }
 
   dispose(): void {
-    this.grid = new Float32Array(0);
-    this.scratch = new Float32Array(0);
+    this.grids = [];
     this.image = null;
     this.canvas = null;
+    this.colored = null;
   }
 }
+

@@ -118,10 +118,17 @@ export interface Sprite {
   half: number;
   left: number;
   top: number;
+  /** Size of the trimmed image and its pixels, premultiplied RGBA packed little-endian. */
+  width: number;
+  height: number;
+  pixels: Uint32Array;
+  /** Per row of the trimmed image: first and last painted column (last < first when the row is empty),
+   * then first and last column of its longest opaque run (last < first when none). */
+  rows: Int16Array;
 }
 
-/** Cuts the transparent border off a sprite: a blit costs per pixel as well as per call, and most of a
- * sprite's square is the room kept for the selection ring and the change badge. */
+/** Cuts the transparent border off a sprite (most of a sprite's square is the room kept for the
+ * selection ring and the change badge) and reads its pixels for the renderer's own blending. */
 export function trimSprite(canvas: Canvas2D): Sprite {
   const { width, height } = canvas;
   const alpha = context2d(canvas).getImageData(0, 0, width, height).data;
@@ -136,10 +143,48 @@ export function trimSprite(canvas: Canvas2D): Sprite {
     }
   }
   const half = width / 2;
-  if (x1 < 0) return { image: null, half, left: 0, top: 0 };
-  const image = createCanvas(x1 - x0 + 1, y1 - y0 + 1);
+  if (x1 < 0) return { image: null, half, left: 0, top: 0, width: 0, height: 0, pixels: new Uint32Array(0), rows: new Int16Array(0) };
+  const w = x1 - x0 + 1, h = y1 - y0 + 1;
+  const image = createCanvas(w, h);
   context2d(image).drawImage(canvas as CanvasImageSource, -x0, -y0);
-  return { image, half, left: x0, top: y0 };
+  // Premultiplied pixels, and painted and opaque spans per row (icon-renderer.ts blends and culls).
+  const pixels = new Uint32Array(w * h);
+  const rows = new Int16Array(4 * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const k = 4 * ((y + y0) * width + x + x0);
+      const a = alpha[k + 3];
+      const pre = (v: number) => Math.round((v * a) / 255);
+      pixels[y * w + x] = ((a << 24) | (pre(alpha[k + 2]) << 16) | (pre(alpha[k + 1]) << 8) | pre(alpha[k])) >>> 0;
+    }
+    const at = (x: number) => alpha[4 * ((y + y0) * width + x + x0) + 3];
+    let first = w, last = -1;
+    for (let x = 0; x < w; x++) {
+      if (at(x) === 0) continue;
+      if (x < first) first = x;
+      last = x;
+    }
+    rows[4 * y] = first;
+    rows[4 * y + 1] = last;
+    // The longest run of fully opaque pixels in the row.
+    let bestStart = 0, bestEnd = -1;
+    for (let x = 0; x < w; ) {
+      if (at(x) !== 255) {
+        x++;
+        continue;
+      }
+      let end = x;
+      while (end + 1 < w && at(end + 1) === 255) end++;
+      if (end - x > bestEnd - bestStart) {
+        bestStart = x;
+        bestEnd = end;
+      }
+      x = end + 1;
+    }
+    rows[4 * y + 2] = bestStart;
+    rows[4 * y + 3] = bestEnd;
+  }
+  return { image, half, left: x0, top: y0, width: w, height: h, pixels, rows };
 }
 
 /** Sprites by key, per pixel ratio. */

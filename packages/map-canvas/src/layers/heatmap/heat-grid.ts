@@ -1,0 +1,222 @@
+// The heat map's intensity grid: weighted points splatted onto a lattice fixed to the world (not to the
+// screen) and blurred by three box blurs. The lattice depends only on the zoom (in quarter-level steps)
+// and the kernel, so one grid, computed for the view and a margin around it, is reused while the view
+// pans and zooms inside it; it is recomputed only when the view leaves it or the lattice changes.
+//
+// Everything is in exact integer arithmetic (fixed-point weights and positions, sums held in float64
+// far below 2^53), so a cell's value does not depend on which region the grid was computed for: a frame
+// drawn from a reused grid equals the frame drawn from a fresh one, bit for bit.
+import type { Affine } from '../../geo/affine.js';
+import { boxRadiiForGaussian, boxSumColumns, boxSumRows, blurPeak } from './blur.js';
+
+/** Fixed-point scale of a weight of 1 (weights are 0..1 after dividing by 255). */
+export const WEIGHT_ONE = 1024;
+/** Sub-cell steps of a point's position (per axis) in the bilinear splat. */
+export const SUBCELL = 16;
+/** Upper bound of lattice cells over the screen; the cell grows on big screens to stay inside it. */
+export const MAX_CELLS = 110_000;
+/** Share of the needed region's size added on each side when a grid is computed, so pans reuse it. */
+const GRID_MARGIN = 0.15;
+
+export interface HeatLattice {
+  /** The cell edge in world units is 2^(level / 4). */
+  level: number;
+  cell: number;
+  /** Box half-widths of the three blur passes, in cells. */
+  radii: [number, number, number];
+}
+
+/** The lattice for a view: cells of about a sixth of the kernel radius (1 to 8 CSS px, at most an
+ * eighth of the radius so the blur stays short), coarser on big screens, rounded up to a quarter zoom
+ * level so that nearby zooms share one lattice. */
+export function heatLattice(radiusWorld: number, scale: number, screen: { width: number; height: number }): HeatLattice {
+  const radiusPx = radiusWorld * scale;
+  const cellPx = Math.max(1, Math.min(8, radiusPx / 6), radiusPx / 8, Math.sqrt((screen.width * screen.height) / MAX_CELLS));
+  const level = Math.ceil(Math.log2(cellPx / scale) * 4 - 1e-9);
+  const cell = Math.pow(2, level / 4);
+  // The radius is where the kernel has faded to about 4%: sigma = radius / 2.5.
+  const radii = boxRadiiForGaussian(Math.max(0.5, radiusWorld / cell / 2.5));
+  return { level, cell, radii };
+}
+
+/** Cells of a lattice: [i0, j0, i1, j1], inclusive. */
+export type CellRegion = [number, number, number, number];
+
+export interface HeatGrid {
+  lattice: HeatLattice;
+  /** Lattice index of the grid's first cell. */
+  i0: number;
+  j0: number;
+  width: number;
+  height: number;
+  /** Blurred sums per cell, row by row. */
+  values: Float64Array;
+  /** Cells whose values are complete (every point within the kernel's reach was counted). */
+  valid: CellRegion;
+  /** The data the grid was computed from. */
+  source: Float64Array;
+}
+
+export function latticeKey(l: HeatLattice): string {
+  return `${l.level}|${l.radii.join(',')}`;
+}
+
+export function covers(grid: HeatGrid, region: CellRegion): boolean {
+  const v = grid.valid;
+  return region[0] >= v[0] && region[1] >= v[1] && region[2] <= v[2] && region[3] <= v[3];
+}
+
+/** Fixed-point weights (0..WEIGHT_ONE) of weights in 0..1. */
+export function fixedWeights(weights: Float32Array): Uint16Array {
+  const out = new Uint16Array(weights.length);
+  for (let i = 0; i < weights.length; i++) out[i] = Math.round(Math.max(0, Math.min(1, weights[i])) * WEIGHT_ONE);
+  return out;
+}
+
+/** Multiplier from a grid value to the intensity where one full-weight point peaks at 1. */
+export function unitScale(lattice: HeatLattice): number {
+  let boxes = 1;
+  for (const r of lattice.radii) if (r > 0) boxes *= (2 * r + 1) * (2 * r + 1);
+  return 1 / (WEIGHT_ONE * SUBCELL * SUBCELL * blurPeak(lattice.radii) * boxes);
+}
+
+/** Computes the grid whose complete cells cover `needed` and a margin around it. */
+export function computeHeatGrid(
+  world: Float64Array,
+  weights: Uint16Array,
+  lattice: HeatLattice,
+  needed: CellRegion,
+): HeatGrid {
+  const margin = Math.ceil(GRID_MARGIN * Math.max(needed[2] - needed[0], needed[3] - needed[1]));
+  const valid: CellRegion = [needed[0] - margin, needed[1] - margin, needed[2] + margin, needed[3] + margin];
+  // Cells beyond the valid region that the blur reads, plus one for the splat's second corner.
+  const pad = lattice.radii[0] + lattice.radii[1] + lattice.radii[2] + 1;
+  const i0 = valid[0] - pad, j0 = valid[1] - pad;
+  const width = valid[2] + pad - i0 + 1, height = valid[3] + pad - j0 + 1;
+  const n = width * height;
+  const values = new Float64Array(n);
+
+  // Splat: each point's position in 1/SUBCELL steps of the lattice, its weight spread over the four
+  // nearest lattice points in integer parts. Absolute lattice positions, so the result does not
+  // depend on the grid's origin.
+  const inv = SUBCELL / lattice.cell;
+  const maxX = width - 1, maxY = height - 1;
+  for (let p = 0, count = weights.length; p < count; p++) {
+    const w = weights[p];
+    if (w === 0) continue;
+    const sx = Math.floor(world[2 * p] * inv), sy = Math.floor(world[2 * p + 1] * inv);
+    const ci = Math.floor(sx / SUBCELL), cj = Math.floor(sy / SUBCELL);
+    const x = ci - i0, y = cj - j0;
+    if (x < 0 || y < 0 || x >= maxX || y >= maxY) continue;
+    const fx = sx - ci * SUBCELL, fy = sy - cj * SUBCELL;
+    const k = y * width + x;
+    const top = w * (SUBCELL - fy), bottom = w * fy;
+    values[k] += top * (SUBCELL - fx);
+    values[k + 1] += top * fx;
+    values[k + width] += bottom * (SUBCELL - fx);
+    values[k + width + 1] += bottom * fx;
+  }
+
+  // Blur: box sums along the rows and along the columns per radius.
+  const maxR = Math.max(...lattice.radii);
+  const row = new Float64Array(Math.max(width, height)), ring = new Float64Array((2 * maxR + 2) * width);
+  for (const r of lattice.radii) {
+    if (r <= 0) continue;
+    boxSumRows(values, width, height, r, row);
+    boxSumColumns(values, width, height, r, row, ring);
+  }
+  return { lattice, i0, j0, width, height, values, valid, source: world };
+}
+
+/** Colours device pixels (width x height, packed RGBA) from a grid: each pixel's intensity is the
+ * bilinear interpolation of the four lattice points around its centre, times `scale` (grid value to
+ * ramp index), and its colour the ramp's entry. `toWorld` maps CSS px to world units. */
+export function colorizeHeat(grid: HeatGrid, toWorld: Affine, pixelRatio: number, scale: number, width: number, height: number, ramp: Uint32Array, pixels: Uint32Array): void {
+  const values = grid.values, gw = grid.width, cell = grid.lattice.cell, pr = pixelRatio, m = toWorld;
+  // Device pixel centre to grid coordinates (lattice index minus the grid's origin) in one affine.
+  const a = m[0] / pr / cell, b = m[1] / pr / cell, c = m[2] / pr / cell, d = m[3] / pr / cell;
+  const e = m[4] / cell - grid.i0 + 0.5 * (a + c), f = m[5] / cell - grid.j0 + 0.5 * (b + d);
+  if (b === 0 && c === 0) colorizeAxisAligned(values, gw, grid.height, a, e, d, f, scale, width, height, ramp, pixels);
+  else colorizeRotated(values, gw, grid.height, a, b, c, d, e, f, scale, width, height, ramp, pixels);
+}
+
+/** Views without a bearing: the lattice's axes are the screen's, so the interpolation is separable.
+ * Each lattice row the screen needs is interpolated along x once (for all columns); each device pixel
+ * then only interpolates between two such rows. Rows and runs without heat are skipped. */
+function colorizeAxisAligned(
+  values: Float64Array, gw: number, gh: number, a: number, e: number, d: number, f: number, scale: number,
+  width: number, height: number, ramp: Uint32Array, pixels: Uint32Array,
+): void {
+  const top = ramp.length - 1;
+  const columns = new Int32Array(width), fractions = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const gx = a * x + e;
+    const xi = Math.min(gw - 2, Math.max(0, Math.floor(gx)));
+    columns[x] = xi;
+    fractions[x] = gx - xi;
+  }
+  let upper = new Float64Array(width), lower = new Float64Array(width);
+  let upperRow = -1, lowerRow = -1, upperAny = false, lowerAny = false;
+  const interpolateRow = (j: number, out: Float64Array): boolean => {
+    const row = j * gw;
+    let any = false;
+    for (let x = 0; x < width; x++) {
+      const k = row + columns[x];
+      const v0 = values[k], v1 = values[k + 1];
+      const v = (v0 + (v1 - v0) * fractions[x]) * scale;
+      out[x] = v;
+      if (v !== 0) any = true;
+    }
+    return any;
+  };
+  for (let y = 0, p = 0; y < height; y++, p += width) {
+    const gy = d * y + f;
+    const yi = Math.min(gh - 2, Math.max(0, Math.floor(gy)));
+    const fy = gy - yi;
+    if (upperRow !== yi) {
+      if (lowerRow === yi) {
+        [upper, lower] = [lower, upper];
+        upperAny = lowerAny;
+      } else {
+        upperAny = interpolateRow(yi, upper);
+      }
+      upperRow = yi;
+      lowerAny = interpolateRow(yi + 1, lower);
+      lowerRow = yi + 1;
+    }
+    if (!upperAny && !lowerAny) {
+      pixels.fill(0, p, p + width);
+      continue;
+    }
+    for (let x = 0; x < width; x++) {
+      const u = upper[x], l = lower[x];
+      const v = u + (l - u) * fy;
+      pixels[p + x] = v <= 0 ? 0 : ramp[v >= top ? top : v | 0];
+    }
+  }
+}
+
+/** Any bearing: each device pixel interpolates between its four nearest lattice points. */
+function colorizeRotated(
+  values: Float64Array, gw: number, gh: number, a: number, b: number, c: number, d: number, e: number, f: number, scale: number,
+  width: number, height: number, ramp: Uint32Array, pixels: Uint32Array,
+): void {
+  const top = ramp.length - 1;
+  const maxX = gw - 2, maxY = gh - 2;
+  for (let y = 0, p = 0; y < height; y++) {
+    let gx = c * y + e, gy = d * y + f;
+    for (let x = 0; x < width; x++, p++, gx += a, gy += b) {
+      const xi = Math.min(maxX, Math.max(0, Math.floor(gx))), yi = Math.min(maxY, Math.max(0, Math.floor(gy)));
+      const k = yi * gw + xi;
+      const v00 = values[k], v10 = values[k + 1], v01 = values[k + gw], v11 = values[k + gw + 1];
+      if (v00 + v10 + v01 + v11 === 0) {
+        pixels[p] = 0;
+        continue;
+      }
+      const fx = gx - xi, fy = gy - yi;
+      const upper = (v00 + (v10 - v00) * fx) * scale, lower = (v01 + (v11 - v01) * fx) * scale;
+      const v = upper + (lower - upper) * fy;
+      pixels[p] = v <= 0 ? 0 : ramp[v >= top ? top : v | 0];
+    }
+  }
+}
