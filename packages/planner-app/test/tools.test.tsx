@@ -22,12 +22,9 @@ import { extent, fitRequest } from '../src/stores/view';
 import { ApiFailure } from '../src/api/client';
 import { fakeApi } from './fake-api';
 import { location, model } from './fixtures';
-import './tools-css';
-
-// Components import their stylesheets: loaded after the hook above is in place.
-const { FilterPanel } = await import('../src/ui/tools/filter');
-const { colouredEntryStyle, LegendPanel } = await import('../src/ui/tools/legend');
-const { LayersPanel } = await import('../src/ui/tools/layers');
+import { FilterPanel } from '../src/ui/tools/filter';
+import { colouredEntryStyle, LegendPanel } from '../src/ui/tools/legend';
+import { LayersPanel } from '../src/ui/tools/layers';
 
 const richModel = model(1, {
   locationGroups: [{ id: 1, code: 'A', name: 'Alpha', selectable: true }, { id: 2, code: 'B', name: 'Beta', selectable: true }, { id: 3, code: 'C', name: 'Gamma', selectable: true }],
