@@ -23,12 +23,12 @@ function mount(node: React.ReactNode) {
   return { host, unmount: () => act(() => root.unmount()) };
 }
 
-test('routes: main, test, and not-found for everything else (the admin screens are not built yet)', () => {
+test('routes: main, test, the admin screens, and not-found for everything else', () => {
   assert.is(screenOf('/'), 'main');
   assert.is(screenOf('/test'), 'test');
   assert.is(screenOf('/test/'), 'test');
   assert.is(screenOf('/nothing'), 'notFound');
-  assert.is(screenOf('/admin/users'), 'notFound');
+  assert.is(screenOf('/admin/users'), 'adminUsers');
 });
 
 test('the not-found page shows the two sentences of spec point 2, in the interface language', () => {

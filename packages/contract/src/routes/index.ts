@@ -1,5 +1,6 @@
 // The route table: every call of spec point 7, keyed by its unique name.
 import * as admin from './admin';
+import * as calibration from './calibration';
 import type { RouteDef } from './define';
 import * as downloads from './downloads';
 import * as functions from './functions';
@@ -27,6 +28,7 @@ export const routeDomains = {
   functions,
   admin,
   downloads,
+  calibration,
 } as const;
 
 // IconShapes is a value export of reference.ts, not a route: pick routes by shape.
@@ -38,7 +40,8 @@ type RouteExports<M> = { [K in keyof M as M[K] extends RouteDef ? K : never]: M[
 type AllRoutes = RouteExports<typeof system> & RouteExports<typeof models> & RouteExports<typeof reference>
   & RouteExports<typeof search> & RouteExports<typeof tiles> & RouteExports<typeof isolines>
   & RouteExports<typeof scenarios> & RouteExports<typeof locations> & RouteExports<typeof writes>
-  & RouteExports<typeof functions> & RouteExports<typeof admin> & RouteExports<typeof downloads>;
+  & RouteExports<typeof functions> & RouteExports<typeof admin> & RouteExports<typeof downloads>
+  & RouteExports<typeof calibration>;
 
 /** Every route of one domain module. */
 export function routesOf(domain: Record<string, unknown>): RouteDef[] {

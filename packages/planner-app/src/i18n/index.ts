@@ -1,6 +1,7 @@
 // The interface language and the texts of every area of the app. Add an
 // area's texts module to `areas` below; keys are unique across areas.
 import { computed, signal } from '@preact/signals-react';
+import { adminTexts } from './admin';
 import { coreTexts } from './core';
 import { editingTexts } from './editing';
 import { toolsTexts } from './tools';
@@ -8,7 +9,7 @@ import { interpolate, LANGS, type Lang } from './define';
 
 export { LANGS, type Lang } from './define';
 
-const areas = [coreTexts, editingTexts, toolsTexts] as const;
+const areas = [coreTexts, editingTexts, toolsTexts, adminTexts] as const;
 
 type AreaKeys<A> = A extends { en: infer E } ? keyof E & string : never;
 export type TextKey = AreaKeys<(typeof areas)[number]>;

@@ -1,11 +1,13 @@
 // The app's screens by path (history mode, spec point 2): the main map at /,
-// the test page at /test, the not-found page for any other path. The admin
-// screens (/admin...) are not built yet, so those paths show not-found too.
+// the test page at /test, the admin screens at /admin..., the not-found page
+// for any other path.
 import { useSignals } from '@preact/signals-react/runtime';
 import { sessionState } from '../auth/session';
 import { t } from '../i18n';
 import { MapView } from '../map/MapView';
 import { modelsLoaded, models } from '../stores/models';
+import { adminRouteOf, type AdminRoute } from '../stores/admin';
+import { AdminScreen, EditorDialogs } from './admin';
 import { Header, SignInButton } from './header';
 import { EditingLayer, LocationActions, NewLocationButton } from './location';
 import { LocationDrawer } from './location-drawer';
@@ -15,13 +17,13 @@ import { ScenarioMenu } from './scenario';
 import { Toolbar } from './toolbar';
 import { FilterTool, LayersTool, LegendTool, SearchTool } from './tools';
 
-export type Screen = 'main' | 'test' | 'notFound';
+export type Screen = 'main' | 'test' | AdminRoute | 'notFound';
 
 export function screenOf(pathname: string): Screen {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/') return 'main';
   if (path === '/test') return 'test';
-  return 'notFound';
+  return adminRouteOf(path) ?? 'notFound';
 }
 
 function SignedOut() {
@@ -57,6 +59,7 @@ function MainScreen() {
       <LocationDrawer actions={<LocationActions />} />
       <OutputDrawer />
       <EditingLayer />
+      <EditorDialogs />
     </main>
   );
 }
@@ -66,11 +69,12 @@ export function App({ pathname = location.pathname }: { pathname?: string }) {
   const screen = screenOf(pathname);
   return (
     <div className="app">
-      {screen !== 'notFound' && <Header minimal={screen === 'test'} />}
+      {(screen === 'main' || screen === 'test') && <Header minimal={screen === 'test'} />}
       <BusyBar />
       {screen === 'main' && <MainScreen />}
       {screen === 'test' && <main className="welcome"><p>{t('testPage')}</p></main>}
       {screen === 'notFound' && <NotFound />}
+      {screen !== 'main' && screen !== 'test' && screen !== 'notFound' && <AdminScreen route={screen} />}
       <Notifications />
       <Confirmations />
       <ErrorDialog />

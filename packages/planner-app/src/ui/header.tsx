@@ -10,6 +10,7 @@ import { model, modelId, models, submodelId, submodels } from '../stores/models'
 import { selectModel, selectSubmodel } from '../stores/planner';
 import { api } from '../stores/api';
 import { environment, showEnvironmentBanner, version } from '../stores/system';
+import { MainMenuEntries } from './admin';
 import { IconButton } from './common';
 
 /** An image from an authenticated API route as an object URL. */
@@ -101,7 +102,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
     <>
       {showEnvironmentBanner.value && <div className="environment-banner" role="note">{t('nonProduction', { environment: environment.value ?? '' })}</div>}
       <header className="top-bar">
-        <MainMenu />
+        <MainMenu extra={<MainMenuEntries />} />
         {!minimal && <Logo kind="mainLogo" label={t('mainLogo')} />}
         {!minimal && models.value.length > 1 && (
           <label className="picker">

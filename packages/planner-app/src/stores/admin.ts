@@ -1,0 +1,297 @@
+// The global administrator's screens (spec points 2, 5 and 6): logins, users,
+// models and scenario status, and the log viewer. The rules the screens show
+// (e-mail pattern, admin needs access, the event-type bitmask, list filters)
+// are pure functions here; the actions call the API and keep the lists.
+import {
+  EmailPattern, LogEventType, LogPageSize, LogSource, LogViewerDefaultEventTypes, ValidationMessage,
+  type AdminModel, type CreatedLogin, type LogEntry, type Login, type ModelUser, type ScenarioStatusEntry, type User,
+  type UserModelAccess,
+} from '@locus/contract';
+import { batch, computed, signal } from '@preact/signals-react';
+import type { ApiClient } from '../api/client';
+import { t, type TextKey } from '../i18n';
+import { api as defaultApi } from './api';
+import { notify } from './ui';
+
+let api: ApiClient = defaultApi;
+/** Tests hand in their own client. */
+export function setAdminApi(client: ApiClient): void {
+  api = client;
+}
+
+// --- Routes of the admin area -------------------------------------------------
+
+export type AdminRoute = 'admin' | 'adminUsers' | 'adminLogins' | 'adminModels' | 'scenarioStatus';
+
+export const ADMIN_PATHS: Record<AdminRoute, string> = {
+  admin: '/admin',
+  adminLogins: '/admin/logins',
+  adminModels: '/admin/models',
+  adminUsers: '/admin/users',
+  scenarioStatus: '/admin/scenarioStatus',
+};
+
+/** The admin route of a path, or null for a path outside the admin area. */
+export function adminRouteOf(pathname: string): AdminRoute | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const found = (Object.entries(ADMIN_PATHS) as [AdminRoute, string][]).find(([, p]) => p.toLowerCase() === path.toLowerCase());
+  return found ? found[0] : null;
+}
+
+// --- Pure rules ---------------------------------------------------------------
+
+/** Rows whose text contains the filter, case-insensitively (an empty filter keeps all). */
+export function filterRows<T>(rows: readonly T[], filter: string, text: (row: T) => string): T[] {
+  const needle = filter.trim().toLocaleLowerCase();
+  if (!needle) return [...rows];
+  return rows.filter((row) => text(row).toLocaleLowerCase().includes(needle));
+}
+
+export interface LoginForm {
+  displayName: string;
+  email: string;
+}
+export interface LoginFormErrors {
+  displayName?: string;
+  email?: string;
+}
+
+/** The add-login rules of spec point 5, with the spec's messages. */
+export function validateLoginForm(form: LoginForm): LoginFormErrors {
+  const errors: LoginFormErrors = {};
+  if (!form.displayName.trim()) errors.displayName = ValidationMessage.displayNameIsRequired;
+  const email = form.email.trim();
+  if (!email) errors.email = ValidationMessage.emailIsRequired;
+  else if (!EmailPattern.test(email)) errors.email = ValidationMessage.emailIsInvalid;
+  return errors;
+}
+
+/** Has access switched: turning access off turns admin off too (the admin checkbox is disabled without access). */
+export function withAccess<R extends { hasAccess: boolean; isAdmin: boolean }>(row: R, hasAccess: boolean): R {
+  return { ...row, hasAccess, isAdmin: hasAccess ? row.isAdmin : false };
+}
+
+/** Admin may only be set on a row with access. */
+export function withAdmin<R extends { hasAccess: boolean; isAdmin: boolean }>(row: R, isAdmin: boolean): R {
+  return { ...row, isAdmin: row.hasAccess ? isAdmin : false };
+}
+
+/** The event types of the log viewer combined into the bitmask of GET /api/admin/log. */
+export function eventTypeMask(types: Iterable<number>): number {
+  let mask = 0;
+  for (const type of types) mask |= type;
+  return mask;
+}
+
+export const LOG_EVENT_TYPES: { type: number; key: TextKey }[] = [
+  { type: LogEventType.information, key: 'logInformation' },
+  { type: LogEventType.warning, key: 'logWarning' },
+  { type: LogEventType.error, key: 'logError' },
+];
+export const LOG_SOURCES: string[] = ['', LogSource.backend, LogSource.scenarioProcessing, LogSource.isoLineProcessing];
+
+export function eventTypeName(type: number): string {
+  const entry = LOG_EVENT_TYPES.find((e) => e.type === type);
+  return entry ? t(entry.key) : String(type);
+}
+
+/** The text block shown after a login is created. */
+export function loginText(created: CreatedLogin, identity: string): string {
+  return `${t('loginLabel')}: ${identity}\n${t('passwordLabel')}: ${created.Password}`;
+}
+
+/** Totals over the scenario status rows. */
+export function statusTotals(rows: readonly ScenarioStatusEntry[]): Omit<ScenarioStatusEntry, 'modelId' | 'name'> {
+  const sum = (key: 'total' | 'unprocessed' | 'processing' | 'completed' | 'failed') => rows.reduce((s, r) => s + r[key], 0);
+  return { total: sum('total'), unprocessed: sum('unprocessed'), processing: sum('processing'), completed: sum('completed'), failed: sum('failed') };
+}
+
+// --- Logins ---------------------------------------------------------------------
+
+export const logins = signal<Login[]>([]);
+export const loginFilter = signal('');
+export const visibleLogins = computed(() => filterRows(logins.value, loginFilter.value, (l) => `${l.displayName} ${l.identity}`));
+export const loginForm = signal<LoginForm>({ displayName: '', email: '' });
+export const loginFormErrors = signal<LoginFormErrors>({});
+/** The answer of the last creation: shown instead of the form until restarted. */
+export const createdLogin = signal<{ created: CreatedLogin; identity: string } | null>(null);
+
+export async function loadLogins(): Promise<void> {
+  logins.value = await api.call('adminLogins');
+}
+
+export function setLoginForm(patch: Partial<LoginForm>): void {
+  loginForm.value = { ...loginForm.value, ...patch };
+  if (Object.keys(loginFormErrors.value).length) loginFormErrors.value = validateLoginForm(loginForm.value);
+}
+
+/** Validates, creates the login and shows its generated password; false when the form has errors. */
+export async function createLogin(): Promise<boolean> {
+  const errors = validateLoginForm(loginForm.value);
+  loginFormErrors.value = errors;
+  if (errors.displayName || errors.email) return false;
+  const body = { displayName: loginForm.value.displayName.trim(), email: loginForm.value.email.trim() };
+  const created = await api.call('adminLoginCreate', { body });
+  createdLogin.value = { created, identity: body.email };
+  notify(t('loginCreated', { name: body.displayName }), 'success');
+  await loadLogins();
+  return true;
+}
+
+/** Back to an empty add form (the restart icon). */
+export function restartLoginForm(): void {
+  batch(() => {
+    createdLogin.value = null;
+    loginForm.value = { displayName: '', email: '' };
+    loginFormErrors.value = {};
+  });
+}
+
+export async function deleteLogin(login: Login, confirmDelete: (text: string) => Promise<boolean>): Promise<boolean> {
+  if (!(await confirmDelete(t('deleteLoginConfirm', { name: login.displayName })))) return false;
+  await api.call('adminLoginDelete', { params: { loginId: login.id } });
+  notify(t('loginDeleted', { name: login.displayName }), 'success');
+  await loadLogins();
+  return true;
+}
+
+// --- Users ------------------------------------------------------------------------
+
+export const users = signal<User[]>([]);
+export const userFilter = signal('');
+export const visibleUsers = computed(() => filterRows(users.value, userFilter.value, (u) => u.title));
+/** The user whose model access is being edited, with the edited rows. */
+export const userEditor = signal<{ user: User; rows: UserModelAccess[]; saved: string } | null>(null);
+
+export async function loadUsers(): Promise<void> {
+  users.value = await api.call('adminUsers');
+}
+
+export async function syncUsers(): Promise<void> {
+  const result = await api.call('adminUsersSync');
+  notify(t('usersSynced', { added: result.added, updated: result.updated, deleted: result.markedDeleted }), 'success');
+  await loadUsers();
+}
+
+export async function openUser(user: User): Promise<void> {
+  const rows = await api.call('adminUserModels', { params: { userId: user.id } });
+  userEditor.value = { user, rows, saved: JSON.stringify(rows) };
+}
+
+export function setUserRow(modelId: number, patch: { hasAccess?: boolean; isAdmin?: boolean }): void {
+  const editor = userEditor.value;
+  if (!editor) return;
+  userEditor.value = {
+    ...editor,
+    rows: editor.rows.map((row) => {
+      if (row.id !== modelId) return row;
+      let next = row;
+      if (patch.hasAccess !== undefined) next = withAccess(next, patch.hasAccess);
+      if (patch.isAdmin !== undefined) next = withAdmin(next, patch.isAdmin);
+      return next;
+    }),
+  };
+}
+
+export async function saveUser(): Promise<void> {
+  const editor = userEditor.value;
+  if (!editor) return;
+  const rows = await api.call('adminUserModelsSave', { body: { user: editor.user, models: editor.rows } });
+  userEditor.value = { ...editor, rows, saved: JSON.stringify(rows) };
+  notify(t('accessSaved', { name: editor.user.title }), 'success');
+}
+
+export const userEditorDirty = computed(() => !!userEditor.value && JSON.stringify(userEditor.value.rows) !== userEditor.value.saved);
+
+// --- Models -------------------------------------------------------------------------
+
+export const adminModels = signal<AdminModel[]>([]);
+export const modelFilter = signal('');
+export const visibleAdminModels = computed(() => filterRows(adminModels.value, modelFilter.value, (m) => m.name));
+export const modelEditor = signal<{ model: AdminModel; rows: ModelUser[]; saved: string } | null>(null);
+/** The users with access rows still in the directory, and the orphans (deleted from the directory). */
+export const modelEditorUsers = computed(() => (modelEditor.value?.rows ?? []).filter((r) => r.deletedFromAzureAd === 0));
+export const modelEditorOrphans = computed(() => (modelEditor.value?.rows ?? []).filter((r) => r.deletedFromAzureAd === 1));
+export const modelEditorDirty = computed(() => !!modelEditor.value && JSON.stringify(modelEditor.value.rows) !== modelEditor.value.saved);
+
+export async function loadAdminModels(): Promise<void> {
+  adminModels.value = await api.call('adminModels');
+}
+
+export async function openModel(model: AdminModel): Promise<void> {
+  const rows = await api.call('adminModelUsers', { params: { modelId: model.id } });
+  modelEditor.value = { model, rows, saved: JSON.stringify(rows) };
+}
+
+export function setModelRow(userId: number, patch: { hasAccess?: boolean; isAdmin?: boolean }): void {
+  const editor = modelEditor.value;
+  if (!editor) return;
+  modelEditor.value = {
+    ...editor,
+    rows: editor.rows.map((row) => {
+      if (row.id !== userId) return row;
+      let next = row;
+      if (patch.hasAccess !== undefined) next = withAccess(next, patch.hasAccess);
+      if (patch.isAdmin !== undefined) next = withAdmin(next, patch.isAdmin);
+      return next;
+    }),
+  };
+}
+
+export async function saveModel(): Promise<void> {
+  const editor = modelEditor.value;
+  if (!editor) return;
+  const rows = await api.call('adminModelUsersSave', { body: { model: editor.model, users: editor.rows } });
+  modelEditor.value = { ...editor, rows, saved: JSON.stringify(rows) };
+  notify(t('accessSaved', { name: editor.model.name }), 'success');
+}
+
+/** Sync from the directory, then the open model's users again (new users appear, removed ones become orphans). */
+export async function syncModelUsers(): Promise<void> {
+  await syncUsers();
+  const editor = modelEditor.value;
+  if (editor) await openModel(editor.model);
+}
+
+// --- Scenario status ---------------------------------------------------------------
+
+export const scenarioStatus = signal<ScenarioStatusEntry[]>([]);
+export const statusModelId = signal<number | null>(null);
+export const statusEntry = computed(() => scenarioStatus.value.find((r) => r.modelId === statusModelId.value) ?? null);
+
+export async function loadScenarioStatus(): Promise<void> {
+  scenarioStatus.value = await api.call('adminScenarioStatus');
+}
+
+export async function startUnprocessed(modelId: number): Promise<number> {
+  const result = await api.call('adminStartProcessingUnprocessed', { params: { modelId } });
+  notify(t('unprocessedStarted', { count: result.scenarioCount }), 'success');
+  await loadScenarioStatus();
+  return result.scenarioCount;
+}
+
+// --- Log viewer ----------------------------------------------------------------------
+
+export const logEventTypes = signal<number[]>([...LogViewerDefaultEventTypes]);
+export const logSource = signal('');
+export const logEntries = signal<LogEntry[]>([]);
+export const logPage = signal(0);
+export const logPageCount = computed(() => Math.max(1, Math.ceil(logEntries.value.length / LogPageSize)));
+export const logPageRows = computed(() => logEntries.value.slice(logPage.value * LogPageSize, (logPage.value + 1) * LogPageSize));
+
+export function toggleLogEventType(type: number, on: boolean): void {
+  const set = new Set(logEventTypes.value);
+  if (on) set.add(type);
+  else set.delete(type);
+  logEventTypes.value = [...set].sort((a, b) => a - b);
+}
+
+export async function loadLog(): Promise<void> {
+  const mask = eventTypeMask(logEventTypes.value);
+  // No type checked: nothing to show (the server reads 0 as none too).
+  const rows = mask === 0 ? [] : await api.call('adminLog', { query: { eventType: mask, source: logSource.value } });
+  batch(() => {
+    logEntries.value = rows;
+    logPage.value = 0;
+  });
+}

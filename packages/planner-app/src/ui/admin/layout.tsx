@@ -1,0 +1,117 @@
+// The admin layout of spec point 2: a left drawer 900 px wide (or the window
+// width / 1.5 when that is smaller) with a 3 px drag handle, a list at least
+// 400 px wide and at most 384 px high at 48 px per item (virtualised), and
+// the editor of the selected item on the right.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { t } from '../../i18n';
+
+export const ADMIN_DRAWER_WIDTH = 900;
+export const ADMIN_LIST_MIN_WIDTH = 400;
+export const ADMIN_LIST_MAX_HEIGHT = 384;
+export const ADMIN_ITEM_HEIGHT = 48;
+
+export function adminDrawerWidth(windowWidth: number): number {
+  return Math.round(Math.min(ADMIN_DRAWER_WIDTH, windowWidth / 1.5));
+}
+
+export function clampAdminDrawer(width: number, windowWidth: number): number {
+  return Math.round(Math.min(Math.max(ADMIN_LIST_MIN_WIDTH, width), Math.max(ADMIN_LIST_MIN_WIDTH, windowWidth - 200)));
+}
+
+/** The rows of a list window: the first and last index drawn for a scroll position (a few extra either side). */
+export function visibleRange(count: number, scrollTop: number, height = ADMIN_LIST_MAX_HEIGHT, itemHeight = ADMIN_ITEM_HEIGHT, overscan = 3): { from: number; to: number } {
+  const from = Math.max(0, Math.floor(scrollTop / itemHeight) - overscan);
+  const to = Math.min(count, Math.ceil((scrollTop + height) / itemHeight) + overscan);
+  return { from, to };
+}
+
+export function AdminDrawer({ label, children }: { label: string; children: ReactNode }) {
+  const [width, setWidth] = useState(() => adminDrawerWidth(window.innerWidth));
+  const drag = useRef<{ startX: number; startWidth: number } | null>(null);
+  const element = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const onResize = () => setWidth((w) => clampAdminDrawer(w, window.innerWidth));
+    addEventListener('resize', onResize);
+    return () => removeEventListener('resize', onResize);
+  }, []);
+  const onPointerDown = (event: React.PointerEvent<HTMLDivElement>) => {
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drag.current = { startX: event.clientX, startWidth: width };
+  };
+  const onPointerMove = (event: React.PointerEvent<HTMLDivElement>) => {
+    if (!drag.current || !element.current) return;
+    element.current.style.width = `${clampAdminDrawer(drag.current.startWidth + event.clientX - drag.current.startX, window.innerWidth)}px`;
+  };
+  const onPointerUp = (event: React.PointerEvent<HTMLDivElement>) => {
+    if (!drag.current) return;
+    setWidth(clampAdminDrawer(drag.current.startWidth + event.clientX - drag.current.startX, window.innerWidth));
+    drag.current = null;
+  };
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    const step = event.shiftKey ? 50 : 10;
+    if (event.key === 'ArrowRight') setWidth((w) => clampAdminDrawer(w + step, window.innerWidth));
+    else if (event.key === 'ArrowLeft') setWidth((w) => clampAdminDrawer(w - step, window.innerWidth));
+    else return;
+    event.preventDefault();
+  };
+  return (
+    <aside ref={element} className="admin-drawer" aria-label={label} style={{ width }}>
+      <div className="admin-drawer-content">{children}</div>
+      <div
+        className="admin-drawer-handle"
+        role="separator"
+        aria-orientation="vertical"
+        aria-label={t('resizeDrawer')}
+        aria-valuenow={width}
+        aria-valuemin={ADMIN_LIST_MIN_WIDTH}
+        aria-valuemax={Math.max(ADMIN_LIST_MIN_WIDTH, window.innerWidth - 200)}
+        tabIndex={0}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onKeyDown={onKeyDown}
+      />
+    </aside>
+  );
+}
+
+/** A filter field over a list. */
+export function ListFilter({ value, onChange, label }: { value: string; onChange: (value: string) => void; label: string }) {
+  return (
+    <label className="admin-filter">
+      <span>{label}</span>
+      <input type="search" value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
+
+/** A list of 48 px rows, at most 384 px high, drawing only the rows in view. */
+export function VirtualList<T>({ items, label, rowKey, renderRow, selectedKey }: {
+  items: readonly T[];
+  label: string;
+  rowKey: (item: T) => string | number;
+  renderRow: (item: T) => ReactNode;
+  selectedKey?: string | number | null;
+}) {
+  const [scrollTop, setScrollTop] = useState(0);
+  const height = Math.min(ADMIN_LIST_MAX_HEIGHT, Math.max(ADMIN_ITEM_HEIGHT, items.length * ADMIN_ITEM_HEIGHT));
+  const { from, to } = visibleRange(items.length, scrollTop, height);
+  return (
+    <div className="admin-list" style={{ height }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} tabIndex={items.length * ADMIN_ITEM_HEIGHT > height ? 0 : undefined} role="region" aria-label={label}>
+      {items.length === 0 ? (
+        <p className="muted admin-empty">{t('adminNothingFound')}</p>
+      ) : (
+        <ul style={{ height: items.length * ADMIN_ITEM_HEIGHT }} aria-label={label}>
+          {items.slice(from, to).map((item, i) => {
+            const k = rowKey(item);
+            return (
+              <li key={k} className={`admin-row ${selectedKey === k ? 'selected' : ''}`} style={{ top: (from + i) * ADMIN_ITEM_HEIGHT }}>
+                {renderRow(item)}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

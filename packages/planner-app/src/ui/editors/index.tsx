@@ -1,0 +1,321 @@
+// The model administrator's editors (spec points 2 and 5): model parameters
+// (with the decay curves and the calibration), drivers and normalized scores
+// functions. Saves validate on the server first; closing with unsaved changes
+// and deleting a row ask for confirmation.
+import { useSignals } from '@preact/signals-react/runtime';
+import { DriverWeight, type TravelModeParameters } from '@locus/contract';
+import type { CalibrationFit } from '@locus/contract/routes/calibration';
+import { Plus, Trash2 } from 'lucide-react';
+import { formatNumber, formatPercent } from '../../i18n/format';
+import { language, t } from '../../i18n';
+import {
+  addDriver, addDriverFilter, addFunctionRow, addScoreRow, applyCalibration, calibration, closeEditor, deleteDriver, deleteDriverFilter,
+  deleteFunctionRow, deleteScoreRow, driversDraft, editorDirty, openEditor, parameters, parametersDraft, saveEditor, scoresDraft, startCalibration,
+  updateDriverRow, updateFilterRow, updateFunctionRow, updateMode, updateParameters, updateScoreRow,
+} from '../../stores/editors';
+import { LogViewer } from '../admin/LogViewer';
+import { Dialog, IconButton } from '../common';
+import { CalibrationScatter, DecayPlot } from './charts';
+import { ExpressionField } from './ExpressionField';
+import './editors.css';
+
+/** A number input that keeps what is typed until it is a number. */
+function NumberField({ label, value, onChange, step = 'any', min, max }: { label: string; value: number; onChange: (value: number) => void; step?: string | number; min?: number; max?: number }) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        type="number"
+        step={step}
+        min={min}
+        max={max}
+        defaultValue={value}
+        key={value}
+        onBlur={(e) => {
+          const n = Number(e.target.value);
+          if (e.target.value.trim() !== '' && Number.isFinite(n)) onChange(n);
+          else e.target.value = String(value);
+        }}
+        onChange={(e) => {
+          const n = Number(e.target.value);
+          if (e.target.value.trim() !== '' && Number.isFinite(n) && String(n) === e.target.value) onChange(n);
+        }}
+      />
+    </label>
+  );
+}
+
+function EditorFooter({ kind }: { kind: 'modelParameters' | 'drivers' | 'normalizedScores' }) {
+  useSignals();
+  return (
+    <>
+      {editorDirty.value && <span className="muted unsaved">{t('unsavedChanges')}</span>}
+      <button type="button" className="button" onClick={() => void closeEditor()}>{t('close')}</button>
+      <button type="button" className="button primary" disabled={!editorDirty.value} onClick={() => void saveEditor(kind)}>{t('save')}</button>
+    </>
+  );
+}
+
+// --- Model parameters -------------------------------------------------------------------
+
+function ModeFields({ mode, label }: { mode: 'car' | 'pedestrian'; label: string }) {
+  useSignals();
+  const values: TravelModeParameters | undefined = parametersDraft.value?.[mode];
+  if (!values) return null;
+  return (
+    <fieldset className="card mode-card">
+      <legend>{label}</legend>
+      <div className="mode-grid">
+        <div className="mode-fields">
+          <NumberField label={t('maximumMinutes')} value={values.maximumMinutes} min={0} onChange={(v) => updateMode(mode, { maximumMinutes: v })} />
+          <NumberField label={t('decayScale')} value={values.scale} onChange={(v) => updateMode(mode, { scale: v })} />
+          <NumberField label={t('decayConstant')} value={values.constant} onChange={(v) => updateMode(mode, { constant: v })} />
+          <NumberField label={t('decayPower')} value={values.power} step={0.1} onChange={(v) => updateMode(mode, { power: v })} />
+        </div>
+        <DecayPlot mode={values} label={label} />
+      </div>
+    </fieldset>
+  );
+}
+
+function FitTable({ before, after }: { before: CalibrationFit; after: CalibrationFit }) {
+  const lang = language.value;
+  return (
+    <table className="admin-table numbers fit-table">
+      <caption className="visually-hidden">{t('calibrationFit')}</caption>
+      <thead><tr><th scope="col">{t('calibrationMeasure')}</th><th scope="col">{t('calibrationBefore')}</th><th scope="col">{t('calibrationAfter')}</th></tr></thead>
+      <tbody>
+        <tr><th scope="row">R²</th><td>{formatNumber(lang, before.rSquared, 3)}</td><td>{formatNumber(lang, after.rSquared, 3)}</td></tr>
+        <tr><th scope="row">{t('calibrationMape')}</th><td>{formatPercent(lang, before.meanAbsolutePercentageError)}</td><td>{formatPercent(lang, after.meanAbsolutePercentageError)}</td></tr>
+      </tbody>
+    </table>
+  );
+}
+
+function CalibrationSection() {
+  useSignals();
+  const job = calibration.value;
+  const lang = language.value;
+  const result = job?.result ?? null;
+  const fmt = (v: number | null) => (v === null ? '–' : formatNumber(lang, v, 2));
+  return (
+    <section className="card calibration" aria-labelledby="calibration-title">
+      <header className="card-title">
+        <h3 id="calibration-title">{t('calibrationTitle')}</h3>
+        <button type="button" className="button" disabled={job?.state === 'running' || editorDirty.value} onClick={() => void startCalibration()}>
+          {t('calibrate')}
+        </button>
+      </header>
+      <p className="muted">{editorDirty.value ? t('calibrationSaveFirst') : t('calibrationHint')}</p>
+      {job?.state === 'running' && (
+        <div className="calibration-progress">
+          <progress max={100} value={job.progress} aria-label={t('calibrationProgress')} />
+          <span role="status">{t('calibrationRunning', { progress: Math.round(job.progress) })}</span>
+        </div>
+      )}
+      {job?.state === 'failed' && <p className="field-error" role="alert">{t('calibrationFailed', { reason: job.error ?? '' })}</p>}
+      {result && (
+        <div className="calibration-result">
+          <div>
+            <p>{t('calibrationLocations', { count: result.locationCount, property: result.actualProperty })}</p>
+            <FitTable before={result.before.fit} after={result.after.fit} />
+            <table className="admin-table numbers">
+              <caption className="visually-hidden">{t('calibrationParameters')}</caption>
+              <thead><tr><th scope="col">{t('calibrationParameter')}</th><th scope="col">{t('calibrationBefore')}</th><th scope="col">{t('calibrationAfter')}</th></tr></thead>
+              <tbody>
+                <tr><th scope="row">{t('decayPowerOf', { mode: t('modeCar') })}</th><td>{fmt(result.before.parameters.carPower)}</td><td>{fmt(result.after.parameters.carPower)}</td></tr>
+                <tr><th scope="row">{t('decayPowerOf', { mode: t('modePedestrian') })}</th><td>{fmt(result.before.parameters.pedestrianPower)}</td><td>{fmt(result.after.parameters.pedestrianPower)}</td></tr>
+                <tr><th scope="row">{t('attractivenessExponent')}</th><td>{fmt(result.before.parameters.attractivenessExponent)}</td><td>{fmt(result.after.parameters.attractivenessExponent)}</td></tr>
+              </tbody>
+            </table>
+            <button type="button" className="button primary" onClick={() => void applyCalibration()}>{t('calibrationApply')}</button>
+          </div>
+          <CalibrationScatter points={result.points} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ModelParametersEditor() {
+  useSignals();
+  const draft = parametersDraft.value;
+  const open = openEditor.value === 'modelParameters' && !!draft;
+  return (
+    <Dialog
+      title={t('editModelParameters')}
+      open={open}
+      confirmClose={editorDirty.value}
+      onClose={() => void closeEditor(async () => true)}
+      width={1040}
+      className="editor-dialog"
+      footer={<EditorFooter kind="modelParameters" />}
+    >
+      {draft && (
+        <>
+          <div className="card">
+            <NumberField label={t('fractionCutOffThreshold')} value={draft.fractionCutOffThreshold} min={0} max={1} step={0.001} onChange={(v) => updateParameters({ fractionCutOffThreshold: v })} />
+          </div>
+          <div className="mode-cards">
+            <ModeFields mode="car" label={t('modeCar')} />
+            <ModeFields mode="pedestrian" label={t('modePedestrian')} />
+          </div>
+          <CalibrationSection />
+          <section className="card" aria-labelledby="functions-title">
+            <header className="card-title">
+              <h3 id="functions-title">{t('functionsTable')}</h3>
+              <button type="button" className="button" onClick={() => addFunctionRow()}><Plus size={16} aria-hidden="true" />{t('addRow')}</button>
+            </header>
+            <table className="editor-table">
+              <thead>
+                <tr><th scope="col">id</th><th scope="col">{t('functionDescription')}</th><th scope="col">{t('functionExpression')}</th><th scope="col">{t('defaultValue')}</th><th scope="col">{t('functionType')}</th><th scope="col"><span className="visually-hidden">{t('adminActions')}</span></th></tr>
+              </thead>
+              <tbody>
+                {draft.functions.map((row, index) => (
+                  <tr key={row.key}>
+                    <td className="numbers">{row.id ?? t('newRow')}</td>
+                    <td><input value={row.description} aria-label={t('functionDescriptionOf', { row: index + 1 })} onChange={(e) => updateFunctionRow(row.key, { description: e.target.value })} /></td>
+                    <td className="expression-cell"><ExpressionField rowKey={row.key} value={row.function} label={t('functionExpressionOf', { row: index + 1 })} onChange={(v) => updateFunctionRow(row.key, { function: v })} /></td>
+                    <td><input type="number" className="narrow" value={row.defaultValue} aria-label={t('defaultValueOf', { row: index + 1 })} onChange={(e) => updateFunctionRow(row.key, { defaultValue: Number(e.target.value) })} /></td>
+                    <td><input type="number" className="narrow" min={1} step={1} value={row.type} aria-label={t('functionTypeOf', { row: index + 1 })} onChange={(e) => updateFunctionRow(row.key, { type: Math.max(1, Math.round(Number(e.target.value)) || 1) })} /></td>
+                    <td><IconButton label={t('deleteRowOf', { row: index + 1 })} icon={<Trash2 size={16} aria-hidden="true" />} className="small" onClick={() => void deleteFunctionRow(row.key)} /></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <details className="property-lists">
+              <summary>{t('propertyLists')}</summary>
+              <PropertyListTables />
+            </details>
+          </section>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+function PropertyListTables() {
+  useSignals();
+  const p = parameters.value;
+  if (!p) return null;
+  const groups: [string, typeof p.locationProperties][] = [
+    [t('locationProperties'), p.locationProperties],
+    [t('locationGroupProperties'), p.locationGroupProperties],
+    [t('locationClusterProperties'), p.locationClusterProperties],
+  ];
+  return (
+    <div className="property-list-grid">
+      {groups.map(([title, list]) => (
+        <div key={title}>
+          <h4>{title}</h4>
+          <ul>{list.map((prop) => <li key={prop.name}><code>{prop.name}</code>{prop.title ? ` – ${prop.title}` : ''}</li>)}</ul>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+// --- Drivers --------------------------------------------------------------------------------
+
+function DriversEditor() {
+  useSignals();
+  const draft = driversDraft.value;
+  const open = openEditor.value === 'drivers' && !!draft;
+  return (
+    <Dialog title={t('editDrivers')} open={open} confirmClose={editorDirty.value} onClose={() => void closeEditor(async () => true)} width={1040} className="editor-dialog" footer={<EditorFooter kind="drivers" />}>
+      {draft && (
+        <>
+          {draft.map((filter, fi) => (
+            <section key={filter.key} className="card driver-filter" aria-label={t('driverFilterOf', { row: fi + 1 })}>
+              <div className="filter-head">
+                <label className="field">
+                  <span>{t('driverFilterTitle')}</span>
+                  <input value={filter.title} onChange={(e) => updateFilterRow(filter.key, { title: e.target.value })} />
+                </label>
+                <div className="field grow">
+                  <span aria-hidden="true">{t('functionExpression')}</span>
+                  <ExpressionField rowKey={filter.key} value={filter.function} label={t('driverFilterFunctionOf', { row: fi + 1 })} onChange={(v) => updateFilterRow(filter.key, { function: v })} />
+                </div>
+                <IconButton label={t('deleteDriverFilterOf', { row: fi + 1 })} icon={<Trash2 size={16} aria-hidden="true" />} onClick={() => void deleteDriverFilter(filter.key)} />
+              </div>
+              <table className="editor-table">
+                <thead>
+                  <tr><th scope="col">{t('driverTitle')}</th><th scope="col">{t('functionExpression')}</th><th scope="col">{t('driverWeight')}</th><th scope="col">{t('roundingDigits')}</th><th scope="col">{t('inverse')}</th><th scope="col"><span className="visually-hidden">{t('adminActions')}</span></th></tr>
+                </thead>
+                <tbody>
+                  {filter.drivers.map((d, di) => {
+                    const name = d.title || t('driverNumber', { row: di + 1 });
+                    return (
+                      <tr key={d.key}>
+                        <td><input value={d.title} aria-label={t('driverTitleOf', { row: di + 1, filter: fi + 1 })} onChange={(e) => updateDriverRow(filter.key, d.key, { title: e.target.value })} /></td>
+                        <td className="expression-cell"><ExpressionField rowKey={d.key} value={d.function} label={t('driverFunctionOf', { name })} onChange={(v) => updateDriverRow(filter.key, d.key, { function: v })} /></td>
+                        <td className="weight-cell">
+                          <input type="range" min={DriverWeight.minimum} max={DriverWeight.maximum} step={1} value={d.weight} aria-label={t('driverWeightOf', { name })} onChange={(e) => updateDriverRow(filter.key, d.key, { weight: Number(e.target.value) })} />
+                          <output className="numbers">{d.weight}</output>
+                        </td>
+                        <td><input type="number" className="narrow" min={0} max={10} step={1} value={d.roundingDigits} aria-label={t('roundingDigitsOf', { name })} onChange={(e) => updateDriverRow(filter.key, d.key, { roundingDigits: Math.min(10, Math.max(0, Math.round(Number(e.target.value)) || 0)) })} /></td>
+                        <td><input type="checkbox" checked={d.inverse} aria-label={t('inverseOf', { name })} onChange={(e) => updateDriverRow(filter.key, d.key, { inverse: e.target.checked })} /></td>
+                        <td><IconButton label={t('deleteDriverOf', { name })} icon={<Trash2 size={16} aria-hidden="true" />} className="small" onClick={() => void deleteDriver(filter.key, d.key)} /></td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+              <button type="button" className="button" onClick={() => addDriver(filter.key)}><Plus size={16} aria-hidden="true" />{t('addDriver')}</button>
+            </section>
+          ))}
+          <button type="button" className="button" onClick={() => addDriverFilter()}><Plus size={16} aria-hidden="true" />{t('addDriverFilter')}</button>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+// --- Normalized scores functions -------------------------------------------------------------
+
+function NormalizedScoresEditor() {
+  useSignals();
+  const draft = scoresDraft.value;
+  const open = openEditor.value === 'normalizedScores' && !!draft;
+  return (
+    <Dialog title={t('editNormalizedScores')} open={open} confirmClose={editorDirty.value} onClose={() => void closeEditor(async () => true)} width={1040} className="editor-dialog" footer={<EditorFooter kind="normalizedScores" />}>
+      {draft && (
+        <section className="card" aria-label={t('editNormalizedScores')}>
+          <header className="card-title">
+            <h3>{t('functionsTable')}</h3>
+            <button type="button" className="button" onClick={() => addScoreRow()}><Plus size={16} aria-hidden="true" />{t('addRow')}</button>
+          </header>
+          <table className="editor-table">
+            <thead>
+              <tr><th scope="col">{t('scoreTitle')}</th><th scope="col">{t('functionExpression')}</th><th scope="col">{t('scoreWeight')}</th><th scope="col">{t('defaultValue')}</th><th scope="col">{t('functionType')}</th><th scope="col"><span className="visually-hidden">{t('adminActions')}</span></th></tr>
+            </thead>
+            <tbody>
+              {draft.map((row, index) => (
+                <tr key={row.key}>
+                  <td><input value={row.title} aria-label={t('scoreTitleOf', { row: index + 1 })} onChange={(e) => updateScoreRow(row.key, { title: e.target.value })} /></td>
+                  <td className="expression-cell"><ExpressionField rowKey={row.key} value={row.function} label={t('functionExpressionOf', { row: index + 1 })} onChange={(v) => updateScoreRow(row.key, { function: v })} /></td>
+                  <td><input type="number" className="narrow" value={row.weight} aria-label={t('scoreWeightOf', { row: index + 1 })} onChange={(e) => updateScoreRow(row.key, { weight: Number(e.target.value) })} /></td>
+                  <td><input type="number" className="narrow" value={row.defaultValue} aria-label={t('defaultValueOf', { row: index + 1 })} onChange={(e) => updateScoreRow(row.key, { defaultValue: Number(e.target.value) })} /></td>
+                  <td><input type="number" className="narrow" min={1} step={1} value={row.type} aria-label={t('functionTypeOf', { row: index + 1 })} onChange={(e) => updateScoreRow(row.key, { type: Math.max(1, Math.round(Number(e.target.value)) || 1) })} /></td>
+                  <td><IconButton label={t('deleteRowOf', { row: index + 1 })} icon={<Trash2 size={16} aria-hidden="true" />} className="small" onClick={() => void deleteScoreRow(row.key)} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </Dialog>
+  );
+}
+
+/** Every editor and the log viewer; each shows itself when it is the open one. */
+export function EditorDialogs() {
+  return (
+    <>
+      <ModelParametersEditor />
+      <DriversEditor />
+      <NormalizedScoresEditor />
+      <LogViewer />
+    </>
+  );
+}
