@@ -18,10 +18,10 @@ export const Z = { basemap: 0, satellite: 5, areaSets: 10, heatMaps: 20, catchme
 /** Opacity of area-set tiles over the map. */
 export const AREA_SET_OPACITY = 0.6;
 /** Heat maps: kernel radius on the ground and opacity. */
-export const HEAT_MAP_RADIUS_METRES = 1000;
-export const HEAT_MAP_OPACITY = 0.6;
+export const HEAT_MAP_RADIUS_METRES = 1500;
+export const HEAT_MAP_OPACITY = 0.7;
 /** Scales the summed weights: the sets are dense grids whose kernels overlap, so full weight alone stays below the top of the ramp. */
-export const HEAT_MAP_INTENSITY = 0.5;
+export const HEAT_MAP_INTENSITY = 0.7;
 /** Pause of the pointer before the area under it is asked for. */
 export const AREA_HOVER_DELAY_MS = 150;
 
