@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -113,6 +113,23 @@ function spawnServer(dataDir: string, port: number, env: Record<string, string>)
   });
 }
 
+let appCopy: string | null = null;
+
+/**
+ * A copy of the built app taken once per process and served through APP_DIR,
+ * so a rebuild while the suite runs (which empties the dist folder first)
+ * does not pull the files from under the browser. Source maps stay behind.
+ */
+function appSnapshot(): string {
+  if (appCopy) return appCopy;
+  const dir = mkdtempSync(join(tmpdir(), 'locus-e2e-app-'));
+  temporary.add(dir);
+  cpSync(dirname(APP_INDEX), dir, { recursive: true, filter: (source) => !source.endsWith('.map') });
+  if (!existsSync(join(dir, 'index.html'))) throw new Error('the app build disappeared while it was copied: run the suite again');
+  appCopy = dir;
+  return dir;
+}
+
 let template: Promise<string> | null = null;
 
 /** The data folder with migrations and demo data applied, made once per process. */
@@ -135,7 +152,7 @@ export async function startServer(options: StartOptions = {}): Promise<LocusServ
   const dataDir = mkdtempSync(join(tmpdir(), 'locus-e2e-data-'));
   temporary.add(dataDir);
   if (!options.empty) cpSync(await demoTemplate(), dataDir, { recursive: true });
-  const server = await spawnServer(dataDir, await freePort(), { ...(options.empty ? { DEMO_DATA: 'false' } : {}), ...options.env });
+  const server = await spawnServer(dataDir, await freePort(), { APP_DIR: appSnapshot(), ...(options.empty ? { DEMO_DATA: 'false' } : {}), ...options.env });
   const stop = server.stop;
   server.stop = async () => {
     await stop();
