@@ -34,6 +34,7 @@ async function timed<T>(run: () => T | Promise<T>, times: number): Promise<{ val
   const timing: Timing = { wall: [], cpu: [] };
   let value: T | undefined;
   for (let r = 0; r < times; r++) {
+    value = undefined; // the previous run's result is garbage before the next starts
     const w0 = performance.now();
     const c0 = cpuMs();
     value = await run();

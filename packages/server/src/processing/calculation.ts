@@ -26,6 +26,8 @@ export interface CalculationReport {
   recomputedAreas: number;
   areaCount: number;
   newBlocks: number;
+  /** From status 8 to the end of the storing transaction. */
+  storingMilliseconds: number;
   /** The engine thread held the demand areas before this calculation (preloaded at start, or kept from an earlier one). */
   areasHeld: boolean;
 }
@@ -152,6 +154,7 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
   const isolinesMissing = await computeMissingIsolines(db, thread, model.id, claim.scenarioId);
 
   await setStep(db, claim.scenarioId, ctx.workerName, 8);
+  const storingStarted = performance.now();
   const replaced: Uint8Array[] = [];
   // The bulk (new pair blocks) before the transaction, in slices; the transaction itself is a few small statements.
   let newBlocks = await storeBlocks(db, results);
@@ -167,6 +170,7 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
     }
     await endClaim(tx, claim.scenarioId, ctx.workerName, 9, null, isolinesMissing);
   });
+  const storingMilliseconds = performance.now() - storingStarted;
   if (replaced.length) await collectBlocks(db, replaced);
 
   const fallbacks = results.flatMap((r) => [...r.fallbacks.attractiveness, ...r.fallbacks.demand]);
@@ -182,6 +186,7 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
     recomputedAreas: huff.reduce((s, r) => s + r.recomputedAreas, 0),
     areaCount: areas?.ids.length ?? 0,
     newBlocks,
+    storingMilliseconds,
     areasHeld,
   };
 }
