@@ -3,6 +3,7 @@
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
 import { adminHandlers } from './admin.js';
+import { calibrationHandlers } from '../calibration/index.js';
 import { helpHandlers } from './help.js';
 import { modelHandlers } from './models.js';
 import { downloadHandlers } from './downloads.js';
@@ -38,5 +39,6 @@ export function allHandlers(ctx: ServerContext, hooks: HandlerHooks): Handlers {
     ...functionHandlers(ctx),
     ...downloadHandlers(ctx),
     ...isolineHandlers(ctx),
+    ...calibrationHandlers(ctx),
   };
 }

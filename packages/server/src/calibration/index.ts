@@ -1,0 +1,120 @@
+// The calibration calls (docs/api.md "Calibration"): POST starts fitting a
+// sub-model's decay powers and attractiveness exponent to the actual turnover
+// of the model's base scenario, in a worker thread; GET answers the job's
+// progress and, once done, the fit before and after with the rewritten
+// attractiveness functions. Nothing is stored: applying is an ordinary
+// model-parameters save by the administrator.
+import type { CalibrationJob, CalibrationResult } from '@locus/contract/routes/calibration';
+import type { ServerContext } from '../context.js';
+import type { Handlers } from '../http/register-routes.js';
+import { conflict, notFound } from '../http/errors.js';
+import { requireModelAdmin, resolveModel } from '../http/access.js';
+import { demandAreaSetId, areaSetKey, engineParameters, loadDemandAreas, loadScenarioLocations } from '../processing/inputs.js';
+import { processingSettings } from '../processing/settings.js';
+import type { FitMeasures } from '@locus/engine';
+import { withExponent, type FitOutcome } from './fit.js';
+import { CalibrationJobs, runInWorker, type CalibrationWorkerInput, type JobState } from './jobs.js';
+
+/** At most this many points go into the scatter (the largest actual turnovers). */
+export const MAX_POINTS = 2000;
+
+const fitOf = (m: FitMeasures) => ({ rSquared: m.pseudoRSquared, meanAbsolutePercentageError: m.meanAbsolutePercentageError, globalError: m.globalError });
+
+function jobAnswer(job: JobState<CalibrationResult>): CalibrationJob {
+  return { id: job.id, submodelId: job.submodelId, state: job.state, progress: job.progress, error: job.error, result: job.result };
+}
+
+/** The base scenario of a model: the oldest scenario without a parent. */
+async function baseScenarioId(ctx: ServerContext, modelId: number): Promise<number> {
+  const row = (await ctx.db.query<{ id: number }>(
+    'SELECT id FROM scenario WHERE model_id = $1 AND parent_scenario_id IS NULL ORDER BY id LIMIT 1', [modelId])).rows[0];
+  if (!row) throw notFound(`base scenario of model ${modelId}`);
+  return row.id;
+}
+
+/** Everything the worker needs, read from the database; observed is NaN where a location has no actual turnover. */
+export async function calibrationInput(ctx: ServerContext, modelId: number, subModelId: number, request: CalibrationWorkerInput['request']) {
+  const { db } = ctx;
+  const property = (await db.query<{ name: string }>(
+    `SELECT p.name FROM model m JOIN location_property p ON p.id = m.actual_output_location_property_id WHERE m.id = $1`, [modelId])).rows[0];
+  if (!property) throw conflict('calibrationNeedsActualTurnover', 'the model names no actual turnover property');
+  const stored = (await db.query<{ parameters: Parameters<typeof engineParameters>[0] }>('SELECT parameters FROM sub_model WHERE id = $1', [subModelId])).rows[0];
+  const parameters = engineParameters(stored?.parameters ?? null);
+  const areaSetId = await demandAreaSetId(db, modelId);
+  if (areaSetId === undefined) throw conflict('calibrationNeedsDemandAreas', 'the model has no demand areas');
+  const areas = await loadDemandAreas(db, areaSetId, await areaSetKey(db, areaSetId));
+  const scenarioId = await baseScenarioId(ctx, modelId);
+  const inputs = await loadScenarioLocations(db, modelId, scenarioId);
+  const n = inputs.rows.length;
+  const observed = new Float64Array(n).fill(NaN);
+  let count = 0;
+  inputs.rows.forEach((row, j) => {
+    const value = Number(row.properties?.[property.name]);
+    if (inputs.active[j] && row.properties?.[property.name] !== null && row.properties?.[property.name] !== undefined && Number.isFinite(value) && value > 0) {
+      observed[j] = value;
+      count++;
+    }
+  });
+  if (count < 3) throw conflict('calibrationNeedsActualTurnover', `only ${count} locations have a value of ${property.name}`);
+  const input: CalibrationWorkerInput = {
+    areas: { latitude: areas.latitude, longitude: areas.longitude, properties: areas.properties },
+    locations: {
+      latitude: Float64Array.from(inputs.rows, (r) => r.latitude),
+      longitude: Float64Array.from(inputs.rows, (r) => r.longitude),
+      properties: inputs.records,
+      active: inputs.active,
+    },
+    parameters,
+    observed,
+    request,
+    routing: processingSettings().routing,
+  };
+  return { input, propertyName: property.name, rows: inputs.rows, count };
+}
+
+/** The answer of a finished fit: measures, parameters, rewritten functions and the scatter points. */
+export function resultOf(outcome: FitOutcome, input: CalibrationWorkerInput, propertyName: string, rows: { location_id: number; name: string }[]): CalibrationResult {
+  const exponent = outcome.after.parameters.attractivenessExponent;
+  const functions = input.parameters.functions
+    .filter((f) => f.type === 1 && typeof f.id === 'number')
+    .map((f) => ({ id: f.id as number, function: withExponent(f.function, exponent) }));
+  const points = rows
+    .map((row, j) => ({ locationId: row.location_id, name: row.name, actual: input.observed[j]!, before: outcome.before.output[j]!, after: outcome.after.output[j]! }))
+    .filter((p) => Number.isFinite(p.actual))
+    .sort((a, b) => b.actual - a.actual)
+    .slice(0, MAX_POINTS);
+  return {
+    actualProperty: propertyName,
+    locationCount: points.length,
+    before: { parameters: outcome.before.parameters, fit: fitOf(outcome.before.fit) },
+    after: { parameters: outcome.after.parameters, fit: fitOf(outcome.after.fit) },
+    functions,
+    points,
+  };
+}
+
+export function calibrationHandlers(ctx: ServerContext): Handlers {
+  const jobs = new CalibrationJobs<CalibrationResult>();
+  return {
+    calibrationStart: async ({ user, params, body }) => {
+      const { modelId, subModelId } = await resolveModel(ctx.db, user, params.submodelId);
+      requireModelAdmin(user, modelId);
+      const request = { fitDecay: body?.fitDecay ?? true, fitAttractiveness: body?.fitAttractiveness ?? true };
+      const { input, propertyName, rows, count } = await calibrationInput(ctx, modelId, subModelId, request);
+      const job = jobs.start(subModelId, async (progress) => {
+        const outcome = await runInWorker(input, progress);
+        return resultOf(outcome, input, propertyName, rows);
+      });
+      await ctx.log.info(`calibration of sub-model ${subModelId} started on ${count} locations with ${propertyName}`, user.title);
+      return jobAnswer(job);
+    },
+
+    calibrationStatus: async ({ user, params }) => {
+      const { modelId, subModelId } = await resolveModel(ctx.db, user, params.submodelId);
+      requireModelAdmin(user, modelId);
+      const job = jobs.get(params.calibrationId);
+      if (!job || job.submodelId !== subModelId) throw notFound(`calibration ${params.calibrationId}`);
+      return jobAnswer(job);
+    },
+  };
+}
