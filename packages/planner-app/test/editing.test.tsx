@@ -282,7 +282,7 @@ test('a 409 answer is shown translated in the dialog, scenarioWasModified includ
   assert.is(await saveLocationDraft(), false);
   assert.is(locationDraft.value?.error, 'Someone else changed this scenario in the meantime. Reload and save again.');
   const create = fake.calls.find((c) => c.name === 'locationCreate')!;
-  assert.equal((create.options.body as { locationProperties: unknown[] }).locationProperties, [{ id: 1, stringValue: null, numberValue: 0.4 }]);
+  assert.equal((create.options.body as unknown as { locationProperties: unknown[] }).locationProperties, [{ id: 1, stringValue: null, numberValue: 0.4 }]);
   assert.equal(create.options.params, { scenarioId: 2 });
   locationDraft.value = null;
 });

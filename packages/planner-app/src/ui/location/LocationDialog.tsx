@@ -64,8 +64,8 @@ export function PropertyField({ property, draft }: { property: EditableProperty;
         {isPoisInRange(property) && (
           <>
             <label className="check small">
-              <input type="checkbox" checked={shown} onChange={(e) => void togglePois([property.id], e.target.checked)} />
-              <span>{t('showPois', { title: label })}</span>
+              <input type="checkbox" checked={shown} aria-label={`${t('showPoisShort')}: ${label}`} onChange={(e) => void togglePois([property.id], e.target.checked)} />
+              <span>{t('showPoisShort')}</span>
             </label>
             {shown && <PoisList draft={draft} property={property} />}
           </>
