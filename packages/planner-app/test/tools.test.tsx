@@ -16,7 +16,7 @@ import { modelId, models } from '../src/stores/models';
 import {
   allowsMultiple, chooseSearchResult, clearFilter, clearSets, clusterOptions, filterableCount, hoverAreaAt, areaHover, legendSections,
   loadSatelliteImagery, locationOfResult, matchingCount, runSearch, satelliteImagery, searchParams, searchResults, searchState,
-  setFilterName, setFilterValue, setSatellite, setSetVisible, withSet,
+  searchText, setFilterName, setFilterValue, setSatellite, setSetVisible, withSet,
 } from '../src/stores/tools';
 import { extent, fitRequest } from '../src/stores/view';
 import { ApiFailure } from '../src/api/client';
@@ -25,6 +25,7 @@ import { location, model } from './fixtures';
 import { FilterPanel } from '../src/ui/tools/filter';
 import { colouredEntryStyle, LegendPanel } from '../src/ui/tools/legend';
 import { LayersPanel } from '../src/ui/tools/layers';
+import { SearchPanel } from '../src/ui/tools/search';
 
 const richModel = model(1, {
   locationGroups: [{ id: 1, code: 'A', name: 'Alpha', selectable: true }, { id: 2, code: 'B', name: 'Beta', selectable: true }, { id: 3, code: 'C', name: 'Gamma', selectable: true }],
@@ -311,6 +312,36 @@ test('the legend panel draws zone entries on their colour with the legend text c
   assert.is(zones[1]!.style.color, '#000000');
   const headings = [...view.container.querySelectorAll('h3')].map((h) => h.textContent);
   assert.equal(headings, ['Locations', 'Catchment area zones']);
+  await view.unmount();
+});
+
+test('the search panel hints at the minimum length, lists results with their category and flies to the chosen one', async () => {
+  language.value = 'en';
+  searchText.value = 'U';
+  searchResults.value = [];
+  searchState.value = 'idle';
+  const view = await render(<SearchPanel />);
+  const status = () => view.container.querySelector('[role="status"]')!.textContent;
+  assert.is(status(), 'Type at least 2 characters.');
+  const results = [
+    { latitude: 52.09, longitude: 5.12, category: 'place' as const, title: 'Utrecht', icon: '/i' },
+    { latitude: 52.1, longitude: 5.1, category: 'poi' as const, title: 'Station Utrecht', icon: '/i' },
+  ];
+  await act(async () => {
+    searchText.value = 'Utrecht';
+    searchResults.value = results;
+    searchState.value = 'done';
+  });
+  assert.is(status(), 'Results: 2');
+  const list = view.container.querySelector('ul[aria-label="Search results"]')!;
+  const buttons = [...list.querySelectorAll('button')];
+  assert.equal(buttons.map((b) => b.textContent), ['UtrechtPlace', 'Station UtrechtPoint of interest']);
+  await act(async () => buttons[1]!.click());
+  assert.equal(fitRequest.value?.request, { kind: 'point', lon: 5.1, lat: 52.1, zoom: 14 });
+  await act(async () => {
+    searchResults.value = [];
+  });
+  assert.is(status(), 'Nothing found in this part of the map.');
   await view.unmount();
 });
 

@@ -38,6 +38,8 @@ export function SearchPanel() {
   };
   const choose = (result: SearchResult) => {
     hidePopover(SEARCH_PANEL_ID);
+    // The chosen button disappears with the panel: focus goes back to the toolbar's Search button.
+    document.querySelector<HTMLElement>(`[popovertarget="${SEARCH_PANEL_ID}"]`)?.focus();
     void chooseSearchResult(result, selectLocation);
   };
   const onKey = (event: React.KeyboardEvent<HTMLElement>) => {
