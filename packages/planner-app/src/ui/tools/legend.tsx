@@ -82,7 +82,8 @@ export function LegendPanel() {
 /** The toolbar's Legend button with its panel. */
 export function LegendTool() {
   useSignals();
-  const open = usePopoverOpen(LEGEND_PANEL_ID);
+  // Focus moves into the panel (its close button), so keyboard users read the legend from there.
+  const open = usePopoverOpen(LEGEND_PANEL_ID, (panel) => panel.querySelector<HTMLElement>('button')?.focus());
   return (
     <>
       <IconButton label={t('legendButton')} icon={<List size={20} aria-hidden="true" />} popoverTarget={LEGEND_PANEL_ID} expanded={open} />
