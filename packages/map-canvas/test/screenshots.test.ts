@@ -26,6 +26,8 @@ const CASES: { name: string; deviceScaleFactor: number }[] = [
   { name: 'tiles', deviceScaleFactor: 1 },
   { name: 'icons', deviceScaleFactor: 1 },
   { name: 'heatmap', deviceScaleFactor: 1 },
+  // Isolated points at street zoom: the heat fades smoothly to transparent, no blocks at the edges.
+  { name: 'heatmap-edges', deviceScaleFactor: 1 },
   { name: 'polygons', deviceScaleFactor: 1 },
   { name: 'isolines', deviceScaleFactor: 1 },
   { name: 'range-circles', deviceScaleFactor: 1 },

@@ -1,6 +1,7 @@
 // Browser page of the screenshot and interaction tests: one layer type (or all) on a small generated
 // scene, fixed size and font. Sets window.__idle when the map reports 'idle'.
-import { createMap, BasemapLayer, loadNaturalEarth, TileLayer, type BasemapPlace, type Layer } from '../../src/index.js';
+import { createMap, createFrameState, BasemapLayer, HeatmapLayer, IconLayer, loadNaturalEarth, TileLayer, type BasemapPlace, type Layer } from '../../src/index.js';
+import { IconRenderer } from '../../src/layers/icons/icon-renderer.js';
 import { generateScene, FALLBACK_PLACES } from '../../demo/scene.js';
 import { sceneLayers } from '../../demo/scene-layers.js';
 
@@ -26,12 +27,22 @@ const byCase: Record<string, Layer[]> = {
   labels: [layers.labels],
   'scale-bar': [layers.scaleBar],
   interaction: [layers.icons],
+  // A few isolated points at street zoom, where the lattice's cells are largest: the edges must fade.
+  'heatmap-edges': [
+    new HeatmapLayer({
+      radius: 600,
+      intensity: 0.6,
+      points: [
+        [4.885, 52.372, 255], [4.902, 52.366, 180], [4.915, 52.375, 90], [4.893, 52.361, 40], [4.91, 52.362, 255], [4.908, 52.369, 255],
+      ].map(([lon, lat, weight]) => ({ lon, lat, weight })),
+    }),
+  ],
   all: Object.values(layers),
 };
 chosen.push(...(byCase[which] ?? []));
 if (which === 'all') layers.icons.setSelected([scene.stores[3].id]);
 
-const view = { center: [4.9, 52.37] as [number, number], zoom: which === 'basemap' ? 8 : 10, bearing: which === 'all' ? 12 : 0, pitch: 0 };
+const view = { center: [4.9, 52.37] as [number, number], zoom: which === 'basemap' ? 8 : which === 'heatmap-edges' ? 13 : 10, bearing: which === 'all' ? 12 : 0, pitch: 0 };
 if (needsBasemap) {
   const places = (await (await fetch('/places.json')).json()) as BasemapPlace[];
   basemap.setData(await loadNaturalEarth('10m', places));
@@ -42,3 +53,27 @@ map.on('idle', () => (state.__idle = true));
 map.on('click', (e) => state.__clicks.push(e.hit?.id ?? null));
 state.__map = map;
 state.__scene = scene;
+
+/** Draws a dense icon layer (the generated stores, zoomed out so they pile up) both with canvas blits
+ * and with the renderer's own blending, and compares the two (the icon tests call it). */
+(globalThis as unknown as { __compareIconStrategies: (pixelRatio: number) => object }).__compareIconStrategies = (pixelRatio: number) => {
+  const dense = generateScene({ stores: 3000, pois: 0, heatPoints: 0, catchments: 0, seed: 5 }, FALLBACK_PLACES);
+  const icons = new IconLayer({ features: dense.stores, groups: Object.fromEntries(dense.stores.map((s) => [s.group, { color: '#2563eb' }])) });
+  icons.setSelected([dense.stores[10].id]);
+  const frame = createFrameState({ center: [4.9, 52.3], zoom: 8.3, bearing: 0, pitch: 0 }, { width: 480, height: 320 }, pixelRatio);
+  const draw = (strategy: 'canvas' | 'blend') => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 480 * pixelRatio;
+    canvas.height = 320 * pixelRatio;
+    const ctx = canvas.getContext('2d')!;
+    const renderer = new IconRenderer(icons);
+    renderer.strategy = strategy;
+    renderer.renderFrame(frame, ctx);
+    return { data: ctx.getImageData(0, 0, canvas.width, canvas.height).data, hidden: renderer.hidden };
+  };
+  const canvas = draw('canvas'), blend = draw('blend');
+  let maxDifference = 0, painted = 0;
+  for (let i = 0; i < canvas.data.length; i++) maxDifference = Math.max(maxDifference, Math.abs(canvas.data[i] - blend.data[i]));
+  for (let i = 3; i < blend.data.length; i += 4) if (blend.data[i] > 0) painted++;
+  return { maxDifference, painted, hidden: blend.hidden, icons: dense.stores.length };
+};

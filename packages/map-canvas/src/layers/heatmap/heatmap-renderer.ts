@@ -44,7 +44,7 @@ export class HeatmapRenderer implements LayerRenderer {
   }
 
   /** The grid for a frame: a kept one that covers the view on the same lattice, or a new one. */
-  private gridFor(frame: FrameState): { grid: HeatGrid; region: CellRegion } | null {
+  gridFor(frame: FrameState): { grid: HeatGrid; region: CellRegion } | null {
     const layer = this.layer;
     if (this.weightsOf !== layer.weights) {
       this.weightsOf = layer.weights;

@@ -59,6 +59,8 @@ export class IconRenderer implements LayerRenderer {
   private composed: DrawList | null = null;
   /** Icons skipped as hidden in the last list (tests read it). */
   hidden = 0;
+  /** How icons are drawn: by the cost estimate, or always one way (tests compare the two). */
+  strategy: 'auto' | 'canvas' | 'blend' = 'auto';
 
   constructor(private readonly layer: IconLayer) {}
 
@@ -145,7 +147,8 @@ export class IconRenderer implements LayerRenderer {
     const [bx0, by0, bx1, by1] = list.box;
     const area = Math.max(0, bx1 - bx0) * Math.max(0, by1 - by0);
     // Canvas blits for few icons when the layer is opaque (a translucent layer is blended as a whole).
-    if (ctx.globalAlpha >= 1 && list.count * CANVAS_BLIT_MS < list.count * BLEND_ICON_MS + area * BLEND_PIXEL_MS) {
+    const canvasCheaper = list.count * CANVAS_BLIT_MS < list.count * BLEND_ICON_MS + area * BLEND_PIXEL_MS;
+    if (ctx.globalAlpha >= 1 && (this.strategy === 'canvas' || (this.strategy === 'auto' && canvasCheaper))) {
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       const end = Math.floor(((part + 1) * list.count) / parts);
       for (let k = Math.floor((part * list.count) / parts); k < end; k++) ctx.drawImage(list.sprites[k].image as CanvasImageSource, list.xs[k], list.ys[k]);

@@ -1,0 +1,102 @@
+// The heat map's grid and colouring without a browser: edges fade to transparent in small steps, a
+// cell's value does not depend on the region its grid was computed for (so a reused grid draws the
+// same pixels as a fresh one), and pans and small zooms reuse the grid while big moves recompute it.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { colorRamp, OPAQUE_INTENSITY } from '../src/layers/heatmap/color-ramp.js';
+import { colorizeHeat, computeHeatGrid, fixedWeights, heatLattice, unitScale, type CellRegion } from '../src/layers/heatmap/heat-grid.js';
+import { HeatmapLayer } from '../src/layers/heatmap/heatmap-layer.js';
+import { HeatmapRenderer } from '../src/layers/heatmap/heatmap-renderer.js';
+import { createFrameState } from '../src/view/frame-state.js';
+import { lonLatToWorld } from '../src/geo/mercator.js';
+import { random } from '../demo/scene.js';
+
+const SIZE = { width: 400, height: 300 };
+
+function scatter(count: number, seed: number): { world: Float64Array; weights: Float32Array } {
+  const rand = random(seed);
+  const world = new Float64Array(2 * count), weights = new Float32Array(count);
+  for (let i = 0; i < count; i++) {
+    world.set(lonLatToWorld(4.85 + rand() * 0.1, 52.33 + rand() * 0.08), 2 * i);
+    weights[i] = Math.floor(rand() * 256) / 255;
+  }
+  return { world, weights };
+}
+
+test('the ramp is transparent at zero and its alpha rises without a jump', () => {
+  const ramp = colorRamp(undefined, 1024);
+  assert.is(ramp[0] >>> 24, 0);
+  let largestStep = 0;
+  for (let i = 1; i < ramp.length; i++) largestStep = Math.max(largestStep, (ramp[i] >>> 24) - (ramp[i - 1] >>> 24));
+  assert.ok(largestStep <= 1, `alpha rises by at most one level per entry (largest step ${largestStep})`);
+  assert.is(ramp[Math.ceil(OPAQUE_INTENSITY * 1023)] >>> 24, 255);
+});
+
+test('one point at street zoom fades out to transparent in small steps, on coarse cells', () => {
+  const center = lonLatToWorld(4.9, 52.37);
+  const frame = createFrameState({ center: [4.9, 52.37], zoom: 14, bearing: 0, pitch: 0 }, SIZE, 1);
+  const radiusWorld = 300 / (frame.metersPerPixel * frame.scale);
+  const lattice = heatLattice(radiusWorld, frame.scale, SIZE);
+  assert.ok(lattice.cell * frame.scale >= 8, `cells are coarse (${(lattice.cell * frame.scale).toFixed(1)} px)`);
+  const e = frame.extent;
+  const region: CellRegion = [Math.floor(e[0] / lattice.cell) - 1, Math.floor(e[1] / lattice.cell) - 1, Math.ceil(e[2] / lattice.cell) + 1, Math.ceil(e[3] / lattice.cell) + 1];
+  const grid = computeHeatGrid(new Float64Array(center), new Uint16Array([1024]), lattice, region);
+  const ramp = colorRamp(undefined, 1024);
+  const pixels = new Uint32Array(SIZE.width * SIZE.height);
+  colorizeHeat(grid, frame.toWorld, 1, 1023 * unitScale(lattice), SIZE.width, SIZE.height, ramp, pixels);
+  // Along the row through the point, from the peak to the right edge of the screen.
+  const row = SIZE.height / 2, alphas: number[] = [];
+  for (let x = SIZE.width / 2; x < SIZE.width; x++) alphas.push(pixels[row * SIZE.width + x] >>> 24);
+  assert.is(alphas[0], 255, 'opaque at the peak');
+  assert.is(alphas[alphas.length - 1], 0, 'transparent far out');
+  for (let i = 1; i < alphas.length; i++) {
+    assert.ok(alphas[i] <= alphas[i - 1], `alpha never rises going out (pixel ${i})`);
+    assert.ok(alphas[i - 1] - alphas[i] <= 12, `no hard step: ${alphas[i - 1]} to ${alphas[i]} at pixel ${i}`);
+  }
+  const lastPainted = alphas.findLastIndex((a) => a > 0);
+  assert.ok(alphas[lastPainted] <= 4, `the last painted pixel is nearly transparent (alpha ${alphas[lastPainted]})`);
+});
+
+test('a cell has the same value whichever region its grid was computed for', () => {
+  const { world, weights } = scatter(3000, 3);
+  const frame = createFrameState({ center: [4.9, 52.37], zoom: 11, bearing: 0, pitch: 0 }, SIZE, 1);
+  const lattice = heatLattice(1000 / (frame.metersPerPixel * frame.scale), frame.scale, SIZE);
+  const fixed = fixedWeights(weights);
+  const i = Math.floor(frame.centerWorld[0] / lattice.cell), j = Math.floor(frame.centerWorld[1] / lattice.cell);
+  const a = computeHeatGrid(world, fixed, lattice, [i - 40, j - 30, i + 40, j + 30]);
+  const b = computeHeatGrid(world, fixed, lattice, [i - 13, j - 71, i + 97, j + 9]);
+  let compared = 0, nonzero = 0;
+  for (let y = j - 30; y <= j + 9; y++) {
+    for (let x = i - 13; x <= i + 40; x++) {
+      const va = a.values[(y - a.j0) * a.width + (x - a.i0)], vb = b.values[(y - b.j0) * b.width + (x - b.i0)];
+      assert.is(va, vb, `cell ${x},${y}`);
+      compared++;
+      if (va > 0) nonzero++;
+    }
+  }
+  assert.ok(compared > 2000 && nonzero > compared / 2, `${compared} cells compared, ${nonzero} with heat`);
+});
+
+test('pans and zooms reuse the grid while it covers the view; leaving it, a new lattice or new points compute anew', () => {
+  const { world, weights } = scatter(2000, 9);
+  const layer = new HeatmapLayer({ radius: 800 });
+  layer.world = world;
+  layer.weights = weights;
+  const renderer = new HeatmapRenderer(layer);
+  const at = (lon: number, lat: number, zoom: number) => createFrameState({ center: [lon, lat], zoom, bearing: 0, pitch: 0 }, SIZE, 1);
+  const first = renderer.gridFor(at(4.9, 52.37, 11))!.grid;
+  assert.is(renderer.gridsComputed, 1);
+  assert.is(renderer.gridFor(at(4.905, 52.372, 11))!.grid, first, 'a pan of a few hundred metres reuses the grid');
+  assert.is(renderer.gridFor(at(4.9, 52.37, 11.3))!.grid, first, 'zooming in reuses it (the lattice follows the radius, not the zoom)');
+  assert.is(renderer.gridsComputed, 1);
+  const wide = renderer.gridFor(at(4.9, 52.37, 9))!.grid;
+  assert.is(renderer.gridsComputed, 2, 'zooming out two levels leaves the grid');
+  assert.is(renderer.gridFor(at(4.9, 52.37, 11))!.grid, wide, 'the wider grid covers the way back');
+  renderer.gridFor(at(4.9, 52.37, 14));
+  assert.is(renderer.gridsComputed, 3, 'at street zoom the cells are capped at 8 px: a new lattice');
+  layer.weights = new Float32Array(weights);
+  renderer.gridFor(at(4.9, 52.37, 11));
+  assert.is(renderer.gridsComputed, 4, 'new points are a new grid');
+});
+
+test.run();
