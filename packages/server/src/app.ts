@@ -32,6 +32,8 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     },
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
   registerErrorHandling(app, ctx);
+  // Counted warnings are written before the database goes (log/aggregate.ts).
+  app.addHook('onClose', async () => { await ctx.log.flushRepeated(); });
   // Security headers, CORS and rate limits first: their hooks apply to every route registered after them.
   await registerWebSecurity(app, ctx.config);
   const users = createUserCache();
