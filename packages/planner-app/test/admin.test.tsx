@@ -1,0 +1,161 @@
+// The admin area: routes, the add-login rules with the spec's messages, the
+// admin-needs-access rule in both access editors (and on screen), the log
+// viewer's bitmask and pages, the status totals, the virtual list window, and
+// the 'no access' page for a planner.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { installDom } from './dom';
+installDom('https://locus.test/admin/users');
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { Model } from '@locus/contract';
+import { sessionState } from '../src/auth/session';
+import { language } from '../src/i18n';
+import {
+  adminRouteOf, createdLogin, createLogin, eventTypeMask, loadLog, logEntries, logEventTypes, logPage, logPageCount, logPageRows, loginForm,
+  loginFormErrors, modelEditor, modelEditorOrphans, openModel, openUser, restartLoginForm, saveUser, setAdminApi, setLoginForm, setModelRow,
+  setUserRow, statusTotals, toggleLogEventType, userEditor, validateLoginForm, withAccess,
+} from '../src/stores/admin';
+import { models, modelsLoaded } from '../src/stores/models';
+import { debugMode } from '../src/stores/ui';
+import { AdminScreen } from '../src/ui/admin';
+import { UsersScreen } from '../src/ui/admin/screens';
+import { visibleRange } from '../src/ui/admin/layout';
+import { fakeApi } from './fake-api';
+import { model } from './fixtures';
+
+function mount(node: React.ReactNode) {
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  const root = createRoot(host);
+  act(() => root.render(node));
+  return { host, unmount: () => act(() => root.unmount()) };
+}
+
+test('admin routes by path; anything else under /admin is not an admin route', () => {
+  assert.is(adminRouteOf('/admin'), 'admin');
+  assert.is(adminRouteOf('/admin/'), 'admin');
+  assert.is(adminRouteOf('/admin/logins'), 'adminLogins');
+  assert.is(adminRouteOf('/admin/models'), 'adminModels');
+  assert.is(adminRouteOf('/admin/users'), 'adminUsers');
+  assert.is(adminRouteOf('/admin/scenarioStatus'), 'scenarioStatus');
+  assert.is(adminRouteOf('/admin/other'), null);
+  assert.is(adminRouteOf('/'), null);
+});
+
+test('add login: display name and e-mail required, the e-mail pattern with a 2 or 3 letter ending', () => {
+  assert.equal(validateLoginForm({ displayName: ' ', email: '' }), { displayName: 'Displayname is required', email: 'E-mail address is required' });
+  assert.equal(validateLoginForm({ displayName: 'Ann', email: 'ann@example' }), { email: 'E-mail address is invalid' });
+  assert.equal(validateLoginForm({ displayName: 'Ann', email: 'ann@example.info' }), { email: 'E-mail address is invalid' });
+  assert.equal(validateLoginForm({ displayName: 'Ann', email: 'ann @example.nl' }), { email: 'E-mail address is invalid' });
+  assert.equal(validateLoginForm({ displayName: 'Ann', email: 'ann@example.nl' }), {});
+  assert.equal(validateLoginForm({ displayName: 'Ann', email: 'ann@sub.example.com' }), {});
+});
+
+test('creating a login: an invalid form calls nothing; a valid one shows the generated password until restarted', async () => {
+  const { api, names } = fakeApi({
+    adminLoginCreate: () => ({ ID: 'guid-1', IsAdmin: false, DisplayName: 'Ann', Email: 'ann@example.nl', Password: 'Secret-123' }),
+    adminLogins: () => [],
+  });
+  setAdminApi(api);
+  loginForm.value = { displayName: 'Ann', email: 'ann@' };
+  assert.is(await createLogin(), false);
+  assert.is(loginFormErrors.value.email, 'E-mail address is invalid');
+  assert.equal(names(), []);
+  setLoginForm({ email: 'ann@example.nl' });
+  assert.equal(loginFormErrors.value, {}, 'errors follow the edits once shown');
+  assert.is(await createLogin(), true);
+  assert.equal(names(), ['adminLoginCreate', 'adminLogins']);
+  assert.is(createdLogin.value?.created.Password, 'Secret-123');
+  restartLoginForm();
+  assert.is(createdLogin.value, null);
+  assert.equal(loginForm.value, { displayName: '', email: '' });
+});
+
+test('admin needs access: turning access off turns admin off, admin cannot be set without access', async () => {
+  assert.equal(withAccess({ hasAccess: true, isAdmin: true }, false), { hasAccess: false, isAdmin: false });
+  const { api, calls } = fakeApi({
+    adminUserModels: () => [{ id: 1, name: 'Turnover', hasAccess: true, isAdmin: true }, { id: 2, name: 'Score', hasAccess: false, isAdmin: false }],
+    adminUserModelsSave: (o) => (o.body as { models: unknown[] }).models,
+    adminModelUsers: () => [
+      { id: 7, title: 'Pieter', hasAccess: true, isAdmin: false, deletedFromAzureAd: 0 },
+      { id: 8, title: 'Gone', hasAccess: true, isAdmin: true, deletedFromAzureAd: 1 },
+    ],
+  });
+  setAdminApi(api);
+  await openUser({ id: 5, title: 'Pieter' });
+  setUserRow(2, { isAdmin: true });
+  assert.is(userEditor.value!.rows[1]!.isAdmin, false, 'no admin without access');
+  setUserRow(1, { hasAccess: false });
+  assert.equal(userEditor.value!.rows[0], { id: 1, name: 'Turnover', hasAccess: false, isAdmin: false });
+  await saveUser();
+  const body = calls.at(-1)!.options.body as { models: { isAdmin: boolean; hasAccess: boolean }[] };
+  assert.ok(body.models.every((m) => !m.isAdmin || m.hasAccess));
+
+  await openModel({ id: 1, name: 'Turnover' });
+  assert.equal(modelEditorOrphans.value.map((u) => u.title), ['Gone']);
+  setModelRow(8, { hasAccess: false });
+  assert.is(modelEditor.value!.rows.find((r) => r.id === 8)!.isAdmin, false);
+});
+
+test('the users screen: the admin checkbox is disabled while has access is off, and enabled when it is turned on', async () => {
+  language.value = 'en';
+  const { api } = fakeApi({
+    adminUsers: () => [{ id: 5, title: 'Pieter' }],
+    adminUserModels: () => [{ id: 1, name: 'Turnover', hasAccess: false, isAdmin: false }],
+  });
+  setAdminApi(api);
+  userEditor.value = null;
+  const { host, unmount } = mount(<UsersScreen />);
+  await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+  const pencil = host.querySelector('button[aria-label="Edit model access of Pieter"]') as HTMLButtonElement;
+  assert.ok(pencil, 'the pencil has its name');
+  await act(async () => { pencil.click(); await new Promise((r) => setTimeout(r, 0)); });
+  const access = host.querySelector('input[aria-label="Turnover has access"]') as HTMLInputElement;
+  const admin = host.querySelector('input[aria-label="Turnover is admin"]') as HTMLInputElement;
+  assert.is(admin.disabled, true);
+  act(() => { access.click(); });
+  assert.is((host.querySelector('input[aria-label="Turnover is admin"]') as HTMLInputElement).disabled, false);
+  unmount();
+});
+
+test('the log viewer: event types as a bitmask (2, 4, 8 by default = 14), 10 rows per page', async () => {
+  assert.is(eventTypeMask([2, 4, 8]), 14);
+  assert.is(eventTypeMask([8]), 8);
+  assert.is(eventTypeMask([]), 0);
+  assert.equal(logEventTypes.value, [2, 4, 8]);
+  const rows = Array.from({ length: 23 }, (_, i) => ({ dateTimeUtc: '2026-11-22T10:00:00Z', user: 'u', source: 'backend', eventType: 2 as const, message: `m${i}` }));
+  const { api, calls } = fakeApi({ adminLog: () => rows });
+  setAdminApi(api);
+  toggleLogEventType(8, false);
+  logEntries.value = [];
+  await loadLog();
+  assert.equal(calls[0]!.options.query, { eventType: 6, source: '' });
+  assert.is(logPageCount.value, 3);
+  assert.is(logPageRows.value.length, 10);
+  logPage.value = 2;
+  assert.equal(logPageRows.value.map((r) => r.message), ['m20', 'm21', 'm22']);
+  toggleLogEventType(8, true);
+});
+
+test('scenario status totals and the virtual list window of 48 px rows in 384 px', () => {
+  const row = (modelId: number, n: number) => ({ modelId, name: `M${modelId}`, total: n * 5, unprocessed: n, processing: n, completed: n * 2, failed: n });
+  assert.equal(statusTotals([row(1, 1), row(2, 3)]), { total: 20, unprocessed: 4, processing: 4, completed: 8, failed: 4 });
+  assert.equal(visibleRange(1000, 0), { from: 0, to: 11 });
+  assert.equal(visibleRange(1000, 48 * 100), { from: 97, to: 111 });
+  assert.equal(visibleRange(5, 0), { from: 0, to: 5 });
+});
+
+test('a planner opening an admin route reads no access; the admin area switches debug mode on', () => {
+  language.value = 'en';
+  sessionState.value = 'signedIn';
+  modelsLoaded.value = true;
+  models.value = [model(1, { userIsAdmin: false, userIsGlobalAdmin: false }) as Model];
+  const { host, unmount } = mount(<AdminScreen route="adminUsers" />);
+  assert.match(host.textContent ?? '', 'No access');
+  assert.is(debugMode.value, true);
+  unmount();
+  assert.is(debugMode.value, false);
+});
+
+test.run();

@@ -1,0 +1,215 @@
+// The model editors: new-row defaults, the validation flow of each editor
+// (the server's first message at its field with its position, nothing
+// saved), a valid save and the scenarios reloaded, delete and close
+// confirmations, the expression help and the decay curve, and applying a
+// calibration only after the confirmation.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { installDom } from './dom';
+installDom('https://locus.test/');
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { ModelParameters } from '@locus/contract';
+import { language } from '../src/i18n';
+import {
+  addDriver, addFunctionRow, addScoreRow, applyCalibration, applySuggestion, calibration, closeEditor, decayValue, deleteFunctionRow, driversDraft,
+  editorDirty, fieldError, newDriverRow, newFunctionRow, newScoreRow, openDrivers, openEditor, openModelParameters, openNormalizedScores,
+  parametersDraft, saveEditor, scoresDraft, setEditorsApi, suggestionsFor, syntaxProblem, updateDriverRow, updateFunctionRow, updateMode,
+  updateScoreRow,
+} from '../src/stores/editors';
+import { modelId, submodelId } from '../src/stores/models';
+import * as planner from '../src/stores/planner';
+import { ExpressionField } from '../src/ui/editors/ExpressionField';
+import { fakeApi, type Answer } from './fake-api';
+
+const PARAMETERS: ModelParameters = {
+  fractionCutOffThreshold: 0.01,
+  car: { maximumMinutes: 30, scale: 1, constant: 1, power: 2 },
+  pedestrian: { maximumMinutes: 15, scale: 0.5, constant: 1, power: 2.5 },
+  locationProperties: [{ name: 'salesFloorArea', title: 'Sales floor', dataType: 2 }, { name: 'parking', title: 'Parking', dataType: 2 }],
+  locationGroupProperties: [],
+  locationClusterProperties: [],
+  functions: [{ id: 1, description: 'Floor', function: 'pow(salesFloorArea, 1)', defaultValue: 1, type: 1 }],
+};
+
+function editorsApi(extra: Partial<Record<string, Answer>> = {}) {
+  return fakeApi({
+    modelParameters: () => structuredClone(PARAMETERS),
+    driverFilters: () => [{ id: 3, title: 'All', function: '1', drivers: [{ id: 4, title: 'Floor', function: 'salesFloorArea', weight: 80, roundingDigits: 0, inverse: false }] }],
+    normalizedScoresFunctions: () => [{ id: 9, title: 'Floor', function: 'salesFloorArea', weight: 2, defaultValue: 1, type: 1 }],
+    functionsValidate: (o) => {
+      const list = o.body as string[];
+      const index = list.findIndex((s) => s.includes('salesArea2'));
+      return { messages: index < 0 ? [] : [{ index, message: "unknown property 'salesArea2' at position 5", position: list[index]!.indexOf('salesArea2') }] };
+    },
+    modelParametersSave: (o) => ({ ...PARAMETERS, ...(o.body as object), functions: (o.body as { functions: object[] }).functions.map((f, i) => ({ id: i + 1, ...f })) }),
+    driversSave: (o) => (o.body as { id?: number; drivers: { id?: number }[] }[]).map((f, i) => ({ ...f, id: f.id ?? 100 + i, drivers: f.drivers.map((d, k) => ({ ...d, id: d.id ?? 200 + k })) })),
+    normalizedScoresFunctionsSave: (o) => (o.body as { id?: number }[]).map((r, i) => ({ ...r, id: r.id ?? 300 + i })),
+    ...extra,
+  } as never);
+}
+
+const yes = async () => true;
+const no = async () => false;
+
+test.before.each(() => {
+  modelId.value = 1;
+  submodelId.value = 11;
+  language.value = 'en';
+  openEditor.value = null;
+});
+
+test('new rows: functions and scores default to defaultValue 1 and type 1; a driver to roundingDigits 2 and inverse false, weight within 50 to 100', () => {
+  const f = newFunctionRow();
+  assert.is(f.defaultValue, 1);
+  assert.is(f.type, 1);
+  const s = newScoreRow();
+  assert.is(s.defaultValue, 1);
+  assert.is(s.type, 1);
+  const d = newDriverRow();
+  assert.is(d.roundingDigits, 2);
+  assert.is(d.inverse, false);
+  assert.ok(d.weight >= 50 && d.weight <= 100);
+});
+
+test('model parameters: the server message goes to its field with its position and nothing is saved; a valid save saves and reloads the scenarios', async () => {
+  const { api, names, calls } = editorsApi();
+  setEditorsApi(api);
+  const reloads: unknown[] = [];
+  // The planner store takes its client with useApi: give it one that answers the scenario list.
+  planner.useApi(fakeApi({ scenarios: () => { reloads.push(1); return []; } } as never).api);
+  await openModelParameters();
+  assert.is(openEditor.value, 'modelParameters');
+  assert.is(editorDirty.value, false);
+  const row = addFunctionRow();
+  assert.is(row.defaultValue, 1);
+  updateFunctionRow(row.key, { description: 'Wrong', function: 'log(salesArea2)' });
+  assert.is(editorDirty.value, true);
+  assert.is(await saveEditor('modelParameters'), false);
+  assert.equal(fieldError.value, { row: row.key, field: 'function', message: "unknown property 'salesArea2' at position 5", position: 4 });
+  assert.not.ok(names().includes('modelParametersSave'), 'nothing saved');
+  updateFunctionRow(row.key, { function: 'log(parking + 1)' });
+  assert.is(fieldError.value, null, 'editing the field clears its message');
+  updateMode('car', { power: 1.8 });
+  assert.is(await saveEditor('modelParameters'), true);
+  const saved = calls.find((c) => c.name === 'modelParametersSave')!.options.body as { car: { power: number }; functions: { defaultValue: number; type: number; key?: string }[] };
+  assert.is(saved.car.power, 1.8);
+  assert.is(saved.functions[1]!.defaultValue, 1);
+  assert.is(saved.functions[1]!.type, 1);
+  assert.is(saved.functions[1]!.key, undefined, 'row keys stay in the app');
+  assert.ok(reloads.length >= 1, 'the scenarios were reloaded (they show as not calculated)');
+  assert.is(editorDirty.value, false);
+});
+
+test('drivers: an invalid driver function is refused with the message at the driver; a weight change saves', async () => {
+  const { api, names, calls } = editorsApi();
+  setEditorsApi(api);
+  await openDrivers();
+  const filter = driversDraft.value![0]!;
+  const driver = addDriver(filter.key);
+  updateDriverRow(filter.key, driver.key, { title: 'Bad', function: 'salesArea2 * 2' });
+  assert.is(await saveEditor('drivers'), false);
+  assert.is(fieldError.value?.row, driver.key);
+  assert.is(fieldError.value?.position, 0);
+  assert.not.ok(names().includes('driversSave'));
+  updateDriverRow(filter.key, driver.key, { function: 'parking * 2' });
+  updateDriverRow(filter.key, filter.drivers[0]!.key, { weight: 65 });
+  assert.is(await saveEditor('drivers'), true);
+  const body = calls.find((c) => c.name === 'driversSave')!.options.body as { drivers: { weight: number; roundingDigits: number }[] }[];
+  assert.is(body[0]!.drivers[0]!.weight, 65);
+  assert.is(body[0]!.drivers[1]!.roundingDigits, 2);
+});
+
+test('normalized scores: the validation flow and a valid save', async () => {
+  const { api, names } = editorsApi();
+  setEditorsApi(api);
+  await openNormalizedScores();
+  const row = addScoreRow();
+  updateScoreRow(row.key, { title: 'New', function: 'salesArea2' });
+  assert.is(await saveEditor('normalizedScores'), false);
+  assert.is(fieldError.value?.row, row.key);
+  assert.not.ok(names().includes('normalizedScoresFunctionsSave'));
+  updateScoreRow(row.key, { function: 'parking' });
+  assert.is(await saveEditor('normalizedScores'), true);
+  assert.ok(names().includes('normalizedScoresFunctionsSave'));
+  assert.is(scoresDraft.value!.length, 2);
+});
+
+test('deleting a row and closing with unsaved changes ask first; No keeps everything', async () => {
+  const { api } = editorsApi();
+  setEditorsApi(api);
+  await openModelParameters();
+  const key = parametersDraft.value!.functions[0]!.key;
+  assert.is(await deleteFunctionRow(key, no), false);
+  assert.is(parametersDraft.value!.functions.length, 1);
+  assert.is(await deleteFunctionRow(key, yes), true);
+  assert.is(parametersDraft.value!.functions.length, 0);
+  const asked: string[] = [];
+  assert.is(await closeEditor(async (text) => { asked.push(text); return false; }), false);
+  assert.is(openEditor.value, 'modelParameters');
+  assert.equal(asked, ['Close without saving your changes?']);
+  assert.is(await closeEditor(yes), true);
+  assert.is(openEditor.value, null);
+});
+
+test('expression help: property names and functions for the word at the caret; syntax problems found in the browser', async () => {
+  const { api } = editorsApi();
+  setEditorsApi(api);
+  await openModelParameters();
+  assert.equal(suggestionsFor('log(sal', 7).map((s) => s.name), ['salesFloorArea']);
+  assert.equal(suggestionsFor('po', 2).map((s) => s.name), ['pow']);
+  assert.equal(suggestionsFor('1 + 2', 5), []);
+  assert.equal(applySuggestion('log(sal', 7, 'salesFloorArea', 'property'), { text: 'log(salesFloorArea', caret: 18 });
+  assert.equal(applySuggestion('po', 2, 'pow', 'function'), { text: 'pow(', caret: 4 });
+  assert.is(syntaxProblem('salesFloorArea * 2'), null);
+  const problem = syntaxProblem('salesFloorArea * (2');
+  assert.ok(problem && problem.position >= 17, JSON.stringify(problem));
+
+  // On screen: the server's message with the position marked.
+  fieldError.value = { row: 'r1', field: 'function', message: "unknown property 'x'", position: 4 };
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  const root = createRoot(host);
+  act(() => root.render(<ExpressionField rowKey="r1" value="log(x)" label="Function of row 1" onChange={() => {}} />));
+  assert.match(host.textContent ?? '', "unknown property 'x' (position 5)");
+  assert.is(host.querySelector('mark')?.textContent, 'x');
+  assert.is(host.querySelector('input')?.getAttribute('aria-invalid'), 'true');
+  act(() => root.unmount());
+  fieldError.value = null;
+});
+
+test('the decay curve: f(t) = scale * (t + constant)^-power up to the maximum minutes, 0 beyond', () => {
+  const mode = { maximumMinutes: 30, scale: 2, constant: 1, power: 2 };
+  assert.is(decayValue(mode, 1), 0.5);
+  assert.is(decayValue(mode, 3), 2 / 16);
+  assert.is(decayValue(mode, 31), 0);
+  assert.is(decayValue({ ...mode, maximumMinutes: 0 }, 1), 0);
+});
+
+test('calibration results go into the parameters only after the confirmation, then through the validated save', async () => {
+  const { api, names, calls } = editorsApi();
+  setEditorsApi(api);
+  planner.useApi(fakeApi({ scenarios: () => [] } as never).api);
+  await openModelParameters();
+  calibration.value = {
+    id: 'job', submodelId: 11, state: 'completed', progress: 100, error: null,
+    result: {
+      actualProperty: 'actualTurnover', locationCount: 3,
+      before: { parameters: { carPower: 2, pedestrianPower: 2.5, attractivenessExponent: 1 }, fit: { rSquared: 0.5, meanAbsolutePercentageError: 0.3, globalError: 0.2 } },
+      after: { parameters: { carPower: 1.7, pedestrianPower: 2.9, attractivenessExponent: 1.2 }, fit: { rSquared: 0.8, meanAbsolutePercentageError: 0.1, globalError: 0.1 } },
+      functions: [{ id: 1, function: 'pow(salesFloorArea, 1.2)' }],
+      points: [],
+    },
+  };
+  assert.is(await applyCalibration(no), false);
+  assert.is(parametersDraft.value!.car.power, 2);
+  assert.not.ok(names().includes('modelParametersSave'));
+  assert.is(await applyCalibration(yes), true);
+  const body = calls.find((c) => c.name === 'modelParametersSave')!.options.body as ModelParameters;
+  assert.is(body.car.power, 1.7);
+  assert.is(body.pedestrian.power, 2.9);
+  assert.is(body.functions[0]!.function, 'pow(salesFloorArea, 1.2)');
+  assert.is(calibration.value, null);
+});
+
+test.run();
