@@ -17,7 +17,7 @@ import {
   setUserRow, statusTotals, toggleLogEventType, userEditor, validateLoginForm, withAccess,
 } from '../src/stores/admin';
 import { models, modelsLoaded } from '../src/stores/models';
-import { debugMode } from '../src/stores/ui';
+import { debugMode, dismiss, notifications } from '../src/stores/ui';
 import { AdminScreen } from '../src/ui/admin';
 import { UsersScreen } from '../src/ui/admin/screens';
 import { visibleRange } from '../src/ui/admin/layout';
@@ -157,5 +157,8 @@ test('a planner opening an admin route reads no access; the admin area switches 
   unmount();
   assert.is(debugMode.value, false);
 });
+
+// The notifications these actions raised (10 s timers) end with this file.
+test.after(() => { for (const n of notifications.value) dismiss(n.id); });
 
 test.run();

@@ -19,6 +19,7 @@ import {
 } from '../src/stores/editors';
 import { modelId, submodelId } from '../src/stores/models';
 import * as planner from '../src/stores/planner';
+import { dismiss, notifications } from '../src/stores/ui';
 import { ExpressionField } from '../src/ui/editors/ExpressionField';
 import { fakeApi, type Answer } from './fake-api';
 
@@ -211,5 +212,8 @@ test('calibration results go into the parameters only after the confirmation, th
   assert.is(body.functions[0]!.function, 'pow(salesFloorArea, 1.2)');
   assert.is(calibration.value, null);
 });
+
+// The notifications these actions raised (10 s timers) end with this file.
+test.after(() => { for (const n of notifications.value) dismiss(n.id); });
 
 test.run();
