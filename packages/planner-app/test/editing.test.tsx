@@ -14,7 +14,7 @@ import { language } from '../src/i18n';
 import {
   canDeleteSource, copyDraft, copyTargets, dialogSections, displayValue, expressionValues, groupSelectorRules, isPropertyVisible,
   locationActionStates, locationBody, locationDraft, needsNameForNextChange, openCopyChanges, openNewLocation, runLocationAction,
-  saveLocationDraft, saveScenarioDraft, saveTargetRules, scenarioDraft, scenarioMenuState, setEditingApi, setFieldValue, storedValue,
+  placingLocation, saveLocationDraft, saveScenarioDraft, startPlacingLocation, saveTargetRules, scenarioDraft, scenarioMenuState, setEditingApi, setFieldValue, storedValue,
   toggleCopyLocation, updateCopyDraft, updateLocationDraft, type LocationDraft,
 } from '../src/stores/editing';
 import { locations, selectedLocationId, locationDetail } from '../src/stores/locations';
@@ -23,6 +23,7 @@ import * as planner from '../src/stores/planner';
 import { scenarioId, scenarios } from '../src/stores/scenarios';
 import { confirmations, dismiss, notifications } from '../src/stores/ui';
 import { fitRequest } from '../src/stores/view';
+import { bindNewLocationPin } from '../src/map/new-location-pin';
 import { LocationActions } from '../src/ui/location/LocationActions';
 import { CopyChangesDialog } from '../src/ui/scenario/ScenarioDialogs';
 import { fakeApi, type Answer } from './fake-api';
@@ -350,6 +351,64 @@ test('closing in the base scenario asks first and goes into a new scenario', asy
   const { closeDraft } = await import('../src/stores/editing');
   assert.is(closeDraft.value?.target, 'new');
   closeDraft.value = null;
+});
+
+// --- Placing a new location ------------------------------------------------------
+
+/** A map with the calls the pin uses: one pixel is 0.01 degree from the origin. */
+function fakeMap() {
+  const listeners = new Map<string, ((e: unknown) => void)[]>();
+  return {
+    on(type: string, listener: (e: unknown) => void) {
+      listeners.set(type, [...(listeners.get(type) ?? []), listener]);
+      return () => listeners.set(type, (listeners.get(type) ?? []).filter((l) => l !== listener));
+    },
+    emit(type: string, e: unknown) {
+      for (const l of listeners.get(type) ?? []) l(e);
+    },
+    project: ([lon, lat]: [number, number]): [number, number] => [lon * 100, -lat * 100 + 10000],
+    unproject: ([x, y]: [number, number]): [number, number] => [x / 100, (10000 - y) / 100],
+  };
+}
+
+test('placing: the crosshair while placing, Escape cancels, a map click opens the dialog there with the pin, the pin moves', async () => {
+  const fake = setup({
+    newLocationProperties: () => [],
+    nearByLocationClusters: (o) => [{ id: (o.query as { longitude: number }).longitude > 5.05 ? 9 : 8, name: 'Near' }],
+  });
+  scenarios.value = [scenario(1), scenario(2, { parentScenarioId: 1 })];
+  scenarioId.value = 2;
+  const container = document.createElement('div') as unknown as HTMLElement;
+  document.body.appendChild(container as unknown as Node);
+  const map = fakeMap();
+  const unbind = bindNewLocationPin(map as never, container);
+  const pin = container.querySelector('.new-location-pin') as HTMLButtonElement;
+  assert.is(pin.hidden, true);
+  startPlacingLocation();
+  assert.ok(container.classList.contains('placing-location'));
+  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }) as never);
+  assert.is(placingLocation.value, false, 'Escape cancels');
+  assert.not.ok(container.classList.contains('placing-location'));
+  map.emit('click', { lngLat: [5, 52] });
+  assert.equal(fake.names(), [], 'a click when not placing does nothing');
+
+  startPlacingLocation();
+  map.emit('click', { lngLat: [5, 52] });
+  await new Promise((r) => setTimeout(r, 0));
+  assert.is(placingLocation.value, false);
+  assert.equal([locationDraft.value?.mode, locationDraft.value?.longitude, locationDraft.value?.latitude], ['new', 5, 52]);
+  assert.is(pin.hidden, false);
+  assert.is(pin.style.transform, 'translate(484px, 4760px)', 'the tip of the pin on the point');
+  assert.match(pin.getAttribute('aria-label') ?? '', /52° 0′ 0.0″ N, 5° 0′ 0.0″ E/);
+
+  pin.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }));
+  await new Promise((r) => setTimeout(r, 0));
+  assert.is(locationDraft.value?.longitude, 5.1, 'an arrow key moves the pin 10 px');
+  assert.equal(locationDraft.value?.clusters, [{ id: 9, name: 'Near' }], 'the clusters near by follow the position');
+  locationDraft.value = null;
+  assert.is(pin.hidden, true);
+  unbind();
+  assert.is(container.querySelector('.new-location-pin'), null);
 });
 
 // --- Components -------------------------------------------------------------------
