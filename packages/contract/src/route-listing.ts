@@ -20,6 +20,7 @@ const DomainTitles: Record<keyof typeof routeDomains, string> = {
   functions: 'Functions and model editors',
   admin: 'Admin',
   downloads: 'Downloads',
+  calibration: 'Calibration',
 };
 
 /** '/api/models/:modelId/scenarios' as '/api/models/{modelId}/scenarios'. */

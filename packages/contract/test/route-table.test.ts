@@ -47,7 +47,7 @@ test('every route is under /api, its specPath starts with its method, non-JSON a
 test('roles: anonymous only before sign-in, globalAdmin for admin calls and the privileged exports, modelAdmin for the editor saves', () => {
   const withRole = (role: string) => routeList.filter((route) => route.role === role).map((route) => route.name).sort();
   assert.equal(withRole('anonymous'), ['help', 'systemEnvironment', 'systemMsalConfiguration', 'systemStatus', 'systemVersion']);
-  assert.equal(withRole('modelAdmin'), ['driversSave', 'modelParametersSave', 'normalizedScoresFunctionsSave']);
+  assert.equal(withRole('modelAdmin'), ['calibrationStart', 'calibrationStatus', 'driversSave', 'modelParametersSave', 'normalizedScoresFunctionsSave']);
   const adminRoutes = routeList.filter((route) => route.path.startsWith('/api/admin/')).map((route) => route.name).sort();
   assert.equal(withRole('globalAdmin'), [...adminRoutes, 'calculationModelWorkbook', 'isoline', 'modelScenariosLocationsExport'].sort());
 });

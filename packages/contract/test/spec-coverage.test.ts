@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { routeList } from '../src/index';
+import { routeDomains, routeList, routesOf } from '../src/index';
 import { callShape, pathShape, specCalls } from './spec-calls';
 import { expandAlternatives, sectionSeven, specCallsOf } from './spec-parse';
 
@@ -27,14 +27,16 @@ test('every call of the hand-written list of spec point 7 is in the route table'
   assert.equal(missing, [], `calls of spec point 7 missing from the route table:\n${missing.join('\n')}`);
 });
 
-test('every route of the table is a call of the hand-written list (nothing outside spec point 7)', () => {
+test('every route of the table is a call of the hand-written list (nothing outside spec point 7 but the calibration calls)', () => {
   const listed = new Set(specCalls.map((call) => {
     const { method, shape } = callShape(call);
     return `${method} ${shape}`;
   }));
-  const extra = routeList.filter((route) => !listed.has(`${route.method} ${pathShape(route.path)}`)).map((route) => route.name);
+  // The calibration calls go beyond the spec (docs/api.md, "Calibration").
+  const beyondSpec = new Set(routesOf(routeDomains.calibration).map((route) => route.name));
+  const extra = routeList.filter((route) => !beyondSpec.has(route.name) && !listed.has(`${route.method} ${pathShape(route.path)}`)).map((route) => route.name);
   assert.equal(extra, [], `routes not in the list of spec point 7: ${extra.join(', ')}`);
-  assert.is(routeList.length, specCalls.length, 'one route per call');
+  assert.is(routeList.length - beyondSpec.size, specCalls.length, 'one route per call');
 });
 
 test('every /api path written in section 7 of the spec is in the route table', () => {

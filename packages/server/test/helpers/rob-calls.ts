@@ -165,6 +165,12 @@ export function callBuilders(rw: RobWorlds): { builderOf(route: RouteDef): Build
     areaSetTile: async (w) => ({ params: { areaSetNameSlug: w.cellSlug, ...tileOf(5.1, 52.05, 10) } }),
     isoline: async (w) => ({ params: { isoLineSetId: w.isoLineSetId }, query: { ...POINT, minutes: 5, profile: 'car' } }),
     scenarioDrivers: async (w) => ({ params: { scenarioId: w.childScenarioId }, query: { locationId: w.stores.Bravo } }),
+    calibrationStart: async (w) => ({ params: { submodelId: w.subModelId }, body: { fitDecay: false, fitAttractiveness: false } }),
+    calibrationStatus: async (w) => {
+      const r = await rw.server.fetch(`/api/models/${w.subModelId}/calibration`, { method: 'POST', token: rw.tokens.globalAdmin, body: { fitDecay: false, fitAttractiveness: false } });
+      if (r.status !== 200) throw new Error(`calibration start answered ${r.status}: ${r.text()}`);
+      return { params: { submodelId: w.subModelId, calibrationId: r.json<{ id: string }>().id } };
+    },
     locationCatchmentAreaExportByName: async (w) => ({
       params: { submodelId: w.subModelId, scenarioId: w.childScenarioId, locationId: w.stores.Alpha, catchmentAreaName: 'cells' }, query: { culture: 'en' },
     }),
