@@ -128,16 +128,20 @@ export function computeHeatGrid(
   return { lattice, i0, j0, width, height, values, valid, source: world };
 }
 
-/** Colours device pixels (width x height, packed RGBA) from a grid: each pixel's intensity is the
- * bilinear interpolation of the four lattice points around its centre, times `scale` (grid value to
- * ramp index), and its colour the ramp's entry. `toWorld` maps CSS px to world units. */
-export function colorizeHeat(grid: HeatGrid, toWorld: Affine, pixelRatio: number, scale: number, width: number, height: number, ramp: Uint32Array, pixels: Uint32Array): void {
+/** Colours device pixels (width x height, packed RGBA; rows y0 to y1, by default all) from a grid: each
+ * pixel's intensity is the bilinear interpolation of the four lattice points around its centre, times
+ * `scale` (grid value to ramp index), and its colour the ramp's entry. `toWorld` maps CSS px to world
+ * units. */
+export function colorizeHeat(
+  grid: HeatGrid, toWorld: Affine, pixelRatio: number, scale: number, width: number, height: number, ramp: Uint32Array, pixels: Uint32Array,
+  y0 = 0, y1 = height,
+): void {
   const values = grid.values, gw = grid.width, cell = grid.lattice.cell, pr = pixelRatio, m = toWorld;
   // Device pixel centre to grid coordinates (lattice index minus the grid's origin) in one affine.
   const a = m[0] / pr / cell, b = m[1] / pr / cell, c = m[2] / pr / cell, d = m[3] / pr / cell;
   const e = m[4] / cell - grid.i0 + 0.5 * (a + c), f = m[5] / cell - grid.j0 + 0.5 * (b + d);
-  if (b === 0 && c === 0) colorizeAxisAligned(values, gw, grid.height, a, e, d, f, scale, width, height, ramp, pixels);
-  else colorizeRotated(values, gw, grid.height, a, b, c, d, e, f, scale, width, height, ramp, pixels);
+  if (b === 0 && c === 0) colorizeAxisAligned(values, gw, grid.height, a, e, d, f, scale, width, y0, y1, ramp, pixels);
+  else colorizeRotated(values, gw, grid.height, a, b, c, d, e, f, scale, width, y0, y1, ramp, pixels);
 }
 
 /** Views without a bearing: the lattice's axes are the screen's, so the interpolation is separable.
@@ -145,7 +149,7 @@ export function colorizeHeat(grid: HeatGrid, toWorld: Affine, pixelRatio: number
  * then only interpolates between two such rows. Rows and runs without heat are skipped. */
 function colorizeAxisAligned(
   values: Float64Array, gw: number, gh: number, a: number, e: number, d: number, f: number, scale: number,
-  width: number, height: number, ramp: Uint32Array, pixels: Uint32Array,
+  width: number, y0: number, y1: number, ramp: Uint32Array, pixels: Uint32Array,
 ): void {
   const top = ramp.length - 1;
   const columns = new Int32Array(width), fractions = new Float64Array(width);
@@ -169,7 +173,7 @@ function colorizeAxisAligned(
     }
     return any;
   };
-  for (let y = 0, p = 0; y < height; y++, p += width) {
+  for (let y = y0, p = y0 * width; y < y1; y++, p += width) {
     const gy = d * y + f;
     const yi = Math.min(gh - 2, Math.max(0, Math.floor(gy)));
     const fy = gy - yi;
@@ -199,11 +203,11 @@ function colorizeAxisAligned(
 /** Any bearing: each device pixel interpolates between its four nearest lattice points. */
 function colorizeRotated(
   values: Float64Array, gw: number, gh: number, a: number, b: number, c: number, d: number, e: number, f: number, scale: number,
-  width: number, height: number, ramp: Uint32Array, pixels: Uint32Array,
+  width: number, y0: number, y1: number, ramp: Uint32Array, pixels: Uint32Array,
 ): void {
   const top = ramp.length - 1;
   const maxX = gw - 2, maxY = gh - 2;
-  for (let y = 0, p = 0; y < height; y++) {
+  for (let y = y0, p = y0 * width; y < y1; y++) {
     let gx = c * y + e, gy = d * y + f;
     for (let x = 0; x < width; x++, p++, gx += a, gy += b) {
       const xi = Math.min(maxX, Math.max(0, Math.floor(gx))), yi = Math.min(maxY, Math.max(0, Math.floor(gy)));

@@ -35,6 +35,8 @@ export class HeatmapRenderer implements LayerRenderer {
   private ramp: Uint32Array;
   private rampGradient: string[];
   private colored: Colored | null = null;
+  /** The frame whose bands are being coloured. */
+  private pending: FrameState | null = null;
   /** Grids computed so far (tests and benchmarks read it). */
   gridsComputed = 0;
 
@@ -73,6 +75,12 @@ export class HeatmapRenderer implements LayerRenderer {
   }
 
   renderFrame(frame: FrameState, ctx: CanvasRenderingContext2D): void {
+    this.renderPart(frame, ctx, 0, 1);
+  }
+
+  /** Colours a band of rows (part of parts); the last part draws the layer (motion pictures spread the
+   * colouring of a big picture over frames). */
+  renderPart(frame: FrameState, ctx: CanvasRenderingContext2D, part: number, parts: number): void {
     const layer = this.layer;
     if (layer.weights.length === 0) return;
     if (this.rampGradient !== layer.gradient) {
@@ -85,29 +93,36 @@ export class HeatmapRenderer implements LayerRenderer {
     const found = this.gridFor(frame);
     if (!found) return;
     const { grid } = found;
-
     const c = this.colored;
     const same =
       c !== null && c.grid === grid && c.width === width && c.height === height && c.pixelRatio === pr && c.intensity === layer.intensity && c.ramp === this.ramp && c.toScreen.every((v, i) => v === frame.toScreen[i]);
     if (!same) {
-      this.colorize(frame, grid, width, height);
+      // A band of a frame other than the one begun is coloured in full.
+      const whole = part > 0 && this.pending !== frame;
+      if (part === 0 || whole) this.colored = null;
+      this.pending = frame;
+      const y0 = whole ? 0 : Math.floor((part * height) / parts), y1 = whole ? height : Math.floor(((part + 1) * height) / parts);
+      this.colorize(frame, grid, width, height, y0, y1);
+      if (part < parts - 1) return;
       this.colored = { toScreen: frame.toScreen, width, height, pixelRatio: pr, grid, intensity: layer.intensity, ramp: this.ramp };
+      this.pending = null;
+    } else if (part < parts - 1) {
+      return;
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.drawImage(this.canvas as CanvasImageSource, 0, 0);
   }
 
-  /** Colours every device pixel from the grid into the layer's canvas. */
-  private colorize(frame: FrameState, grid: HeatGrid, width: number, height: number): void {
+  /** Colours rows y0 to y1 of the device pixels from the grid into the layer's canvas. */
+  private colorize(frame: FrameState, grid: HeatGrid, width: number, height: number, y0: number, y1: number): void {
     if (!this.image || this.image.width !== width || this.image.height !== height) {
       this.canvas = createCanvas(width, height);
       this.image = context2d(this.canvas).createImageData(width, height);
     }
     const pixels = new Uint32Array(this.image.data.buffer);
-    const ramp = this.ramp;
     const scale = (RAMP_SIZE - 1) * this.layer.intensity * unitScale(grid.lattice);
-    colorizeHeat(grid, frame.toWorld, frame.pixelRatio, scale, width, height, ramp, pixels);
-    context2d(this.canvas!).putImageData(this.image, 0, 0);
+    colorizeHeat(grid, frame.toWorld, frame.pixelRatio, scale, width, height, this.ramp, pixels, y0, y1);
+    if (y1 > y0) context2d(this.canvas!).putImageData(this.image, 0, 0, 0, y0, width, y1 - y0);
   }
 
   dispose(): void {
@@ -115,6 +130,7 @@ export class HeatmapRenderer implements LayerRenderer {
     this.image = null;
     this.canvas = null;
     this.colored = null;
+    this.pending = null;
   }
 }
 
