@@ -374,7 +374,7 @@ function fakeMap() {
 test('placing: the crosshair while placing, Escape cancels, a map click opens the dialog there with the pin, the pin moves', async () => {
   const fake = setup({
     newLocationProperties: () => [],
-    nearByLocationClusters: (o) => [{ id: (o.query as { longitude: number }).longitude > 5.05 ? 9 : 8, name: 'Near' }],
+    nearByLocationClusters: (o) => [{ id: (o.query as unknown as { longitude: number }).longitude > 5.05 ? 9 : 8, name: 'Near' }],
   });
   scenarios.value = [scenario(1), scenario(2, { parentScenarioId: 1 })];
   scenarioId.value = 2;
