@@ -72,10 +72,10 @@ export function SignInButton() {
   const state = sessionState.value;
   if (state === 'signedIn') {
     return (
-      <button type="button" className="button sign-out" aria-label={t('signOutOf', { name: accountName.value })} onClick={() => void signOut()}>
-        <span className="account-name">{accountName.value}</span>
+      <button type="button" className="button sign-out" title={t('signOutOf', { name: accountName.value })} onClick={() => void signOut()}>
         <LogOut size={18} aria-hidden="true" />
         <span>{t('signOut')}</span>
+        <span className="account-name">{accountName.value}</span>
       </button>
     );
   }

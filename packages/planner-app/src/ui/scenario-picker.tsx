@@ -60,7 +60,6 @@ export function ScenarioPicker() {
         className="scenario-button"
         popoverTarget={LIST_ID}
         aria-haspopup="listbox"
-        aria-label={`${t('scenario')}: ${current?.name ?? t('scenarioNotSelected')}`}
       >
         <span className="scenario-label">{t('scenario')}</span>
         <span className="scenario-name">{current?.name ?? t('scenarioNotSelected')}</span>
