@@ -6,7 +6,7 @@
 import { DataType } from '@locus/contract';
 import { useSignals } from '@preact/signals-react/runtime';
 import { MapPin } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { formatPropertyValue } from '../../format/property';
 import { language, t } from '../../i18n';
 import { formatLatLonDms } from '../../i18n/format';
@@ -15,6 +15,7 @@ import {
   identityReadOnly, isCalculated, isPoisInRange, isPropertyVisible, locationDraft, saveLocationDraft, saveTargetRules,
   setFieldValue, storedValue, togglePois, updateLocationDraft, type EditableProperty, type FieldValue, type LocationDraft,
 } from '../../stores/editing';
+import { locations } from '../../stores/locations';
 import { model } from '../../stores/models';
 import { scenario, scenarios } from '../../stores/scenarios';
 import { Dialog } from '../common';
@@ -264,13 +265,10 @@ export function LocationDialog() {
   useSignals();
   const draft = locationDraft.value;
   const open = !!draft && !draft.movingPin && !!model.value;
-  // Loads the POI lists again when the position changed while they are shown.
-  useEffect(() => {
-    if (open && draft && draft.shownPois.length && !draft.poisInRange) void togglePois([], true);
-  }, [open, draft?.latitude, draft?.longitude]);
+  const original = draft?.locationId != null ? locations.value.find((l) => l.id === draft.locationId)?.name ?? draft.name : '';
   return (
     <Dialog
-      title={draft?.mode === 'edit' ? t('editLocationTitle', { name: draft.name }) : t('newLocation')}
+      title={draft?.mode === 'edit' ? t('editLocationTitle', { name: original }) : t('newLocation')}
       open={open}
       onClose={closeLocationDraft}
       width={LOCATION_DIALOG_WIDTH}

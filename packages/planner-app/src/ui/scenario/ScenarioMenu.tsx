@@ -8,9 +8,10 @@ import {
   calculateScenario, openCopyChanges, openEditScenario, openNewScenario, removeScenario, scenarioMenuState, type Availability,
 } from '../../stores/editing';
 import { scenario, scenarios } from '../../stores/scenarios';
-import { hidePopover } from '../common';
+import { hidePopover, IconButton } from '../common';
 
 export const SCENARIO_MENU_ID = 'scenario-menu';
+const BUTTON_ID = 'scenario-menu-button';
 
 function MenuEntry({ label, icon, state, onChoose }: { label: string; icon: ReactNode; state: Availability; onChoose: () => void }) {
   const hintId = useId();
@@ -39,7 +40,6 @@ function MenuEntry({ label, icon, state, onChoose }: { label: string; icon: Reac
 
 export function ScenarioMenu() {
   useSignals();
-  const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const state = scenarioMenuState(scenario.value, scenarios.value);
 
@@ -56,17 +56,12 @@ export function ScenarioMenu() {
 
   return (
     <>
-      <button
-        ref={button}
-        type="button"
-        className="icon-button"
-        aria-label={t('scenarioMenu')}
-        title={t('scenarioMenu')}
-        aria-haspopup="menu"
+      <IconButton
+        id={BUTTON_ID}
+        label={t('scenarioMenu')}
+        icon={<Layers3 size={20} aria-hidden="true" />}
         popoverTarget={SCENARIO_MENU_ID}
-      >
-        <Layers3 size={20} aria-hidden="true" />
-      </button>
+      />
       <div
         ref={menu}
         id={SCENARIO_MENU_ID}
@@ -77,7 +72,7 @@ export function ScenarioMenu() {
         onKeyDown={onKey}
         onToggle={(e) => {
           if ((e.nativeEvent as ToggleEvent).newState !== 'open') return;
-          const rect = button.current?.getBoundingClientRect();
+          const rect = document.getElementById(BUTTON_ID)?.getBoundingClientRect();
           if (rect && menu.current) {
             menu.current.style.top = `${rect.bottom + 6}px`;
             menu.current.style.left = `${rect.left}px`;
