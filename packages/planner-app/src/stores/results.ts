@@ -1,0 +1,363 @@
+// The calculated outputs of a scenario (spec points 2 and 7): matching
+// locations, the catchment area of the selected location and its areas, area
+// information, location scores, scenario differences, drivers, property
+// values, the processing log and isolines. Every output needs status 9; the
+// loaders below answer null (or an empty list) otherwise. Answers are kept per
+// key (sub-model, scenario, location and modified time), so reopening a panel
+// or a report reuses them.
+import type {
+  Area, DriverFilterChart, IsolineFeatureCollection, LocationCatchmentArea, LocationScore, MatchingLocation,
+  ProcessingLogEntry, PropertiesChartEntry, ScenarioDifferences,
+} from '@locus/contract';
+import { MatchingLocationsTopN } from '@locus/contract';
+import { batch, computed, effect, signal } from '@preact/signals-react';
+import type { ApiClient } from '../api/client';
+import { layers } from './layers';
+import { locationDetail, selectedLocationId } from './locations';
+import { isGlobalAdmin, model, submodelId } from './models';
+import { scenario, scenarios } from './scenarios';
+
+/** Catchment coverage choices of catchmentAreaMode 0 (spec point 9). */
+export const COVERAGE = { all: 1, secondary: 0.8, primary: 0.5, none: 0 } as const;
+export type Coverage = keyof typeof COVERAGE;
+/** Areas under this fraction are drawn as excluded (spec point 9). */
+export const EXCLUDED_FRACTION = 0.01;
+/** The catchment panel lists this many areas. */
+export const CATCHMENT_PANEL_AREAS = 10;
+
+/** Why an output is not available; null when it is (the spec point 8 hints). */
+export type OutputHint = 'scenarioNotSelected' | 'scenarioNotCalculated' | 'locationNotSelected' | 'catchmentAreaNotSelected';
+
+/** The hint for an output that needs a calculated scenario and, when asked, a selected location and catchment area. */
+export function outputHint(needs: { location?: boolean; catchmentArea?: boolean } = {}): OutputHint | null {
+  const s = scenario.value;
+  if (!s) return 'scenarioNotSelected';
+  if (s.status !== 9) return 'scenarioNotCalculated';
+  if (needs.location && selectedLocationId.value === null) return 'locationNotSelected';
+  if (needs.catchmentArea && layers.value.catchmentAreaId === null) return 'catchmentAreaNotSelected';
+  return null;
+}
+
+/** The context every location output is read in: sub-model, calculated scenario, location. */
+export interface OutputContext {
+  submodelId: number;
+  scenarioId: number;
+  locationId: number;
+}
+
+/** The current context when the scenario is calculated and a location is selected; null otherwise. */
+export const outputContext = computed<OutputContext | null>(() => {
+  const s = scenario.value;
+  const sub = submodelId.value;
+  const lid = selectedLocationId.value;
+  if (!s || s.status !== 9 || sub === null || lid === null) return null;
+  return { submodelId: sub, scenarioId: s.id, locationId: lid };
+});
+
+// ---------------------------------------------------------------- cache
+
+const cache = new Map<string, Promise<unknown>>();
+const CACHE_LIMIT = 200;
+
+/** The scenario's modified time: a recalculation makes earlier answers stale. */
+function scenarioStamp(scenarioId: number): string {
+  return scenarios.peek().find((s) => s.id === scenarioId)?.modified ?? '';
+}
+
+function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  let entry = cache.get(key) as Promise<T> | undefined;
+  if (!entry) {
+    entry = load();
+    cache.set(key, entry);
+    entry.catch(() => cache.delete(key));
+    if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  }
+  return entry;
+}
+
+/** Forgets every kept answer (after a model change or in tests). */
+export function clearResultsCache(): void {
+  cache.clear();
+}
+
+const notCalculated = (failure: { status: number }) => failure.status === 409 || failure.status === 404;
+
+// ---------------------------------------------------------------- loaders (used by panels, charts and reports)
+
+/** The topN matching locations, the reference first (spec: topN 11 for the list). */
+export function fetchMatchingLocations(api: ApiClient, c: OutputContext, topN = MatchingLocationsTopN): Promise<MatchingLocation[]> {
+  return cached(`matching:${c.submodelId}:${c.scenarioId}:${c.locationId}:${topN}:${scenarioStamp(c.scenarioId)}`, () =>
+    api.call('matchingLocations', { params: c, query: { topN }, expected: notCalculated }).catch((e) => (notCalculated(e) ? [] : Promise.reject(e))));
+}
+
+/** The matching locations with their normalized scores (radar chart). */
+export function fetchMatchingScores(api: ApiClient, c: OutputContext, topN = 6): Promise<MatchingLocation[]> {
+  return cached(`matchingScores:${c.submodelId}:${c.scenarioId}:${c.locationId}:${topN}:${scenarioStamp(c.scenarioId)}`, () =>
+    api.call('matchingScores', { params: c, query: { topN }, expected: notCalculated }).catch((e) => (notCalculated(e) ? [] : Promise.reject(e))));
+}
+
+/** The catchment area of a location for one catchment area of the model; null when not calculated. */
+export function fetchCatchmentArea(api: ApiClient, c: OutputContext, catchmentAreaId: number): Promise<LocationCatchmentArea | null> {
+  return cached(`catchment:${c.submodelId}:${c.scenarioId}:${c.locationId}:${catchmentAreaId}:${scenarioStamp(c.scenarioId)}`, () =>
+    api.call('locationCatchmentArea', { params: { ...c, catchmentAreaId }, expected: notCalculated })
+      .catch((e) => (notCalculated(e) ? null : Promise.reject(e))));
+}
+
+/** The location score table. */
+export function fetchLocationScores(api: ApiClient, c: OutputContext): Promise<LocationScore[]> {
+  return cached(`scores:${c.submodelId}:${c.scenarioId}:${c.locationId}:${scenarioStamp(c.scenarioId)}`, () =>
+    api.call('locationScores', { params: c, expected: notCalculated }).catch((e) => (notCalculated(e) ? [] : Promise.reject(e))));
+}
+
+/** The impact of a scenario against the default scenario; null when not calculated. */
+export function fetchScenarioDifferences(api: ApiClient, sub: number, scenarioId: number): Promise<ScenarioDifferences | null> {
+  return cached(`differences:${sub}:${scenarioId}:${scenarioStamp(scenarioId)}`, () =>
+    api.call('scenarioDifferences', { params: { submodelId: sub, scenarioId }, expected: notCalculated })
+      .catch((e) => (notCalculated(e) ? null : Promise.reject(e))));
+}
+
+/** The drivers chart data of a location. */
+export function fetchDrivers(api: ApiClient, scenarioId: number, locationId: number): Promise<DriverFilterChart[]> {
+  return cached(`drivers:${scenarioId}:${locationId}:${scenarioStamp(scenarioId)}`, () =>
+    api.call('scenarioDrivers', { params: { scenarioId }, query: { locationId }, expected: notCalculated }).catch((e) => (notCalculated(e) ? [] : Promise.reject(e))));
+}
+
+/** Two numeric location properties of every location of a scenario (properties chart). */
+export function fetchPropertyValues(api: ApiClient, scenarioId: number, propertyId1: number, propertyId2: number): Promise<PropertiesChartEntry[]> {
+  return cached(`propertyValues:${scenarioId}:${propertyId1}:${propertyId2}:${scenarioStamp(scenarioId)}`, () =>
+    api.call('propertyValues', { params: { scenarioId, propertyId1, propertyId2 } }));
+}
+
+/** An area of a catchment area's area set by code, with its locations in the scenario (status 9). */
+export function fetchAreaInformation(api: ApiClient, sub: number, scenarioId: number, catchmentAreaId: number, areaCode: string): Promise<Area | null> {
+  return cached(`area:${sub}:${scenarioId}:${catchmentAreaId}:${areaCode}:${scenarioStamp(scenarioId)}`, () =>
+    api.call('catchmentAreaPropertiesByCode', { params: { submodelId: sub, scenarioId, catchmentAreaId, areaCode }, expected: [404] })
+      .catch((e) => (e?.status === 404 ? null : Promise.reject(e))));
+}
+
+/** The stored isolines of a location (every set and minutes). */
+export function fetchLocationIsolines(api: ApiClient, locationId: number): Promise<IsolineFeatureCollection> {
+  return cached(`isolines:${locationId}:${model.peek()?.modified ?? ''}`, () => api.call('locationIsolines', { params: { locationId } }));
+}
+
+// ---------------------------------------------------------------- drawer state
+
+export type Loadable<T> = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; value: T; key: string } | { state: 'failed' };
+
+export const matching = signal<Loadable<MatchingLocation[]>>({ state: 'idle' });
+/** The selected location's catchment area per catchment area id (the chosen one, and in mode 1 every one on the map). */
+export const catchments = signal<Map<number, Loadable<LocationCatchmentArea | null>>>(new Map());
+/** Isolines of the selected location in the chosen isoline set. */
+export const isolines = signal<IsolineFeatureCollection | null>(null);
+/** Mode 0: which part of the catchment area is drawn. */
+export const coverage = signal<Coverage>('all');
+/** Draw the catchment area as its change against the default scenario (where the output carries it). */
+export const compareWithDefault = signal(false);
+
+/** The area chosen in the catchment panel or on the map, and its information. */
+export const selectedArea = signal<{ catchmentAreaId: number; areaCode: string } | null>(null);
+export const areaInfo = signal<Loadable<Area | null>>({ state: 'idle' });
+
+/** The catchment areas whose outputs are read: the chosen one, plus in mode 1 those shown on the map. */
+export const catchmentAreaIds = computed<number[]>(() => {
+  const m = model.value;
+  if (!m) return [];
+  const chosen = layers.value.catchmentAreaId;
+  const ids = new Set<number>();
+  if (chosen !== null && m.catchmentAreas.some((c) => c.id === chosen)) ids.add(chosen);
+  if (m.catchmentAreaMode === 1 && m.catchmentAreasOnMap) for (const c of m.catchmentAreas) if (c.onMap) ids.add(c.id);
+  return [...ids];
+});
+
+/** The catchment area of the panel (the chosen one). */
+export const panelCatchment = computed<Loadable<LocationCatchmentArea | null>>(() => {
+  const id = layers.value.catchmentAreaId;
+  return id === null ? { state: 'idle' } : catchments.value.get(id) ?? { state: 'idle' };
+});
+
+const keyOf = (c: OutputContext) => `${c.submodelId}:${c.scenarioId}:${c.locationId}:${scenarioStamp(c.scenarioId)}`;
+let generation = 0;
+
+/** Reads the drawer's outputs for the current context: matching locations and the catchment areas. */
+export async function loadDrawerOutputs(api: ApiClient): Promise<void> {
+  const c = outputContext.peek();
+  const ids = catchmentAreaIds.peek();
+  const mine = ++generation;
+  if (!c) {
+    batch(() => {
+      matching.value = { state: 'idle' };
+      catchments.value = new Map();
+    });
+    return;
+  }
+  const key = keyOf(c);
+  const current = matching.peek();
+  if (!(current.state === 'ready' && current.key === key)) matching.value = { state: 'loading' };
+  const next = new Map<number, Loadable<LocationCatchmentArea | null>>();
+  for (const id of ids) {
+    const before = catchments.peek().get(id);
+    next.set(id, before?.state === 'ready' && before.key === `${key}:${id}` ? before : { state: 'loading' });
+  }
+  catchments.value = next;
+  const tasks: Promise<void>[] = [
+    fetchMatchingLocations(api, c).then(
+      (list) => { if (mine === generation) matching.value = { state: 'ready', value: list, key }; },
+      () => { if (mine === generation) matching.value = { state: 'failed' }; },
+    ),
+    ...ids.map((id) => fetchCatchmentArea(api, c, id).then(
+      (area) => {
+        if (mine !== generation) return;
+        const map = new Map(catchments.peek());
+        map.set(id, { state: 'ready', value: area, key: `${key}:${id}` });
+        catchments.value = map;
+        if (id === layers.peek().catchmentAreaId) performance.mark('locus:catchment-data');
+      },
+      () => {
+        if (mine !== generation) return;
+        const map = new Map(catchments.peek());
+        map.set(id, { state: 'failed' });
+        catchments.value = map;
+      },
+    )),
+  ];
+  await Promise.all(tasks);
+}
+
+/** Reads the isolines of the selected location in the chosen set. */
+export async function loadIsolines(api: ApiClient): Promise<void> {
+  const lid = selectedLocationId.peek();
+  const m = model.peek();
+  const setId = layers.peek().isoLineSetId;
+  const set = m?.isoLineSets.find((s) => s.id === setId);
+  if (lid === null || !set) {
+    isolines.value = null;
+    return;
+  }
+  try {
+    const all = await fetchLocationIsolines(api, lid);
+    if (selectedLocationId.peek() !== lid || layers.peek().isoLineSetId !== setId) return;
+    isolines.value = { ...all, features: all.features.filter((f) => f.properties.isoLineSet === set.name) };
+  } catch {
+    isolines.value = null;
+  }
+}
+
+/** Selects an area (panel row or map click) and reads its information. */
+export async function selectArea(api: ApiClient, area: { catchmentAreaId: number; areaCode: string } | null): Promise<void> {
+  selectedArea.value = area;
+  const s = scenario.peek();
+  const sub = submodelId.peek();
+  if (!area || !s || sub === null) {
+    areaInfo.value = { state: 'idle' };
+    return;
+  }
+  areaInfo.value = { state: 'loading' };
+  try {
+    const info = await fetchAreaInformation(api, sub, s.id, area.catchmentAreaId, area.areaCode);
+    if (selectedArea.peek() === area) areaInfo.value = { state: 'ready', value: info, key: area.areaCode };
+  } catch {
+    if (selectedArea.peek() === area) areaInfo.value = { state: 'failed' };
+  }
+}
+
+/**
+ * Keeps the drawer's outputs in step with the scenario, its status, the
+ * sub-model, the selected location and the layer choices; returns the stop.
+ */
+export function startResultsSync(api: ApiClient): () => void {
+  const stops = [
+    effect(() => {
+      void outputContext.value;
+      void catchmentAreaIds.value;
+      void scenario.value?.modified;
+      void loadDrawerOutputs(api);
+    }),
+    effect(() => {
+      void selectedLocationId.value;
+      void layers.value.isoLineSetId;
+      void model.value;
+      void loadIsolines(api);
+    }),
+    // The area selection belongs to a location and scenario.
+    effect(() => {
+      void selectedLocationId.value;
+      void scenario.value?.id;
+      if (selectedArea.peek()) void selectArea(api, null);
+    }),
+  ];
+  return () => stops.forEach((stop) => stop());
+}
+
+// ---------------------------------------------------------------- pure rules
+
+/** The product of all location scores, 0 when there are none (spec point 2 score table footer). */
+export function scoreProduct(scores: readonly { score: number }[]): number {
+  if (scores.length === 0) return 0;
+  return scores.reduce((product, s) => product * s.score, 1);
+}
+
+/** The matching list of the drawer: the reference (first entry) skipped; empty when one entry or none. */
+export function matchingList(list: readonly MatchingLocation[]): MatchingLocation[] {
+  return list.length <= 1 ? [] : list.slice(1);
+}
+
+/** Whether an area of a catchment area is drawn in the chosen coverage of mode 0 (all 1, secondary 0.8, primary 0.5, none 0). */
+export function inCoverage(valueSharePrevious: number, choice: Coverage): boolean {
+  return valueSharePrevious < COVERAGE[choice];
+}
+
+/** A location's share of an area's total value (area information panel); 0 when the total is 0 or unknown. */
+export function shareOfTotal(value: number, total: number | null): number {
+  return total ? value / total : 0;
+}
+
+// ---------------------------------------------------------------- scores and processing log
+
+export const scoresOpen = signal(false);
+export const scores = signal<Loadable<LocationScore[]>>({ state: 'idle' });
+
+export async function openScores(api: ApiClient): Promise<void> {
+  const c = outputContext.peek();
+  if (!c) return;
+  scoresOpen.value = true;
+  scores.value = { state: 'loading' };
+  try {
+    const list = await fetchLocationScores(api, c);
+    scores.value = { state: 'ready', value: list, key: keyOf(c) };
+  } catch {
+    scores.value = { state: 'failed' };
+  }
+}
+
+/** The area scores: the per-area table of the selected area (its locations with minutes and score). */
+export const areaScoresOpen = signal(false);
+
+export const processingLogOpen = signal(false);
+export const processingLog = signal<Loadable<ProcessingLogEntry[]>>({ state: 'idle' });
+/** Spec point 2: 10 records per page. */
+export const PROCESSING_LOG_PAGE = 10;
+
+export async function openProcessingLog(api: ApiClient): Promise<void> {
+  const m = model.peek();
+  if (!m) return;
+  processingLogOpen.value = true;
+  processingLog.value = { state: 'loading' };
+  try {
+    const list = await api.call('processingLog', { params: { modelId: m.id } });
+    processingLog.value = { state: 'ready', value: list.slice(0, 100), key: String(m.id) };
+  } catch {
+    processingLog.value = { state: 'failed' };
+  }
+}
+
+/** The processing log of the current scenario when one is chosen, else the model's. */
+export const processingLogRows = computed<ProcessingLogEntry[]>(() => {
+  const log = processingLog.value;
+  if (log.state !== 'ready') return [];
+  return log.value;
+});
+
+export const showLogErrors = computed(() => isGlobalAdmin.value);
+
+/** The selected location's name (titles of dialogs). */
+export const selectedLocationName = computed(() => locationDetail.value?.name ?? '');
