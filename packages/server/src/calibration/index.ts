@@ -78,6 +78,8 @@ export function resultOf(outcome: FitOutcome, input: CalibrationWorkerInput, pro
   const functions = input.parameters.functions
     .filter((f) => f.type === 1 && typeof f.id === 'number')
     .map((f) => ({ id: f.id as number, function: withExponent(f.function, exponent) }));
+  let locationCount = 0;
+  for (const value of input.observed) if (Number.isFinite(value)) locationCount++;
   const points = rows
     .map((row, j) => ({ locationId: row.location_id, name: row.name, actual: input.observed[j]!, before: outcome.before.output[j]!, after: outcome.after.output[j]! }))
     .filter((p) => Number.isFinite(p.actual))
@@ -85,7 +87,7 @@ export function resultOf(outcome: FitOutcome, input: CalibrationWorkerInput, pro
     .slice(0, MAX_POINTS);
   return {
     actualProperty: propertyName,
-    locationCount: points.length,
+    locationCount,
     before: { parameters: outcome.before.parameters, fit: fitOf(outcome.before.fit) },
     after: { parameters: outcome.after.parameters, fit: fitOf(outcome.after.fit) },
     functions,

@@ -3,7 +3,7 @@
 // SVG with d3-scale and d3-shape, each with a visually hidden table.
 import type { TravelModeParameters } from '@locus/contract';
 import type { CalibrationPoint } from '@locus/contract/routes/calibration';
-import { scaleLinear, scaleLog } from 'd3-scale';
+import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { formatNumber } from '../../i18n/format';
 import { language, t } from '../../i18n';
@@ -49,17 +49,16 @@ export function DecayPlot({ mode, label }: { mode: TravelModeParameters; label: 
 
 const SW = 320;
 const SH = 240;
-const SM = { top: 10, right: 12, bottom: 34, left: 64 };
+const SM = { top: 10, right: 12, bottom: 34, left: 48 };
 
 export function CalibrationScatter({ points }: { points: CalibrationPoint[] }) {
   const lang = language.value;
-  const values = points.flatMap((p) => [p.actual, p.before, p.after]).filter((v) => v > 0);
-  const lo = Math.max(1e-9, Math.min(...values));
-  const hi = Math.max(lo * 10, ...values);
-  const x = scaleLog().domain([lo, hi]).range([SM.left, SW - SM.right]).nice();
-  const y = scaleLog().domain(x.domain() as [number, number]).range([SH - SM.bottom, SM.top]);
-  const ticks = x.ticks(4).filter((_, i, all) => all.length <= 5 || i % Math.ceil(all.length / 5) === 0);
-  const at = (v: number) => Math.max(lo, v);
+  const compact = new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 });
+  const hi = Math.max(1, ...points.flatMap((p) => [p.actual, p.before, p.after]));
+  const x = scaleLinear().domain([0, hi]).range([SM.left, SW - SM.right]).nice(4);
+  const y = scaleLinear().domain(x.domain() as [number, number]).range([SH - SM.bottom, SM.top]);
+  const ticks = x.ticks(4);
+  const [d0, d1] = x.domain() as [number, number];
   return (
     <figure className="calibration-scatter">
       <svg width={SW} height={SH} role="img" aria-label={t('calibrationScatter')}>
@@ -67,13 +66,13 @@ export function CalibrationScatter({ points }: { points: CalibrationPoint[] }) {
           <g key={v}>
             <line x1={x(v)} x2={x(v)} y1={SM.top} y2={SH - SM.bottom} className="grid" />
             <line x1={SM.left} x2={SW - SM.right} y1={y(v)} y2={y(v)} className="grid" />
-            <text x={x(v)} y={SH - SM.bottom + 14} textAnchor="middle">{formatNumber(lang, v)}</text>
-            <text x={SM.left - 4} y={y(v)} textAnchor="end" dominantBaseline="middle">{formatNumber(lang, v)}</text>
+            <text x={x(v)} y={SH - SM.bottom + 14} textAnchor="middle">{compact.format(v)}</text>
+            <text x={SM.left - 4} y={y(v)} textAnchor="end" dominantBaseline="middle">{compact.format(v)}</text>
           </g>
         ))}
-        <line x1={x(x.domain()[0]!)} y1={y(x.domain()[0]!)} x2={x(x.domain()[1]!)} y2={y(x.domain()[1]!)} className="diagonal" />
-        {points.map((p) => <circle key={`b${p.locationId}`} cx={x(at(p.actual))} cy={y(at(p.before))} r={3} className="before" />)}
-        {points.map((p) => <circle key={`a${p.locationId}`} cx={x(at(p.actual))} cy={y(at(p.after))} r={3} className="after" />)}
+        <line x1={x(d0)} y1={y(d0)} x2={x(d1)} y2={y(d1)} className="diagonal" />
+        {points.map((p) => <circle key={`b${p.locationId}`} cx={x(p.actual)} cy={y(p.before)} r={2.5} className="before" />)}
+        {points.map((p) => <circle key={`a${p.locationId}`} cx={x(p.actual)} cy={y(p.after)} r={2.5} className="after" />)}
         <text x={(SM.left + SW - SM.right) / 2} y={SH - 4} textAnchor="middle" className="axis-label">{t('calibrationActual')}</text>
       </svg>
       <figcaption>
