@@ -9,7 +9,7 @@ import {
   type PoiSetInRange, type Scenario,
 } from '@locus/contract';
 import { compileExpression, truthy, type CompiledExpression, type PropertyValues } from '@locus/engine/expression/index';
-import { batch, computed, signal } from '@preact/signals-react';
+import { computed, signal } from '@preact/signals-react';
 import { ApiFailure, type ApiClient } from '../api/client';
 import { serverMessage, t, type TextKey } from '../i18n';
 import { api as defaultApi } from './api';
@@ -855,9 +855,7 @@ export async function saveLocationDraft(): Promise<boolean> {
     const result = draft.mode === 'new'
       ? await api.call('locationCreate', { params: { scenarioId: call.sid }, query: call.query, body, expected: expectedFailure })
       : await api.call('locationUpdate', { params: { modelId: m.id, scenarioId: call.sid, locationId: draft.locationId! }, query: call.query, body, expected: expectedFailure });
-    batch(() => {
-      locationDraft.value = null;
-    });
+    locationDraft.value = null;
     await afterLocationWrite(result, { fallbackScenarioId: s.parentScenarioId, selectLocationAfter: true, scenarioName: s.name });
     if (rename) await renameAfterChange(result.scenarioId, rename);
     await askToCalculate(result.scenarioId);
