@@ -76,6 +76,38 @@ export function validOf(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
   }
 }
 
+/** Values at and just past every limit the schema states: number bounds, string and list lengths, the database's integer range. */
+export function limitsOf(schema: z.ZodType, depth = 0): unknown[] {
+  const def = defOf(schema);
+  if (depth > 4) return [];
+  switch (def.type) {
+    case 'number': {
+      const b = boundsOf(def);
+      const values: unknown[] = [2147483647, 2147483648, -2147483649, Number.MAX_SAFE_INTEGER + 2];
+      for (const edge of [b.min, b.max]) if (edge !== undefined && Number.isFinite(edge)) values.push(edge, edge - 1, edge + 1, edge - 0.5, edge + 0.5);
+      return values;
+    }
+    case 'string': {
+      const b = boundsOf(def);
+      const values: unknown[] = ['', ' '];
+      if (b.maxLength !== undefined) values.push('m'.repeat(b.maxLength), 'm'.repeat(b.maxLength + 1), 'é'.repeat(b.maxLength + 1));
+      if (b.minLength) values.push('m'.repeat(b.minLength - 1));
+      return values;
+    }
+    case 'array': {
+      const b = boundsOf(def);
+      const values: unknown[] = [[]];
+      if (b.maxLength !== undefined) values.push(Array(b.maxLength + 1).fill(1));
+      return values;
+    }
+    case 'optional': case 'default': case 'prefault': case 'nullable': case 'readonly': case 'catch': case 'nonoptional':
+      return limitsOf(def.innerType, depth + 1);
+    case 'pipe': return limitsOf(def.in, depth + 1);
+    case 'union': return (def.options as z.ZodType[]).flatMap((o) => limitsOf(o, depth + 1));
+    default: return [];
+  }
+}
+
 function nested(depth: number, leaf: unknown, asArray: boolean): unknown {
   let value = leaf;
   for (let k = 0; k < depth; k++) value = asArray ? [value] : { a: value };
@@ -148,6 +180,7 @@ export function requestOf(route: RouteDef, values: FuzzValues): fc.Arbitrary<Fuz
     { weight: 5, arbitrary: (values.real(name) ?? validOf(paramShape[name]!)).map((v) => ({ text: String(v), kind: 'valid' })) },
     { weight: 3, arbitrary: hostileText.map((text) => ({ text, kind: 'hostile' })) },
     { weight: 1, arbitrary: validOf(paramShape[name]!).map((v) => ({ text: String(v), kind: 'schema' })) },
+    { weight: 1, arbitrary: fc.constantFrom(...limitsOf(paramShape[name]!), '2147483648').map((v) => ({ text: typeof v === 'string' ? v : JSON.stringify(v) ?? String(v), kind: 'limit' })) },
   ).chain(({ text, kind }) => fc.constantFrom('encoded', 'encoded', 'encoded', 'raw').map((how) => (
     how === 'raw' && rawSafe(text) ? { segment: text === '' ? '' : text, kind: `${kind}-raw` } : { segment: encodeSegment(text), kind })));
 
@@ -159,6 +192,13 @@ export function requestOf(route: RouteDef, values: FuzzValues): fc.Arbitrary<Fuz
     { weight: 2, arbitrary: fc.tuple(queryValid, fc.string({ minLength: 1, maxLength: 12 }), hostileText).map(([q, k, v]) => ({ q: { ...q, [k]: v }, kind: 'query-extra' })) },
     { weight: 3, arbitrary: Object.keys(queryShape).length
       ? fc.tuple(queryValid, fc.constantFrom(...Object.keys(queryShape)), hostileText).map(([q, k, v]) => ({ q: { ...q, [k]: v }, kind: `query-hostile-${k}` }))
+      : queryValid.map((q) => ({ q: q as Record<string, unknown>, kind: 'query-valid' })) },
+    { weight: 2, arbitrary: Object.keys(queryShape).some((k) => limitsOf(queryShape[k]!).length)
+      ? fc.tuple(queryValid, fc.constantFrom(...Object.keys(queryShape).filter((k) => limitsOf(queryShape[k]!).length)), fc.nat()).map(([q, k, n]) => {
+        const limits = limitsOf(queryShape[k]!);
+        const value = limits[n % limits.length];
+        return { q: { ...q, [k]: typeof value === 'string' ? value : JSON.stringify(value) }, kind: `query-limit-${k}` };
+      })
       : queryValid.map((q) => ({ q: q as Record<string, unknown>, kind: 'query-valid' })) },
     { weight: 1, arbitrary: fc.constant({ q: {}, kind: 'query-empty' }) },
     { weight: 1, arbitrary: fc.constantFrom(1_000, 6_000, 15_000, 40_000, 200_000).map((n) => ({ q: { q: 'x'.repeat(n) }, kind: `query-huge-${n}` })) },
@@ -180,6 +220,18 @@ export function requestOf(route: RouteDef, values: FuzzValues): fc.Arbitrary<Fuz
           }
           if (Array.isArray(v) && v.length) return { text: json(v.map((item, i) => (i === n % v.length ? bad : item))), type: 'application/json', kind: 'body-wrong-item' };
           return { text: json(bad), type: 'application/json', kind: 'body-hostile' };
+        }) },
+        { weight: 2, arbitrary: fc.tuple(base, fc.nat(), fc.nat()).map(([v, n, m]) => {
+          const shape = defOf(route.body!).type === 'object' ? defOf(route.body!).shape as Record<string, z.ZodType> : undefined;
+          if (shape && v && typeof v === 'object' && !Array.isArray(v)) {
+            const keys = Object.keys(shape).filter((k) => limitsOf(shape[k]!).length);
+            if (keys.length) {
+              const key = keys[n % keys.length]!;
+              const limits = limitsOf(shape[key]!);
+              return { text: json({ ...(v as object), [key]: limits[m % limits.length] }), type: 'application/json', kind: `body-limit-${key}` };
+            }
+          }
+          return { text: json(v), type: 'application/json', kind: 'body-valid' };
         }) },
         { weight: 2, arbitrary: fc.tuple(base, fc.nat()).map(([v, n]) => {
           if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length) {
