@@ -167,12 +167,12 @@ test('expression help: property names and functions for the word at the caret; s
   assert.ok(problem && problem.position >= 17, JSON.stringify(problem));
 
   // On screen: the server's message with the position marked.
-  fieldError.value = { row: 'r1', field: 'function', message: "unknown property 'x'", position: 4 };
+  fieldError.value = { row: 'r1', field: 'function', message: "unknown property 'x' at position 5", position: 4 };
   const host = document.createElement('div');
   document.body.appendChild(host);
   const root = createRoot(host);
   act(() => root.render(<ExpressionField rowKey="r1" value="log(x)" label="Function of row 1" onChange={() => {}} />));
-  assert.match(host.textContent ?? '', "unknown property 'x' (position 5)");
+  assert.match(host.textContent ?? '', "unknown property 'x' at position 5");
   assert.is(host.querySelector('mark')?.textContent, 'x');
   assert.is(host.querySelector('input')?.getAttribute('aria-invalid'), 'true');
   act(() => root.unmount());

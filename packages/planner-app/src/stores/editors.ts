@@ -316,7 +316,8 @@ export async function saveEditor(kind: 'modelParameters' | 'drivers' | 'normaliz
   const problem = await validateExpressions(kind);
   if (problem) {
     fieldError.value = problem;
-    notify(problem.position !== null ? t('expressionErrorAt', { message: problem.message, position: problem.position + 1 }) : problem.message, 'error');
+    // The server's message names its position already; the field marks it.
+    notify(problem.message, 'error');
     return false;
   }
   fieldError.value = null;

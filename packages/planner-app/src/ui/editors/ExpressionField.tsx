@@ -102,7 +102,7 @@ export function ExpressionField({ rowKey, value, label, onChange }: ExpressionFi
       )}
       {problem && (
         <div className="field-error expression-error" id={messageId} role={serverError ? 'alert' : undefined}>
-          <span>{problem.position !== null ? t('expressionErrorAt', { message: problem.message, position: problem.position + 1 }) : problem.message}</span>
+          <span>{problem.message}</span>
           {problem.position !== null && <MarkedExpression source={value} position={problem.position} />}
         </div>
       )}
