@@ -17,6 +17,7 @@ import { ContextMenu, type ContextMenuState } from './ContextMenu';
 import { iconShapeOf, LocationIconImages } from './location-icons';
 import { bindNewLocationPin } from './new-location-pin';
 import { bindOverlays, Z } from './overlays';
+import { bindCatchmentLayers } from './catchment-layers';
 
 declare global {
   interface Window {
@@ -111,6 +112,7 @@ export function MapView() {
       if (bounds) map.fitBounds(bounds, FIT);
     }));
     stops.push(bindOverlays(map, api));
+    stops.push(bindCatchmentLayers(map, api));
     stops.push(bindNewLocationPin(map, element));
     // A view set from outside the map (the address at start, Back and Forward) moves the map.
     stops.push(effect(() => {

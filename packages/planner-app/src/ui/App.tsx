@@ -15,6 +15,7 @@ import { OutputDrawer } from './output-drawer';
 import { BusyBar, Confirmations, ErrorDialog, NotFound, Notifications, StartingOverlay } from './overlays';
 import { ScenarioMenu } from './scenario';
 import { Toolbar } from './toolbar';
+import { ExportButton, IsolineToolButton, ProcessingLogButton, ResultsDialogs, ScoresButton } from './results/ResultsTools';
 import { FilterTool, LayersTool, LegendTool, SearchTool } from './tools';
 
 export type Screen = 'main' | 'test' | AdminRoute | 'notFound';
@@ -55,11 +56,16 @@ function MainScreen() {
         <LayersTool />
         <SearchTool />
         <LegendTool />
+        <ScoresButton />
+        <ExportButton />
+        <ProcessingLogButton />
+        <IsolineToolButton />
       </Toolbar>
       <LocationDrawer actions={<LocationActions />} />
       <OutputDrawer />
       <EditingLayer />
       <EditorDialogs />
+      <ResultsDialogs />
     </main>
   );
 }

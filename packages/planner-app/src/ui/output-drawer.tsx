@@ -1,6 +1,7 @@
 // The right drawer for this stage: the model output of the selected location
 // in the model's outputType and currency, compared with the base scenario,
-// and the drawer texts 'not calculated' (with Calculate) and 'calculating'.
+// and the drawer texts 'not calculated' (with Calculate) and 'calculating';
+// at status 9 the catchment-area panel, area information and matching locations.
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode } from 'react';
 import { language, t } from '../i18n';
@@ -11,6 +12,7 @@ import { locationOutput, outputLoading } from '../stores/output';
 import { calculate, selectLocation } from '../stores/planner';
 import { isProcessing, progressPercent, scenario } from '../stores/scenarios';
 import { Drawer } from './drawer';
+import { AreaInfoPanel, CatchmentPanel, MatchingPanel } from './results/panels';
 
 export function OutputDrawer({ children }: { children?: ReactNode }) {
   useSignals();
@@ -64,6 +66,13 @@ export function OutputDrawer({ children }: { children?: ReactNode }) {
     <Drawer side="right" label={t('outputDrawer')} open={open} onClose={() => void selectLocation(null)}>
       <h2 className="drawer-title">{t('outputDrawer')}</h2>
       {body}
+      {s?.status === 9 && (
+        <>
+          <CatchmentPanel />
+          <AreaInfoPanel />
+          <MatchingPanel />
+        </>
+      )}
       {children}
     </Drawer>
   );

@@ -1,0 +1,85 @@
+// The export dialog (spec point 7, Downloads): every download the role
+// allows, the culture nl/en kept in a cookie for 3 days, a progress bar while
+// a file is fetched, and the file saved under a readable name.
+import { signal } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import { language, t, type TextKey } from '../../i18n';
+import { formatNumber } from '../../i18n/format';
+import { api } from '../../stores/api';
+import { locationDetail, selectedLocationId } from '../../stores/locations';
+import { isGlobalAdmin, model, submodelId } from '../../stores/models';
+import { selectedArea } from '../../stores/results';
+import { scenario } from '../../stores/scenarios';
+import { notify } from '../../stores/ui';
+import { Dialog } from '../common';
+import { availableDownloads, cultureCookie, downloading, fileNameOf, readCulture, runDownload, type Culture, type Download } from './downloads';
+import './export.css';
+
+export const exportOpen = signal(false);
+
+export function ExportDialog() {
+  useSignals();
+  const lang = language.value;
+  const m = model.value;
+  const [culture, setCulture] = useState<Culture>(() => readCulture(typeof document === 'undefined' ? '' : document.cookie, lang));
+  if (!m) return null;
+  const s = scenario.value;
+  const list = availableDownloads({
+    model: m,
+    scenario: s,
+    submodelId: submodelId.value,
+    locationId: selectedLocationId.value,
+    locationName: locationDetail.value?.name ?? null,
+    areaCode: selectedArea.value?.areaCode ?? null,
+    globalAdmin: isGlobalAdmin.value,
+  });
+  const running = downloading.value;
+  const chooseCulture = (c: Culture) => {
+    setCulture(c);
+    document.cookie = cultureCookie(c);
+  };
+  const download = async (d: Download) => {
+    const fileName = fileNameOf(d, m.name, s?.name ?? null);
+    try {
+      const size = await runDownload(api, d, culture, fileName);
+      notify(`${t('exportSaved', { name: fileName })} (${formatNumber(lang, size / 1024, 0)} kB)`, 'success');
+    } catch {
+      notify(t('exportFailed'), 'error');
+    }
+  };
+  const close = () => { exportOpen.value = false; };
+  return (
+    <Dialog title={t('exportTitle')} open={exportOpen.value} onClose={close} confirmClose={false} width="min(640px, 96vw)"
+      footer={<button type="button" className="button" onClick={close}>{t('close')}</button>}>
+      <fieldset className="export-culture">
+        <legend>{t('exportCulture')}</legend>
+        <label><input type="radio" name="export-culture" value="nl" checked={culture === 'nl'} onChange={() => chooseCulture('nl')} />{t('cultureNl')}</label>
+        <label><input type="radio" name="export-culture" value="en" checked={culture === 'en'} onChange={() => chooseCulture('en')} />{t('cultureEn')}</label>
+      </fieldset>
+      <ul className="export-list" aria-label={t('exportTitle')}>
+        {list.map((d) => {
+          const label = t(d.label.key as TextKey, d.label.vars);
+          const busy = running?.key === d.key;
+          return (
+            <li key={d.key} data-export={d.key}>
+              <span className="export-label">
+                {label}
+                {d.hint && <span className="muted export-hint"> — {t(d.hint)}</span>}
+              </span>
+              <button type="button" className="button" aria-label={`${t('exportDownload')}: ${label}`} disabled={!!d.hint || running !== null} onClick={() => void download(d)}>
+                {t('exportDownload')}
+              </button>
+              {busy && running && (
+                <div className="export-progress" role="status">
+                  <progress aria-label={t('exportProgress', { name: running.fileName, received: '' })} />
+                  <span className="muted">{running.fileName}</span>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </Dialog>
+  );
+}

@@ -1,0 +1,235 @@
+// The right drawer's result panels (spec point 2): matching locations, the
+// catchment-area panel titled with the model's areasType, and the area
+// information of a selected area with its per-area table.
+import type { AreaProperty } from '@locus/contract';
+import { useSignals } from '@preact/signals-react/runtime';
+import { language, t, type Lang } from '../../i18n';
+import { formatNumber, formatOutput, formatPercent } from '../../i18n/format';
+import { api } from '../../stores/api';
+import { layers, setLayers } from '../../stores/layers';
+import { locations } from '../../stores/locations';
+import { model } from '../../stores/models';
+import { selectLocation } from '../../stores/planner';
+import {
+  areaInfo, areaScoresOpen, CATCHMENT_PANEL_AREAS, compareWithDefault, coverage, matching, matchingList, outputHint,
+  panelCatchment, selectArea, selectedArea, shareOfTotal, type Coverage,
+} from '../../stores/results';
+import { requestFit } from '../../stores/view';
+import './results.css';
+
+/** Zoom when a matching location is chosen from the list. */
+export const MATCH_ZOOM = 14;
+
+export function MatchingPanel() {
+  useSignals();
+  const lang = language.value;
+  const state = matching.value;
+  const list = state.state === 'ready' ? matchingList(state.value) : [];
+  const choose = (id: number) => {
+    const l = locations.value.find((x) => x.id === id);
+    void selectLocation(id);
+    if (l) requestFit({ kind: 'point', lon: l.longitude, lat: l.latitude, zoom: MATCH_ZOOM });
+  };
+  return (
+    <section className="results-section" aria-labelledby="matching-title">
+      <h3 id="matching-title">{t('matchingTitle')}</h3>
+      {state.state === 'loading' && <p className="muted" role="status">{t('loading')}</p>}
+      {state.state === 'ready' && list.length === 0 && <p className="muted">{t('noMatchingLocations')}</p>}
+      {list.length > 0 && (
+        <ol className="matching-list">
+          {list.map((m) => {
+            const score = formatPercent(lang, m.score, 1);
+            return (
+              <li key={m.locationId}>
+                <button type="button" className="link-row" onClick={() => choose(m.locationId)} aria-label={t('matchingSelect', { name: m.name, score })}>
+                  <span className="row-name">{m.name}</span>
+                  <span className="row-value">{score}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+const COVERAGES: { value: Coverage; key: 'coverageAll' | 'coverageSecondary' | 'coveragePrimary' | 'coverageNone' }[] = [
+  { value: 'all', key: 'coverageAll' },
+  { value: 'secondary', key: 'coverageSecondary' },
+  { value: 'primary', key: 'coveragePrimary' },
+  { value: 'none', key: 'coverageNone' },
+];
+
+export function CatchmentPanel() {
+  useSignals();
+  const m = model.value;
+  const lang = language.value;
+  if (!m || m.catchmentAreas.length === 0) return null;
+  const chosenId = layers.value.catchmentAreaId;
+  const hint = outputHint({ location: true, catchmentArea: true });
+  const state = panelCatchment.value;
+  const area = state.state === 'ready' ? state.value : null;
+  const top = area ? area.areas.slice(0, CATCHMENT_PANEL_AREAS) : [];
+  const hasDefault = !!area?.areas.some((a) => a.outputDefaultScenario !== null);
+  const format = (v: number) => formatOutput(lang, v, m.outputType, m.currency, 'catchment');
+  const chosenArea = selectedArea.value;
+
+  return (
+    <section className="results-section" aria-labelledby="catchment-title">
+      <h3 id="catchment-title">{m.areasType}</h3>
+      <div className="catchment-controls">
+        {m.catchmentAreas.length > 1 && (
+          <label className="field-inline">
+            <span>{t('catchmentChoice')}</span>
+            <select value={chosenId ?? ''} onChange={(e) => setLayers({ catchmentAreaId: e.target.value === '' ? null : Number(e.target.value) })}>
+              <option value="">{t('layersNone')}</option>
+              {m.catchmentAreas.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
+            </select>
+          </label>
+        )}
+        {m.catchmentAreaMode === 0 && chosenId !== null && (
+          <fieldset className="coverage-choice">
+            <legend>{t('coverageLabel')}</legend>
+            {COVERAGES.map((c) => (
+              <label key={c.value}>
+                <input type="radio" name="catchment-coverage" value={c.value} checked={coverage.value === c.value} onChange={() => { coverage.value = c.value; }} />
+                {t(c.key)}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {hasDefault && (
+          <label className="field-inline">
+            <input type="checkbox" checked={compareWithDefault.value} onChange={(e) => { compareWithDefault.value = e.target.checked; }} />
+            <span>{t('compareWithDefault')}</span>
+          </label>
+        )}
+      </div>
+      {hint === 'catchmentAreaNotSelected' && <p className="muted">{t('catchmentAreaNotSelected')}</p>}
+      {hint === null && state.state === 'loading' && (
+        <p className="muted loader" role="status"><span className="spinner" aria-hidden="true" />{t('catchmentLoading')}</p>
+      )}
+      {hint === null && (state.state === 'failed' || (state.state === 'ready' && !area)) && <p className="muted">{t('catchmentUnavailable')}</p>}
+      {area?.sameAsParent && <p className="muted">{t('catchmentSameAsParent')}</p>}
+      {top.length > 0 && (
+        <table className="results-table" data-testid="catchment-table">
+          <thead>
+            <tr><th scope="col">{t('catchmentArea')}</th><th scope="col" className="num">{t('catchmentOutput')}</th></tr>
+          </thead>
+          <tbody>
+            {top.map((a) => {
+              const selected = chosenArea?.areaCode === a.areaCode;
+              return (
+                <tr key={a.areaCode} className={selected ? 'selected' : undefined}>
+                  <td>
+                    <button type="button" className="link" aria-pressed={selected} aria-label={t('catchmentSelectArea', { code: a.areaCode })}
+                      onClick={() => void selectArea(api, selected ? null : { catchmentAreaId: chosenId!, areaCode: a.areaCode })}>
+                      {a.areaCode}
+                    </button>
+                  </td>
+                  <td className="num">{format(a.output)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** An area property in the interface language: text as is, numbers with their rounding, percentages ×100. */
+export function formatAreaProperty(lang: Lang, p: AreaProperty): string {
+  if (p.numberValue === null) return p.stringValue ?? '–';
+  if (p.dataType === 2) return formatPercent(lang, p.numberValue, p.roundingDigits ?? 1);
+  return formatNumber(lang, p.numberValue, p.roundingDigits ?? 0);
+}
+
+export function AreaInfoPanel() {
+  useSignals();
+  const lang = language.value;
+  const m = model.value;
+  const chosen = selectedArea.value;
+  const state = areaInfo.value;
+  if (!chosen || !m) return null;
+  const info = state.state === 'ready' ? state.value : null;
+  const format = (v: number) => formatOutput(lang, v, m.outputType, m.currency, 'catchment');
+  return (
+    <section className="results-section area-info" aria-labelledby="area-info-title">
+      <div className="section-head">
+        <h3 id="area-info-title">{t('areaInformation')}</h3>
+        <button type="button" className="button small" onClick={() => void selectArea(api, null)}>{t('areaClear')}</button>
+      </div>
+      {state.state === 'loading' && <p className="muted" role="status">{t('loading')}</p>}
+      {state.state !== 'loading' && !info && <p className="muted">{t('areaNotFound')}</p>}
+      {info && (
+        <>
+          <dl className="properties">
+            <div className="property-row"><dt>{t('areaCode')}</dt><dd>{info.areaCode}</dd></div>
+            <div className="property-row"><dt>{t('personType')}</dt><dd>{info.personType}</dd></div>
+            {info.properties.map((p) => (
+              <div key={p.name} className="property-row"><dt>{p.title ?? p.name}</dt><dd>{formatAreaProperty(lang, p)}</dd></div>
+            ))}
+          </dl>
+          {outputHint() === null && info.locations.length > 0 && (
+            <>
+              <h4>{t('areaLocations')}</h4>
+              <table className="results-table" data-testid="area-locations">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('areaLocation')}</th>
+                    <th scope="col" className="num">{t('areaValue')}</th>
+                    <th scope="col" className="num">{t('areaShare')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {info.locations.map((l) => (
+                    <tr key={l.location.id}>
+                      <td>{l.location.name}</td>
+                      <td className="num">{format(l.value)}</td>
+                      <td className="num">{formatPercent(lang, shareOfTotal(l.value, info.totalValue), 1)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <button type="button" className="button" onClick={() => { areaScoresOpen.value = true; }}>{t('areaScoresButton')}</button>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The per-area table (spec point 2): location, minutes by car, minutes on foot, score to 4 decimals. */
+export function AreaScoresTable() {
+  useSignals();
+  const lang = language.value;
+  const state = areaInfo.value;
+  const info = state.state === 'ready' ? state.value : null;
+  if (!info) return <p className="muted">{t('areaNotFound')}</p>;
+  const minutes = (v: number | null) => (v === null ? '–' : formatNumber(lang, v, 1));
+  return (
+    <table className="results-table" data-testid="area-scores">
+      <thead>
+        <tr>
+          <th scope="col">{t('areaLocation')}</th>
+          <th scope="col" className="num">{t('minutesCar')}</th>
+          <th scope="col" className="num">{t('minutesPedestrian')}</th>
+          <th scope="col" className="num">{t('areaScore')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {info.locations.map((l) => (
+          <tr key={l.location.id}>
+            <td>{l.location.name}</td>
+            <td className="num">{minutes(l.minutesCar)}</td>
+            <td className="num">{minutes(l.minutesPedestrian)}</td>
+            <td className="num">{formatNumber(lang, l.score, 4)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
