@@ -44,6 +44,8 @@ const en = {
   signInAgain: 'Sign in again',
   errorTitle: 'Sign-in problem',
   errorText: 'The sign-in request could not be completed.',
+  tooManyRequestsTitle: 'Too many attempts',
+  tooManyRequestsText: 'Too many sign-in or reset attempts came from your network in a short time. Wait a minute and try again.',
   mailSubject: 'Locus: reset your password',
   mailBody: 'Hello {name},\n\nSomeone (hopefully you) asked to reset the password of your Locus account {identity}.\nChoose a new password with this link, valid for one hour:\n\n{link}\n\nIf you did not ask for this, ignore this message: your password stays as it is.\n',
 };
@@ -88,6 +90,8 @@ const nl: typeof en = {
   signInAgain: 'Opnieuw aanmelden',
   errorTitle: 'Probleem bij aanmelden',
   errorText: 'Het aanmeldverzoek kon niet worden afgerond.',
+  tooManyRequestsTitle: 'Te veel pogingen',
+  tooManyRequestsText: 'Er kwamen in korte tijd te veel aanmeld- of herstelpogingen van uw netwerk. Wacht een minuut en probeer het opnieuw.',
   mailSubject: 'Locus: wachtwoord opnieuw instellen',
   mailBody: 'Beste {name},\n\nIemand (hopelijk u) heeft gevraagd het wachtwoord van uw Locus-account {identity} opnieuw in te stellen.\nKies een nieuw wachtwoord met deze link, een uur geldig:\n\n{link}\n\nHeeft u dit niet gevraagd? Negeer dan dit bericht: uw wachtwoord blijft zoals het is.\n',
 };

@@ -7,6 +7,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { ServerContext } from '../context.js';
 import { createOutboxMailer, type Mailer } from './mailer.js';
 import { OIDC_MOUNT_PATH } from './urls.js';
+import { messagePage } from './pages.js';
+import { pageText, pickLocale } from './page-text.js';
 
 export interface IdentityOptions {
   /** Where password-reset mail goes; the outbox mailer (table outbox and a console line) by default. */
@@ -35,6 +37,17 @@ export async function registerIdentity(app: FastifyInstance, ctx: ServerContext,
   await app.register(async (pages) => {
     // Limits per client address on the pages that check a password or send mail (see interactions.ts).
     await pages.register(rateLimit, { global: false });
+    // Past a limit the browser shows a page in the user's language, not the API's JSON.
+    pages.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
+      if (error.statusCode !== 429) throw error;
+      const locale = pickLocale(undefined, request.headers['accept-language']);
+      const t = pageText(locale);
+      const page = messagePage(locale, {
+        title: t('tooManyRequestsTitle'), text: t('tooManyRequestsText'), link: { href: `${ctx.config.publicUrl}/`, label: t('openLocus') }, status: 429,
+      });
+      await ctx.log.warnRepeated(`429 sign-in pages ${request.ip}`, `${request.method} ${request.url.split('?')[0]} → 429: too many requests from ${request.ip}`);
+      return reply.code(page.status).headers(page.headers).send(page.html);
+    });
     if (!pages.hasContentTypeParser('application/x-www-form-urlencoded')) {
       pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 },
         (_req, body, done) => done(null, parseForm(String(body))));
