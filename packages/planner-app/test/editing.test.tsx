@@ -14,7 +14,7 @@ import { language } from '../src/i18n';
 import {
   canDeleteSource, copyDraft, copyTargets, dialogSections, displayValue, expressionValues, groupSelectorRules, isPropertyVisible,
   locationActionStates, locationBody, locationDraft, needsNameForNextChange, openCopyChanges, openNewLocation, runLocationAction,
-  placingLocation, saveLocationDraft, saveScenarioDraft, startPlacingLocation, saveTargetRules, scenarioDraft, scenarioMenuState, setEditingApi, setFieldValue, storedValue,
+  openEditScenario, placingLocation, saveLocationDraft, saveScenarioDraft, showCompetition, startPlacingLocation, saveTargetRules, scenarioDraft, scenarioMenuState, setEditingApi, setFieldValue, storedValue,
   toggleCopyLocation, updateCopyDraft, updateLocationDraft, type LocationDraft,
 } from '../src/stores/editing';
 import { locations, selectedLocationId, locationDetail } from '../src/stores/locations';
@@ -253,6 +253,36 @@ test('name required: the location dialog and the scenario dialog refuse a blank 
   assert.equal(fake.names(), []);
   locationDraft.value = null;
   scenarioDraft.value = null;
+});
+
+test('edit scenario: the name is locked for one change, modified goes with the update, competition is off for score models, a 409 is shown translated', async () => {
+  const { ApiFailure } = await import('../src/api/client');
+  let refuse = false;
+  const fake = setup({
+    scenarioUpdate: (o) => {
+      if (refuse) throw new ApiFailure('scenarioUpdate', 409, { statusCode: 409, error: 'Conflict', message: 'scenarioWasModified' }, '');
+      return { ...scenario(2, { parentScenarioId: 1 }), ...(o.body as unknown as object) };
+    },
+    scenarios: () => [scenario(1), scenario(2, { parentScenarioId: 1, changeCount: 1, name: 'Store 11', isTop: true })],
+    scenarioLocations: () => [],
+  });
+  models.value = [model(1, { outputType: 4 })];
+  scenarios.value = [scenario(1), scenario(2, { parentScenarioId: 1, changeCount: 1, name: 'Store 11', competition: true, modified: '2026-11-05T10:00:00Z' })];
+  scenarioId.value = 2;
+  assert.is(showCompetition.value, false, 'hidden for a score model');
+  openEditScenario();
+  assert.is(scenarioDraft.value?.nameLocked, true);
+  scenarioDraft.value = { ...scenarioDraft.value!, name: '', isTop: true };
+  assert.is(await saveScenarioDraft(), true, 'a locked name is not validated');
+  const update = fake.calls.find((c) => c.name === 'scenarioUpdate')!;
+  assert.equal(update.options.body, { id: 2, name: 'Store 11', isTop: true, competition: false, modified: '2026-11-05T10:00:00Z' }, 'the locked name is sent as it is');
+  assert.is(scenarioDraft.value, null);
+  refuse = true;
+  openEditScenario();
+  assert.is(await saveScenarioDraft(), false);
+  assert.is(scenarioDraft.value?.error, 'Someone else changed this scenario in the meantime. Reload and save again.');
+  scenarioDraft.value = null;
+  models.value = [model(1)];
 });
 
 test('a one-change scenario asks for a name before a change of another location', () => {

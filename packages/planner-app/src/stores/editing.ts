@@ -367,14 +367,16 @@ export async function saveScenarioDraft(): Promise<boolean> {
   }
   updateScenarioDraft({ saving: true, error: null, nameError: null });
   const competition = showCompetition.value ? draft.competition : false;
+  // A locked name (one change) is the location's: sent as it is.
+  const name = draft.nameLocked ? scenarios.value.find((s) => s.id === draft.scenarioId)?.name ?? draft.name : draft.name.trim();
   try {
     let id = draft.scenarioId;
     if (draft.mode === 'new') {
-      id = (await api.call('scenarioCreate', { params: { modelId: mid }, body: { name: draft.name.trim(), parentScenarioId: draft.scenarioId, isTop: draft.isTop, competition }, expected: expectedFailure })).id;
+      id = (await api.call('scenarioCreate', { params: { modelId: mid }, body: { name, parentScenarioId: draft.scenarioId, isTop: draft.isTop, competition }, expected: expectedFailure })).id;
     } else {
       await api.call('scenarioUpdate', {
         params: { modelId: mid },
-        body: { id: draft.scenarioId, name: draft.name.trim(), isTop: draft.isTop, competition, ...(draft.modified ? { modified: draft.modified } : {}) },
+        body: { id: draft.scenarioId, name, isTop: draft.isTop, competition, ...(draft.modified ? { modified: draft.modified } : {}) },
         expected: expectedFailure,
       });
     }
