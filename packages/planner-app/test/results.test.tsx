@@ -136,7 +136,9 @@ test('catchment features: points left out, coverage in mode 0, excluded areas gr
   const zone = catchmentFeatureStyle(area.featureCollection.features[1]!.properties, { compare: false, zoneColor: '#ff0000' });
   assert.is(zone.fill, '#ff0000');
   assert.is(zone.fillOpacity, 0.8);
-  assert.is(all[0]!.style!.fill, fractionColor(0.6));
+  // The ramp is relative to the strongest polygon (the point feature's fraction does not count).
+  assert.is(all[0]!.style!.fill, fractionColor(1));
+  assert.is(all[1]!.style!.fill, fractionColor(0.2 / 0.6));
   assert.is.not(fractionColor(0.6), fractionColor(0.2));
   assert.is(fractionColor(0), '#fde047');
   assert.is(fractionColor(1), '#b91c1c');

@@ -27,7 +27,7 @@ export const GAIN_COLOR = '#16703a';
 export const LOSS_COLOR = '#b42318';
 export const TOOL_ISOLINE_COLOR = '#0f766e';
 
-/** The colour of a fraction 0..1 on the catchment ramp (square root, so small shares stay visible). */
+/** The colour of a relative share 0..1 on the catchment ramp (square root, so small shares stay visible). */
 export function fractionColor(fraction: number): string {
   const f = Math.sqrt(Math.min(1, Math.max(0, fraction)));
   const channel = (i: 0 | 1 | 2) => Math.round(RAMP_LOW[i] + (RAMP_HIGH[i] - RAMP_LOW[i]) * f).toString(16).padStart(2, '0');
@@ -48,7 +48,7 @@ function isPolygon(g: Geometry | null): g is Extract<Geometry, { type: 'Polygon'
 }
 
 /** The style of one catchment feature by the spec's rules. */
-export function catchmentFeatureStyle(p: CatchmentFeatureProperties, o: Pick<CatchmentDrawOptions, 'compare' | 'zoneColor'>): PolygonStyle {
+export function catchmentFeatureStyle(p: CatchmentFeatureProperties, o: Pick<CatchmentDrawOptions, 'compare' | 'zoneColor'>, maxFraction = 1): PolygonStyle {
   if (o.compare && p.fractionDefault !== null) {
     const change = p.fraction - p.fractionDefault;
     if (Math.abs(change) < EXCLUDED_FRACTION) return excludedAreaStyle();
@@ -57,12 +57,14 @@ export function catchmentFeatureStyle(p: CatchmentFeatureProperties, o: Pick<Cat
   }
   if (p.fraction < EXCLUDED_FRACTION) return excludedAreaStyle();
   if (o.zoneColor) return zoneStyle(o.zoneColor);
-  return catchmentStyle(fractionColor(p.fraction), 'all');
+  return catchmentStyle(fractionColor(maxFraction > 0 ? p.fraction / maxFraction : 0), 'all');
 }
 
 /** The polygon features of a catchment area: point features out, in mode 0 only the chosen coverage. */
 export function catchmentFeatures(area: LocationCatchmentArea, o: CatchmentDrawOptions): PolygonFeature[] {
   const out: PolygonFeature[] = [];
+  // The ramp spans the location's own range of shares, so its strongest area is at the top.
+  const maxFraction = area.featureCollection.features.reduce((max, f) => (isPolygon(f.geometry) ? Math.max(max, f.properties.fraction) : max), 0);
   area.featureCollection.features.forEach((f, i) => {
     if (!isPolygon(f.geometry)) return;
     if (o.mode === 0 && !inCoverage(f.properties.valueSharePrevious, o.coverage)) return;
@@ -70,7 +72,7 @@ export function catchmentFeatures(area: LocationCatchmentArea, o: CatchmentDrawO
       id: `${o.keyPrefix}:${f.properties.areaCode}:${i}`,
       geometry: f.geometry as PolygonFeature['geometry'],
       name: f.properties.areaCode,
-      style: catchmentFeatureStyle(f.properties, o),
+      style: catchmentFeatureStyle(f.properties, o, maxFraction),
     });
   });
   return out;

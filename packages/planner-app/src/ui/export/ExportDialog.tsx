@@ -22,8 +22,10 @@ export function ExportDialog() {
   useSignals();
   const lang = language.value;
   const m = model.value;
-  const [culture, setCulture] = useState<Culture>(() => readCulture(typeof document === 'undefined' ? '' : document.cookie, lang));
+  const [chosen, setCulture] = useState<Culture | null>(null);
   if (!m) return null;
+  // Read when shown: the cookie's choice, else the interface language's (the model may set it after start).
+  const culture = chosen ?? readCulture(typeof document === 'undefined' ? '' : document.cookie, lang);
   const s = scenario.value;
   const list = availableDownloads({
     model: m,

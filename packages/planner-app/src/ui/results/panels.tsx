@@ -3,6 +3,7 @@
 // information of a selected area with its per-area table.
 import type { AreaProperty } from '@locus/contract';
 import { useSignals } from '@preact/signals-react/runtime';
+import { X } from 'lucide-react';
 import { language, t, type Lang } from '../../i18n';
 import { formatNumber, formatOutput, formatPercent } from '../../i18n/format';
 import { api } from '../../stores/api';
@@ -159,7 +160,9 @@ export function AreaInfoPanel() {
     <section className="results-section area-info" aria-labelledby="area-info-title">
       <div className="section-head">
         <h3 id="area-info-title">{t('areaInformation')}</h3>
-        <button type="button" className="button small" onClick={() => void selectArea(api, null)}>{t('areaClear')}</button>
+        <button type="button" className="icon-button small" aria-label={t('areaClear')} onClick={() => void selectArea(api, null)}>
+          <X size={16} aria-hidden="true" />
+        </button>
       </div>
       {state.state === 'loading' && <p className="muted" role="status">{t('loading')}</p>}
       {state.state !== 'loading' && !info && <p className="muted">{t('areaNotFound')}</p>}
