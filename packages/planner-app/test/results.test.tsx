@@ -25,6 +25,8 @@ import { availableDownloads, cultureCookie, fileNameOf, readCulture } from '../s
 import { callMinutes, chosenParameter } from '../src/ui/isoline-tool/state';
 import { CatchmentPanel, MatchingPanel } from '../src/ui/results/panels';
 import { ScoresDialog, utcText } from '../src/ui/results/dialogs';
+import { bearing, mapsStreetView } from '../src/ui/streetview/adapter';
+import { openStreetView, streetView, streetViewImage, streetViewUnavailable } from '../src/ui/streetview/state';
 import { fakeApi } from './fake-api';
 import { model, scenario } from './fixtures';
 
@@ -294,6 +296,46 @@ test('scores dialog: footer total is the product with 2 decimals; expression onl
   assert.match(view.container.textContent ?? '', 'a*b');
   await act(async () => { scoresOpen.value = false; });
   await view.unmount();
+});
+
+/** A local fake of the maps service's street-view endpoints: one panorama at a known place. */
+function fakeMapsService(requests: string[]): typeof fetch {
+  return (async (input: RequestInfo | URL) => {
+    const url = new URL(String(input));
+    requests.push(url.pathname + url.search);
+    if (url.pathname !== '/maps/api/streetview/metadata') return new Response('not found', { status: 404 });
+    const [lat, lon] = url.searchParams.get('location')!.split(',').map(Number) as [number, number];
+    const near = Math.abs(lat - 52.37) < 0.001 && Math.abs(lon - 4.89) < 0.001;
+    const body = near ? { status: 'OK', pano_id: 'pano-1', location: { lat: 52.3700, lng: 4.8895 } } : { status: 'ZERO_RESULTS' };
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  }) as typeof fetch;
+}
+
+test('street view bearing: north 0, east 90, south 180, west 270', () => {
+  assert.ok(Math.abs(bearing(52, 5, 52.01, 5)) < 1e-9);
+  assert.ok(Math.abs(bearing(52, 5, 52, 5.01) - 90) < 0.01);
+  assert.ok(Math.abs(bearing(52, 5, 51.99, 5) - 180) < 1e-9);
+  assert.ok(Math.abs(bearing(52, 5, 52, 4.99) - 270) < 0.01);
+});
+
+test('street view through the maps adapter: the 600x300 image looks from the panorama towards the point; none marks the figure unavailable', async () => {
+  const requests: string[] = [];
+  streetView.value = mapsStreetView('k-123', 'http://127.0.0.1:9', fakeMapsService(requests));
+  assert.ok(await openStreetView(52.37, 4.89));
+  const image = streetViewImage.value!;
+  const url = new URL(image.url);
+  assert.is(url.pathname, '/maps/api/streetview');
+  assert.is(url.searchParams.get('size'), '600x300');
+  assert.is(url.searchParams.get('pano'), 'pano-1');
+  assert.is(url.searchParams.get('key'), 'k-123');
+  // The panorama lies west of the point: the view looks east.
+  assert.ok(Math.abs(image.heading - 90) < 1, `heading ${image.heading}`);
+  assert.match(requests[0]!, /radius=50/);
+  assert.not.ok(streetViewUnavailable.value);
+  assert.not.ok(await openStreetView(51, 4));
+  assert.ok(streetViewUnavailable.value);
+  assert.is(streetViewImage.value, null);
+  streetView.value = null;
 });
 
 test.run();

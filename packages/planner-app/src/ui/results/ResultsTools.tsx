@@ -12,6 +12,7 @@ import { scenario } from '../../stores/scenarios';
 import { IconButton } from '../common';
 import { ExportDialog, exportOpen } from '../export/ExportDialog';
 import { IsolineToolPanel, isolineToolOpen } from '../isoline-tool/IsolineTool';
+import { StreetViewFigure } from '../streetview/StreetView';
 import { AreaScoresDialog, ProcessingLogDialog, ScoresDialog } from './dialogs';
 
 export function ScoresButton() {
@@ -52,7 +53,7 @@ export function IsolineToolButton() {
   );
 }
 
-/** Every dialog of the results, mounted once on the main screen. */
+/** Every dialog of the results and the street-view figure, mounted once on the main screen. */
 export function ResultsDialogs() {
   return (
     <>
@@ -61,6 +62,7 @@ export function ResultsDialogs() {
       <ProcessingLogDialog />
       <ExportDialog />
       <IsolineToolPanel />
+      <StreetViewFigure />
     </>
   );
 }
