@@ -29,7 +29,7 @@ interface Colored {
 export class HeatmapRenderer implements LayerRenderer {
   private grids: HeatGrid[] = [];
   private weightsOf: Float32Array | null = null;
-  private fixed = new Uint16Array(0);
+  private fixed: Uint16Array = new Uint16Array(0);
   private image: ImageData | null = null;
   private canvas: Canvas2D | null = null;
   private ramp: Uint32Array;
