@@ -36,6 +36,8 @@ import { killAllServers, spawnServer, type ServerProcess } from './helpers/rob-p
 
 const onPostgres = testDatabaseKind === 'postgres' && postgresBin() !== undefined;
 const pgTest = onPostgres ? test : test.skip;
+// The embedded-database faults run in the PGlite pass of the suite (the PostgreSQL pass has its own above).
+const pgliteTest = testDatabaseKind === 'pglite' ? test : test.skip;
 
 let cluster: OwnCluster | undefined;
 let osrm: FakeOsrm | undefined;
@@ -205,7 +207,7 @@ function scenarioWriter(baseUrl: string, token: string, modelId: number, parentI
   return { confirmed, failed, async stop() { running = false; await done; } };
 }
 
-test('PGlite killed (SIGKILL) during writes: the server starts again and every confirmed write is there', async () => {
+pgliteTest('PGlite killed (SIGKILL) during writes: the server starts again and every confirmed write is there', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'locus-rob-kill-'));
   folders.push(dataDir);
   const world = await seedPglite(dataDir);
@@ -243,7 +245,7 @@ function mountTmpfs(megabytes: number): string | undefined {
   return dir;
 }
 
-test('the data folder\'s disk full: writes are refused with a clear error, nothing half-written, nothing lost after space is freed', async () => {
+pgliteTest('the data folder\'s disk full: writes are refused with a clear error, nothing half-written, nothing lost after space is freed', async () => {
   const mount = mountTmpfs(256);
   if (!mount) {
     console.log('  disk full: skipped, a tmpfs cannot be mounted here (needs root)');
