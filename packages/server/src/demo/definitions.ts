@@ -2,7 +2,7 @@
 // parameters and functions, normalized scores, drivers, isoline
 // post-processing, area property titles and the custom report layout. Plain
 // data; store.ts writes it.
-import type { LocationReportFormat, ModelFunction, ModelParameters } from '@locus/contract';
+import type { LocationReportFormat, ModelFunction, ModelParameters, ScenarioReportFormat } from '@locus/contract';
 
 /** Sub-model parameters as stored: the property lists are derived from the definitions when read. */
 export type StoredModelParameters = Omit<ModelParameters, 'locationProperties' | 'locationGroupProperties' | 'locationClusterProperties'>;
@@ -147,6 +147,19 @@ export const SUPERMARKET_REPORT_FORMAT: LocationReportFormat = {
     { name: 'matchingScores' },
     { name: 'drivers' },
     { name: 'textSection', title: 'Toelichting', paragraphs: ['De omzet is berekend met een ruimtelijk interactiemodel (Huff) op basis van bestedingen per vierkant van 1 km.'] },
+    { name: 'disclaimer' },
+  ],
+};
+
+/** The turnover model's own scenario report layout (the score model uses the default layout). */
+export const SUPERMARKET_SCENARIO_REPORT_FORMAT: ScenarioReportFormat = {
+  components: [
+    { name: 'changedlocations' },
+    { name: 'mapImpact' },
+    { name: 'locationDifferences' },
+    { name: 'locationGroupDifferences' },
+    { name: 'locationClusterDifferences' },
+    { name: 'textSection', title: 'Toelichting', paragraphs: ['De impact is het verschil in berekende omzet tussen dit scenario en het basisscenario.'] },
     { name: 'disclaimer' },
   ],
 };

@@ -7,7 +7,7 @@ import type { Database, Queryable } from '../db/database.js';
 import { createDemoAccounts } from './accounts.js';
 import {
   PHARMACY_DRIVERS, PHARMACY_NORMALIZED_SCORES, PHARMACY_PROPERTIES, PHARMACY_SUBMODELS, SUPERMARKET_DRIVERS,
-  SUPERMARKET_NORMALIZED_SCORES, SUPERMARKET_PROPERTIES, SUPERMARKET_REPORT_FORMAT, SUPERMARKET_SUBMODELS,
+  SUPERMARKET_NORMALIZED_SCORES, SUPERMARKET_PROPERTIES, SUPERMARKET_REPORT_FORMAT, SUPERMARKET_SCENARIO_REPORT_FORMAT, SUPERMARKET_SUBMODELS,
 } from './definitions.js';
 import { storefrontPng } from './images.js';
 import { modelLogoSvg } from '../render/index.js';
@@ -116,7 +116,7 @@ async function seedTurnoverModel(tx: Queryable, world: DemoWorld, seed: number, 
     locationGroupsType: 1, locationClustersType: 2, mapRanges: [500, 1000, 2000], catchmentAreaMode: 0,
     displayLocationPhoto: true, mainLogo: modelLogoSvg('Supermarkten NL', '#1d4ed8'),
     mainLogoUrl: null, secondaryLogo: modelLogoSvg('Locus', '#0f766e'), secondaryLogoUrl: null,
-    locationReportFormat: JSON.stringify(SUPERMARKET_REPORT_FORMAT), scenarioReportFormat: null,
+    locationReportFormat: JSON.stringify(SUPERMARKET_REPORT_FORMAT), scenarioReportFormat: JSON.stringify(SUPERMARKET_SCENARIO_REPORT_FORMAT),
     locationGroupMandatory: true, allowMultiplePoiSets: true, allowMultipleHeatMapSets: false,
   });
   await insertSubModels(tx, modelId, SUPERMARKET_SUBMODELS);
