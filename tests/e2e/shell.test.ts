@@ -95,7 +95,7 @@ test('an API call that fails shows the error dialog with Refresh, and Refresh re
   await dialog.getByRole('button', { name: 'Refresh' }).click();
   // After the reload the model list loads and the planner works on.
   await dialog.waitFor({ state: 'hidden' });
-  await page.getByRole('button', { name: /^Scenario:/ }).waitFor({ timeout: 30_000 });
+  await page.getByRole('toolbar').locator('button[aria-haspopup=listbox]').and(page.getByRole('button', { name: /^Scenario\b/ })).waitFor({ timeout: 30_000 });
   assert.is(failures, 2, 'the models were asked again after Refresh');
 });
 

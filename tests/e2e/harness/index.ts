@@ -5,6 +5,7 @@ import { suite, type Test } from 'uvu';
 import { CHROMIUM, chromiumAvailable } from './browser.js';
 
 export * from './api.js';
+export * from './app.js';
 export * from './axe.js';
 export * from './browser.js';
 export * from './goldens.js';
@@ -21,7 +22,22 @@ export function skipReason(): string | null {
 export function e2eSuite<T extends Record<string, unknown>>(name: string, context?: T): Test<T> {
   const s = suite<T>(name, context);
   const reason = skipReason();
-  if (!reason) return s;
+  if (!reason) {
+    // uvu counts a failing hook as failed tests but does not say why: say it here.
+    const loud = (hook: string, fn: (context: T) => unknown) => async (context: T) => {
+      try {
+        await fn(context);
+      } catch (error) {
+        console.error(`\n${name}: the ${hook} hook failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+        throw error;
+      }
+    };
+    const { before, after } = s;
+    return Object.assign(s, {
+      before: Object.assign((fn: (context: T) => unknown) => before(loud('before', fn)), { each: (fn: (context: T) => unknown) => before.each(loud('before.each', fn)) }),
+      after: Object.assign((fn: (context: T) => unknown) => after(loud('after', fn)), { each: (fn: (context: T) => unknown) => after.each(loud('after.each', fn)) }),
+    }) as unknown as Test<T>;
+  }
   console.log(`browser suite "${name}" skipped: ${reason}`);
   const hook = Object.assign(() => undefined, { each: () => undefined });
   const skipping = Object.assign((title: string, fn: Parameters<Test<T>>[1]) => s.skip(title, fn), {

@@ -1,0 +1,77 @@
+// The planner app as a test sees it: its texts (the app's own catalogues, so
+// a test finds a control by the name a user of that language reads) and the
+// map, reached through the `window.locusMap` the app exposes for tests and
+// benchmarks (the map-canvas map: setView, project).
+import type { Page } from 'playwright-core';
+import { textIn, type Lang, type TextKey } from '../../../packages/planner-app/src/i18n/index.js';
+
+/** The text of a key in a language, placeholders filled, as the app shows it. */
+export function texts(lang: Lang) {
+  return (key: TextKey, vars?: Record<string, string | number>) => textIn(lang, key, vars);
+}
+
+/** Escapes a text for use in a RegExp. */
+export const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Waits until the app has drawn the map with its locations (the app's 'locus:first-map-frame' mark). */
+export async function waitForMap(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('locus:first-map-frame').length > 0 && 'locusMap' in window, null, { timeout: 60_000 });
+}
+
+/**
+ * Moves the map to a point and zoom (as a pan and zoom by the user would) and
+ * waits until the view has settled: the address follows and the map's
+ * keyboard list of icons has been updated.
+ */
+export async function centreMap(page: Page, lon: number, lat: number, zoom = 15): Promise<void> {
+  await page.evaluate(async ({ lon, lat, zoom }) => {
+    const map = (window as unknown as { locusMap: { setView(v: { center: [number, number]; zoom: number }): void; on(e: string, f: () => void): () => void } }).locusMap;
+    await new Promise<void>((resolve) => {
+      const off = map.on('moveend', () => { off(); resolve(); });
+      map.setView({ center: [lon, lat], zoom });
+      setTimeout(resolve, 3_000);
+    });
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  }, { lon, lat, zoom });
+}
+
+/** The page coordinates of a longitude and latitude on the map. */
+export async function pointOf(page: Page, lon: number, lat: number): Promise<{ x: number; y: number }> {
+  return page.evaluate(({ lon, lat }) => {
+    const map = (window as unknown as { locusMap: { project(p: [number, number]): [number, number]; container: HTMLElement } }).locusMap;
+    const [x, y] = map.project([lon, lat]);
+    const box = map.container.getBoundingClientRect();
+    return { x: box.left + x, y: box.top + y };
+  }, { lon, lat });
+}
+
+/** Waits for the map to have drawn a frame after the last change (icons restyled, selection drawn). */
+export async function mapIdle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 250)))));
+}
+
+/**
+ * Records every text the scenario status chip shows from now on, so a test
+ * can see the progress it went through (the chip changes faster than polling it).
+ */
+export async function recordChipTexts(page: Page): Promise<() => Promise<string[]>> {
+  // A string, so the test's TypeScript transform adds no helpers the page lacks.
+  await page.evaluate(`(() => {
+    window.__chipTexts = [];
+    const note = () => {
+      const text = document.querySelector('.toolbar .status-chip[role=status]')?.textContent?.trim();
+      if (text && window.__chipTexts[window.__chipTexts.length - 1] !== text) window.__chipTexts.push(text);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+  })()`);
+  return () => page.evaluate(() => (window as unknown as { __chipTexts: string[] }).__chipTexts);
+}
+
+/** Answers the open yes/no question whose text contains `text` with the button named `button`. */
+export async function answerQuestion(page: Page, text: string, button: string): Promise<void> {
+  const question = page.getByRole('dialog').filter({ hasText: text });
+  await question.waitFor();
+  await question.getByRole('button', { name: button, exact: true }).click();
+  await question.waitFor({ state: 'hidden' });
+}
