@@ -42,7 +42,7 @@ export function MatchingPanel() {
             const score = formatPercent(lang, m.score, 1);
             return (
               <li key={m.locationId}>
-                <button type="button" className="link-row" onClick={() => choose(m.locationId)} aria-label={t('matchingSelect', { name: m.name, score })}>
+                <button type="button" className="link-row" onClick={() => choose(m.locationId)}>
                   <span className="row-name">{m.name}</span>
                   <span className="row-value">{score}</span>
                 </button>
