@@ -16,6 +16,8 @@ import { BusyBar, Confirmations, ErrorDialog, NotFound, Notifications, StartingO
 import { ScenarioMenu } from './scenario';
 import { Toolbar } from './toolbar';
 import { ExportButton, IsolineToolButton, ProcessingLogButton, ResultsDialogs, ScoresButton } from './results/ResultsTools';
+import { ChartsDialog, GraphicsButton } from './charts/ChartsDialog';
+import { ReportDialogs, ReportsButton } from './reports/ReportsTools';
 import { FilterTool, LayersTool, LegendTool, SearchTool } from './tools';
 
 export type Screen = 'main' | 'test' | AdminRoute | 'notFound';
@@ -56,6 +58,8 @@ function MainScreen() {
         <LayersTool />
         <SearchTool />
         <LegendTool />
+        <GraphicsButton />
+        <ReportsButton />
         <ScoresButton />
         <ExportButton />
         <ProcessingLogButton />
@@ -66,6 +70,8 @@ function MainScreen() {
       <EditingLayer />
       <EditorDialogs />
       <ResultsDialogs />
+      <ChartsDialog />
+      <ReportDialogs />
     </main>
   );
 }

@@ -1,0 +1,128 @@
+// Charts and reports (spec points 2 and 4): which chart or report is open and
+// the data each reads first. The loaders themselves live in the results store;
+// this store only orchestrates them for the charts dialog and the reports.
+import type {
+  DriverFilterChart, Location, LocationCatchmentArea, LocationSummary, MatchingLocation, PropertiesChartEntry, ScenarioDifferences,
+} from '@locus/contract';
+import { MatchingLocationsTopN } from '@locus/contract';
+import { signal } from '@preact/signals-react';
+import type { ApiClient } from '../api/client';
+import {
+  fetchCatchmentArea, fetchDrivers, fetchMatchingLocations, fetchMatchingScores, fetchPropertyValues, fetchScenarioDifferences,
+  outputContext, type Loadable, type OutputContext,
+} from './results';
+
+/** The charts of the Graphics entry (spec point 2). */
+export type ChartKind = 'matching' | 'radar' | 'drivers' | 'properties';
+export const CHART_KINDS: readonly ChartKind[] = ['matching', 'radar', 'drivers', 'properties'];
+/** Spec point 9: the charts use the top 6 matching locations. */
+export const CHART_TOP = 6;
+
+export const openChart = signal<ChartKind | null>(null);
+export const chartMatching = signal<Loadable<MatchingLocation[]>>({ state: 'idle' });
+export const chartDrivers = signal<Loadable<DriverFilterChart[]>>({ state: 'idle' });
+export const chartProperties = signal<Loadable<PropertiesChartEntry[]>>({ state: 'idle' });
+/** The scatter chart's axes: location property ids. */
+export const scatterAxes = signal<{ x: number | null; y: number | null }>({ x: null, y: null });
+
+let chartGeneration = 0;
+
+async function into<T>(target: { value: Loadable<T> }, key: string, load: () => Promise<T>): Promise<void> {
+  const mine = ++chartGeneration;
+  target.value = { state: 'loading' };
+  try {
+    const value = await load();
+    if (mine === chartGeneration) target.value = { state: 'ready', value, key };
+  } catch {
+    if (mine === chartGeneration) target.value = { state: 'failed' };
+  }
+}
+
+const contextKey = (c: OutputContext) => `${c.submodelId}:${c.scenarioId}:${c.locationId}`;
+
+/**
+ * Opens a chart and first reads its data (spec point 4): the matching chart
+ * the matching locations, the radar chart the matching scores, the drivers
+ * chart the drivers, the properties chart the two chosen properties' values.
+ */
+export async function showChart(api: ApiClient, kind: ChartKind): Promise<void> {
+  const c = outputContext.peek();
+  if (!c) return;
+  openChart.value = kind;
+  if (kind === 'matching') await into(chartMatching, contextKey(c), () => fetchMatchingLocations(api, c, CHART_TOP + 1));
+  else if (kind === 'radar') await into(chartMatching, contextKey(c), () => fetchMatchingScores(api, c, CHART_TOP));
+  else if (kind === 'drivers') await into(chartDrivers, contextKey(c), () => fetchDrivers(api, c.scenarioId, c.locationId));
+  else await loadScatter(api);
+}
+
+/** Reads the scatter chart's values for the chosen axes (nothing until both are chosen). */
+export async function loadScatter(api: ApiClient): Promise<void> {
+  const c = outputContext.peek();
+  const { x, y } = scatterAxes.peek();
+  if (!c || x === null || y === null) {
+    chartProperties.value = { state: 'idle' };
+    return;
+  }
+  await into(chartProperties, `${c.scenarioId}:${x}:${y}`, () => fetchPropertyValues(api, c.scenarioId, x, y));
+}
+
+export function closeChart(): void {
+  chartGeneration++;
+  openChart.value = null;
+}
+
+// ---------------------------------------------------------------- location report data
+
+/** What a location report is about; the report reads everything else itself. */
+export interface LocationReportInput {
+  submodelId: number;
+  scenarioId: number;
+  locationId: number;
+  /** The catchment area of the maps and the top-areas table; null when the model has none. */
+  catchmentAreaId: number | null;
+}
+
+export interface LocationReportData {
+  location: Location;
+  catchment: LocationCatchmentArea | null;
+  /** The matching locations, the reference first (output chart). */
+  matching: MatchingLocation[];
+  /** The top 6 with their normalized scores (radar chart). */
+  matchingScores: MatchingLocation[];
+  drivers: DriverFilterChart[];
+}
+
+/** Every output the location report shows, read together. */
+export async function loadLocationReport(api: ApiClient, input: LocationReportInput, hasScores: boolean, hasDrivers: boolean): Promise<LocationReportData> {
+  const c: OutputContext = { submodelId: input.submodelId, scenarioId: input.scenarioId, locationId: input.locationId };
+  const [location, catchment, matching, matchingScores, drivers] = await Promise.all([
+    api.call('scenarioLocationProperties', { params: { scenarioId: input.scenarioId, locationId: input.locationId } }),
+    input.catchmentAreaId === null ? Promise.resolve(null) : fetchCatchmentArea(api, c, input.catchmentAreaId),
+    fetchMatchingLocations(api, c, Math.max(CHART_TOP + 1, MatchingLocationsTopN)),
+    hasScores ? fetchMatchingScores(api, c, CHART_TOP) : Promise.resolve([]),
+    hasDrivers ? fetchDrivers(api, input.scenarioId, input.locationId) : Promise.resolve([]),
+  ]);
+  return { location, catchment, matching, matchingScores, drivers };
+}
+
+// ---------------------------------------------------------------- report dialogs
+
+export const locationReportOpen = signal(false);
+export const scenarioReportOpen = signal(false);
+
+
+// ---------------------------------------------------------------- scenario report data
+
+export interface ScenarioReportData {
+  differences: ScenarioDifferences | null;
+  locations: LocationSummary[];
+}
+
+/** The differences of a scenario against the default scenario and its locations (impact map, changed locations). */
+export async function loadScenarioReport(api: ApiClient, submodelId: number, scenarioId: number): Promise<ScenarioReportData> {
+  const [differences, locations] = await Promise.all([
+    fetchScenarioDifferences(api, submodelId, scenarioId),
+    api.call('scenarioLocations', { params: { scenarioId } }),
+  ]);
+  return { differences, locations };
+}

@@ -1,0 +1,234 @@
+// The location report (spec point 2): header with the model's logos,
+// subheader, the default layout or the model's own (locationReportFormat),
+// footer. It takes everything it needs as props (model, scenario, sub-model,
+// location, API client, map renderer), reads its outputs itself and knows
+// nothing of the app shell, so it can be shown in the app's dialog or
+// elsewhere.
+import type { LocationProperty, LocationSummary, Model } from '@locus/contract';
+import { ReportZoom, TopAreasInReport } from '@locus/contract';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ApiClient } from '../../api/client';
+import { formatPropertyValue, type PropertyFormatContext } from '../../format/property';
+import { language, t } from '../../i18n';
+import { formatDateTime, formatOutput, formatPercent } from '../../i18n/format';
+import { catchmentFeatures } from '../../map/catchment-layers';
+import type { Coverage } from '../../stores/results';
+import { loadLocationReport, type LocationReportData } from '../../stores/results-b';
+import { DriversChart, MatchingBarChart, RadarChart } from '../charts/charts';
+import {
+  Disclaimer, LayoutErrorNote, ReportFooter, ReportHeader, ReportMap, TextSection, UnknownComponentNote, type MapTracker,
+} from './parts';
+import { renderReportMap, type ReportMapOptions, type ReportMapRenderer } from './report-map';
+import { areaShares, parseLocationLayout, type LocationLayoutEntry } from './rules';
+import './reports.css';
+
+export interface LocationReportProps {
+  api: ApiClient;
+  model: Model;
+  scenario: { id: number; name: string };
+  submodel: { id: number; name: string };
+  locationId: number;
+  /** The catchment area of the maps and the top areas; by default the model's first. */
+  catchmentAreaId?: number | null;
+  /** The locations of the scenario drawn on the maps. */
+  locations: readonly LocationSummary[];
+  userName: string;
+  environment: string | null;
+  renderMap?: ReportMapRenderer;
+  /** The generation time (now by default). */
+  generatedAt?: Date;
+  /** Told when every map of the report is drawn. */
+  onMapsDrawn?: () => void;
+}
+
+function propertiesWhere(properties: readonly LocationProperty[], keep: (p: LocationProperty) => boolean): LocationProperty[] {
+  return properties.filter((p) => p.visible && p.viewLocation !== null && keep(p));
+}
+
+function PropertyList({ properties, ctx }: { properties: readonly LocationProperty[]; ctx: PropertyFormatContext }) {
+  return (
+    <dl className="report-properties">
+      {properties.map((p) => (
+        <div key={p.id}>
+          <dt>{p.title ?? p.name}</dt>
+          <dd>{formatPropertyValue(p, ctx)}{p.label ? ` ${p.label}` : ''}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const COVERAGE_OF: Record<string, Coverage> = {
+  mapCatchmentArea: 'all',
+  mapCatchmentAreaPrimary: 'primary',
+  mapCatchmentAreaSecondary: 'secondary',
+};
+
+export function LocationReport(props: LocationReportProps) {
+  useSignals();
+  const { api, model, scenario, submodel, locationId, locations, userName, environment } = props;
+  const render = props.renderMap ?? renderReportMap;
+  const catchmentAreaId = props.catchmentAreaId ?? model.catchmentAreas[0]?.id ?? null;
+  const lang = language.value;
+  const [data, setData] = useState<LocationReportData | null | 'failed'>(null);
+  const [generatedAt] = useState(() => props.generatedAt ?? new Date());
+  const layout = useMemo(() => parseLocationLayout(model.locationReportFormat, model.catchmentAreaMode), [model.locationReportFormat, model.catchmentAreaMode]);
+
+  useEffect(() => {
+    let alive = true;
+    setData(null);
+    loadLocationReport(api, { submodelId: submodel.id, scenarioId: scenario.id, locationId, catchmentAreaId }, model.hasNormalizedScoresFunctions, model.hasDriverFilters)
+      .then((d) => { if (alive) setData(d); }, () => { if (alive) setData('failed'); });
+    return () => { alive = false; };
+  }, [api, submodel.id, scenario.id, locationId, catchmentAreaId, model.hasNormalizedScoresFunctions, model.hasDriverFilters]);
+
+  // Every map of the layout reports once; the report is complete when all have.
+  const mapKeys = layout.components.flatMap((c, i) => (c.name.startsWith('map') ? [`${c.name}:${i}`] : []));
+  const pending = useRef(new Set<string>());
+  const onDrawn = useRef(props.onMapsDrawn);
+  onDrawn.current = props.onMapsDrawn;
+  const [mapsDrawn, setMapsDrawn] = useState(false);
+  useEffect(() => {
+    pending.current = new Set(mapKeys);
+    setMapsDrawn(mapKeys.length === 0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mapKeys.join('|'), data]);
+  const tracker: MapTracker = useMemo(() => ({
+    drawn: (key) => {
+      if (!pending.current.delete(key) || pending.current.size) return;
+      setMapsDrawn(true);
+      performance.mark('locus:report-maps-drawn');
+      onDrawn.current?.();
+    },
+  }), []);
+
+  const title = t('locationReportTitle', { type: model.locationsType || t('locationReportDefaultType') });
+  const ctx: PropertyFormatContext = { lang, currency: model.currency, yes: t('yes'), no: t('no') };
+
+  if (data === null) return <div className="report-paper"><p role="status">{t('reportLoading')}</p></div>;
+  if (data === 'failed') return <div className="report-paper"><p role="alert">{t('reportUnavailable')}</p></div>;
+
+  const { location, catchment } = data;
+  const properties = location.locationProperties;
+  const icons = locations.map((l) => ({ id: l.id, lon: l.longitude, lat: l.latitude, name: l.name, group: l.locationGroupId ?? -1, type: l.type }));
+  if (!locations.some((l) => l.id === location.id)) icons.push({ id: location.id, lon: location.longitude, lat: location.latitude, name: location.name, group: location.locationGroupId ?? -1, type: location.type });
+  const catchmentTitle = model.catchmentAreas.find((c) => c.id === catchmentAreaId)?.title ?? t('reportCatchmentMap');
+
+  const mapOptions = (name: string, i: number): ReportMapOptions | null => {
+    const base = { center: [location.longitude, location.latitude] as [number, number], icons, selectedIds: [location.id], label: `${location.name}` };
+    if (name === 'mapLocations') return { ...base, zoom: ReportZoom.localSituation, ranges: model.mapRanges };
+    if (!catchment) return null;
+    const polygons = catchmentFeatures(catchment, { mode: 0, coverage: COVERAGE_OF[name] ?? 'all', compare: false, zoneColor: null, keyPrefix: `report:${i}` });
+    return { ...base, zoom: ReportZoom.catchmentArea, polygons };
+  };
+  const mapTitle = (name: string) => {
+    if (name === 'mapLocations') return t('reportLocalSituation');
+    if (name === 'mapCatchmentAreaPrimary') return `${catchmentTitle} (${t('reportPrimary')})`;
+    if (name === 'mapCatchmentAreaSecondary') return `${catchmentTitle} (${t('reportSecondary')})`;
+    return catchmentTitle;
+  };
+
+  const section = (c: LocationLayoutEntry, i: number) => {
+    switch (c.name) {
+      case '__unknown':
+        return <UnknownComponentNote key={i} given={c.given} />;
+      case 'mapLocations':
+      case 'mapCatchmentArea':
+      case 'mapCatchmentAreaPrimary':
+      case 'mapCatchmentAreaSecondary':
+        return <ReportMap key={i} mapKey={`${c.name}:${i}`} title={mapTitle(c.name)} options={mapOptions(c.name, i)} render={render} tracker={tracker} />;
+      case 'properties': {
+        const list = propertiesWhere(properties, (p) => p.sectionName === c.section);
+        const heading = list[0]?.sectionTitle ?? c.section;
+        return (
+          <section key={i} className="report-section">
+            <h3>{heading}</h3>
+            {list.length ? <PropertyList properties={list} ctx={ctx} /> : <p className="report-note">{t('reportNoProperties', { section: c.section })}</p>}
+          </section>
+        );
+      }
+      case 'properties2Columns': {
+        const byDefault = c.left === '' && c.right === '';
+        const left = propertiesWhere(properties, (p) => (byDefault ? p.viewLocation === 0 : p.sectionName === c.left));
+        const right = propertiesWhere(properties, (p) => (byDefault ? p.viewLocation === 1 : p.sectionName === c.right));
+        return (
+          <section key={i} className="report-section report-columns">
+            <div>
+              {!byDefault && <h3>{left[0]?.sectionTitle ?? c.left}</h3>}
+              <PropertyList properties={left} ctx={ctx} />
+            </div>
+            <div>
+              {!byDefault && <h3>{right[0]?.sectionTitle ?? c.right}</h3>}
+              <PropertyList properties={right} ctx={ctx} />
+            </div>
+          </section>
+        );
+      }
+      case 'topAreas': {
+        const areas = (catchment?.areas ?? []).slice(0, c.numberOfAreas ?? TopAreasInReport);
+        const shares = areaShares(catchment?.areas ?? []);
+        const columns = (areas[0]?.areaProperties ?? []).filter((p) => p.titleShort);
+        return (
+          <section key={i} className="report-section">
+            <h3>{t('reportTopAreas', { count: areas.length, type: model.areasType || t('catchmentArea') })}</h3>
+            {areas.length === 0 ? <p className="report-note">{t('reportNoAreas')}</p> : (
+              <table className="report-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('reportAreaCode')}</th>
+                    <th scope="col" className="number">{t('reportShare')}</th>
+                    <th scope="col" className="number">{t('catchmentOutput')}</th>
+                    {columns.map((p) => <th key={p.name} scope="col" className={p.dataType === 0 ? '' : 'number'} title={p.title ?? undefined}>{p.titleShort}</th>)}
+                  </tr>
+                </thead>
+                <tbody>
+                  {areas.map((a, j) => (
+                    <tr key={a.areaCode}>
+                      <th scope="row">{a.areaCode}</th>
+                      <td className="number">{formatPercent(lang, shares[j] ?? 0, 1)}</td>
+                      <td className="number">{formatOutput(lang, a.output, model.outputType, model.currency, 'catchment')}</td>
+                      {columns.map((col) => {
+                        const p = a.areaProperties.find((x) => x.name === col.name);
+                        return <td key={col.name} className={col.dataType === 0 ? '' : 'number'}>{p ? formatPropertyValue({ ...p, choices: [] }, ctx) : ''}</td>;
+                      })}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+        );
+      }
+      case 'matchingLocations':
+        if (data.matching.length <= 1) return layout.custom ? <p key={i} className="report-section report-note">{t('noMatchingLocations')}</p> : null;
+        return <section key={i} className="report-section"><MatchingBarChart entries={data.matching} format={{ outputType: model.outputType, currency: model.currency }} /></section>;
+      case 'matchingScores':
+        if (data.matchingScores.length <= 1) return layout.custom ? <p key={i} className="report-section report-note">{t('noMatchingLocations')}</p> : null;
+        return <section key={i} className="report-section"><RadarChart entries={data.matchingScores} /></section>;
+      case 'drivers':
+        if (data.drivers.length === 0) return layout.custom ? <p key={i} className="report-section report-note">{t('chartNoDrivers')}</p> : null;
+        return <section key={i} className="report-section"><h3>{t('chartDriversTitle')}</h3><DriversChart filters={data.drivers} /></section>;
+      case 'disclaimer':
+        return <Disclaimer key={i} />;
+      case 'textSection':
+        return <TextSection key={i} title={c.title} paragraphs={c.paragraphs} />;
+    }
+  };
+
+  return (
+    <article className="report-paper" data-layout={layout.custom ? 'custom' : 'default'} data-maps-drawn={mapsDrawn ? 'true' : 'false'} aria-label={title}>
+      <ReportHeader api={api} model={model} title={title} />
+      <dl className="report-subheader">
+        <div><dt>{t('reportLocation')}</dt><dd>{location.name}</dd></div>
+        <div><dt>{t('reportScenario')}</dt><dd>{scenario.name}</dd></div>
+        {submodel.name !== 'Default' && <div><dt>{t('reportSubmodel')}</dt><dd>{submodel.name}</dd></div>}
+        <div><dt>{t('reportGenerated')}</dt><dd>{formatDateTime(lang, generatedAt)}</dd></div>
+        {userName && <div><dt>{t('reportUser')}</dt><dd>{userName}</dd></div>}
+      </dl>
+      {layout.error && <LayoutErrorNote error={layout.error} />}
+      {layout.components.map(section)}
+      <ReportFooter model={model} ids={[model.id, scenario.id, location.id]} environment={environment} />
+    </article>
+  );
+}

@@ -1,0 +1,254 @@
+// The scenario report (spec point 2): the impact of a scenario against the
+// default scenario, in the default layout or the model's own
+// (scenarioReportFormat). The base scenario is not offered. Like the location
+// report it takes its inputs as props and reads its outputs itself.
+import type { LocationSummary, Model, Scenario } from '@locus/contract';
+import { ChangeType, ReportZoom } from '@locus/contract';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { ApiClient } from '../../api/client';
+import { language, t, type TextKey } from '../../i18n';
+import { formatDateTime, formatOutput, formatPercent, formatSigned } from '../../i18n/format';
+import { loadScenarioReport, type ScenarioReportData } from '../../stores/results-b';
+import {
+  Disclaimer, LayoutErrorNote, ReportFooter, ReportHeader, ReportMap, TextSection, UnknownComponentNote, type MapTracker,
+} from './parts';
+import { renderReportMap, type ReportMapOptions, type ReportMapRenderer } from './report-map';
+import {
+  differenceFraction, firstLocations, impactMark, parseScenarioLayout, showClusterImpact, showGroupImpact, totalOf,
+  type Figures, type ScenarioLayoutEntry,
+} from './rules';
+import './reports.css';
+
+export const IMPACT_COLORS = { up: '#16703a', down: '#b42318', none: '#9ca3af' } as const;
+
+export interface ScenarioReportProps {
+  api: ApiClient;
+  model: Model;
+  submodel: { id: number; name: string };
+  /** The model's scenarios; the base scenario (no parent) is left out. */
+  scenarios: readonly Scenario[];
+  /** The scenario shown first; the first offered one when it is the base or absent. */
+  scenarioId: number | null;
+  userName: string;
+  environment: string | null;
+  renderMap?: ReportMapRenderer;
+  generatedAt?: Date;
+  onMapsDrawn?: () => void;
+}
+
+/** The scenarios the report offers: every scenario but the base (no parent). */
+export function reportScenarios(list: readonly Scenario[]): Scenario[] {
+  return list.filter((s) => s.parentScenarioId !== null);
+}
+
+function ImpactTable({ caption, rows, total, format }: {
+  caption: string;
+  rows: readonly (Figures & { name: string })[];
+  total: Figures | null;
+  format: (v: number) => string;
+}) {
+  const lang = language.value;
+  const diff = (r: Figures) => {
+    const mark = impactMark(r.outputDifference);
+    const text = `${formatSigned(lang, r.outputDifference, format)} (${formatSigned(lang, differenceFraction(r.outputDefault, r.outputDifference), (v) => formatPercent(lang, v, 1))})`;
+    return (
+      <td className={`number impact-${mark ?? 'none'}`}>
+        {mark && <span aria-hidden="true" className="impact-arrow">{mark === 'up' ? '▲' : '▼'}</span>}
+        {mark && <span className="visually-hidden">{t(mark === 'up' ? 'reportImpactUp' : 'reportImpactDown')}</span>}
+        {text}
+      </td>
+    );
+  };
+  return (
+    <table className="report-table impact-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('reportName')}</th>
+          <th scope="col" className="number">{t('reportBefore')}</th>
+          <th scope="col" className="number">{t('reportAfter')}</th>
+          <th scope="col" className="number">{t('reportDifference')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r, i) => (
+          <tr key={i}>
+            <th scope="row">{r.name}</th>
+            <td className="number">{format(r.outputDefault)}</td>
+            <td className="number">{format(r.output)}</td>
+            {diff(r)}
+          </tr>
+        ))}
+      </tbody>
+      {total && (
+        <tfoot>
+          <tr>
+            <th scope="row">{t('reportTotal')}</th>
+            <td className="number">{format(total.outputDefault)}</td>
+            <td className="number">{format(total.output)}</td>
+            {diff(total)}
+          </tr>
+        </tfoot>
+      )}
+    </table>
+  );
+}
+
+const CHANGE_TEXT: Record<number, TextKey> = { [ChangeType.added]: 'changeOpened', [ChangeType.closed]: 'changeClosed', [ChangeType.edited]: 'changeEdited' };
+
+export function ScenarioReport(props: ScenarioReportProps) {
+  useSignals();
+  const { api, model, submodel, userName, environment } = props;
+  const render = props.renderMap ?? renderReportMap;
+  const lang = language.value;
+  const offered = reportScenarios(props.scenarios);
+  const [chosen, setChosen] = useState<number | null>(() =>
+    (offered.some((s) => s.id === props.scenarioId) ? props.scenarioId : offered[0]?.id ?? null));
+  const scenario = offered.find((s) => s.id === chosen) ?? null;
+  const [data, setData] = useState<ScenarioReportData | null | 'failed'>(null);
+  const [generatedAt] = useState(() => props.generatedAt ?? new Date());
+  const layout = useMemo(() => parseScenarioLayout(model.scenarioReportFormat), [model.scenarioReportFormat]);
+  const selectId = useId();
+
+  useEffect(() => {
+    if (chosen === null) return;
+    let alive = true;
+    setData(null);
+    loadScenarioReport(api, submodel.id, chosen).then((d) => { if (alive) setData(d); }, () => { if (alive) setData('failed'); });
+    return () => { alive = false; };
+  }, [api, submodel.id, chosen]);
+
+  const mapKeys = layout.components.flatMap((c, i) => (c.name === 'mapImpact' ? [`${c.name}:${i}`] : []));
+  const pending = useRef(new Set<string>());
+  const onDrawn = useRef(props.onMapsDrawn);
+  onDrawn.current = props.onMapsDrawn;
+  const [mapsDrawn, setMapsDrawn] = useState(false);
+  useEffect(() => {
+    pending.current = new Set(mapKeys);
+    setMapsDrawn(mapKeys.length === 0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mapKeys.join('|'), data]);
+  const tracker: MapTracker = useMemo(() => ({
+    drawn: (key) => {
+      if (!pending.current.delete(key) || pending.current.size) return;
+      setMapsDrawn(true);
+      performance.mark('locus:report-maps-drawn');
+      onDrawn.current?.();
+    },
+  }), []);
+
+  const title = t('scenarioReportTitle');
+  const picker = (
+    <div className="report-picker no-print">
+      <label htmlFor={selectId}>{t('reportScenario')}</label>
+      <select id={selectId} value={chosen ?? ''} onChange={(e) => setChosen(Number(e.target.value))}>
+        {offered.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+      </select>
+    </div>
+  );
+  if (offered.length === 0) return <div className="report-paper"><p role="status">{t('reportNoScenarios')}</p></div>;
+  if (data === null) return <div className="report-paper">{picker}<p role="status">{t('reportLoading')}</p></div>;
+  if (data === 'failed') return <div className="report-paper">{picker}<p role="alert">{t('reportUnavailable')}</p></div>;
+  if (!data.differences) return <div className="report-paper">{picker}<p role="status">{t('scenarioNotCalculated')}</p></div>;
+
+  const differences = data.differences;
+  const format = (v: number) => formatOutput(lang, v, model.outputType, model.currency);
+  const outputTitle = differences.impactOutputLocationPropertyTitle;
+  const changed = data.locations.filter((l) => l.changeType !== ChangeType.unchanged);
+  const byId = new Map(differences.locations.map((d) => [d.locationID, d]));
+
+  const impactMap = (i: number): ReportMapOptions | null => {
+    const focus: LocationSummary | undefined = changed[0] ?? data.locations.find((l) => l.id === differences.locations[0]?.locationID);
+    if (!focus) return null;
+    const colors = new Map<string | number, string>();
+    for (const l of data.locations) {
+      const d = byId.get(l.id);
+      const mark = d ? impactMark(d.outputDifference) : null;
+      colors.set(l.id, mark ? IMPACT_COLORS[mark] : IMPACT_COLORS.none);
+    }
+    return {
+      center: [focus.longitude, focus.latitude],
+      zoom: ReportZoom.impact,
+      icons: data.locations.map((l) => ({ id: l.id, lon: l.longitude, lat: l.latitude, name: l.name, type: l.type })),
+      selectedIds: changed.map((l) => l.id),
+      iconColors: colors,
+      label: `${t('reportImpactMap')} ${i + 1}`,
+    };
+  };
+
+  const section = (c: ScenarioLayoutEntry, i: number) => {
+    switch (c.name) {
+      case '__unknown':
+        return <UnknownComponentNote key={i} given={c.given} />;
+      case 'mapImpact':
+        return (
+          <div key={i}>
+            <ReportMap mapKey={`${c.name}:${i}`} title={t('reportImpactMap')} options={impactMap(i)} render={render} tracker={tracker} />
+            <p className="report-legend">
+              <span><span className="legend-swatch" style={{ background: IMPACT_COLORS.up }} /> {t('reportImpactUp')}</span>
+              <span><span className="legend-swatch" style={{ background: IMPACT_COLORS.down }} /> {t('reportImpactDown')}</span>
+              <span><span className="legend-swatch" style={{ background: IMPACT_COLORS.none }} /> {t('reportImpactNone')}</span>
+            </p>
+          </div>
+        );
+      case 'changedlocations':
+        return (
+          <section key={i} className="report-section">
+            <h3>{t('reportChangedLocations')}</h3>
+            {changed.length === 0 ? <p className="report-note">{t('reportNoChangedLocations')}</p> : (
+              <table className="report-table">
+                <thead><tr><th scope="col">{t('reportName')}</th><th scope="col">{t('reportChange')}</th></tr></thead>
+                <tbody>{changed.map((l) => <tr key={l.id}><th scope="row">{l.name}</th><td>{CHANGE_TEXT[l.changeType] ? t(CHANGE_TEXT[l.changeType]!) : ''}</td></tr>)}</tbody>
+              </table>
+            )}
+          </section>
+        );
+      case 'locationDifferences': {
+        const rows = firstLocations(differences.locations).map((d) => ({ ...d, name: d.locationName }));
+        return (
+          <section key={i} className="report-section">
+            {rows.length === 0 ? <><h3>{t('reportLocationImpact', { output: outputTitle })}</h3><p className="report-note">{t('reportNoDifferences')}</p></>
+              : <ImpactTable caption={t('reportLocationImpact', { output: outputTitle })} rows={rows} total={totalOf(differences.locations)} format={format} />}
+          </section>
+        );
+      }
+      case 'locationGroupDifferences':
+        if (!showGroupImpact(model.locationGroupsType, differences.locationGroups.length)) return null;
+        return (
+          <section key={i} className="report-section">
+            <ImpactTable caption={t('reportGroupImpact', { output: outputTitle })} rows={differences.locationGroups.map((g) => ({ ...g, name: g.locationGroupName }))}
+              total={totalOf(differences.locationGroups)} format={format} />
+          </section>
+        );
+      case 'locationClusterDifferences':
+        if (!showClusterImpact(model.locationClustersType, differences.locationClusters.length)) return null;
+        return (
+          <section key={i} className="report-section">
+            <ImpactTable caption={t('reportClusterImpact', { output: outputTitle })} rows={differences.locationClusters.map((g) => ({ ...g, name: g.locationClusterName }))}
+              total={totalOf(differences.locationClusters)} format={format} />
+          </section>
+        );
+      case 'disclaimer':
+        return <Disclaimer key={i} />;
+      case 'textSection':
+        return <TextSection key={i} title={c.title} paragraphs={c.paragraphs} />;
+    }
+  };
+
+  return (
+    <article className="report-paper" data-layout={layout.custom ? 'custom' : 'default'} data-maps-drawn={mapsDrawn ? 'true' : 'false'} aria-label={title}>
+      {picker}
+      <ReportHeader api={api} model={model} title={title} />
+      <dl className="report-subheader">
+        <div><dt>{t('reportScenario')}</dt><dd>{scenario?.name}</dd></div>
+        {submodel.name !== 'Default' && <div><dt>{t('reportSubmodel')}</dt><dd>{submodel.name}</dd></div>}
+        <div><dt>{t('reportGenerated')}</dt><dd>{formatDateTime(lang, generatedAt)}</dd></div>
+        {userName && <div><dt>{t('reportUser')}</dt><dd>{userName}</dd></div>}
+      </dl>
+      {layout.error && <LayoutErrorNote error={layout.error} />}
+      {layout.components.map(section)}
+      <ReportFooter model={model} ids={[model.id, scenario?.id ?? 0]} environment={environment} />
+    </article>
+  );
+}

@@ -1,0 +1,81 @@
+// Maps of the reports (spec point 2): a static map-canvas map at a fixed
+// centre and zoom (reports are never fitted), drawn off screen and returned as
+// an image at the print pixel ratio so the paper copy stays sharp. The map is
+// a plain function of its options, so the reports (and the report web
+// component) can be given another renderer, for example in tests.
+import type { BasemapData, IconFeature, PolygonFeature } from '@locus/map-canvas';
+import { Report } from '@locus/contract';
+
+/** 300 dpi paper over the 96 dpi CSS pixel. */
+export const PRINT_PIXEL_RATIO = 300 / 96;
+/** The report's content width in CSS px: 21 cm less 1.5 cm margins either side. */
+export const REPORT_MAP_WIDTH = Math.round(((Report.widthCm - 3) / 2.54) * 96);
+export const REPORT_MAP_HEIGHT = Report.mapHeightPx;
+
+export interface ReportMapOptions {
+  center: [number, number];
+  zoom: number;
+  width?: number;
+  height?: number;
+  pixelRatio?: number;
+  /** Location icons; the selected ones drawn larger and on top. */
+  icons?: IconFeature[];
+  selectedIds?: (string | number)[];
+  /** Fill colour per icon id (impact map); the group colour otherwise. */
+  iconColors?: Map<string | number, string>;
+  polygons?: PolygonFeature[];
+  /** Range circles around the centre, metres. */
+  ranges?: number[];
+  label: string;
+}
+
+/** Renders a report map to an image. */
+export type ReportMapRenderer = (options: ReportMapOptions) => Promise<Blob>;
+
+let basemapData: Promise<BasemapData> | null = null;
+
+function loadBasemap(): Promise<BasemapData> {
+  basemapData ??= Promise.all([import('locus:places'), import('@locus/map-canvas')])
+    .then(([{ default: places }, { loadNaturalEarth }]) => loadNaturalEarth('10m', places));
+  return basemapData;
+}
+
+/** The map-canvas renderer: an off-screen static map drawn once at the print pixel ratio. */
+export const renderReportMap: ReportMapRenderer = async (o) => {
+  const mc = await import('@locus/map-canvas');
+  const data = await loadBasemap();
+  const width = o.width ?? REPORT_MAP_WIDTH;
+  const height = o.height ?? REPORT_MAP_HEIGHT;
+  const container = document.createElement('div');
+  container.style.cssText = `position:fixed;left:-10000px;top:0;width:${width}px;height:${height}px;pointer-events:none;`;
+  container.setAttribute('aria-hidden', 'true');
+  document.body.append(container);
+  const colors = o.iconColors;
+  const layers = [
+    new mc.BasemapLayer({ zIndex: 0, data }),
+    new mc.PolygonLayer({ zIndex: 30, features: o.polygons ?? [], pickable: false }),
+    new mc.RangeCircleLayer({ zIndex: 50, radii: o.ranges ?? [], center: o.ranges?.length ? o.center : null }),
+    new mc.IconLayer({
+      zIndex: 60,
+      features: o.icons ?? [],
+      selectedIds: o.selectedIds ?? [],
+      style: colors ? (f: IconFeature) => (colors.has(f.id) ? { fill: colors.get(f.id)! } : {}) : undefined,
+    }),
+    new mc.ScaleBarLayer({ zIndex: 100 }),
+  ];
+  const map = mc.createMap(container, {
+    view: { center: o.center, zoom: o.zoom, bearing: 0, pitch: 0 },
+    size: { width, height },
+    pixelRatio: 1,
+    interactive: false,
+    motionPictures: false,
+    label: o.label,
+    layers,
+  });
+  try {
+    return await map.toBlob({ pixelRatio: o.pixelRatio ?? PRINT_PIXEL_RATIO, timeout: 10000 });
+  } finally {
+    map.dispose();
+    container.remove();
+  }
+};
