@@ -1,0 +1,311 @@
+// The reports: both layout formats read (every component name; unknown names
+// and unreadable text give a note, not a crash), the percentage-of-difference
+// rule and impact marks, group and cluster rules, and the location and
+// scenario reports rendered in happy-dom on a fake API with a fake map.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { installDom } from './dom';
+installDom('https://locus.test/');
+import type { Location, LocationCatchmentArea, MatchingLocation, ScenarioDifferences } from '@locus/contract';
+import { act, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { language } from '../src/i18n';
+import { clearResultsCache } from '../src/stores/results';
+import { LocationReport } from '../src/ui/reports/LocationReport';
+import type { ReportMapOptions } from '../src/ui/reports/report-map';
+import { PRINT_PIXEL_RATIO, REPORT_MAP_HEIGHT } from '../src/ui/reports/report-map';
+import {
+  areaShares, defaultLocationLayout, differenceFraction, firstLocations, impactMark, parseLocationLayout, parseScenarioLayout,
+  showClusterImpact, showGroupImpact, totalOf,
+} from '../src/ui/reports/rules';
+import { reportScenarios, ScenarioReport } from '../src/ui/reports/ScenarioReport';
+import { fakeApi } from './fake-api';
+import { location as summary, model, scenario } from './fixtures';
+
+(globalThis as { URL: typeof URL }).URL.createObjectURL ??= () => 'blob:report-map';
+(globalThis as { URL: typeof URL }).URL.revokeObjectURL ??= () => undefined;
+
+async function render(node: ReactNode) {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container as unknown as Element);
+  await act(async () => root.render(node));
+  return {
+    container,
+    unmount: async () => {
+      await act(async () => root.unmount());
+      container.remove();
+    },
+  };
+}
+
+const settle = () => act(async () => { for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0)); });
+
+test('location layout: every component name of the format is read in order', () => {
+  const format = JSON.stringify({ components: [
+    { name: 'mapLocations' }, { name: 'mapCatchmentArea' }, { name: 'mapCatchmentAreaPrimary' }, { name: 'mapCatchmentAreaSecondary' },
+    { name: 'properties', section: 'store' }, { name: 'properties2Columns', left: 'store', right: 'general' }, { name: 'topAreas', numberOfAreas: 10 },
+    { name: 'matchingLocations' }, { name: 'matchingScores' }, { name: 'drivers' }, { name: 'disclaimer' }, { name: 'textSection', title: 'Note', paragraphs: ['One', 'Two'] },
+  ] });
+  const layout = parseLocationLayout(format, 0);
+  assert.ok(layout.custom);
+  assert.is(layout.error, null);
+  assert.equal(layout.components.map((c) => c.name), [
+    'mapLocations', 'mapCatchmentArea', 'mapCatchmentAreaPrimary', 'mapCatchmentAreaSecondary', 'properties', 'properties2Columns', 'topAreas',
+    'matchingLocations', 'matchingScores', 'drivers', 'disclaimer', 'textSection',
+  ]);
+  assert.equal(layout.components[6], { name: 'topAreas', numberOfAreas: 10 });
+});
+
+test('location layout: unknown component names are kept as notes; unreadable text falls back to the default layout with a message', () => {
+  const layout = parseLocationLayout(JSON.stringify({ components: [{ name: 'mapLocations' }, { name: 'salesForecast' }, { name: 'properties' }, 7] }), 1);
+  assert.equal(layout.components, [{ name: 'mapLocations' }, { name: '__unknown', given: 'salesForecast' }, { name: '__unknown', given: 'properties' }, { name: '__unknown', given: '7' }]);
+  const broken = parseLocationLayout('{ components: [', 0);
+  assert.is(broken.custom, false);
+  assert.is(broken.error, 'invalidJson');
+  assert.equal(broken.components, defaultLocationLayout(0));
+  assert.is(parseLocationLayout('{"parts": []}', 0).error, 'noComponents');
+  const none = parseLocationLayout(null, 1);
+  assert.is(none.custom, false);
+  assert.is(none.error, null);
+});
+
+test('default location layout: the catchment map is the secondary one in mode 0; top 25 areas', () => {
+  const names = (mode: number) => defaultLocationLayout(mode).map((c) => c.name);
+  assert.ok(names(0).includes('mapCatchmentAreaSecondary'));
+  assert.ok(names(1).includes('mapCatchmentArea'));
+  assert.equal(defaultLocationLayout(0).find((c) => c.name === 'topAreas'), { name: 'topAreas', numberOfAreas: 25 });
+  assert.is(names(0).at(-1), 'disclaimer');
+});
+
+test('scenario layout: every component name; unknown names kept', () => {
+  const layout = parseScenarioLayout(JSON.stringify({ components: [
+    { name: 'mapImpact' }, { name: 'changedlocations' }, { name: 'locationDifferences' }, { name: 'locationGroupDifferences' },
+    { name: 'locationClusterDifferences' }, { name: 'disclaimer' }, { name: 'textSection', title: 'T', paragraphs: [] }, { name: 'mapLocations' },
+  ] }));
+  assert.equal(layout.components.map((c) => c.name), [
+    'mapImpact', 'changedlocations', 'locationDifferences', 'locationGroupDifferences', 'locationClusterDifferences', 'disclaimer', 'textSection', '__unknown',
+  ]);
+  assert.equal(parseScenarioLayout(null).components.map((c) => c.name), ['locationDifferences', 'locationGroupDifferences', 'locationClusterDifferences', 'mapImpact', 'disclaimer']);
+});
+
+test('percentage of difference: 100 % when the default output is 0; a change of 1 or more marks the impact', () => {
+  assert.is(differenceFraction(0, 250), 1);
+  assert.is(differenceFraction(0, 0), 1);
+  assert.is(differenceFraction(200, 50), 0.25);
+  assert.is(differenceFraction(200, -50), -0.25);
+  assert.is(impactMark(1), 'up');
+  assert.is(impactMark(0.99), null);
+  assert.is(impactMark(-0.5), null);
+  assert.is(impactMark(-1), 'down');
+  assert.equal(totalOf([{ outputDefault: 10, output: 12, outputDifference: 2 }, { outputDefault: 5, output: 4, outputDifference: -1 }]),
+    { outputDefault: 15, output: 16, outputDifference: 1 });
+  assert.is(firstLocations(Array.from({ length: 40 }, (_, i) => i)).length, 25);
+  assert.equal(areaShares([{ output: 3 }, { output: 1 }]), [0.75, 0.25]);
+});
+
+test('group impact when locationGroupsType is 1 and more than one group; cluster impact when locationClustersType is 2 and more than one cluster', () => {
+  assert.ok(showGroupImpact(1, 2));
+  assert.not.ok(showGroupImpact(1, 1));
+  assert.not.ok(showGroupImpact(0, 5));
+  assert.ok(showClusterImpact(2, 3));
+  assert.not.ok(showClusterImpact(2, 1));
+  assert.not.ok(showClusterImpact(1, 3));
+});
+
+test('the scenario report does not offer the base scenario', () => {
+  const list = [scenario(1), scenario(2, { parentScenarioId: 1 }), scenario(3, { parentScenarioId: 2 })];
+  assert.equal(reportScenarios(list).map((s) => s.id), [2, 3]);
+});
+
+function reportLocation(): Location {
+  const prop = (id: number, name: string, section: string, viewLocation: number, numberValue: number) => ({
+    id, name, title: name.toUpperCase(), description: null, label: null, propertyType: 0, dataType: 4, autoCalculateType: 0, poiSetName: null, visible: true,
+    viewLocation, subModelId: null, sectionName: section, sectionTitle: `Section ${section}`, sectionLabel: null, sectionViewOrder: 1, sectionViewSize: null,
+    sectionSecondary: false, stringValue: null, numberValue, percentageValue: null, oldStringValue: null, oldNumberValue: null, defaultValue: null,
+    minimumValue: null, maximumValue: null, roundingDigits: 0, titleShort: null, choices: [], rangeColor: null, dependencyExpression: null,
+  });
+  return {
+    ...summary(12), locationClusters: [],
+    locationProperties: [prop(1, 'floor', 'store', 0, 800), prop(2, 'checkouts', 'store', 0, 5), prop(3, 'year', 'general', 1, 2020)],
+  } as unknown as Location;
+}
+
+function catchment(): LocationCatchmentArea {
+  const square = (x: number) => ({ type: 'Polygon' as const, coordinates: [[[x, 52], [x + 0.01, 52], [x + 0.01, 52.01], [x, 52.01], [x, 52]]] });
+  const props = (areaCode: string, fraction: number, valueSharePrevious: number) => ({ fraction, fractionDefault: null, value: 1, valueDefault: null, valueSharePrevious, areaCode, locationPropertyId: null });
+  return {
+    featureCollection: { type: 'FeatureCollection', features: [
+      { type: 'Feature', geometry: square(5), properties: props('A1', 0.5, 0) },
+      { type: 'Feature', geometry: square(5.01), properties: props('A2', 0.3, 0.6) },
+      { type: 'Feature', geometry: square(5.02), properties: props('A3', 0.2, 0.9) },
+    ] },
+    areas: [
+      { areaCode: 'A1', output: 600, outputDefaultScenario: null, locationPropertyId: null, areaProperties: [{ name: 'population', title: 'Population', titleShort: 'Pop.', dataType: 4, stringValue: null, numberValue: 1234, roundingDigits: 0 }] },
+      { areaCode: 'A2', output: 300, outputDefaultScenario: null, locationPropertyId: null, areaProperties: [{ name: 'population', title: 'Population', titleShort: 'Pop.', dataType: 4, stringValue: null, numberValue: 99, roundingDigits: 0 }] },
+      { areaCode: 'A3', output: 100, outputDefaultScenario: null, locationPropertyId: null, areaProperties: [] },
+    ],
+    locationProperties: [], sameAsParent: false,
+  } as unknown as LocationCatchmentArea;
+}
+
+const matches = (n: number): MatchingLocation[] => Array.from({ length: n }, (_, i) => ({
+  locationId: 12 + i, name: `Store ${12 + i}`, score: 1 - i / 10, outputLocationPropertyValue: 1000, outputLocationPropertyTitle: 'Turnover',
+  actualOutputLocationPropertyValue: null, actualOutputLocationPropertyTitle: null, normalizedScores: [{ title: 'A', score: 0.5 }, { title: 'B', score: 0.7 }],
+}));
+
+function reportApi(matching = 4) {
+  return fakeApi({
+    scenarioLocationProperties: () => reportLocation(),
+    locationCatchmentArea: () => catchment(),
+    matchingLocations: () => matches(matching),
+    matchingScores: () => matches(Math.min(matching, 6)),
+    scenarioDrivers: () => [],
+  });
+}
+
+test('location report, default layout: properties in two columns, maps at zoom 16 and 11 (secondary coverage) at the print pixel ratio, top areas, charts, footer', async () => {
+  language.value = 'en';
+  clearResultsCache();
+  const maps: ReportMapOptions[] = [];
+  let drawn = 0;
+  const fake = reportApi();
+  const m = model(1, { hasNormalizedScoresFunctions: true, locationsType: 'Supermarket' });
+  const view = await render(
+    <LocationReport api={fake.api} model={m} scenario={{ id: 5, name: 'Plan' }} submodel={{ id: 7, name: 'Default' }} locationId={12}
+      locations={[summary(12), summary(13)]} userName="Pat Planner" environment="Test" generatedAt={new Date('2026-11-23T10:00:00Z')}
+      renderMap={async (o) => { maps.push(o); return new Blob(['png']); }} onMapsDrawn={() => { drawn++; }} />,
+  );
+  await settle();
+  const paper = view.container.querySelector('.report-paper')!;
+  assert.is(paper.getAttribute('data-layout'), 'default');
+  assert.match(paper.querySelector('.report-heading')!.textContent ?? '', /^Supermarket report$/);
+  assert.match(paper.querySelector('.report-subheader')!.textContent ?? '', /Store 12.*Plan.*Pat Planner/);
+  assert.not.match(paper.querySelector('.report-subheader')!.textContent ?? '', /Default/);
+  const columns = paper.querySelectorAll('.report-columns > div');
+  assert.match(columns[0]!.textContent ?? '', /FLOOR.*CHECKOUTS/);
+  assert.match(columns[1]!.textContent ?? '', /YEAR/);
+  assert.equal(maps.map((o) => o.zoom), [16, 11]);
+  assert.equal(maps[0]!.center, [summary(12).longitude, summary(12).latitude]);
+  assert.is(maps[1]!.polygons!.length, 2, 'secondary coverage: areas before 0.8 of the value');
+  assert.is(drawn, 1);
+  assert.is(paper.getAttribute('data-maps-drawn'), 'true');
+  assert.is(paper.querySelectorAll('img[data-drawn]').length, 2);
+  assert.is(paper.querySelector('img[data-drawn]')!.getAttribute('height'), String(REPORT_MAP_HEIGHT));
+  const rows = paper.querySelectorAll('.report-table tbody tr');
+  assert.is(rows.length, 3);
+  assert.match(rows[0]!.textContent ?? '', /A1.*60\.0%/);
+  assert.match(paper.querySelector('.report-table thead')!.textContent ?? '', /Pop\./);
+  assert.ok(paper.querySelector('svg[data-chart="matching"]'));
+  assert.ok(paper.querySelector('svg[data-chart="radar"]'));
+  assert.not.ok(paper.querySelector('svg[data-chart="drivers"]'), 'no drivers: no drivers chart');
+  assert.ok(paper.querySelector('.report-disclaimer'));
+  assert.match(paper.querySelector('.report-footer')!.textContent ?? '', /Model 1.*\(1\/5\/12\).*Test/);
+  assert.ok(PRINT_PIXEL_RATIO > 3);
+  await view.unmount();
+});
+
+test('location report, custom layout: sections in the format\'s order, an unknown component named in the report, Production not in the footer', async () => {
+  clearResultsCache();
+  const maps: ReportMapOptions[] = [];
+  const format = JSON.stringify({ components: [
+    { name: 'textSection', title: 'About', paragraphs: ['First.', 'Second.'] },
+    { name: 'properties', section: 'general' },
+    { name: 'mapCatchmentAreaPrimary' },
+    { name: 'salesForecast' },
+    { name: 'topAreas', numberOfAreas: 1 },
+    { name: 'matchingLocations' },
+  ] });
+  const view = await render(
+    <LocationReport api={reportApi(1).api} model={model(1, { locationReportFormat: format })} scenario={{ id: 5, name: 'Plan' }} submodel={{ id: 8, name: 'Weekend' }}
+      locationId={12} locations={[]} userName="" environment="Production" renderMap={async (o) => { maps.push(o); return new Blob(['png']); }} />,
+  );
+  await settle();
+  const paper = view.container.querySelector('.report-paper')!;
+  assert.is(paper.getAttribute('data-layout'), 'custom');
+  const headings = [...paper.querySelectorAll('h3')].map((h) => h.textContent);
+  assert.equal(headings, ['About', 'Section general', 'CA 1 (primary)', 'Top 1 areas (Areas)']);
+  assert.match(paper.querySelector('.report-unknown')!.textContent ?? '', /"salesForecast"/);
+  assert.is(maps.length, 1);
+  assert.is(maps[0]!.polygons!.length, 1, 'primary coverage: areas before half the value');
+  assert.is(paper.querySelectorAll('.report-table tbody tr').length, 1);
+  assert.match(paper.textContent ?? '', /no matching locations/);
+  assert.match(paper.querySelector('.report-subheader')!.textContent ?? '', /Weekend/);
+  assert.not.match(paper.querySelector('.report-footer')!.textContent ?? '', /Production/);
+  await view.unmount();
+});
+
+function differences(): ScenarioDifferences {
+  return {
+    impactOutputLocationPropertyTitle: 'Turnover',
+    locations: [
+      { locationID: 13, locationName: 'Store 13', outputDefault: 0, output: 500, outputDifference: 500 },
+      { locationID: 12, locationName: 'Store 12', outputDefault: 1000, output: 800, outputDifference: -200 },
+      { locationID: 14, locationName: 'Store 14', outputDefault: 400, output: 400.5, outputDifference: 0.5 },
+    ],
+    locationGroups: [
+      { locationGroupName: 'Alpha', outputDefault: 1000, output: 1300, outputDifference: 300 },
+      { locationGroupName: 'Beta', outputDefault: 400, output: 400.5, outputDifference: 0.5 },
+    ],
+    locationClusters: [{ locationClusterName: 'North', outputDefault: 1400, output: 1700.5, outputDifference: 300.5 }],
+  };
+}
+
+test('scenario report: loading until the differences arrive, impact table with signs and percentages, group impact, no cluster impact with one cluster, impact map at zoom 11', async () => {
+  language.value = 'en';
+  clearResultsCache();
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => { release = resolve; });
+  const maps: ReportMapOptions[] = [];
+  const fake = fakeApi({
+    scenarioDifferences: async () => { await gate; return differences(); },
+    scenarioLocations: () => [summary(12), summary(13, { changeType: 1 }), summary(14)],
+  });
+  const list = [scenario(1, { status: 9 }), scenario(2, { status: 9, parentScenarioId: 1, name: 'Plan B' })];
+  const view = await render(
+    <ScenarioReport api={fake.api} model={model(1, { outputType: 2 })} submodel={{ id: 7, name: 'Default' }} scenarios={list} scenarioId={1}
+      userName="Pat" environment={null} renderMap={async (o) => { maps.push(o); return new Blob(['png']); }} />,
+  );
+  await settle();
+  assert.match(view.container.textContent ?? '', /loading/);
+  const options = [...view.container.querySelectorAll('option')].map((o) => o.textContent);
+  assert.equal(options, ['Plan B'], 'the base scenario is not offered');
+  await act(async () => { release(); });
+  await settle();
+  const table = view.container.querySelector('.impact-table')!;
+  const rows = [...table.querySelectorAll('tbody tr')].map((r) => r.textContent ?? '');
+  assert.match(rows[0]!, /Store 13.*0.*500.*\+500 \(\+100\.0%\)/);
+  assert.match(rows[1]!, /Store 12.*1,000.*800.*−200 \(−20\.0%\)/);
+  assert.ok(table.querySelector('tbody tr:nth-child(1) .impact-up'));
+  assert.ok(table.querySelector('tbody tr:nth-child(2) .impact-down'));
+  assert.ok(table.querySelector('tbody tr:nth-child(3) .impact-none'), 'a change under 1 marks no impact');
+  assert.match(table.querySelector('tfoot')!.textContent ?? '', /Total.*1,400.*1,701.*\+301/);
+  const captions = [...view.container.querySelectorAll('caption')].map((c) => c.textContent);
+  assert.equal(captions, ['Impact on locations: Turnover', 'Impact on location groups: Turnover']);
+  assert.is(maps.length, 1);
+  assert.is(maps[0]!.zoom, 11);
+  assert.equal(maps[0]!.center, [summary(13).longitude, summary(13).latitude], 'centred on the changed location, not fitted');
+  assert.is(maps[0]!.iconColors!.get(13), '#16703a');
+  assert.is(maps[0]!.iconColors!.get(12), '#b42318');
+  assert.is(maps[0]!.iconColors!.get(14), '#9ca3af');
+  assert.ok(view.container.querySelector('.report-disclaimer'));
+  await view.unmount();
+});
+
+test('scenario report, custom layout: changed locations and a text section in order; unknown names noted', async () => {
+  clearResultsCache();
+  const fake = fakeApi({ scenarioDifferences: () => differences(), scenarioLocations: () => [summary(12), summary(13, { changeType: 1 }), summary(14, { changeType: 2 })] });
+  const format = JSON.stringify({ components: [{ name: 'changedlocations' }, { name: 'textSection', title: 'Why', paragraphs: ['Because.'] }, { name: 'impactChart' }] });
+  const view = await render(
+    <ScenarioReport api={fake.api} model={model(1, { scenarioReportFormat: format })} submodel={{ id: 7, name: 'Default' }}
+      scenarios={[scenario(1), scenario(2, { parentScenarioId: 1, status: 9 })]} scenarioId={2} userName="" environment={null} renderMap={async () => new Blob([])} />,
+  );
+  await settle();
+  const headings = [...view.container.querySelectorAll('h3')].map((h) => h.textContent);
+  assert.equal(headings, ['Changed locations', 'Why']);
+  assert.match(view.container.querySelector('.report-table tbody')!.textContent ?? '', /Store 13opened.*Store 14closed/);
+  assert.match(view.container.querySelector('.report-unknown')!.textContent ?? '', /"impactChart"/);
+  await view.unmount();
+});
+
+test.run();
