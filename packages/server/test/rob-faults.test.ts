@@ -1,7 +1,7 @@
 // Faults, with nothing lost (the worker killed mid-calculation is in
 // processing-workers.test.ts):
-//   - PostgreSQL restarted while a worker process calculates: the scenario
-//     still ends at 9;
+//   - PostgreSQL restarted while a worker process calculates, and a worker's
+//     database connection ended mid-calculation: the scenario still ends at 9;
 //   - PostgreSQL restarted during writes: each write is whole or absent, and
 //     the API answers again once the database is back;
 //   - PostgreSQL unreachable at start: the status call answers 0 (not ready)
@@ -100,6 +100,32 @@ pgTest('PostgreSQL restarted while a worker process calculates: the scenario sti
   }
   const outputs = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM location_output WHERE scenario_id = $1', [scenario])).rows[0]!;
   assert.ok(outputs.n > 0, 'the results were stored');
+  await worker.stop();
+  await db.close();
+});
+
+pgTest('a worker\'s database connection ended mid-calculation: the scenario is calculated again and ends at 9, not failed', async () => {
+  const { url, db, world } = await freshWorldOnCluster('dropped_connection');
+  const worker = spawnServer(['--role', 'worker'], {
+    DATABASE_URL: url, PROCESSING_WORKER_NAME: 'rob-dropped', PROCESSING_HEARTBEAT_MS: '200', PROCESSING_CLAIM_TIMEOUT_MS: '3000', PROCESSING_POLL_MS: '100',
+  });
+  await worker.waitFor(/calculating scenarios/);
+  // Hold the results table, so the worker waits on it; then end the waiting connection (as a failover or a connection killer would).
+  const pg = (await import('pg')).default;
+  const holder = new pg.Client({ connectionString: url });
+  await holder.connect();
+  await holder.query('BEGIN');
+  await holder.query('LOCK TABLE location_output IN ACCESS EXCLUSIVE MODE');
+  await requestProcessing(db, world.baseScenarioId, null);
+  const pid = await until('the worker to wait for the results table', async () =>
+    (await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> $1`, [(await holder.query('SELECT pg_backend_pid() AS pid')).rows[0].pid])).rows[0]?.pid, 60_000);
+  await db.query('SELECT pg_terminate_backend($1)', [pid]);
+  await holder.query('ROLLBACK');
+  await holder.end();
+  const status = await until('the scenario to end', async () => { const s = await statusOf(db, world.baseScenarioId); return s === 9 || s === 10 ? s : undefined; }, 90_000);
+  assert.is(status, 9, `ended at ${status}: ${worker.output().slice(-1500)}`);
+  const lostLine = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM log WHERE source = 'scenario-processing' AND message LIKE '%database connection was lost%'`)).rows[0]!;
+  assert.ok(lostLine.n > 0, 'the worker met the lost connection and left the scenario to be calculated again');
   await worker.stop();
   await db.close();
 });

@@ -14,6 +14,13 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** True for an error of a database connection that is gone or not there yet (a restart, a dropped connection). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = codeOf(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return (code !== undefined && UNAVAILABLE_CODES.has(code)) || UNAVAILABLE_TEXT.test(message);
+}
+
 /** The answer for a database fault, or undefined for any other error. */
 export function databaseFaultAnswer(error: unknown): { status: 503 | 507; body: ReturnType<typeof errorBody> } | undefined {
   const message = error instanceof Error ? error.message : String(error);
@@ -21,7 +28,7 @@ export function databaseFaultAnswer(error: unknown): { status: 503 | 507; body: 
   if (code === '53100' || (error as { errno?: unknown } | null)?.errno === 28 || DISK_FULL_TEXT.test(message)) {
     return { status: 507, body: errorBody(507, 'the disk of the database is full: nothing was saved; free disk space and try again') };
   }
-  if ((code && UNAVAILABLE_CODES.has(code)) || UNAVAILABLE_TEXT.test(message)) {
+  if (isDatabaseUnavailable(error)) {
     return { status: 503, body: errorBody(503, 'the database is not reachable at the moment: nothing was saved; try again shortly') };
   }
   return undefined;

@@ -12,6 +12,7 @@ import type { AreaPayload } from './jobs.js';
 import { ClaimLostError, claimNext, endClaim, heartbeat, type Claim } from './queue.js';
 import { collectBlocks } from './results-store.js';
 import type { ProcessingSettings } from './settings.js';
+import { isDatabaseUnavailable } from '../http/database-faults.js';
 
 export interface ProcessorHooks {
   /** After a scenario ended at 9 or 10. */
@@ -173,6 +174,12 @@ export class ScenarioProcessor {
       if (this.dead || error instanceof StoppedError) return;
       if (error instanceof ClaimLostError || lost) {
         await this.log.warn(`scenario '${claim.name}' (${claim.scenarioId}): ${this.workerName} lost its claim; the result was not stored`, null, 'scenario-processing');
+        return;
+      }
+      if (isDatabaseUnavailable(error)) {
+        // The database restarted or dropped the connection: not a fault of the scenario. The claim is
+        // left as it is; once its heartbeat is older than the claim timeout a worker claims it again.
+        await this.log.warn(`scenario '${claim.name}' (${claim.scenarioId}): the database connection was lost (${error instanceof Error ? error.message : String(error)}); it will be calculated again`, null, 'scenario-processing').catch(() => undefined);
         return;
       }
       const message = error instanceof EngineJobError && error.modelError
