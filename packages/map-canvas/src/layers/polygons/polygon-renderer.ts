@@ -1,15 +1,26 @@
 // Draws polygons from cached local-frame Path2D objects: one transform per frame, no per-vertex work
 // in JavaScript while panning and zooming, and only the polygons whose box meets the view.
 // (Merging all polygons of a style into one path was measured slower in Chromium's software raster.)
+// Below street zoom the paths are simplified per whole zoom level (Douglas–Peucker, a third of a pixel
+// at that level, so at most two thirds of a pixel before the next level takes over): zoomed out, the
+// fills cost by their edges and a catchment of a few pixels needs only a handful.
 // A part of the visible polygons, in drawing order, can be drawn on its own (for motion pictures).
 import { setContextTransform } from '../../geo/affine.js';
+import { worldScale } from '../../geo/mercator.js';
 import { buildLocalPath, LOCAL_UNIT, localToScreen } from '../../layer/geometry.js';
 import type { LayerRenderer } from '../../layer/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
 import type { PolygonLayer } from './polygon-layer.js';
+import { simplifyClosedRing } from './simplify-ring.js';
+
+/** From this zoom level on, paths are drawn with every vertex. */
+const FULL_DETAIL_LEVEL = 13;
+/** Simplification tolerance in CSS px at the level's zoom. */
+const TOLERANCE_PX = 1 / 3;
 
 export class PolygonRenderer implements LayerRenderer {
-  private paths: (Path2D | null)[] = [];
+  /** Paths per detail level (the whole zoom level, or FULL_DETAIL_LEVEL for every vertex). */
+  private paths = new Map<number, (Path2D | null)[]>();
   private revision = -1;
 
   constructor(private readonly layer: PolygonLayer) {}
@@ -21,9 +32,13 @@ export class PolygonRenderer implements LayerRenderer {
   renderPart(frame: FrameState, ctx: CanvasRenderingContext2D, part: number, parts: number): void {
     const layer = this.layer;
     if (this.revision !== layer.revision) {
-      this.paths = new Array(layer.features.length).fill(null);
+      this.paths.clear();
       this.revision = layer.revision;
     }
+    const level = Math.max(0, Math.min(FULL_DETAIL_LEVEL, Math.floor(frame.view.zoom)));
+    let paths = this.paths.get(level);
+    if (!paths) this.paths.set(level, (paths = new Array(layer.features.length).fill(null)));
+    const tolerance = level < FULL_DETAIL_LEVEL ? TOLERANCE_PX / worldScale(level) : 0;
     const visible = layer.queryExtent(frame.extent);
     if (!visible.length) return;
     const base = ctx.globalAlpha;
@@ -36,8 +51,11 @@ export class PolygonRenderer implements LayerRenderer {
     for (let k = Math.floor((part * visible.length) / parts); k < end; k++) {
       const i = visible[k];
       const style = layer.styles[i];
-      let path = this.paths[i];
-      if (!path) path = this.paths[i] = buildLocalPath(layer.shapes[i].rings, true, layer.origin);
+      let path = paths[i];
+      if (!path) {
+        const rings = tolerance > 0 ? layer.shapes[i].rings.map((ring) => simplifyClosedRing(ring, tolerance)) : layer.shapes[i].rings;
+        path = paths[i] = buildLocalPath(rings, true, layer.origin);
+      }
       if (style.fill) {
         ctx.globalAlpha = base * style.fillAlpha;
         // Setting a colour parses it; skip when unchanged.
@@ -54,6 +72,6 @@ export class PolygonRenderer implements LayerRenderer {
   }
 
   dispose(): void {
-    this.paths = [];
+    this.paths.clear();
   }
 }
