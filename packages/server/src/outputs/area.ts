@@ -15,13 +15,14 @@ import type { ResultReader } from './results.js';
 interface Entry { location: number; value: number; minutesCar: number | null; minutesPedestrian: number | null; score: number }
 
 async function entriesOf(db: Queryable, reader: ResultReader, summary: ResultSummary, area: AreaRow): Promise<Entry[] | undefined> {
-  const result = await reader.result(summary);
   const areaId = Number(area.id);
   if (area.area_set_id === summary.areaSetId) {
-    const i = result.areaIds.indexOf(areaId);
-    if (i < 0) return undefined;
-    return areaLocations(result, i).locations.filter((l) => l.value > 0);
+    // One demand area: only its block is read and decoded (unless the whole result is decoded already).
+    const part = await reader.areaPart(summary, areaId);
+    if (!part) return undefined;
+    return areaLocations(part.result, part.index).locations.filter((l) => l.value > 0);
   }
+  const result = await reader.result(summary);
   if (summary.areaSetId === null) return undefined;
   const overlap = await loadOverlap(db, summary.areaSetId, area.area_set_id);
   if (!overlap) return undefined;

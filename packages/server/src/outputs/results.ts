@@ -8,7 +8,7 @@ import { resolveModel, resolveScenario, type ScenarioRef } from '../http/access.
 import type { CurrentUser } from '../http/current-user.js';
 import { conflict, notFound } from '../http/errors.js';
 import { loadModelInfo, type ModelInfo } from '../processing/inputs.js';
-import { loadResult, loadSummary, type ResultSummary } from '../processing/results-store.js';
+import { loadAreaPart, loadResult, loadSummary, type ResultSummary } from '../processing/results-store.js';
 import type { StoredResult } from '../processing/result-codec.js';
 import { scenarioLocations, type LocationRow } from '../repo/scenario-locations.js';
 
@@ -64,6 +64,21 @@ export class ResultReader {
       this.results.set(summary.version, hit);
     }
     return hit;
+  }
+
+  /**
+   * The part of a result an area read needs: the whole result when it is
+   * decoded already, else only the block of that demand area.
+   */
+  async areaPart(summary: ResultSummary, areaId: number): Promise<{ result: StoredResult; index: number } | undefined> {
+    const whole = this.results.get(summary.version);
+    if (!whole) {
+      const part = await loadAreaPart(this.db, summary, areaId);
+      if (part) return part;
+    }
+    const result = await this.result(summary);
+    const index = result.areaIds.indexOf(areaId);
+    return index < 0 ? undefined : { result, index };
   }
 
   /**

@@ -6,8 +6,8 @@
 // Block bytes cross the driver as base64 text (decode/encode in SQL): the
 // embedded database's bytea parameters and values go through a hex text form
 // built and parsed in JavaScript, some ten times slower for megabytes. New
-// blocks are written before the storing transaction, a slice of a few
-// megabytes per statement with a turn of the event loop between slices, so
+// blocks are written before the storing transaction, a slice of some
+// hundred kilobytes per statement with a turn of the event loop between slices, so
 // requests are answered while a large result is stored.
 import type { ModelParameters, ScenarioResult } from '@locus/engine';
 import type { Queryable } from '../db/database.js';
@@ -26,6 +26,8 @@ export interface ResultSummary {
   areaCount: number;
   locationCount: number;
   pairCount: number;
+  /** Demand areas per stored block. */
+  blockAreas: number;
   /** Location ids in calculation order. */
   locationIds: Int32Array;
   locationInputs: Uint8Array;
@@ -35,7 +37,7 @@ export interface ResultSummary {
 
 interface SummaryRow {
   scenario_id: number; sub_model_id: number; version: string; basis_key: string; computed_at: Date; output_type: number; parameters: ModelParameters;
-  area_set_id: number | null; area_count: number; location_count: number; pair_count: number; location_ids: Uint8Array;
+  area_set_id: number | null; area_count: number; location_count: number; pair_count: number; block_areas: number; location_ids: Uint8Array;
   location_inputs: Uint8Array; active: Uint8Array; attractiveness: Uint8Array; output: Uint8Array;
   fallbacks: ScenarioResult['fallbacks'];
 }
@@ -52,6 +54,7 @@ const toSummary = (r: SummaryRow): ResultSummary => ({
   areaCount: r.area_count,
   locationCount: r.location_count,
   pairCount: r.pair_count,
+  blockAreas: r.block_areas,
   locationIds: int32Of(r.location_ids),
   locationInputs: uint8Of(r.location_inputs),
   arrays: { active: uint8Of(r.active), attractiveness: float64Of(r.attractiveness), output: float64Of(r.output) },
@@ -76,12 +79,60 @@ export async function loadBlockHashes(db: Queryable, scenarioId: number, subMode
   return rows.map((r) => new Uint8Array(r.hash));
 }
 
+/** Blocks read per statement (some hundreds of kilobytes), so other requests get their turn between reads. */
+const BLOCKS_PER_READ = 4;
+
+/**
+ * The pairs of a stored result, read a slice of blocks at a time. Each slice
+ * reads only while the result is still the summary's version; should the
+ * result be replaced between slices, the read starts over on the new blocks'
+ * absence (an error after three tries), so slices of two versions never mix.
+ */
 export async function loadPairState(db: Queryable, summary: ResultSummary): Promise<{ state: PairState; blockHashes: Uint8Array[] }> {
-  const { rows } = await db.query<{ hash: Uint8Array; data: string }>(
-    `SELECT b.hash, encode(r.data, 'base64') AS data FROM scenario_result_block b JOIN result_block r ON r.hash = b.hash
-      WHERE b.scenario_id = $1 AND b.sub_model_id = $2 ORDER BY b.block_index`, [summary.scenarioId, summary.subModelId]);
-  const state = decodeBlocks(rows.map((r) => Buffer.from(r.data, 'base64')), summary.areaCount, summary.locationCount);
-  return { state, blockHashes: rows.map((r) => new Uint8Array(r.hash)) };
+  const blocks = Math.ceil(summary.areaCount / Math.max(1, summary.blockAreas));
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const data: Buffer[] = [];
+    const blockHashes: Uint8Array[] = [];
+    for (let from = 0; from < blocks; from += BLOCKS_PER_READ) {
+      if (from > 0) await yieldTurn();
+      const { rows } = await db.query<{ hash: Uint8Array; data: string }>(
+        `SELECT b.hash, encode(r.data, 'base64') AS data FROM scenario_result_block b JOIN result_block r ON r.hash = b.hash
+          JOIN scenario_result s ON s.scenario_id = b.scenario_id AND s.sub_model_id = b.sub_model_id AND s.version = $5
+          WHERE b.scenario_id = $1 AND b.sub_model_id = $2 AND b.block_index >= $3 AND b.block_index < $4 ORDER BY b.block_index`,
+        [summary.scenarioId, summary.subModelId, from, from + BLOCKS_PER_READ, summary.version]);
+      if (rows.length !== Math.min(BLOCKS_PER_READ, blocks - from)) break;
+      for (const r of rows) {
+        data.push(Buffer.from(r.data, 'base64'));
+        blockHashes.push(new Uint8Array(r.hash));
+      }
+    }
+    if (data.length === blocks) return { state: decodeBlocks(data, summary.areaCount, summary.locationCount), blockHashes };
+  }
+  throw new Error(`the result of scenario ${summary.scenarioId} was replaced while it was read`);
+}
+
+/**
+ * Only the block of a result that holds the demand area with this id (an
+ * area read needs no more): the area's position among the set's areas (they
+ * are calculated in id order) gives the block, whose stored area ids confirm
+ * it. Undefined when the area set changed since, or the area is not in it.
+ */
+export async function loadAreaPart(db: Queryable, summary: ResultSummary, areaId: number): Promise<{ result: StoredResult; index: number } | undefined> {
+  if (summary.areaSetId === null || summary.areaCount === 0) return undefined;
+  const position = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM area WHERE area_set_id = $1 AND id < $2', [summary.areaSetId, areaId])).rows[0]?.n;
+  if (position === undefined || position >= summary.areaCount) return undefined;
+  const blockAreas = summary.blockAreas;
+  const block = Math.floor(position / blockAreas);
+  const row = (await db.query<{ data: string }>(
+    `SELECT encode(r.data, 'base64') AS data FROM scenario_result_block b JOIN result_block r ON r.hash = b.hash
+      WHERE b.scenario_id = $1 AND b.sub_model_id = $2 AND b.block_index = $3`, [summary.scenarioId, summary.subModelId, block])).rows[0];
+  if (!row) return undefined;
+  const bytes = Buffer.from(row.data, 'base64');
+  const n = new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + 4))[0]!;
+  const state = decodeBlocks([bytes], n, summary.locationCount);
+  const index = position - block * blockAreas;
+  if (state.areaIds[index] !== areaId) return undefined;
+  return { result: restoreResult(state, summary.arrays, summary.parameters, summary.fallbacks), index };
 }
 
 /** The whole result as the engine made it, with its demand areas' ids. */
@@ -101,8 +152,8 @@ export interface SaveInput {
   locationInputs: Uint8Array;
 }
 
-/** Bytes of block data per INSERT statement: large enough to be few statements, small enough to keep each one short. */
-export const SLICE_BYTES = 2 << 20;
+/** Bytes of block data per INSERT statement: few statements, each short enough that requests waiting on the database are answered between them. */
+export const SLICE_BYTES = 512 << 10;
 
 const hexOf = (hash: Uint8Array) => Buffer.from(hash).toString('hex');
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
