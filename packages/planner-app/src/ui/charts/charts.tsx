@@ -37,8 +37,8 @@ export function MatchingBarChart({ entries, format }: { entries: readonly Matchi
   const outputTitle = top.find((e) => e.outputLocationPropertyTitle)?.outputLocationPropertyTitle ?? t('chartOutput');
   const actualTitle = top.find((e) => e.actualOutputLocationPropertyTitle)?.actualOutputLocationPropertyTitle ?? null;
   const hasActual = top.some((e) => e.actualOutputLocationPropertyValue !== null);
-  const height = 300;
-  const margin = { top: 16, right: 16, bottom: 70, left: 96 };
+  const height = 330;
+  const margin = { top: 40, right: 16, bottom: 84, left: 96 };
   const max = Math.max(1, ...top.map((e) => Math.max(e.outputLocationPropertyValue ?? 0, e.actualOutputLocationPropertyValue ?? 0)));
   const x = scaleBand<number>().domain(top.map((_, i) => i)).range([margin.left, WIDTH - margin.right]).padding(0.25);
   const y = scaleLinear().domain([0, max]).nice().range([height - margin.bottom, margin.top]);
@@ -78,13 +78,15 @@ export function MatchingBarChart({ entries, format }: { entries: readonly Matchi
               <rect x={(x(i) ?? 0) + bar} y={y(e.actualOutputLocationPropertyValue ?? 0)} width={bar} height={y(0) - y(e.actualOutputLocationPropertyValue ?? 0)}
                 fill={matchColor(i)} fillOpacity={0.45} />
             )}
-            <text x={(x(i) ?? 0) + x.bandwidth() / 2} y={height - margin.bottom + 16} textAnchor="middle" className="chart-label">{truncate(e.name, 18)}</text>
-            <text x={(x(i) ?? 0) + x.bandwidth() / 2} y={height - margin.bottom + 32} textAnchor="middle" className="chart-tick">{formatPercent(lang, e.score, 0)}</text>
+            <text x={(x(i) ?? 0) + x.bandwidth() / 2} y={y(Math.max(e.outputLocationPropertyValue ?? 0, e.actualOutputLocationPropertyValue ?? 0)) - 6}
+              textAnchor="middle" className="chart-tick">{formatPercent(lang, e.score, 0)}</text>
+            <text transform={`translate(${(x(i) ?? 0) + x.bandwidth() / 2 + 4},${height - margin.bottom + 12}) rotate(-25)`} textAnchor="end"
+              className="chart-label">{truncate(e.name, 24)}</text>
           </g>
         ))}
         <line x1={margin.left} x2={WIDTH - margin.right} y1={y(0)} y2={y(0)} className="chart-axis" />
         {hasActual && (
-          <g transform={`translate(${margin.left},${height - 14})`} className="chart-tick">
+          <g transform={`translate(${margin.left},14)`} className="chart-tick">
             <rect width={10} height={10} y={-9} fill="#6b7280" /><text x={14}>{outputTitle}</text>
             <rect x={200} width={10} height={10} y={-9} fill="#6b7280" fillOpacity={0.45} /><text x={214}>{actualTitle ?? t('chartActual')}</text>
           </g>

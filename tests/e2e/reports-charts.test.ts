@@ -1,0 +1,215 @@
+// Charts and reports in Chromium against the real server: after the
+// scenarios are calculated, each chart of the Graphics entry (its data read
+// first, a hidden table for screen readers), the location report in the
+// model's own layout (Dutch supermarket model) and in the default layout
+// (English pharmacy model) with every map drawn, the scenario report (base
+// scenario not offered, impact tables), print emulation to an A4 PDF, axe on
+// every chart and report, and screenshots into the visual regression set.
+import * as assert from 'uvu/assert';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { LocationSummary, Model, Scenario } from '@locus/contract';
+import {
+  apiAs, collectPageErrors, e2eSuite, expectNoAxeViolations, expectScreenshot, launchBrowser, newContext, signIn, startServer,
+  texts, waitForMap, type Api, type LocusServer,
+} from './harness/index.js';
+
+const nl = texts('nl');
+const en = texts('en');
+const test = e2eSuite('charts and reports');
+
+let server: LocusServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+interface Setup {
+  model: Model;
+  scenario: Scenario;
+  store: LocationSummary;
+}
+let supermarkets: Setup;
+let pharmacies: Setup;
+
+async function calculated(api: Api, model: Model, pick: (list: Scenario[]) => Scenario[]): Promise<Scenario[]> {
+  let list = await api.scenarios(model.id);
+  for (const s of pick(list)) if (s.status !== 9) await api.call('scenarioStartProcessing', { scenarioId: s.id }).catch(() => undefined);
+  for (let i = 0; i < 300; i++) {
+    list = await api.scenarios(model.id);
+    const wanted = pick(list);
+    if (wanted.some((s) => s.status === 10)) throw new Error('a scenario failed to calculate');
+    if (wanted.every((s) => s.status === 9)) return wanted;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error('the scenarios were not calculated in time');
+}
+
+test.before(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const admin = await apiAs(server, 'admin');
+  const models = await admin.models();
+  const turnover = models.find((m) => m.locationReportFormat && m.scenarioReportFormat)!;
+  assert.ok(turnover, 'the demo data has a model with a locationReportFormat and a scenarioReportFormat');
+  const score = models.find((m) => !m.locationReportFormat)!;
+  assert.ok(score, 'the demo data has a model with the default report layouts');
+  // The base and a child scenario of the supermarkets (the scenario report compares them); the pharmacies' base.
+  const [base, child] = await calculated(admin, turnover, (list) => [list.find((s) => s.parentScenarioId === null)!, list.find((s) => s.parentScenarioId !== null)!]);
+  const [pharmacyBase] = await calculated(admin, score, (list) => [list.find((s) => s.parentScenarioId === null)!]);
+  supermarkets = { model: turnover, scenario: child!, store: (await admin.locations(child!.id)).filter((l) => l.type === 1)[5]! };
+  void base;
+  pharmacies = { model: score, scenario: pharmacyBase!, store: (await admin.locations(pharmacyBase!.id)).filter((l) => l.type === 1)[3]! };
+});
+
+test.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test.before.each(async () => {
+  context = await newContext(browser, { locale: 'nl-NL' });
+  page = await context.newPage();
+  errors = collectPageErrors(page);
+});
+
+test.after.each(async () => {
+  await context.close();
+});
+
+const addressOf = (s: Setup) => `/?mid=${s.model.id}&sid=${s.scenario.id}&lid=${s.store.id}&z=11&c=${s.store.longitude},${s.store.latitude}`;
+
+async function open(s: Setup, account: 'planner' | 'admin') {
+  await signIn(page, server.baseUrl, account, addressOf(s));
+  await waitForMap(page);
+}
+
+test('each chart of the Graphics entry reads its data and draws with a hidden table (Dutch)', async () => {
+  await open(supermarkets, 'planner');
+  const t = nl;
+  const graphics = page.getByRole('button', { name: t('graphicsButton'), exact: true });
+  await page.waitForFunction(() => document.querySelector('[aria-label="Grafieken"]')?.getAttribute('aria-disabled') !== 'true', null, { timeout: 30_000 });
+  const charts: [string, string][] = [
+    [t('chartMatchingTitle'), 'matching'], [t('chartRadarTitle'), 'radar'], [t('chartDriversTitle'), 'drivers'], [t('chartPropertiesTitle'), 'scatter'],
+  ];
+  for (const [name, kind] of charts) {
+    await graphics.click();
+    const requests: string[] = [];
+    const listen = (r: { url(): string }) => requests.push(r.url());
+    page.on('request', listen);
+    await page.getByRole('menuitem', { name, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`^${name}`) });
+    if (kind === 'scatter') {
+      const selects = dialog.getByRole('combobox');
+      await selects.nth(0).selectOption({ label: 'Omzet (model)' });
+      await selects.nth(1).selectOption({ label: 'Werkelijke omzet' });
+    }
+    await dialog.locator(`svg[data-chart="${kind}"]`).first().waitFor({ timeout: 30_000 });
+    page.off('request', listen);
+    const expected = { matching: /matching|matchinglocations/i, radar: /scores/i, drivers: /drivers/i, scatter: /propert/i }[kind]!;
+    assert.ok(requests.some((u) => expected.test(u)), `${kind}: its data was read (${requests.join(', ')})`);
+    assert.ok(await dialog.locator('.visually-hidden table tbody tr').count() > 0, `${kind}: a hidden table with rows`);
+    if (kind === 'matching') assert.is(await dialog.locator('.visually-hidden tbody tr').count(), 6, 'the top 6 matching locations');
+    if (kind === 'radar') assert.equal(await dialog.locator('.radar-legend-column').evaluateAll((cs) => cs.map((c) => c.querySelectorAll('li').length)), [3, 3]);
+    if (kind === 'scatter') {
+      await dialog.locator('svg[data-chart="scatter"] circle').last().hover({ force: true });
+      assert.ok((await dialog.locator('.scatter-status').textContent())?.includes(':'), 'hovering a point shows the location');
+    }
+    await expectNoAxeViolations(page, `chart ${kind}`, { include: '.charts-dialog' });
+    await expectScreenshot(page, `chart-${kind}-nl`, { mask: [page.locator('.map-area')] });
+    await dialog.getByRole('button', { name: t('close') }).click();
+  }
+  assert.equal(errors, []);
+});
+
+test('location report in the model\'s own layout (Dutch): sections, maps drawn sharp, print to an A4 PDF with nothing of the app', async () => {
+  await open(supermarkets, 'planner');
+  const t = nl;
+  await page.waitForFunction(() => document.querySelector('[aria-label="Rapporten"]')?.getAttribute('aria-disabled') !== 'true', null, { timeout: 30_000 });
+  await page.getByRole('button', { name: t('reportsButton'), exact: true }).click();
+  const started = Date.now();
+  await page.getByRole('menuitem', { name: t('locationReportMenu') }).click();
+  const dialog = page.getByRole('dialog', { name: t('locationReportMenu') });
+  const paper = dialog.locator('.report-paper[data-maps-drawn="true"]');
+  await paper.waitFor({ timeout: 60_000 });
+  console.log(`location report with its maps drawn in ${Date.now() - started} ms`);
+  assert.is(await paper.getAttribute('data-layout'), 'custom');
+  assert.is(await paper.locator('.report-unknown').count(), 0);
+  assert.match(await paper.locator('.report-heading').textContent() ?? '', /Supermarkt/);
+  assert.equal(await paper.locator('.report-columns h3').allTextContents(), ['Winkel', 'Algemeen']);
+  assert.match(await paper.locator('.report-text').textContent() ?? '', /Toelichting/);
+  const images = paper.locator('img[data-drawn]');
+  assert.is(await images.count(), 2);
+  const sharp = await images.evaluateAll((list) => list.map((img) => (img as HTMLImageElement).naturalWidth / (img as HTMLImageElement).clientWidth));
+  assert.ok(sharp.every((ratio) => ratio >= 3), `maps drawn at the print pixel ratio (${sharp.join(', ')})`);
+  assert.ok(await paper.locator('svg[data-chart="matching"]').count() === 1);
+  assert.is(await paper.locator('.report-table tbody tr').count(), 25);
+  assert.match(await paper.locator('.report-footer').textContent() ?? '', new RegExp(`\\(${supermarkets.model.id}/${supermarkets.scenario.id}/${supermarkets.store.id}\\)`));
+  await expectNoAxeViolations(page, 'location report (custom layout)', { include: '.report-dialog' });
+  await expectScreenshot(page, 'report-location-custom-nl', { mask: [page.locator('.report-subheader')] });
+  await dialog.getByRole('button', { name: t('print') }).waitFor();
+  await dialog.getByRole('button', { name: t('cancel') }).waitFor();
+
+  await page.emulateMedia({ media: 'print' });
+  const shell = await page.evaluate(() => ['.top-bar', '.toolbar', '.map-area'].map((s) => {
+    const e = document.querySelector(s);
+    return e ? getComputedStyle(e).display !== 'none' && getComputedStyle(e).visibility !== 'hidden' : false;
+  }));
+  assert.equal(shell, [false, false, false], 'nothing of the app shell on paper');
+  assert.is(await dialog.locator('.dialog-footer').evaluate((e) => getComputedStyle(e).display), 'none');
+  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+  const text = pdf.toString('latin1');
+  assert.is(text.slice(0, 5), '%PDF-');
+  const boxes = [...text.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [Math.round(Number(m[1])), Math.round(Number(m[2]))]);
+  assert.ok(boxes.length >= 2, `more than one page (${boxes.length})`);
+  assert.ok(boxes.every(([w, h]) => w === 595 && h === 842), `A4 pages (${JSON.stringify(boxes.slice(0, 3))})`);
+  assert.ok((text.match(/\/Subtype\s*\/Image/g) ?? []).length >= 2, 'the maps are in the PDF');
+  await page.emulateMedia({ media: 'screen' });
+  await dialog.getByRole('button', { name: t('cancel') }).click();
+  assert.equal(errors, []);
+});
+
+test('location report in the default layout (English)', async () => {
+  context = await newContext(browser, { locale: 'en-GB' });
+  page = await context.newPage();
+  errors = collectPageErrors(page);
+  await open(pharmacies, 'admin');
+  const t = en;
+  await page.waitForFunction(() => document.querySelector('[aria-label="Reports"]')?.getAttribute('aria-disabled') !== 'true', null, { timeout: 30_000 });
+  await page.getByRole('button', { name: t('reportsButton'), exact: true }).click();
+  await page.getByRole('menuitem', { name: t('locationReportMenu') }).click();
+  const dialog = page.getByRole('dialog', { name: t('locationReportMenu') });
+  const paper = dialog.locator('.report-paper[data-maps-drawn="true"]');
+  await paper.waitFor({ timeout: 60_000 });
+  assert.is(await paper.getAttribute('data-layout'), 'default');
+  assert.equal(await paper.locator('.report-map h3').allTextContents(), [t('reportLocalSituation'), pharmacies.model.catchmentAreas[0]!.title]);
+  assert.ok(await paper.locator('.report-disclaimer').count() === 1);
+  assert.ok(await paper.locator('.report-table tbody tr').count() <= 25);
+  await expectNoAxeViolations(page, 'location report (default layout)', { include: '.report-dialog' });
+  await expectScreenshot(page, 'report-location-default-en', { mask: [page.locator('.report-subheader')] });
+  assert.equal(errors, []);
+});
+
+test('scenario report: loading until the differences arrive, base scenario not offered, the model\'s own layout (Dutch)', async () => {
+  await open(supermarkets, 'planner');
+  const t = nl;
+  await page.getByRole('button', { name: t('reportsButton'), exact: true }).click();
+  await page.getByRole('menuitem', { name: t('scenarioReportTitle') }).click();
+  const dialog = page.getByRole('dialog', { name: t('scenarioReportTitle') });
+  const options = await dialog.getByRole('combobox').locator('option').allTextContents();
+  const all = await (await apiAs(server, 'planner')).scenarios(supermarkets.model.id);
+  const base = all.find((s) => s.parentScenarioId === null)!;
+  assert.not.ok(options.includes(base.name), 'the base scenario is not offered');
+  assert.ok(options.includes(supermarkets.scenario.name));
+  const paper = dialog.locator('.report-paper[data-maps-drawn="true"]');
+  await paper.waitFor({ timeout: 60_000 });
+  assert.is(await paper.getAttribute('data-layout'), 'custom');
+  assert.equal((await paper.locator('h3').allTextContents()).slice(0, 2), [t('reportChangedLocations'), t('reportImpactMap')]);
+  const captions = await paper.locator('caption').allTextContents();
+  assert.ok(captions.some((c) => c.startsWith(t('reportLocationImpact', { output: '' }).trim())), `impact table (${captions.join(' | ')})`);
+  assert.ok(await paper.locator('.impact-table').first().locator('tfoot').count() === 1, 'a total row');
+  await expectNoAxeViolations(page, 'scenario report', { include: '.report-dialog' });
+  await expectScreenshot(page, 'report-scenario-custom-nl', { mask: [page.locator('.report-subheader')] });
+  await dialog.getByRole('button', { name: t('close'), exact: true }).last().click();
+  assert.equal(errors, []);
+});
+
+test.run();
