@@ -47,6 +47,10 @@ export async function freePort(): Promise<number> {
 
 /** Why the suite cannot start a server, or null. */
 export function missingBuild(): string | null {
+  return missing();
+}
+
+function missing(): string | null {
   if (!existsSync(MAIN)) return 'the server is not built (packages/server/dist/main.js): run node build.mjs';
   if (!existsSync(APP_INDEX)) return 'the app is not built (packages/planner-app/dist/index.html): run node build.mjs';
   return null;
@@ -120,8 +124,10 @@ let appCopy: string | null = null;
  * so a rebuild while the suite runs (which empties the dist folder first)
  * does not pull the files from under the browser. Source maps stay behind.
  */
-function appSnapshot(): string {
+async function appSnapshot(): Promise<string> {
   if (appCopy) return appCopy;
+  // A build running beside the suite empties the folder first: give it time to finish.
+  for (let waited = 0; !existsSync(APP_INDEX) && waited < 300_000; waited += 2_000) await new Promise((r) => setTimeout(r, 2_000));
   const dir = mkdtempSync(join(tmpdir(), 'locus-e2e-app-'));
   temporary.add(dir);
   cpSync(dirname(APP_INDEX), dir, { recursive: true, filter: (source) => !source.endsWith('.map') });
@@ -147,12 +153,12 @@ function demoTemplate(): Promise<string> {
 
 /** Starts a server with the demo data on a fresh copy of the template database. */
 export async function startServer(options: StartOptions = {}): Promise<LocusServer> {
-  const problem = missingBuild();
-  if (problem) throw new Error(problem);
+  if (!existsSync(MAIN)) throw new Error(missing()!);
+  const app = await appSnapshot();
   const dataDir = mkdtempSync(join(tmpdir(), 'locus-e2e-data-'));
   temporary.add(dataDir);
   if (!options.empty) cpSync(await demoTemplate(), dataDir, { recursive: true });
-  const server = await spawnServer(dataDir, await freePort(), { APP_DIR: appSnapshot(), ...(options.empty ? { DEMO_DATA: 'false' } : {}), ...options.env });
+  const server = await spawnServer(dataDir, await freePort(), { APP_DIR: app, ...(options.empty ? { DEMO_DATA: 'false' } : {}), ...options.env });
   const stop = server.stop;
   server.stop = async () => {
     await stop();
