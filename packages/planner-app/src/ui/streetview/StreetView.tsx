@@ -40,6 +40,42 @@ function MenuAvailability({ state, close }: { state: ContextMenuState; close: ()
   );
 }
 
+/** Gap between the figure and the map's left edge (or the open left drawer). */
+const FIGURE_GAP = 12;
+
+/** The figure's left offset: beside the left drawer while it is open, so the drawer never hides it. */
+function useLeftOfDrawer(figure: React.RefObject<HTMLElement | null>, active: boolean): number {
+  const [left, setLeft] = useState(FIGURE_GAP);
+  useEffect(() => {
+    const screen = figure.current?.parentElement;
+    if (!active || !screen) return;
+    const measure = () => {
+      const drawer = screen.querySelector<HTMLElement>(':scope > .drawer-left');
+      const right = drawer ? drawer.getBoundingClientRect().right - screen.getBoundingClientRect().left : 0;
+      setLeft(Math.round(right) + FIGURE_GAP);
+    };
+    const resize = new ResizeObserver(measure);
+    let watched: Element | null = null;
+    const follow = () => {
+      const drawer = screen.querySelector(':scope > .drawer-left');
+      if (drawer !== watched) {
+        if (watched) resize.unobserve(watched);
+        if (drawer) resize.observe(drawer);
+        watched = drawer;
+      }
+      measure();
+    };
+    const children = new MutationObserver(follow);
+    children.observe(screen, { childList: true });
+    follow();
+    return () => {
+      children.disconnect();
+      resize.disconnect();
+    };
+  }, [active, figure]);
+  return left;
+}
+
 export function StreetViewFigure() {
   useSignals();
   const adapter = streetView.value;
@@ -47,6 +83,7 @@ export function StreetViewFigure() {
   const figure = useRef<HTMLButtonElement>(null);
 
   useEffect(() => { void loadStreetView(api); }, []);
+  const left = useLeftOfDrawer(figure, adapter !== null);
   useEffect(() => {
     if (!adapter) return;
     return addContextMenuEntry((state, close) => <MenuAvailability key="street-view" state={state} close={close} />);
@@ -76,6 +113,7 @@ export function StreetViewFigure() {
         ref={figure}
         type="button"
         className={`street-view-figure${unavailable ? ' unavailable' : ''}${streetViewChecking.value ? ' checking' : ''}`}
+        style={{ left }}
         aria-label={label}
         title={label}
         onPointerDown={(e) => {
@@ -104,7 +142,7 @@ export function StreetViewFigure() {
           <PersonStanding size={24} />
         </div>
       )}
-      {unavailable && <p className="street-view-note" role="status">{t('streetViewUnavailable')}</p>}
+      {unavailable && <p className="street-view-note" role="status" style={{ left: left + 48 }}>{t('streetViewUnavailable')}</p>}
       <StreetViewDialog />
     </>
   );
