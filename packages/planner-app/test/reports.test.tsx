@@ -18,7 +18,8 @@ import {
   areaShares, defaultLocationLayout, differenceFraction, firstLocations, impactMark, parseLocationLayout, parseScenarioLayout,
   showClusterImpact, showGroupImpact, totalOf,
 } from '../src/ui/reports/rules';
-import { reportScenarios, ScenarioReport } from '../src/ui/reports/ScenarioReport';
+import { ScenarioReport } from '../src/ui/reports/ScenarioReport';
+import { reportScenarios } from '../src/ui/reports/ReportsButton';
 import { fakeApi } from './fake-api';
 import { location as summary, model, scenario } from './fixtures';
 

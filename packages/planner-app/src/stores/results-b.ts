@@ -32,7 +32,9 @@ async function into<T>(target: { value: Loadable<T> }, key: string, load: () => 
   target.value = { state: 'loading' };
   try {
     const value = await load();
-    if (mine === chartGeneration) target.value = { state: 'ready', value, key };
+    if (mine !== chartGeneration) return;
+    performance.mark('locus:chart-data');
+    target.value = { state: 'ready', value, key };
   } catch {
     if (mine === chartGeneration) target.value = { state: 'failed' };
   }

@@ -16,8 +16,8 @@ import { BusyBar, Confirmations, ErrorDialog, NotFound, Notifications, StartingO
 import { ScenarioMenu } from './scenario';
 import { Toolbar } from './toolbar';
 import { ExportButton, IsolineToolButton, ProcessingLogButton, ResultsDialogs, ScoresButton } from './results/ResultsTools';
-import { ChartsDialog, GraphicsButton } from './charts/ChartsDialog';
-import { ReportDialogs, ReportsButton } from './reports/ReportsTools';
+import { ChartsHost, GraphicsButton } from './charts/GraphicsButton';
+import { ReportsButton, ReportsHost } from './reports/ReportsButton';
 import { FilterTool, LayersTool, LegendTool, SearchTool } from './tools';
 
 export type Screen = 'main' | 'test' | AdminRoute | 'notFound';
@@ -70,8 +70,8 @@ function MainScreen() {
       <EditingLayer />
       <EditorDialogs />
       <ResultsDialogs />
-      <ChartsDialog />
-      <ReportDialogs />
+      <ChartsHost />
+      <ReportsHost />
     </main>
   );
 }

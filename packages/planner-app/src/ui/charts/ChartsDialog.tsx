@@ -1,56 +1,19 @@
-// The Graphics toolbar entry (spec point 2): a menu of the four charts, each
-// opened in a dialog after its data is read (spec point 4). Disabled with the
-// spec's hint when no scenario is calculated or no location is selected.
+// The charts dialog (spec point 2), loaded as its own chunk when a chart is
+// first opened: the chart of the Graphics entry's choice, drawn once its data
+// has been read (spec point 4).
 import { useSignals } from '@preact/signals-react/runtime';
-import { ChartColumn } from 'lucide-react';
 import { t, type TextKey } from '../../i18n';
 import { api } from '../../stores/api';
 import { locationDetail } from '../../stores/locations';
 import { model } from '../../stores/models';
-import { matching, outputHint } from '../../stores/results';
+import { matching } from '../../stores/results';
 import {
-  CHART_KINDS, chartDrivers, chartMatching, chartProperties, closeChart, loadScatter, openChart, scatterAxes, showChart, type ChartKind,
+  chartDrivers, chartMatching, chartProperties, closeChart, loadScatter, openChart, scatterAxes,
 } from '../../stores/results-b';
-import { Dialog, hidePopover, IconButton } from '../common';
-import { usePopoverOpen } from '../tools/panel';
+import { Dialog } from '../common';
 import { DriversChart, MatchingBarChart, RadarChart, ScatterChart } from './charts';
 import { scatterPoints, scatterProperties } from './rules';
-
-const TITLES: Record<ChartKind, TextKey> = {
-  matching: 'chartMatchingTitle',
-  radar: 'chartRadarTitle',
-  drivers: 'chartDriversTitle',
-  properties: 'chartPropertiesTitle',
-};
-
-/** Whether a chart applies to the model: the radar needs normalized scores, the drivers chart driver filters. */
-function chartApplies(kind: ChartKind): boolean {
-  const m = model.value;
-  if (!m) return false;
-  if (kind === 'radar') return m.hasNormalizedScoresFunctions;
-  if (kind === 'drivers') return m.hasDriverFilters;
-  return true;
-}
-
-export function GraphicsButton() {
-  useSignals();
-  const hint = outputHint({ location: true });
-  const open = usePopoverOpen('graphics-menu');
-  return (
-    <>
-      <IconButton label={t('graphicsButton')} expanded={open} icon={<ChartColumn size={20} aria-hidden="true" />} disabled={hint !== null}
-        disabledReason={hint ? t(hint) : undefined} popoverTarget="graphics-menu" />
-      <div id="graphics-menu" popover="auto" className="menu toolbar-menu" role="menu" aria-label={t('graphicsButton')}>
-        {CHART_KINDS.filter(chartApplies).map((kind) => (
-          <button key={kind} type="button" role="menuitem" className="menu-item" onClick={() => {
-            hidePopover('graphics-menu');
-            void showChart(api, kind);
-          }}>{t(TITLES[kind])}</button>
-        ))}
-      </div>
-    </>
-  );
-}
+import { TITLES } from './GraphicsButton';
 
 function Message({ text }: { text: string }) {
   return <p className="chart-message" role="status">{text}</p>;

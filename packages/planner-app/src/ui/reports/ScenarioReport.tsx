@@ -18,6 +18,7 @@ import {
   differenceFraction, firstLocations, impactMark, parseScenarioLayout, showClusterImpact, showGroupImpact, totalOf,
   type Figures, type ScenarioLayoutEntry,
 } from './rules';
+import { reportScenarios } from './ReportsButton';
 import './reports.css';
 
 export const IMPACT_COLORS = { up: '#16703a', down: '#b42318', none: '#9ca3af' } as const;
@@ -37,10 +38,7 @@ export interface ScenarioReportProps {
   onMapsDrawn?: () => void;
 }
 
-/** The scenarios the report offers: every scenario but the base (no parent). */
-export function reportScenarios(list: readonly Scenario[]): Scenario[] {
-  return list.filter((s) => s.parentScenarioId !== null);
-}
+export { reportScenarios };
 
 function ImpactTable({ caption, rows, total, format }: {
   caption: string;

@@ -51,13 +51,17 @@ export const renderReportMap: ReportMapRenderer = async (o) => {
   container.setAttribute('aria-hidden', 'true');
   document.body.append(container);
   const colors = o.iconColors;
+  // Only the icons on (or just beyond) the static view are handed to the map.
+  const spanLon = ((width * 1.5) / (256 * 2 ** o.zoom)) * 360;
+  const spanLat = spanLon * ((height + 64) / width);
+  const icons = (o.icons ?? []).filter((f) => Math.abs(f.lon - o.center[0]) <= spanLon / 2 && Math.abs(f.lat - o.center[1]) <= spanLat);
   const layers = [
     new mc.BasemapLayer({ zIndex: 0, data }),
     new mc.PolygonLayer({ zIndex: 30, features: o.polygons ?? [], pickable: false }),
     new mc.RangeCircleLayer({ zIndex: 50, radii: o.ranges ?? [], center: o.ranges?.length ? o.center : null }),
     new mc.IconLayer({
       zIndex: 60,
-      features: o.icons ?? [],
+      features: icons,
       selectedIds: o.selectedIds ?? [],
       style: colors ? (f: IconFeature) => (colors.has(f.id) ? { fill: colors.get(f.id)! } : {}) : undefined,
     }),
