@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LocationSummary, Model, Scenario } from '@locus/contract';
 import {
   apiAs, collectPageErrors, e2eSuite, expectNoAxeViolations, expectScreenshot, launchBrowser, newContext, signIn, startServer,
-  texts, waitForMap, type Api, type LocusServer,
+  literal, texts, waitForMap, type Api, type LocusServer,
 } from './harness/index.js';
 
 const nl = texts('nl');
@@ -96,7 +96,7 @@ test('each chart of the Graphics entry reads its data and draws with a hidden ta
     const listen = (r: { url(): string }) => requests.push(r.url());
     page.on('request', listen);
     await page.getByRole('menuitem', { name, exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: new RegExp(`^${name}`) });
+    const dialog = page.getByRole('dialog', { name: new RegExp(`^${literal(name)}`) });
     if (kind === 'scatter') {
       const selects = dialog.getByRole('combobox');
       await selects.nth(0).selectOption({ label: 'Omzet (model)' });

@@ -71,12 +71,14 @@ export function LocationReport(props: LocationReportProps) {
   const render = props.renderMap ?? renderReportMap;
   const catchmentAreaId = props.catchmentAreaId ?? model.catchmentAreas[0]?.id ?? null;
   const lang = language.value;
+  const loads = useRef(0);
   const [data, setData] = useState<LocationReportData | null | 'failed'>(null);
   const [generatedAt] = useState(() => props.generatedAt ?? new Date());
   const layout = useMemo(() => parseLocationLayout(model.locationReportFormat, model.catchmentAreaMode), [model.locationReportFormat, model.catchmentAreaMode]);
 
   useEffect(() => {
     let alive = true;
+    loads.current++;
     setData(null);
     loadLocationReport(api, { submodelId: submodel.id, scenarioId: scenario.id, locationId, catchmentAreaId }, model.hasNormalizedScoresFunctions, model.hasDriverFilters)
       .then((d) => { if (alive) setData(d); }, () => { if (alive) setData('failed'); });
@@ -85,22 +87,18 @@ export function LocationReport(props: LocationReportProps) {
 
   // Every map of the layout reports once; the report is complete when all have.
   const mapKeys = layout.components.flatMap((c, i) => (c.name.startsWith('map') ? [`${c.name}:${i}`] : []));
-  const pending = useRef(new Set<string>());
+  // Each data load gets its own map keys, so a map drawn before this component's effects run still counts.
+  const [drawnKeys, setDrawnKeys] = useState<ReadonlySet<string>>(new Set());
   const onDrawn = useRef(props.onMapsDrawn);
   onDrawn.current = props.onMapsDrawn;
-  const [mapsDrawn, setMapsDrawn] = useState(false);
+  const mapsDrawn = data !== null && data !== 'failed' && mapKeys.every((k) => drawnKeys.has(`${k}:${loads.current}`));
   useEffect(() => {
-    pending.current = new Set(mapKeys);
-    setMapsDrawn(mapKeys.length === 0);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [mapKeys.join('|'), data]);
+    if (!mapsDrawn) return;
+    performance.mark('locus:report-maps-drawn');
+    onDrawn.current?.();
+  }, [mapsDrawn]);
   const tracker: MapTracker = useMemo(() => ({
-    drawn: (key) => {
-      if (!pending.current.delete(key) || pending.current.size) return;
-      setMapsDrawn(true);
-      performance.mark('locus:report-maps-drawn');
-      onDrawn.current?.();
-    },
+    drawn: (key) => setDrawnKeys((before) => new Set(before).add(key)),
   }), []);
 
   const title = t('locationReportTitle', { type: model.locationsType || t('locationReportDefaultType') });
@@ -137,7 +135,7 @@ export function LocationReport(props: LocationReportProps) {
       case 'mapCatchmentArea':
       case 'mapCatchmentAreaPrimary':
       case 'mapCatchmentAreaSecondary':
-        return <ReportMap key={i} mapKey={`${c.name}:${i}`} title={mapTitle(c.name)} options={mapOptions(c.name, i)} render={render} tracker={tracker} />;
+        return <ReportMap key={i} mapKey={`${c.name}:${i}:${loads.current}`} title={mapTitle(c.name)} options={mapOptions(c.name, i)} render={render} tracker={tracker} />;
       case 'properties': {
         const list = propertiesWhere(properties, (p) => p.sectionName === c.section);
         const heading = list[0]?.sectionTitle ?? c.section;
@@ -217,7 +215,7 @@ export function LocationReport(props: LocationReportProps) {
   };
 
   return (
-    <article className="report-paper" data-layout={layout.custom ? 'custom' : 'default'} data-maps-drawn={mapsDrawn ? 'true' : 'false'} aria-label={title}>
+    <article className="report-paper" data-layout={layout.custom ? 'custom' : 'default'} data-maps-drawn={mapsDrawn ? 'true' : 'false'} aria-label={title} tabIndex={0}>
       <ReportHeader api={api} model={model} title={title} />
       <dl className="report-subheader">
         <div><dt>{t('reportLocation')}</dt><dd>{location.name}</dd></div>

@@ -104,6 +104,7 @@ export function ScenarioReport(props: ScenarioReportProps) {
   const [chosen, setChosen] = useState<number | null>(() =>
     (offered.some((s) => s.id === props.scenarioId) ? props.scenarioId : offered[0]?.id ?? null));
   const scenario = offered.find((s) => s.id === chosen) ?? null;
+  const loads = useRef(0);
   const [data, setData] = useState<ScenarioReportData | null | 'failed'>(null);
   const [generatedAt] = useState(() => props.generatedAt ?? new Date());
   const layout = useMemo(() => parseScenarioLayout(model.scenarioReportFormat), [model.scenarioReportFormat]);
@@ -112,28 +113,25 @@ export function ScenarioReport(props: ScenarioReportProps) {
   useEffect(() => {
     if (chosen === null) return;
     let alive = true;
+    loads.current++;
     setData(null);
     loadScenarioReport(api, submodel.id, chosen).then((d) => { if (alive) setData(d); }, () => { if (alive) setData('failed'); });
     return () => { alive = false; };
   }, [api, submodel.id, chosen]);
 
   const mapKeys = layout.components.flatMap((c, i) => (c.name === 'mapImpact' ? [`${c.name}:${i}`] : []));
-  const pending = useRef(new Set<string>());
+  // Each data load gets its own map keys, so a map drawn before this component's effects run still counts.
+  const [drawnKeys, setDrawnKeys] = useState<ReadonlySet<string>>(new Set());
   const onDrawn = useRef(props.onMapsDrawn);
   onDrawn.current = props.onMapsDrawn;
-  const [mapsDrawn, setMapsDrawn] = useState(false);
+  const mapsDrawn = data !== null && data !== 'failed' && mapKeys.every((k) => drawnKeys.has(`${k}:${loads.current}`));
   useEffect(() => {
-    pending.current = new Set(mapKeys);
-    setMapsDrawn(mapKeys.length === 0);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [mapKeys.join('|'), data]);
+    if (!mapsDrawn) return;
+    performance.mark('locus:report-maps-drawn');
+    onDrawn.current?.();
+  }, [mapsDrawn]);
   const tracker: MapTracker = useMemo(() => ({
-    drawn: (key) => {
-      if (!pending.current.delete(key) || pending.current.size) return;
-      setMapsDrawn(true);
-      performance.mark('locus:report-maps-drawn');
-      onDrawn.current?.();
-    },
+    drawn: (key) => setDrawnKeys((before) => new Set(before).add(key)),
   }), []);
 
   const title = t('scenarioReportTitle');
@@ -182,7 +180,7 @@ export function ScenarioReport(props: ScenarioReportProps) {
       case 'mapImpact':
         return (
           <div key={i}>
-            <ReportMap mapKey={`${c.name}:${i}`} title={t('reportImpactMap')} options={impactMap(i)} render={render} tracker={tracker} />
+            <ReportMap mapKey={`${c.name}:${i}:${loads.current}`} title={t('reportImpactMap')} options={impactMap(i)} render={render} tracker={tracker} />
             <p className="report-legend">
               <span><span className="legend-swatch" style={{ background: IMPACT_COLORS.up }} /> {t('reportImpactUp')}</span>
               <span><span className="legend-swatch" style={{ background: IMPACT_COLORS.down }} /> {t('reportImpactDown')}</span>
@@ -235,7 +233,7 @@ export function ScenarioReport(props: ScenarioReportProps) {
   };
 
   return (
-    <article className="report-paper" data-layout={layout.custom ? 'custom' : 'default'} data-maps-drawn={mapsDrawn ? 'true' : 'false'} aria-label={title}>
+    <article className="report-paper" data-layout={layout.custom ? 'custom' : 'default'} data-maps-drawn={mapsDrawn ? 'true' : 'false'} aria-label={title} tabIndex={0}>
       {picker}
       <ReportHeader api={api} model={model} title={title} />
       <dl className="report-subheader">

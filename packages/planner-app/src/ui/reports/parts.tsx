@@ -48,7 +48,7 @@ export function ReportMap({ title, options, render, tracker, mapKey }: {
     };
     // The signature stands for the options' content.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [signature, render]);
+  }, [signature, render, mapKey]);
   return (
     <section className="report-section report-map" data-map={mapKey}>
       <h3>{title}</h3>
