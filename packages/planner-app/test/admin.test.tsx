@@ -76,7 +76,7 @@ test('admin needs access: turning access off turns admin off, admin cannot be se
   assert.equal(withAccess({ hasAccess: true, isAdmin: true }, false), { hasAccess: false, isAdmin: false });
   const { api, calls } = fakeApi({
     adminUserModels: () => [{ id: 1, name: 'Turnover', hasAccess: true, isAdmin: true }, { id: 2, name: 'Score', hasAccess: false, isAdmin: false }],
-    adminUserModelsSave: (o) => (o.body as { models: unknown[] }).models,
+    adminUserModelsSave: (o) => (o.body as unknown as { models: unknown[] }).models,
     adminModelUsers: () => [
       { id: 7, title: 'Pieter', hasAccess: true, isAdmin: false, deletedFromAzureAd: 0 },
       { id: 8, title: 'Gone', hasAccess: true, isAdmin: true, deletedFromAzureAd: 1 },
@@ -89,7 +89,7 @@ test('admin needs access: turning access off turns admin off, admin cannot be se
   setUserRow(1, { hasAccess: false });
   assert.equal(userEditor.value!.rows[0], { id: 1, name: 'Turnover', hasAccess: false, isAdmin: false });
   await saveUser();
-  const body = calls.at(-1)!.options.body as { models: { isAdmin: boolean; hasAccess: boolean }[] };
+  const body = calls.at(-1)!.options.body as unknown as { models: { isAdmin: boolean; hasAccess: boolean }[] };
   assert.ok(body.models.every((m) => !m.isAdmin || m.hasAccess));
 
   await openModel({ id: 1, name: 'Turnover' });

@@ -33,19 +33,21 @@ const PARAMETERS: ModelParameters = {
   functions: [{ id: 1, description: 'Floor', function: 'pow(salesFloorArea, 1)', defaultValue: 1, type: 1 }],
 };
 
+type Options = Parameters<Answer>[0];
+
 function editorsApi(extra: Partial<Record<string, Answer>> = {}) {
   return fakeApi({
     modelParameters: () => structuredClone(PARAMETERS),
     driverFilters: () => [{ id: 3, title: 'All', function: '1', drivers: [{ id: 4, title: 'Floor', function: 'salesFloorArea', weight: 80, roundingDigits: 0, inverse: false }] }],
     normalizedScoresFunctions: () => [{ id: 9, title: 'Floor', function: 'salesFloorArea', weight: 2, defaultValue: 1, type: 1 }],
-    functionsValidate: (o) => {
+    functionsValidate: (o: Options) => {
       const list = o.body as string[];
       const index = list.findIndex((s) => s.includes('salesArea2'));
       return { messages: index < 0 ? [] : [{ index, message: "unknown property 'salesArea2' at position 5", position: list[index]!.indexOf('salesArea2') }] };
     },
-    modelParametersSave: (o) => ({ ...PARAMETERS, ...(o.body as object), functions: (o.body as { functions: object[] }).functions.map((f, i) => ({ id: i + 1, ...f })) }),
-    driversSave: (o) => (o.body as { id?: number; drivers: { id?: number }[] }[]).map((f, i) => ({ ...f, id: f.id ?? 100 + i, drivers: f.drivers.map((d, k) => ({ ...d, id: d.id ?? 200 + k })) })),
-    normalizedScoresFunctionsSave: (o) => (o.body as { id?: number }[]).map((r, i) => ({ ...r, id: r.id ?? 300 + i })),
+    modelParametersSave: (o: Options) => ({ ...PARAMETERS, ...(o.body as object), functions: (o.body as { functions: object[] }).functions.map((f, i) => ({ id: i + 1, ...f })) }),
+    driversSave: (o: Options) => (o.body as { id?: number; drivers: { id?: number }[] }[]).map((f, i) => ({ ...f, id: f.id ?? 100 + i, drivers: f.drivers.map((d, k) => ({ ...d, id: d.id ?? 200 + k })) })),
+    normalizedScoresFunctionsSave: (o: Options) => (o.body as { id?: number }[]).map((r, i) => ({ ...r, id: r.id ?? 300 + i })),
     ...extra,
   } as never);
 }
@@ -93,7 +95,7 @@ test('model parameters: the server message goes to its field with its position a
   assert.is(fieldError.value, null, 'editing the field clears its message');
   updateMode('car', { power: 1.8 });
   assert.is(await saveEditor('modelParameters'), true);
-  const saved = calls.find((c) => c.name === 'modelParametersSave')!.options.body as { car: { power: number }; functions: { defaultValue: number; type: number; key?: string }[] };
+  const saved = calls.find((c) => c.name === 'modelParametersSave')!.options.body as unknown as { car: { power: number }; functions: { defaultValue: number; type: number; key?: string }[] };
   assert.is(saved.car.power, 1.8);
   assert.is(saved.functions[1]!.defaultValue, 1);
   assert.is(saved.functions[1]!.type, 1);
@@ -116,7 +118,7 @@ test('drivers: an invalid driver function is refused with the message at the dri
   updateDriverRow(filter.key, driver.key, { function: 'parking * 2' });
   updateDriverRow(filter.key, filter.drivers[0]!.key, { weight: 65 });
   assert.is(await saveEditor('drivers'), true);
-  const body = calls.find((c) => c.name === 'driversSave')!.options.body as { drivers: { weight: number; roundingDigits: number }[] }[];
+  const body = calls.find((c) => c.name === 'driversSave')!.options.body as unknown as { drivers: { weight: number; roundingDigits: number }[] }[];
   assert.is(body[0]!.drivers[0]!.weight, 65);
   assert.is(body[0]!.drivers[1]!.roundingDigits, 2);
 });
@@ -206,7 +208,7 @@ test('calibration results go into the parameters only after the confirmation, th
   assert.is(parametersDraft.value!.car.power, 2);
   assert.not.ok(names().includes('modelParametersSave'));
   assert.is(await applyCalibration(yes), true);
-  const body = calls.find((c) => c.name === 'modelParametersSave')!.options.body as ModelParameters;
+  const body = calls.find((c) => c.name === 'modelParametersSave')!.options.body as unknown as ModelParameters;
   assert.is(body.car.power, 1.7);
   assert.is(body.pedestrian.power, 2.9);
   assert.is(body.functions[0]!.function, 'pow(salesFloorArea, 1.2)');
