@@ -67,6 +67,11 @@ test.after.each(async () => {
   await context.close();
 });
 
+/** Waits until no API call runs (the busy bar sits outside the landmarks while it shows). */
+async function idle(): Promise<void> {
+  await page.locator('.busy-bar.active').waitFor({ state: 'detached', timeout: 30_000 });
+}
+
 async function openStore(account: 'planner' | 'admin' = 'planner') {
   await signIn(page, server.baseUrl, account, addressOf());
   await waitForMap(page);
@@ -98,12 +103,14 @@ test('the right drawer at status 9: catchment panel with the top 10 areas, area 
   const info = drawer.getByRole('region', { name: t('areaInformation') });
   await info.getByText(expected.areas[0]!.areaCode, { exact: true }).waitFor();
   await info.getByTestId('area-locations').waitFor();
+  await idle();
   await expectNoAxeViolations(page, 'the right drawer with catchment panel and area information');
   await info.getByRole('button', { name: t('areaScoresButton') }).click();
   const areaScores = dialog(t('areaScoresTitle', { code: expected.areas[0]!.areaCode }));
   await areaScores.getByTestId('area-scores').waitFor();
   const score = (await areaScores.locator('tbody tr td').nth(3).textContent())!;
   assert.match(score, /^\d+,\d{4}$/, 'scores to 4 decimals with the Dutch separator');
+  await idle();
   await expectNoAxeViolations(page, 'the area scores dialog');
   await areaScores.getByRole('button', { name: t('close') }).last().click();
   await info.getByRole('button', { name: t('areaClear') }).click();
@@ -127,6 +134,7 @@ test('scores: the table with the product of all scores as the total, 2 decimals;
   assert.is(shown, new Intl.NumberFormat('nl', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(product));
   assert.is(await scores.getByRole('columnheader', { name: t('scoreExpression') }).count(), 0);
   assert.is(await scores.locator('tbody tr').count(), list.length);
+  await idle();
   await expectNoAxeViolations(page, 'the scores dialog');
   assert.equal(errors, []);
 });
@@ -140,6 +148,7 @@ test('processing log: records in UTC, 10 a page, no error column for a planner',
   assert.ok(rows >= 1 && rows <= 10);
   assert.match((await log.locator('tbody tr td').nth(1).textContent())!, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   assert.is(await log.getByRole('columnheader', { name: t('processingLogError') }).count(), 0);
+  await idle();
   await expectNoAxeViolations(page, 'the processing log');
   assert.equal(errors, []);
 });
@@ -162,6 +171,7 @@ test('exports for a planner: no admin-only entries; files with BOM, columns and 
   assert.is(await exportDialog.getByText(t('exportAllScenariosLocations')).count(), 0, 'locations of all scenarios is for global administrators');
   assert.is(await exportDialog.getByText(t('exportOutputHidden')).count(), 0, 'hidden columns are for global administrators');
   assert.is(await exportDialog.getByText(t('exportWorkbook')).count(), 0, 'the workbook is for global administrators');
+  await idle();
   await expectNoAxeViolations(page, 'the export dialog');
 
   await exportDialog.getByRole('radio', { name: t('cultureNl') }).check();
@@ -210,6 +220,7 @@ test('a global administrator: the admin-only exports and the isoline tool draw a
   assert.match((await tool.textContent())!, new RegExp(`${t('isolineMinutes')}: 1(?!\\d)`), 'the tool uses at least 1 minute');
   await tool.getByRole('button', { name: t('isolineDraw') }).click();
   await page.getByText(t('isolineDrawn', { minutes: 1 })).waitFor({ timeout: 30_000 });
+  await idle();
   await expectNoAxeViolations(page, 'the isoline tool');
   assert.equal(errors, []);
 });
@@ -243,6 +254,7 @@ test('street view: the figure opens the 600x300 image from the fake maps service
   assert.is(src.searchParams.get('key'), STREET_VIEW_KEY);
   assert.ok(Math.abs(Number(src.searchParams.get('heading')) - 90) < 5, 'looking east from the panorama west of the point');
   assert.ok(requests.some((r) => r.startsWith('/maps/api/streetview/metadata')));
+  await idle();
   await expectNoAxeViolations(page, 'the street-view dialog');
   // The map changes: the image closes.
   await page.evaluate(() => window.locusMap!.setView({ center: [3.5, 51.5], zoom: 11 }));
