@@ -100,27 +100,28 @@ async function centreOn(page: Page, lon: number, lat: number): Promise<[number, 
  * frame after the left drawer shows `name` with its properties.
  */
 async function clickToDrawer(page: Page, x: number, y: number, name: string): Promise<number> {
-  const measured = page.evaluate((name) => new Promise<number>((resolve, reject) => {
+  // A string, so the bench's TypeScript transform adds no helpers the page lacks.
+  const measured = page.evaluate(`new Promise((resolve, reject) => {
+    const name = ${JSON.stringify(name)};
     let start = 0;
     const filled = () => {
-      const heading = [...document.querySelectorAll('h2')].find((h) => h.textContent?.trim() === name);
-      const drawer = heading?.closest('aside, section, [role=region], [role=complementary]');
+      const heading = [...document.querySelectorAll('h2')].find((h) => h.textContent.trim() === name);
+      const drawer = heading && heading.closest('aside');
       return !!drawer && !!drawer.querySelector('dl dd');
     };
-    const timeout = setTimeout(() => reject(new Error(`the drawer did not show ${name}`)), 15_000);
+    const timeout = setTimeout(() => reject(new Error('the drawer did not show ' + name)), 15000);
     addEventListener('pointerdown', (e) => {
       start = e.timeStamp;
+      const observer = new MutationObserver(() => check());
       const check = () => {
-        if (filled()) {
-          observer.disconnect();
-          requestAnimationFrame(() => { clearTimeout(timeout); resolve(performance.now() - start); });
-        }
+        if (!filled()) return;
+        observer.disconnect();
+        requestAnimationFrame(() => { clearTimeout(timeout); resolve(performance.now() - start); });
       };
-      const observer = new MutationObserver(check);
       observer.observe(document.body, { subtree: true, childList: true, characterData: true });
       check();
     }, { once: true, capture: true });
-  }), name);
+  })`) as Promise<number>;
   await page.waitForTimeout(50);
   await page.mouse.click(x, y);
   return measured;
@@ -183,7 +184,15 @@ try {
   }
   if (selections.length) line('selection click to the left drawer filled', selections, '< 100 ms');
 
-  // 2. Calculate: a fresh scenario with one store's sales floor area changed, per run.
+  // 2. Calculate: a fresh scenario with one store's sales floor area changed, per run, on a
+  // calculated base scenario (as on a server in use).
+  await api.call('scenarioStartProcessing', { scenarioId: base.id });
+  for (let i = 0; ; i++) {
+    const status = (await api.scenarios(model.id)).find((s) => s.id === base.id)!.status;
+    if (status === 9) break;
+    if (status === 10 || i > 300) throw new Error(`the base scenario did not calculate (status ${status})`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
   const calculations: number[] = [];
   const calcRuns = Math.min(RUNS, 3);
   for (let i = 0; i < calcRuns; i++) {
@@ -202,9 +211,9 @@ try {
     const output = page.locator('[data-testid=output-value]');
     const button = page.getByRole('button', { name: /^(Calculate|Berekenen)$/ }).last();
     await button.waitFor({ timeout: 30_000 });
-    const measured = page.evaluate(() => new Promise<number>((resolve, reject) => {
+    const measured = page.evaluate(`new Promise((resolve, reject) => {
       let start = 0;
-      const timeout = setTimeout(() => reject(new Error('no output within 60 s')), 60_000);
+      const timeout = setTimeout(() => reject(new Error('no output within 60 s')), 60000);
       addEventListener('pointerdown', (e) => {
         start = e.timeStamp;
         const observer = new MutationObserver(() => {
@@ -216,7 +225,7 @@ try {
         });
         observer.observe(document.body, { subtree: true, childList: true, characterData: true });
       }, { once: true, capture: true });
-    }));
+    })`) as Promise<number>;
     await page.waitForTimeout(50);
     await button.click();
     calculations.push(await measured);
