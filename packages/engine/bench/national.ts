@@ -35,6 +35,7 @@ async function timed<T>(run: () => T | Promise<T>, times: number): Promise<{ val
   let value: T | undefined;
   for (let r = 0; r < times; r++) {
     value = undefined; // the previous run's result is garbage before the next starts
+    (globalThis as { gc?: () => void }).gc?.(); // and collected, where the bench may (the 4x world's process), so maxRSS is one run's
     const w0 = performance.now();
     const c0 = cpuMs();
     value = await run();
@@ -113,7 +114,7 @@ console.log(`  held per pair by a result:                  ${(heldBytes(full) / 
 console.log(`  peak memory of this process (maxRSS):       ${maxRss.toFixed(0)} MB   (baselines included)`);
 
 // The 4x world in a process of its own, so its maxRSS is the engine's alone.
-const big = spawnSync(process.execPath, [...process.execArgv, new URL(import.meta.url).pathname], {
+const big = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', new URL(import.meta.url).pathname], {
   env: { ...process.env, BENCH_CELLS: String(cells * 4), BENCH_STORES: String(stores * 4), BENCH_ONLY_ENGINE: '1', BENCH_RUNS: '3' },
   encoding: 'utf8',
 });

@@ -151,7 +151,8 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
 
   await setStep(db, claim.scenarioId, ctx.workerName, 7);
   if (areas) await ensureCatchmentOverlaps(db, thread, model.id, areas);
-  const isolinesMissing = await computeMissingIsolines(db, thread, model.id, claim.scenarioId);
+  // The locations read for the calculation serve here too (every type but retail areas, which have no isolines computed).
+  const isolinesMissing = await computeMissingIsolines(db, thread, model.id, claim.scenarioId, inputs.rows);
 
   await setStep(db, claim.scenarioId, ctx.workerName, 8);
   const storingStarted = performance.now();

@@ -98,9 +98,21 @@ const numeric = (v: unknown): number | string | null => {
   return v === null || v === undefined ? null : String(v);
 };
 
+/** Areas read per statement: a national set is read in slices, with a turn for other requests between them. */
+const AREAS_PER_READ = 4_000;
+
 export async function loadDemandAreas(db: Queryable, areaSetId: number, key: string): Promise<DemandAreas> {
-  const { rows } = await db.query<{ id: number; code: string; latitude: number; longitude: number; properties: Record<string, unknown> }>(
-    'SELECT id, code, latitude, longitude, properties FROM area WHERE area_set_id = $1 ORDER BY id', [areaSetId]);
+  type Row = { id: number; code: string; latitude: number; longitude: number; properties: Record<string, unknown> };
+  const rows: Row[] = [];
+  for (let after = -Infinity; ;) {
+    const slice = (await db.query<Row>(
+      'SELECT id, code, latitude, longitude, properties FROM area WHERE area_set_id = $1 AND id > $2 ORDER BY id LIMIT $3',
+      [areaSetId, Number.isFinite(after) ? after : -2147483648, AREAS_PER_READ])).rows;
+    for (const r of slice) rows.push(r);
+    if (slice.length < AREAS_PER_READ) break;
+    after = slice[slice.length - 1]!.id;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
   const n = rows.length;
   const areas: DemandAreas = {
     areaSetId, key, ids: new Float64Array(n), codes: new Array(n), latitude: new Float64Array(n), longitude: new Float64Array(n), properties: new Array(n),
