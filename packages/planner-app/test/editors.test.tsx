@@ -41,13 +41,13 @@ function editorsApi(extra: Partial<Record<string, Answer>> = {}) {
     driverFilters: () => [{ id: 3, title: 'All', function: '1', drivers: [{ id: 4, title: 'Floor', function: 'salesFloorArea', weight: 80, roundingDigits: 0, inverse: false }] }],
     normalizedScoresFunctions: () => [{ id: 9, title: 'Floor', function: 'salesFloorArea', weight: 2, defaultValue: 1, type: 1 }],
     functionsValidate: (o: Options) => {
-      const list = o.body as string[];
+      const list = o.body as unknown as string[];
       const index = list.findIndex((s) => s.includes('salesArea2'));
       return { messages: index < 0 ? [] : [{ index, message: "unknown property 'salesArea2' at position 5", position: list[index]!.indexOf('salesArea2') }] };
     },
-    modelParametersSave: (o: Options) => ({ ...PARAMETERS, ...(o.body as object), functions: (o.body as { functions: object[] }).functions.map((f, i) => ({ id: i + 1, ...f })) }),
-    driversSave: (o: Options) => (o.body as { id?: number; drivers: { id?: number }[] }[]).map((f, i) => ({ ...f, id: f.id ?? 100 + i, drivers: f.drivers.map((d, k) => ({ ...d, id: d.id ?? 200 + k })) })),
-    normalizedScoresFunctionsSave: (o: Options) => (o.body as { id?: number }[]).map((r, i) => ({ ...r, id: r.id ?? 300 + i })),
+    modelParametersSave: (o: Options) => ({ ...PARAMETERS, ...(o.body as unknown as object), functions: (o.body as unknown as { functions: object[] }).functions.map((f, i) => ({ id: i + 1, ...f })) }),
+    driversSave: (o: Options) => (o.body as unknown as { id?: number; drivers: { id?: number }[] }[]).map((f, i) => ({ ...f, id: f.id ?? 100 + i, drivers: f.drivers.map((d, k) => ({ ...d, id: d.id ?? 200 + k })) })),
+    normalizedScoresFunctionsSave: (o: Options) => (o.body as unknown as { id?: number }[]).map((r, i) => ({ ...r, id: r.id ?? 300 + i })),
     ...extra,
   } as never);
 }
