@@ -141,11 +141,14 @@ test('a decay parameter and a driver weight saved: the scenarios show as not cal
   const before = Number(await constant.inputValue());
   await constant.fill(String(before + 1.5));
   await constant.blur();
-  await editor.getByRole('button', { name: t('save'), exact: true }).click();
-  await page.getByText(t('editorSaved')).first().waitFor();
+  const save = editor.locator('footer').getByRole('button', { name: t('save'), exact: true });
+  assert.ok(await save.isEnabled(), 'the change makes the editor savable');
+  await save.click();
+  // Saved: nothing left to save.
+  await save.and(page.locator(':disabled')).waitFor({ timeout: 30_000 });
   const stored = await api.call<ModelParameters>('modelParameters', { submodelId });
   assert.is(stored.car.constant, before + 1.5);
-  await editor.getByRole('button', { name: t('close'), exact: true }).click();
+  await editor.locator('footer').getByRole('button', { name: t('close'), exact: true }).click();
   await editor.waitFor({ state: 'hidden' });
   // The scenario chip says not calculated.
   await page.getByRole('toolbar').getByRole('status').filter({ hasText: new RegExp(`^${t('statusNotCalculated')}$`) }).waitFor({ timeout: 30_000 });
@@ -160,17 +163,18 @@ test('a decay parameter and a driver weight saved: the scenarios show as not cal
   const driver = filters[0]!.drivers[0]!;
   const next = driver.weight === 50 ? 75 : 50;
   await drivers.getByRole('slider', { name: t('driverWeightOf', { name: driver.title }) }).first().fill(String(next));
-  await drivers.getByRole('button', { name: t('save'), exact: true }).click();
-  await page.getByText(t('editorSaved')).first().waitFor();
+  const saveDrivers = drivers.locator('footer').getByRole('button', { name: t('save'), exact: true });
+  await saveDrivers.click();
+  await saveDrivers.and(page.locator(':disabled')).waitFor({ timeout: 30_000 });
   const after = await api.call<DriverFilter[]>('driverFilters', { modelId: model.id });
   assert.is(after[0]!.drivers[0]!.weight, next, 'the driver weight is stored');
-  await drivers.getByRole('button', { name: t('close'), exact: true }).click();
+  await drivers.locator('footer').getByRole('button', { name: t('close'), exact: true }).click();
 
   await openEditor(t('editNormalizedScores'));
   await still();
   await expectNoAxeViolations(page, 'the normalized scores functions editor', { include: 'dialog[open]' });
   await expectScreenshot(page, 'admin-normalized-scores');
-  await dialog(t('editNormalizedScores')).getByRole('button', { name: t('close'), exact: true }).click();
+  await dialog(t('editNormalizedScores')).locator('footer').getByRole('button', { name: t('close'), exact: true }).click();
 
   // Recalculated, the store's output differs from before the changes.
   await api.call('scenarioStartProcessing', { scenarioId: base.id });

@@ -6,6 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { DriverWeight, type TravelModeParameters } from '@locus/contract';
 import type { CalibrationFit } from '@locus/contract/routes/calibration';
 import { Plus, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { formatNumber, formatPercent } from '../../i18n/format';
 import { language, t } from '../../i18n';
 import {
@@ -19,8 +20,13 @@ import { CalibrationScatter, DecayPlot } from './charts';
 import { ExpressionField } from './ExpressionField';
 import './editors.css';
 
-/** A number input that keeps what is typed until it is a number. */
+/** A number input that keeps what is typed and passes it on whenever it reads as a number. */
 function NumberField({ label, value, onChange, step = 'any', min, max }: { label: string; value: number; onChange: (value: number) => void; step?: string | number; min?: number; max?: number }) {
+  const [text, setText] = useState(String(value));
+  // A value set from outside (a calibration applied, a save) replaces what is shown.
+  useEffect(() => {
+    setText((current) => (current.trim() !== '' && Number(current) === value ? current : String(value)));
+  }, [value]);
   return (
     <label className="field">
       <span>{label}</span>
@@ -29,17 +35,13 @@ function NumberField({ label, value, onChange, step = 'any', min, max }: { label
         step={step}
         min={min}
         max={max}
-        defaultValue={value}
-        key={value}
-        onBlur={(e) => {
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
           const n = Number(e.target.value);
           if (e.target.value.trim() !== '' && Number.isFinite(n)) onChange(n);
-          else e.target.value = String(value);
         }}
-        onChange={(e) => {
-          const n = Number(e.target.value);
-          if (e.target.value.trim() !== '' && Number.isFinite(n) && String(n) === e.target.value) onChange(n);
-        }}
+        onBlur={() => setText(String(value))}
       />
     </label>
   );
