@@ -48,7 +48,10 @@ function newest(dir) {
  * bundle is missing or older than the sources it is made from.
  */
 function buildIfStale() {
-  const outputs = ['packages/server/dist/main.js', 'packages/planner-app/dist/index.html'].map((p) => join(root, p));
+  // The bundle of each browser-facing package that exists in this checkout.
+  const outputs = ['packages/server/dist/main.js', 'packages/planner-app/dist/index.html', 'packages/embed/dist/locus-embed.js']
+    .filter((p) => existsSync(join(root, p.split('/dist/')[0], 'src')))
+    .map((p) => join(root, p));
   const sources = Math.max(
     statSync(join(root, 'build.mjs')).mtimeMs,
     ...readdirSync(join(root, 'packages')).map((pkg) => newest(join(root, 'packages', pkg, 'src'))),
