@@ -131,12 +131,25 @@ test('scatter chart: hovering a point shows the location', async () => {
   const points = scatterPoints([{ locationName: 'Store 1', numberValue1: 3, numberValue2: 4 }, { locationName: 'Store 2', numberValue1: 5, numberValue2: 1 }], ['Store 1']);
   const view = await render(<ScatterChart points={points} xTitle="Floor" yTitle="Turnover" />);
   const circles = view.container.querySelectorAll('circle');
-  assert.is(circles.length, 2);
-  await act(async () => { circles[1]!.dispatchEvent(new PointerEvent('pointerenter', { bubbles: false })); });
-  await act(async () => { circles[1]!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true })); });
+  assert.is(circles.length, 1, 'the match as a circle');
+  assert.is(view.container.querySelector('path[data-points]')!.getAttribute('data-points'), '1', 'the other location as a dot of the grey path');
+  assert.match(view.container.querySelector('path[data-points]')!.getAttribute('d') ?? '', /^M[\d.]+,[\d.]+h0$/);
+  await act(async () => { circles[0]!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true })); });
   assert.match(view.container.querySelector('.scatter-status')!.textContent ?? '', /^Store 1: 3; 4$/);
-  assert.is(circles[1]!.getAttribute('data-name'), 'Store 1');
+  assert.is(circles[0]!.getAttribute('data-name'), 'Store 1');
   assert.match(view.container.querySelector('figcaption')!.textContent ?? '', /Turnover against Floor/);
+  await view.unmount();
+});
+
+test('scatter chart: thousands of points, the hidden table keeps the matches and 100 rows in all', async () => {
+  const entries = Array.from({ length: 3000 }, (_, i) => ({ locationName: `Store ${i}`, numberValue1: i, numberValue2: 3000 - i }));
+  const points = scatterPoints(entries, ['Store 2999']);
+  const view = await render(<ScatterChart points={points} xTitle="X" yTitle="Y" />);
+  const rows = view.container.querySelectorAll('.visually-hidden tbody tr');
+  assert.is(rows.length, 101);
+  assert.match(rows[0]!.textContent ?? '', /^Store 2999/);
+  assert.match(rows[100]!.textContent ?? '', /2,900 more locations/);
+  assert.is(view.container.querySelector('path[data-points]')!.getAttribute('data-points'), '2999');
   await view.unmount();
 });
 

@@ -4,6 +4,7 @@ import { defineTexts } from './define';
 
 export const chartsTexts = defineTexts({
   en: {
+    chartMoreLocations: 'and {count} more locations',
     graphicsButton: 'Graphics',
     chartMatchingTitle: 'Matching locations output',
     chartRadarTitle: 'Similarity (normalized scores)',
@@ -30,6 +31,7 @@ export const chartsTexts = defineTexts({
     chartChooseBoth: 'Choose a property for X and for Y.',
   },
   nl: {
+    chartMoreLocations: 'en nog {count} locaties',
     graphicsButton: 'Grafieken',
     chartMatchingTitle: 'Output vergelijkbare locaties',
     chartRadarTitle: 'Gelijkenis (genormaliseerde scores)',
@@ -56,6 +58,7 @@ export const chartsTexts = defineTexts({
     chartChooseBoth: 'Kies een eigenschap voor X en voor Y.',
   },
   de: {
+    chartMoreLocations: 'und {count} weitere Standorte',
     graphicsButton: 'Diagramme',
     chartMatchingTitle: 'Output vergleichbarer Standorte',
     chartRadarTitle: 'Ähnlichkeit (normalisierte Scores)',
@@ -82,6 +85,7 @@ export const chartsTexts = defineTexts({
     chartChooseBoth: 'Wählen Sie eine Eigenschaft für X und für Y.',
   },
   es: {
+    chartMoreLocations: 'y {count} ubicaciones más',
     graphicsButton: 'Gráficos',
     chartMatchingTitle: 'Resultado de ubicaciones similares',
     chartRadarTitle: 'Similitud (puntuaciones normalizadas)',
@@ -108,6 +112,7 @@ export const chartsTexts = defineTexts({
     chartChooseBoth: 'Elija una propiedad para X y otra para Y.',
   },
   fr: {
+    chartMoreLocations: 'et {count} autres emplacements',
     graphicsButton: 'Graphiques',
     chartMatchingTitle: 'Résultat des emplacements similaires',
     chartRadarTitle: 'Similarité (scores normalisés)',

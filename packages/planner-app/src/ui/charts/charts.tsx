@@ -9,10 +9,12 @@ import { curveLinearClosed, lineRadial } from 'd3-shape';
 import { useId, useLayoutEffect, useState } from 'react';
 import { language, t } from '../../i18n';
 import { formatNumber, formatOutput, formatPercent } from '../../i18n/format';
-import { driverDomain, matchColor, radarAxes, radarLegendSplit, topEntries, type ScatterPoint } from './rules';
+import { driverDomain, matchColor, OTHER_COLOR, radarAxes, radarLegendSplit, topEntries, type ScatterPoint } from './rules';
 import './charts.css';
 
 const WIDTH = 640;
+/** Rows of the scatter chart's hidden table. */
+export const SCATTER_TABLE_ROWS = 100;
 
 interface OutputFormat {
   outputType: number;
@@ -233,6 +235,28 @@ export function ScatterChart({ points, xTitle, yTitle, xDigits = 0, yDigits = 0 
   const x = scaleLinear().domain([Math.min(0, ...xs), Math.max(1, ...xs)]).nice().range([margin.left, WIDTH - margin.right]);
   const y = scaleLinear().domain([Math.min(0, ...ys), Math.max(1, ...ys)]).nice().range([height - margin.bottom, margin.top]);
   const compact = (v: number) => new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 }).format(v);
+  const matches = points.filter((p) => p.match >= 0);
+  // The hidden table: the matches first, then at most SCATTER_TABLE_ROWS locations in all (thousands of rows help no one).
+  const tableRows = matches.concat(points.filter((p) => p.match < 0)).slice(0, Math.max(SCATTER_TABLE_ROWS, matches.length));
+  let others = '';
+  for (const p of points) if (p.match < 0) others += `M${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}h0`;
+  // Hovering finds the nearest point within 10 units (the grey dots are one path).
+  const nearest = (event: React.PointerEvent<SVGSVGElement>) => {
+    const svg = event.currentTarget;
+    const matrix = svg.getScreenCTM?.();
+    if (!matrix) return;
+    const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    let best: ScatterPoint | null = null;
+    let bestDistance = 100;
+    for (const p of points) {
+      const d = (x(p.x) - at.x) ** 2 + (y(p.y) - at.y) ** 2;
+      if (d < bestDistance || (d === bestDistance && p.match >= 0)) {
+        best = p;
+        bestDistance = d;
+      }
+    }
+    if (best !== hover) setHover(best);
+  };
   return (
     <ChartFigure
       title={t('chartScatterTitle', { x: xTitle, y: yTitle })}
@@ -241,14 +265,15 @@ export function ScatterChart({ points, xTitle, yTitle, xDigits = 0, yDigits = 0 
           <caption>{t('chartScatterTitle', { x: xTitle, y: yTitle })}</caption>
           <thead><tr><th scope="col">{t('chartLocation')}</th><th scope="col">{xTitle}</th><th scope="col">{yTitle}</th></tr></thead>
           <tbody>
-            {points.filter((p) => p.match >= 0).concat(points.filter((p) => p.match < 0)).map((p, i) => (
+            {tableRows.map((p, i) => (
               <tr key={i}><th scope="row">{p.name}</th><td>{formatNumber(lang, p.x, xDigits)}</td><td>{formatNumber(lang, p.y, yDigits)}</td></tr>
             ))}
+            {points.length > tableRows.length && <tr><td colSpan={3}>{t('chartMoreLocations', { count: points.length - tableRows.length })}</td></tr>}
           </tbody>
         </table>
       )}
     >
-      <svg viewBox={`0 0 ${WIDTH} ${height}`} className="chart-svg" aria-hidden="true" data-chart="scatter" onPointerLeave={() => setHover(null)}>
+      <svg viewBox={`0 0 ${WIDTH} ${height}`} className="chart-svg" aria-hidden="true" data-chart="scatter" onPointerMove={nearest} onPointerLeave={() => setHover(null)}>
         {x.ticks(6).map((v) => (
           <g key={`x${v}`}>
             <line x1={x(v)} x2={x(v)} y1={margin.top} y2={height - margin.bottom} className="chart-grid" />
@@ -263,9 +288,11 @@ export function ScatterChart({ points, xTitle, yTitle, xDigits = 0, yDigits = 0 
         ))}
         <text x={(margin.left + WIDTH - margin.right) / 2} y={height - 8} textAnchor="middle" className="chart-label">{xTitle}</text>
         <text transform={`translate(14,${(margin.top + height - margin.bottom) / 2}) rotate(-90)`} textAnchor="middle" className="chart-label">{yTitle}</text>
-        {points.map((p, i) => (
-          <circle key={i} cx={x(p.x)} cy={y(p.y)} r={p.match >= 0 ? 6 : 4} fill={p.color} fillOpacity={p.match >= 0 ? 0.95 : 0.6}
-            stroke={hover === p ? '#111827' : 'none'} onPointerEnter={() => setHover(p)} data-name={p.name}>
+        {/* The other locations as one path of round dots (thousands of points draw fast); the matches as circles on top. */}
+        <path d={others} stroke={OTHER_COLOR} strokeOpacity={0.6} strokeWidth={8} strokeLinecap="round" fill="none" data-points={points.length - matches.length} />
+        {matches.map((p, i) => (
+          <circle key={i} cx={x(p.x)} cy={y(p.y)} r={6} fill={p.color} fillOpacity={0.95}
+            stroke={hover === p ? '#111827' : '#ffffff'} strokeWidth={1.5} onPointerEnter={() => setHover(p)} data-name={p.name}>
             <title>{p.name}</title>
           </circle>
         ))}
