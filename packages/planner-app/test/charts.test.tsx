@@ -142,6 +142,7 @@ test('scatter chart: hovering a point shows the location', async () => {
 });
 
 test('scatter chart: thousands of points, the hidden table keeps the matches and 100 rows in all', async () => {
+  language.value = 'en';
   const entries = Array.from({ length: 3000 }, (_, i) => ({ locationName: `Store ${i}`, numberValue1: i, numberValue2: 3000 - i }));
   const points = scatterPoints(entries, ['Store 2999']);
   const view = await render(<ScatterChart points={points} xTitle="X" yTitle="Y" />);

@@ -268,7 +268,7 @@ export function ScatterChart({ points, xTitle, yTitle, xDigits = 0, yDigits = 0 
             {tableRows.map((p, i) => (
               <tr key={i}><th scope="row">{p.name}</th><td>{formatNumber(lang, p.x, xDigits)}</td><td>{formatNumber(lang, p.y, yDigits)}</td></tr>
             ))}
-            {points.length > tableRows.length && <tr><td colSpan={3}>{t('chartMoreLocations', { count: points.length - tableRows.length })}</td></tr>}
+            {points.length > tableRows.length && <tr><td colSpan={3}>{t('chartMoreLocations', { count: formatNumber(lang, points.length - tableRows.length) })}</td></tr>}
           </tbody>
         </table>
       )}
