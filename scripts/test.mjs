@@ -2,6 +2,7 @@
 // the whole run: "N passed, N failed" (uvu prints its own totals per suite).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -63,7 +64,12 @@ function buildIfStale() {
   return r.status === 0;
 }
 
-function run(suite) {
+/**
+ * Runs one suite. With `live` its output streams as it comes; otherwise it is
+ * kept and printed whole when the suite ends, so suites running side by side
+ * do not interleave their lines.
+ */
+function run(suite, live) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--import', join(root, 'scripts/test-loaders.mjs'), uvu, suite.dir, '\\.test\\.tsx?$'], {
       cwd: suite.cwd,
@@ -71,9 +77,12 @@ function run(suite) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
-    child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
+    const started = Date.now();
+    child.stdout.on('data', (d) => { out += d; if (live) process.stdout.write(d); });
+    child.stderr.on('data', (d) => { out += d; if (live) process.stderr.write(d); });
     child.on('close', (code) => {
+      if (!live) process.stdout.write(`\n=== ${suite.name} ===\n${out}`);
+      console.log(`(${suite.name}: ${((Date.now() - started) / 1000).toFixed(0)} s)`);
       const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
       const num = (label) => {
         const m = [...plain.matchAll(new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'gm'))];
@@ -99,11 +108,19 @@ if (selected.some((s) => s.name.startsWith('tests/')) && !buildIfStale()) {
   console.log('the build failed: the browser suites cannot run');
   failed++;
 }
-for (const suite of selected) {
-  console.log(`\n=== ${suite.name} ===`);
-  const r = await run(suite);
-  passed += r.passed; failed += r.failed; skipped += r.skipped;
-}
+// Two lanes side by side on a machine with two or more cores (TEST_LANES=1
+// runs everything one after another): the browser suite and the second
+// server pass (PostgreSQL) in one, the package suites in the other.
+const lanes = Math.max(1, Math.min(2, Number(process.env.TEST_LANES ?? (availableParallelism() > 1 ? 2 : 1))));
+const second = (s) => s.name.startsWith('tests/') || s.name === 'server (postgresql)';
+const queues = lanes === 1 ? [selected] : [selected.filter((s) => !second(s)), selected.filter(second)];
+await Promise.all(queues.map(async (queue) => {
+  for (const suite of queue) {
+    if (lanes === 1) console.log(`\n=== ${suite.name} ===`);
+    const r = await run(suite, lanes === 1);
+    passed += r.passed; failed += r.failed; skipped += r.skipped;
+  }
+}));
 console.log('');
 console.log(skipped ? `${passed} passed, ${failed} failed, ${skipped} skipped` : `${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
