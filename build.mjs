@@ -148,6 +148,34 @@ const targets = {
     writeFileSync(join(out, 'redirect.html'), htmlPage({ title: 'Locus', ...entry('src/redirect.ts') }));
     await precompress(join(out, 'assets'));
   },
+  /**
+   * The embed script for intranet pages: /embed/locus-embed.js (a stable name,
+   * the entry) with content-hashed lazy chunks beside it (the map, the basemap
+   * data, msal), the sign-in bridge script and the example page.
+   */
+  async embed() {
+    const pkgDir = join(root, 'packages/embed');
+    const out = join(pkgDir, 'dist');
+    rmSync(out, { recursive: true, force: true });
+    await build({
+      entryPoints: { 'locus-embed': join(pkgDir, 'src/index.ts'), 'locus-embed-redirect': join(pkgDir, 'src/redirect.ts') },
+      outdir: out,
+      entryNames: '[name]',
+      chunkNames: 'chunk-[hash]',
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: ['chrome120', 'firefox120', 'safari17'],
+      minify: true,
+      sourcemap: true,
+      plugins: [basemapPlaces],
+      define: { ...define, 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'warning',
+    });
+    cpSync(join(pkgDir, 'src/example.html'), join(out, 'example.html'));
+    await precompress(out);
+  },
 };
 
 const started = Date.now();

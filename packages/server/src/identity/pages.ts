@@ -41,13 +41,25 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+/** Origins of the extra redirect URIs (IDENTITY_EXTRA_REDIRECT_URIS): where a sign-in form's redirect may end. */
+function redirectOrigins(): string[] {
+  return [...new Set((process.env.IDENTITY_EXTRA_REDIRECT_URIS ?? '').split(/[\s,]+/).filter(Boolean).flatMap((uri) => {
+    try {
+      return [new URL(uri).origin];
+    } catch {
+      return [];
+    }
+  }))];
+}
+
 function render(locale: PageLocale, title: string, body: string, options: { status?: number; script?: string } = {}): RenderedPage {
   const scriptTag = options.script ? `<script>${options.script}</script>` : '';
   const csp = [
     "default-src 'none'",
     `style-src ${STYLE_HASH}`,
     options.script ? `script-src ${sha256(options.script)}` : "script-src 'none'",
-    "form-action 'self'",
+    // The sign-in ends on the client's redirect URI: an intranet page's sign-in bridge (the embed) may be on another origin.
+    `form-action 'self' ${redirectOrigins().join(' ')}`.trim(),
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join('; ');

@@ -1,0 +1,88 @@
+// The elements' texts in the app's five languages (the app's catalogue rule:
+// English keys are the reference). The element's language is its `language`
+// attribute, else the host page's `lang`, else the browser's, else English.
+import { interpolate, LANGS, defineTexts, type Lang } from '@locus/planner-app/i18n/define';
+
+export const embedTexts = defineTexts({
+  en: {
+    embedMap: 'Location map',
+    embedSignIn: 'Sign in to Locus',
+    embedSignInNeeded: 'Sign in to see this map.',
+    embedLoading: 'Loading…',
+    embedUnavailable: 'Locus cannot be reached at {server}.',
+    embedNoAccess: 'You have no access to this model or scenario.',
+    embedNotCalculated: 'This scenario has not been calculated yet.',
+    embedUnknownLocation: 'Location {location} is not in this scenario.',
+    embedUnknownModel: 'There is no model {model} that you may see.',
+    embedNoScenario: 'The model has no scenario {scenario} that you may see.',
+    embedFailed: 'Locus answered with an error ({status}).',
+  },
+  nl: {
+    embedMap: 'Vestigingenkaart',
+    embedSignIn: 'Aanmelden bij Locus',
+    embedSignInNeeded: 'Meld u aan om deze kaart te zien.',
+    embedLoading: 'Laden…',
+    embedUnavailable: 'Locus is niet bereikbaar op {server}.',
+    embedNoAccess: 'U hebt geen toegang tot dit model of scenario.',
+    embedNotCalculated: 'Dit scenario is nog niet doorgerekend.',
+    embedUnknownLocation: 'Vestiging {location} zit niet in dit scenario.',
+    embedUnknownModel: 'Er is geen model {model} dat u mag zien.',
+    embedNoScenario: 'Het model heeft geen scenario {scenario} dat u mag zien.',
+    embedFailed: 'Locus antwoordde met een fout ({status}).',
+  },
+  de: {
+    embedMap: 'Standortkarte',
+    embedSignIn: 'Bei Locus anmelden',
+    embedSignInNeeded: 'Melden Sie sich an, um diese Karte zu sehen.',
+    embedLoading: 'Wird geladen…',
+    embedUnavailable: 'Locus ist unter {server} nicht erreichbar.',
+    embedNoAccess: 'Sie haben keinen Zugriff auf dieses Modell oder Szenario.',
+    embedNotCalculated: 'Dieses Szenario wurde noch nicht berechnet.',
+    embedUnknownLocation: 'Standort {location} ist nicht in diesem Szenario.',
+    embedUnknownModel: 'Es gibt kein Modell {model}, das Sie sehen dürfen.',
+    embedNoScenario: 'Das Modell hat kein Szenario {scenario}, das Sie sehen dürfen.',
+    embedFailed: 'Locus hat mit einem Fehler geantwortet ({status}).',
+  },
+  es: {
+    embedMap: 'Mapa de ubicaciones',
+    embedSignIn: 'Iniciar sesión en Locus',
+    embedSignInNeeded: 'Inicie sesión para ver este mapa.',
+    embedLoading: 'Cargando…',
+    embedUnavailable: 'No se puede conectar con Locus en {server}.',
+    embedNoAccess: 'No tiene acceso a este modelo o escenario.',
+    embedNotCalculated: 'Este escenario aún no se ha calculado.',
+    embedUnknownLocation: 'La ubicación {location} no está en este escenario.',
+    embedUnknownModel: 'No hay ningún modelo {model} que pueda ver.',
+    embedNoScenario: 'El modelo no tiene ningún escenario {scenario} que pueda ver.',
+    embedFailed: 'Locus respondió con un error ({status}).',
+  },
+  fr: {
+    embedMap: 'Carte des sites',
+    embedSignIn: 'Se connecter à Locus',
+    embedSignInNeeded: 'Connectez-vous pour voir cette carte.',
+    embedLoading: 'Chargement…',
+    embedUnavailable: 'Locus est injoignable à {server}.',
+    embedNoAccess: 'Vous n’avez pas accès à ce modèle ou scénario.',
+    embedNotCalculated: 'Ce scénario n’a pas encore été calculé.',
+    embedUnknownLocation: 'Le site {location} ne fait pas partie de ce scénario.',
+    embedUnknownModel: 'Aucun modèle {model} que vous pouvez voir.',
+    embedNoScenario: 'Le modèle n’a aucun scénario {scenario} que vous pouvez voir.',
+    embedFailed: 'Locus a répondu par une erreur ({status}).',
+  },
+});
+
+export type EmbedTextKey = keyof (typeof embedTexts)['en'];
+
+/** The element's language: its attribute, else the nearest `lang` of the page, else the browser's, else English. */
+export function elementLanguage(element: Element, attribute: string | null | undefined, languages: readonly string[] = navigator.languages ?? [navigator.language]): Lang {
+  const candidates = [attribute, element.closest('[lang]')?.getAttribute('lang'), ...languages];
+  for (const tag of candidates) {
+    const base = (tag ?? '').toLowerCase().split('-')[0] as Lang;
+    if (LANGS.includes(base)) return base;
+  }
+  return 'en';
+}
+
+export function embedText(lang: Lang, key: EmbedTextKey, vars?: Record<string, string | number>): string {
+  return interpolate(embedTexts[lang][key], vars);
+}

@@ -1,0 +1,53 @@
+// Serves the embed build (packages/embed/dist, written by build.mjs) under
+// /embed: the script /embed/locus-embed.js and the sign-in bridge script
+// (stable names, revalidated after an hour so a new version reaches intranet
+// pages within the hour, ETag for cheap revalidation), its content-hashed
+// chunks (cached for a year) and the example intranet page. CORS for the
+// configured EMBED_ORIGINS / CORS_ORIGINS comes from web-security.ts, whose
+// hooks apply to these routes too.
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ASSET_CACHE_CONTROL, HTML_CACHE_CONTROL } from './app-files.js';
+
+/** Cache-Control of the stable-named scripts. */
+export const EMBED_SCRIPT_CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
+
+/** The embed's files: entry scripts, hashed chunks, source maps and the example page. */
+const EMBED_FILE = /^(locus-embed(-redirect)?\.js|chunk-[A-Z0-9]+\.js|[\w-]+\.js\.map|example\.html)$/;
+
+export function embedCacheControl(file: string): string {
+  if (file.startsWith('chunk-')) return ASSET_CACHE_CONTROL;
+  if (file.endsWith('.html')) return HTML_CACHE_CONTROL;
+  return EMBED_SCRIPT_CACHE_CONTROL;
+}
+
+export async function registerEmbedFiles(app: FastifyInstance, dir: string): Promise<void> {
+  await app.register(async (files) => {
+    await files.register(fastifyStatic, {
+      root: dir,
+      serve: false,
+      index: false,
+      dotfiles: 'ignore',
+      preCompressed: true,
+      cacheControl: false,
+      etag: true,
+      suppressWarning: true,
+    });
+    files.route({
+      method: ['GET', 'HEAD'],
+      url: '/embed/:file',
+      async handler(request, reply) {
+        const { file } = request.params as { file: string };
+        if (!EMBED_FILE.test(file)) return reply.callNotFound();
+        try {
+          if (!(await stat(join(dir, file))).isFile()) return reply.callNotFound();
+        } catch {
+          return reply.callNotFound();
+        }
+        return reply.header('Cache-Control', embedCacheControl(file)).sendFile(file);
+      },
+    });
+  });
+}
