@@ -1,5 +1,5 @@
 // <locus-location-map>: the locations of a scenario on the app's map, for an
-// intranet page. Attributes (reflected as properties): server, model,
+// intranet page. Attributes (each also a property): server, model,
 // scenario, location, zoom, center ("lon,lat"), interactive, language,
 // redirect-uri. Events: locus-ready, locus-select ({ id, name }),
 // locus-error ({ code, message }). The map follows the element's box.
@@ -12,7 +12,7 @@ import { Z } from '@locus/planner-app/map/overlays';
 import { defaultRedirectUri, sessionFor, type EmbedSession } from './session';
 import { elementLanguage, embedText, type EmbedTextKey } from './texts';
 
-export type EmbedErrorCode = 'signInNeeded' | 'noAccess' | 'notCalculated' | 'unknownLocation' | 'unknownModel' | 'unknownScenario' | 'unavailable' | 'failed';
+export type EmbedErrorCode = 'signInNeeded' | 'noAccess' | 'unknownLocation' | 'unknownModel' | 'unknownScenario' | 'unavailable' | 'failed';
 
 export interface LocusSelectDetail { id: number; name: string }
 export interface LocusErrorDetail { code: EmbedErrorCode; message: string }
@@ -44,7 +44,6 @@ export class LocusLocationMap extends LitElement {
   static override properties = {
     server: { type: String },
     model: { type: Number },
-    submodel: { type: Number },
     scenario: { type: Number },
     location: { type: Number },
     zoom: { type: Number },
@@ -88,7 +87,6 @@ export class LocusLocationMap extends LitElement {
 
   server = '';
   model: number | undefined;
-  submodel: number | undefined;
   scenario: number | undefined;
   location: number | undefined;
   zoom: number | undefined;
@@ -146,7 +144,7 @@ export class LocusLocationMap extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if ((['server', 'model', 'submodel', 'scenario', 'redirectUri'] as const).some((k) => (changed as PropertyValues<LocusLocationMap>).has(k))) {
+    if ((['server', 'model', 'scenario', 'redirectUri'] as const).some((k) => (changed as PropertyValues<LocusLocationMap>).has(k))) {
       void this.load();
     } else if (changed.has('location')) {
       this.showSelection(true);
