@@ -12,6 +12,12 @@
 // around: one query per location over the areas' tree. Both orders compute
 // each pair's distance with the same operations (area first, location second),
 // so they give the same minutes to the bit.
+//
+// The squared chord between unit vectors loses its relative precision as two
+// points come together (each vector component carries an error of about
+// 1e-16, whatever the distance), and the decay magnifies a relative error of
+// the minutes by up to its power. Pairs closer than about 640 m therefore
+// take their distance from the haversine term instead, as greatCircleKm does.
 
 import KDBush from 'kdbush';
 import { EARTH_RADIUS_KM, KM_PER_DEGREE_LATITUDE } from './geo.js';
@@ -117,6 +123,13 @@ interface Sweep {
 }
 
 /**
+ * Below this squared chord between unit vectors (a chord of 1e-4: 637 m),
+ * the distance is taken from the haversine term: the vectors' chord is good
+ * to about 8e-16 absolute, so to 1e-11 relative only above it.
+ */
+const NEAR_CHORD2 = 1e-8;
+
+/**
  * Great-circle distance of a pair from its squared chord c2 (between unit
  * vectors): 2R asin(chord / 2). Below 0.01 (127 km) the arcsine's series to
  * the x^7 term is exact in double precision (the next term is under 1e-17 of
@@ -129,6 +142,22 @@ function kmOf(c2: number): number {
     return KM_FACTOR * (x + x * x2 * (1 / 6 + x2 * (3 / 40 + x2 * (5 / 112))));
   }
   return KM_FACTOR * Math.asin(Math.min(1, x));
+}
+
+/**
+ * Great-circle distance of pair (area a, location l), whose squared chord
+ * between unit vectors is c2: from c2 when the points are far enough apart
+ * for it to be exact to 1e-11, else from the haversine term 4 h = c2, which
+ * keeps its relative precision down to coincident points. Always called with
+ * the area first, so both sweep orders give the same bits.
+ */
+function pairKm(c2: number, a: PointSet, ac: UnitVectors, i: number, l: PointSet, lc: UnitVectors, j: number): number {
+  if (c2 >= NEAR_CHORD2) return kmOf(c2);
+  const latA = a.latitude[i];
+  const latL = l.latitude[j];
+  const s = Math.sin(((latL - latA) * RAD) / 2);
+  const t = Math.sin(((l.longitude[j] - a.longitude[i]) * RAD) / 2);
+  return kmOf(4 * (s * s + ac.cosLat[i] * lc.cosLat[j] * t * t));
 }
 
 /**
@@ -216,7 +245,7 @@ function rowScratch(locationCount: number): RowScratch {
  */
 function gather(
   tree: KDBush,
-  vectors: UnitVectors,
+  vectors: Vectors,
   mask: Uint8Array | undefined,
   qx: number,
   qy: number,
@@ -297,7 +326,7 @@ function gather(
 }
 
 /** Points as unit vectors on the sphere: the squared chord between two is 4 h (h the haversine term). */
-interface UnitVectors {
+interface Vectors {
   x: Float64Array;
   y: Float64Array;
   z: Float64Array;
@@ -305,15 +334,20 @@ interface UnitVectors {
   count: number;
 }
 
+/** Unit vectors by point id, with the cosine of each latitude for the haversine term of close pairs. */
+interface UnitVectors extends Vectors {
+  cosLat: Float64Array;
+}
+
 const vectorCache = new WeakMap<PointSet, UnitVectors>();
-const treeCache = new WeakMap<PointSet, { tree: KDBush; vectors: UnitVectors }>();
+const treeCache = new WeakMap<PointSet, { tree: KDBush; vectors: Vectors }>();
 
 /** The unit vectors of a point set, computed once per PointSet object (point sets are immutable once handed in). */
 function unitVectors(points: PointSet): UnitVectors {
   let v = vectorCache.get(points);
   if (!v) {
     const n = points.latitude.length;
-    v = { x: new Float64Array(n), y: new Float64Array(n), z: new Float64Array(n), count: n };
+    v = { x: new Float64Array(n), y: new Float64Array(n), z: new Float64Array(n), cosLat: new Float64Array(n), count: n };
     for (let i = 0; i < n; i++) {
       const lat = points.latitude[i] * RAD;
       const lon = points.longitude[i] * RAD;
@@ -321,6 +355,7 @@ function unitVectors(points: PointSet): UnitVectors {
       v.x[i] = c * Math.cos(lon);
       v.y[i] = c * Math.sin(lon);
       v.z[i] = Math.sin(lat);
+      v.cosLat[i] = c;
     }
     vectorCache.set(points, v);
   }
@@ -331,7 +366,7 @@ function unitVectors(points: PointSet): UnitVectors {
  * A k-d tree (kdbush, small leaves for short range queries) of a point set
  * with its unit vectors in the tree's order, built once per PointSet object.
  */
-function sweepTree(points: PointSet): { tree: KDBush; vectors: UnitVectors } {
+function sweepTree(points: PointSet): { tree: KDBush; vectors: Vectors } {
   let entry = treeCache.get(points);
   if (!entry) {
     const n = points.latitude.length;
@@ -341,7 +376,7 @@ function sweepTree(points: PointSet): { tree: KDBush; vectors: UnitVectors } {
     tree.finish();
     const byId = unitVectors(points);
     const size = tree.ids.length;
-    const vectors: UnitVectors = { x: new Float64Array(size), y: new Float64Array(size), z: new Float64Array(size), count: n };
+    const vectors: Vectors = { x: new Float64Array(size), y: new Float64Array(size), z: new Float64Array(size), count: n };
     for (let q = 0; q < size; q++) {
       const id = tree.ids[q];
       if (id >= n) continue;
@@ -420,11 +455,14 @@ interface AreaSweep {
   s: Sweep;
   tree: KDBush;
   /** The locations' unit vectors in the tree's order. */
-  treeVectors: UnitVectors;
+  treeVectors: Vectors;
   mask: Uint8Array | undefined;
+  areas: PointSet;
   areaLat: ArrayLike<number>;
   areaLon: ArrayLike<number>;
   areaVectors: UnitVectors;
+  locations: PointSet;
+  locationVectors: UnitVectors;
   row: RowScratch;
   stack: Uint32Array;
   box: Float64Array;
@@ -442,8 +480,9 @@ function gatherArea(w: AreaSweep, i: number): number {
 }
 
 /** Sorts and writes the n gathered pairs of one area from position k on; answers the new end. */
-function writeRow(w: AreaSweep, n: number, location: Uint32Array, car: Float64Array, ped: Float64Array, k: number): number {
+function writeRow(w: AreaSweep, i: number, n: number, location: Uint32Array, car: Float64Array, ped: Float64Array, k: number): number {
   const row = w.row;
+  const { areas, areaVectors, locations, locationVectors } = w;
   const ids = row.ids;
   const c2s = row.c2s;
   const minutes = w.minutes;
@@ -452,8 +491,9 @@ function writeRow(w: AreaSweep, n: number, location: Uint32Array, car: Float64Ar
     const bits = row.slotBits;
     for (let q = 0; q < n; q++) {
       const key = ids[q];
-      if (!minutesOf(w.s, kmOf(c2s[key & mask]), minutes)) continue;
-      location[k] = key >>> bits;
+      const j = key >>> bits;
+      if (!minutesOf(w.s, pairKm(c2s[key & mask], areas, areaVectors, i, locations, locationVectors, j), minutes)) continue;
+      location[k] = j;
       car[k] = minutes[0];
       ped[k] = minutes[1];
       k++;
@@ -461,8 +501,9 @@ function writeRow(w: AreaSweep, n: number, location: Uint32Array, car: Float64Ar
     return k;
   }
   for (let q = 0; q < n; q++) {
-    if (!minutesOf(w.s, kmOf(c2s[q]), minutes)) continue;
-    location[k] = ids[q];
+    const j = ids[q];
+    if (!minutesOf(w.s, pairKm(c2s[q], areas, areaVectors, i, locations, locationVectors, j), minutes)) continue;
+    location[k] = j;
     car[k] = minutes[0];
     ped[k] = minutes[1];
     k++;
@@ -488,9 +529,12 @@ function byArea(query: ModesQuery, s: Sweep): ModePairs {
     tree: located.tree,
     treeVectors: located.vectors,
     mask,
+    areas,
     areaLat: areas.latitude,
     areaLon: areas.longitude,
     areaVectors: unitVectors(areas),
+    locations,
+    locationVectors: unitVectors(locations),
     row: rowScratch(locationCount),
     stack: new Uint32Array(192),
     box: new Float64Array(2),
@@ -513,7 +557,7 @@ function byArea(query: ModesQuery, s: Sweep): ModePairs {
     if (n > 0) {
       columns.length = k;
       columns.ensure(n);
-      k = writeRow(w, n, columns.location, columns.car, columns.ped, k);
+      k = writeRow(w, i, n, columns.location, columns.car, columns.ped, k);
     }
     offsets[i + 1] = k;
   }
@@ -527,7 +571,8 @@ function byLocation(query: ModesQuery, s: Sweep): ModePairs {
   const areas = query.origins;
   const locations = query.destinations;
   const areaCount = areas.latitude.length;
-  const { tree, vectors: areaVectors } = sweepTree(areas);
+  const { tree, vectors: areaTreeVectors } = sweepTree(areas);
+  const areaVectors = unitVectors(areas);
   const subset = query.destinationSubset ?? Uint32Array.from({ length: locations.latitude.length }, (_, j) => j);
   const locationVectors = unitVectors(locations);
   const ids = new Uint32Array(areaCount);
@@ -542,7 +587,7 @@ function byLocation(query: ModesQuery, s: Sweep): ModePairs {
     const lat = locations.latitude[j];
     const lon = locations.longitude[j];
     boxDegrees(lat, s.radius, box);
-    const n = gather(tree, areaVectors, undefined, locationVectors.x[j], locationVectors.y[j], locationVectors.z[j], s.c2Max, lon - box[1], lat - box[0], lon + box[1], lat + box[0], stack, ids, c2s);
+    const n = gather(tree, areaTreeVectors, undefined, locationVectors.x[j], locationVectors.y[j], locationVectors.z[j], s.c2Max, lon - box[1], lat - box[0], lon + box[1], lat + box[0], stack, ids, c2s);
     columns.ensure(n);
     if (hitArea.length < columns.location.length) {
       const grown = new Uint32Array(columns.location.length);
@@ -550,7 +595,7 @@ function byLocation(query: ModesQuery, s: Sweep): ModePairs {
       hitArea = grown;
     }
     for (let p = 0; p < n; p++) {
-      if (!minutesOf(s, kmOf(c2s[p]), minutes)) continue;
+      if (!minutesOf(s, pairKm(c2s[p], areas, areaVectors, ids[p], locations, locationVectors, j), minutes)) continue;
       const k = columns.length++;
       hitArea[k] = ids[p];
       columns.location[k] = j;
