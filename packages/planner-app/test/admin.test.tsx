@@ -7,7 +7,6 @@ import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/admin/users');
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import type { Model } from '@locus/contract';
 import { sessionState } from '../src/auth/session';
 import { language } from '../src/i18n';
@@ -23,14 +22,8 @@ import { UsersScreen } from '../src/ui/admin/screens';
 import { visibleRange } from '../src/ui/admin/layout';
 import { fakeApi } from './fake-api';
 import { model } from './fixtures';
+import { mount } from './render';
 
-function mount(node: React.ReactNode) {
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  const root = createRoot(host);
-  act(() => root.render(node));
-  return { host, unmount: () => act(() => root.unmount()) };
-}
 
 test('admin routes by path; anything else under /admin is not an admin route', () => {
   assert.is(adminRouteOf('/admin'), 'admin');

@@ -6,8 +6,7 @@ import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/');
 import type { DriverFilterChart, LocationProperty, MatchingLocation } from '@locus/contract';
-import { act, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { act } from 'react';
 import { language } from '../src/i18n';
 import { selectedLocationId } from '../src/stores/locations';
 import { modelId, models, submodelId } from '../src/stores/models';
@@ -20,6 +19,7 @@ import {
 } from '../src/ui/charts/rules';
 import { fakeApi } from './fake-api';
 import { model, scenario } from './fixtures';
+import { render } from './render';
 
 function match(id: number, score: number, scores: [string, number][] = [], output: number | null = null): MatchingLocation {
   return {
@@ -28,19 +28,6 @@ function match(id: number, score: number, scores: [string, number][] = [], outpu
   } as MatchingLocation;
 }
 
-async function render(node: ReactNode) {
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container as unknown as Element);
-  await act(async () => root.render(node));
-  return {
-    container,
-    unmount: async () => {
-      await act(async () => root.unmount());
-      container.remove();
-    },
-  };
-}
 
 test('six match colours, then grey', () => {
   assert.is(MATCH_COLORS.length, 6);

@@ -6,7 +6,6 @@ import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/nothing-here');
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { language } from '../src/i18n';
 import { scenarioId, scenarios } from '../src/stores/scenarios';
 import { dismiss, globalError, notifications, notify } from '../src/stores/ui';
@@ -14,14 +13,8 @@ import { App, screenOf } from '../src/ui/App';
 import { ErrorDialog, Notifications } from '../src/ui/overlays';
 import { ScenarioPicker, StatusChip } from '../src/ui/scenario-picker';
 import { scenario } from './fixtures';
+import { mount } from './render';
 
-function mount(node: React.ReactNode) {
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  const root = createRoot(host);
-  act(() => root.render(node));
-  return { host, unmount: () => act(() => root.unmount()) };
-}
 
 test('routes: main, test, the admin screens, and not-found for everything else', () => {
   assert.is(screenOf('/'), 'main');

@@ -7,8 +7,7 @@ import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/');
 import type { Location, LocationCatchmentArea, MatchingLocation, ScenarioDifferences } from '@locus/contract';
-import { act, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { act } from 'react';
 import { language } from '../src/i18n';
 import { clearResultsCache } from '../src/stores/results';
 import { LocationReport } from '../src/ui/reports/LocationReport';
@@ -22,23 +21,11 @@ import { ScenarioReport } from '../src/ui/reports/ScenarioReport';
 import { reportScenarios } from '../src/ui/reports/ReportsButton';
 import { fakeApi } from './fake-api';
 import { location as summary, model, scenario } from './fixtures';
+import { render } from './render';
 
 (globalThis as { URL: typeof URL }).URL.createObjectURL ??= () => 'blob:report-map';
 (globalThis as { URL: typeof URL }).URL.revokeObjectURL ??= () => undefined;
 
-async function render(node: ReactNode) {
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container as unknown as Element);
-  await act(async () => root.render(node));
-  return {
-    container,
-    unmount: async () => {
-      await act(async () => root.unmount());
-      container.remove();
-    },
-  };
-}
 
 const settle = () => act(async () => { for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0)); });
 

@@ -8,8 +8,7 @@ import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/');
 import type { LocationCatchmentArea, MatchingLocation } from '@locus/contract';
-import { act, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { act } from 'react';
 import { language } from '../src/i18n';
 import { formatOutput } from '../src/i18n/format';
 import { layers, emptyLayers } from '../src/stores/layers';
@@ -29,6 +28,7 @@ import { bearing, mapsStreetView } from '../src/ui/streetview/adapter';
 import { openStreetView, streetView, streetViewImage, streetViewUnavailable } from '../src/ui/streetview/state';
 import { fakeApi } from './fake-api';
 import { model, scenario } from './fixtures';
+import { render } from './render';
 
 function match(id: number, score: number): MatchingLocation {
   return { locationId: id, name: `Store ${id}`, score, outputLocationPropertyValue: null, outputLocationPropertyTitle: null, actualOutputLocationPropertyValue: null, actualOutputLocationPropertyTitle: null, normalizedScores: [] };
@@ -59,19 +59,6 @@ function catchmentArea(): LocationCatchmentArea {
   } as LocationCatchmentArea;
 }
 
-async function render(node: ReactNode) {
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container as unknown as Element);
-  await act(async () => root.render(node));
-  return {
-    container,
-    unmount: async () => {
-      await act(async () => root.unmount());
-      container.remove();
-    },
-  };
-}
 
 function calculatedContext(status = 9) {
   models.value = [model(1)];

@@ -1,0 +1,27 @@
+// Mounting a React node in the happy-dom document of a component test.
+import { act, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+/** Renders synchronously; `host` holds the output. */
+export function mount(node: ReactNode) {
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  const root = createRoot(host);
+  act(() => root.render(node));
+  return { host, unmount: () => act(() => root.unmount()) };
+}
+
+/** Renders and lets effects and pending promises settle; `container` holds the output. */
+export async function render(node: ReactNode) {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container as unknown as Element);
+  await act(async () => root.render(node));
+  return {
+    container,
+    unmount: async () => {
+      await act(async () => root.unmount());
+      container.remove();
+    },
+  };
+}
