@@ -87,7 +87,7 @@ test('the planner signs in through the sign-in page and the map shows the stores
   await page.getByRole('button', { name: new RegExp(`${literal(t('signOut'))}.*Pieter Planner|Pieter Planner`) }).waitFor();
   // The map offers the icons on screen to the keyboard, named by location.
   const names = new Set(stores.map((s) => s.name));
-  const iconList = page.getByRole('list', { name: 'Locations on the map' });
+  const iconList = page.getByRole('list', { name: /^(Locations on the map|Locaties op de kaart)$/ });
   await iconList.getByRole('button').first().waitFor({ state: 'attached' });
   const offered = await iconList.getByRole('button').allTextContents();
   assert.ok(offered.length >= 50, `the map offers ${offered.length} icons`);
@@ -119,7 +119,7 @@ test('a click on a store icon selects it and the left drawer shows its propertie
 });
 
 test('a store is selected by keyboard: its icon button, then Enter', async () => {
-  const button = page.getByRole('list', { name: 'Locations on the map' }).getByRole('button', { name: byKeyboard.name, exact: true }).first();
+  const button = page.getByRole('list', { name: /^(Locations on the map|Locaties op de kaart)$/ }).getByRole('button', { name: byKeyboard.name, exact: true }).first();
   await button.focus();
   await page.keyboard.press('Enter');
   await drawer().getByRole('heading', { name: byKeyboard.name, exact: true }).waitFor();

@@ -18,15 +18,20 @@ export class AccessibleItems {
   private readonly list: HTMLElement;
   private entries = new Map<string, Entry>();
 
-  constructor(private readonly map: LocusMap) {
+  constructor(private readonly map: LocusMap, label = 'Locations on the map') {
     const doc = map.container.ownerDocument;
     this.list = doc.createElement('div');
     this.list.setAttribute('role', 'list');
-    this.list.setAttribute('aria-label', 'Locations on the map');
+    this.list.setAttribute('aria-label', label);
     this.list.className = 'locus-map-accessible-items';
     // Visually hidden but reachable, the usual clip pattern.
     Object.assign(this.list.style, { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', clipPath: 'inset(50%)', whiteSpace: 'nowrap', margin: '-1px', padding: '0', border: '0' });
     map.container.appendChild(this.list);
+  }
+
+  /** The accessible name of the list (in the app's interface language). */
+  setLabel(label: string): void {
+    this.list.setAttribute('aria-label', label);
   }
 
   update(frame: FrameState, layers: Layer[]): void {

@@ -33,6 +33,8 @@ export interface MapOptions {
   fontFamily?: string;
   /** Accessible name of the map region. */
   label?: string;
+  /** Accessible name of the list of focusable icons (default 'Locations on the map'). */
+  itemsLabel?: string;
   /** While the view moves, show motion pictures (default true); false draws every frame in full. */
   motionPictures?: boolean;
 }
@@ -111,7 +113,7 @@ export class LocusMap {
 
     const interactive = options.interactive ?? true;
     if (interactive) this.cleanups.push(attachInteraction(this, this.canvas, typeof interactive === 'object' ? interactive : {}));
-    this.accessible = new AccessibleItems(this);
+    this.accessible = new AccessibleItems(this, options.itemsLabel);
     this.cleanups.push(() => this.accessible?.dispose());
 
     if (!options.size && typeof ResizeObserver !== 'undefined') {
@@ -123,6 +125,12 @@ export class LocusMap {
   }
 
   // ---- view ---------------------------------------------------------------------------------
+
+  /** Renames the map region and its list of focusable icons (e.g. when the interface language changes). */
+  setLabels(labels: { label?: string; itemsLabel?: string }): void {
+    if (labels.label !== undefined) this.container.setAttribute('aria-label', labels.label);
+    if (labels.itemsLabel !== undefined) this.accessible?.setLabel(labels.itemsLabel);
+  }
 
   getView(): ViewState {
     return { ...this.view, center: [...this.view.center] as LonLat };

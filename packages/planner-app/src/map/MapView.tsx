@@ -112,6 +112,8 @@ export function MapView() {
       if (bounds) map.fitBounds(bounds, FIT);
     }));
     stops.push(bindOverlays(map, api));
+    // The map's accessible names follow the interface language.
+    stops.push(effect(() => map.setLabels({ label: t('map'), itemsLabel: t('mapLocations') })));
     stops.push(bindCatchmentLayers(map, api));
     stops.push(bindNewLocationPin(map, element));
     // A view set from outside the map (the address at start, Back and Forward) moves the map.

@@ -9,7 +9,8 @@ import { confirmations, debugMode, dismiss, globalError, isBusy, notifications }
 
 export function BusyBar() {
   useSignals();
-  return <div className={`busy-bar ${isBusy.value ? 'active' : ''}`} role="progressbar" aria-hidden={!isBusy.value} aria-label={t('busy')} />;
+  // Decorative: the acting control says what is happening; the bar only shows that something is.
+  return <div className={`busy-bar ${isBusy.value ? 'active' : ''}`} aria-hidden="true" />;
 }
 
 export function StartingOverlay() {
