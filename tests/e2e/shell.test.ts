@@ -92,10 +92,12 @@ test('an API call that fails shows the error dialog with Refresh, and Refresh re
   await dialog.waitFor();
   await dialog.getByText(/An unexpected error occurred/).waitFor();
   await expectNoAxeViolations(page, 'the error dialog');
-  await dialog.getByRole('button', { name: 'Refresh' }).click();
+  // Refresh reloads the page (the old page's shell would otherwise still answer the checks below).
+  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Refresh' }).click()]);
   // After the reload the model list loads and the planner works on.
   await dialog.waitFor({ state: 'hidden' });
   await page.getByRole('toolbar').locator('button[aria-haspopup=listbox]').and(page.getByRole('button', { name: /^Scenario\b/ })).waitFor({ timeout: 30_000 });
+  await page.getByRole('option').first().waitFor({ state: 'attached', timeout: 30_000 });
   assert.is(failures, 2, 'the models were asked again after Refresh');
 });
 
