@@ -151,7 +151,9 @@ test('editing the sales floor area in the base scenario goes into a new scenario
   await chip().filter({ hasText: t('statusCalculated') }).waitFor({ timeout: 90_000 });
   const seen = await chipTexts();
   const progress = seen.filter((text) => /^Berekenen \d+ %$/.test(text));
-  assert.ok(progress.length >= 1, `the chip showed the progress (saw ${seen.join(' → ')})`);
+  // A one-store change can finish between two polls (one a second): the chip then goes from waiting
+  // straight to calculated. It must show the processing state in some form either way.
+  assert.ok(progress.length >= 1 || seen.includes(t('statusWaiting')), `the chip showed the processing state (saw ${seen.join(' → ')})`);
   assert.ok(progress.every((text) => Number(/(\d+)/.exec(text)![1]) % 11 === 0), 'progress goes in steps of 11 %');
   assert.is(seen[seen.length - 1], t('statusCalculated'));
   // The scenario the server created holds the edit.
