@@ -118,7 +118,7 @@ pgTest('a worker\'s database connection ended mid-calculation: the scenario is c
   await holder.query('LOCK TABLE location_output IN ACCESS EXCLUSIVE MODE');
   await requestProcessing(db, world.baseScenarioId, null);
   const pid = await until('the worker to wait for the results table', async () =>
-    (await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> $1`, [(await holder.query('SELECT pg_backend_pid() AS pid')).rows[0].pid])).rows[0]?.pid, 60_000);
+    (await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND backend_type = 'client backend' AND query ILIKE '%location_output%' AND pid <> $1`, [(await holder.query('SELECT pg_backend_pid() AS pid')).rows[0].pid])).rows[0]?.pid, 60_000);
   await db.query('SELECT pg_terminate_backend($1)', [pid]);
   await holder.query('ROLLBACK');
   await holder.end();
@@ -128,7 +128,8 @@ pgTest('a worker\'s database connection ended mid-calculation: the scenario is c
   // (connection lost), or its heartbeat finds the claim gone (claim lost). Both leave the scenario to be
   // calculated again; neither may end it at 10.
   const lostLine = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM log WHERE source = 'scenario-processing' AND (message LIKE '%database connection was lost%' OR message LIKE '%lost its claim%')`)).rows[0]!;
-  assert.ok(lostLine.n > 0, 'the worker met the lost connection and left the scenario to be calculated again');
+  const lines = (await db.query<{ message: string }>(`SELECT message FROM log WHERE source = 'scenario-processing' ORDER BY 1`)).rows.map((r) => r.message);
+  assert.ok(lostLine.n > 0, `the worker met the lost connection and left the scenario to be calculated again: ${lines.join(' | ').slice(0, 1500)}`);
   await worker.stop();
   await db.close();
 });
