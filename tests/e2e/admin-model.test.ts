@@ -158,7 +158,8 @@ test('a decay parameter and a driver weight saved: the scenarios show as not cal
   const drivers = dialog(t('editDrivers'));
   await still();
   await expectNoAxeViolations(page, 'the drivers editor', { include: 'dialog[open]' });
-  // A notification of the save before may still show under the dialog: painted over.
+  // Notifications of the saves before (their number and text vary) have gone first (10 s each).
+  await page.waitForFunction(() => !document.querySelector('.notification'), null, { timeout: 15_000 });
   await expectScreenshot(page, 'admin-drivers', { mask: [page.locator('.notifications')] });
   const filters = await api.call<DriverFilter[]>('driverFilters', { modelId: model.id });
   const driver = filters[0]!.drivers[0]!;
