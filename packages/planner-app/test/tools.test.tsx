@@ -7,7 +7,6 @@ import { installDom } from './dom';
 installDom('https://locus.test/');
 import { DEFAULT_HEAT_GRADIENT } from '@locus/map-canvas';
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { createApiClient } from '../src/api/client';
 import { language } from '../src/i18n';
 import { emptyLayers, layers } from '../src/stores/layers';
@@ -21,6 +20,7 @@ import {
 import { extent, fitRequest } from '../src/stores/view';
 import { ApiFailure } from '../src/api/client';
 import { fakeApi } from './fake-api';
+import { render } from './render';
 import { location, model } from './fixtures';
 import { FilterPanel } from '../src/ui/tools/filter';
 import { colouredEntryStyle, LegendPanel } from '../src/ui/tools/legend';
@@ -231,20 +231,6 @@ test('choosing a result flies to it and selects the location it stands for', asy
 });
 
 // ------------------------------------------------------------------ panels
-
-async function render(node: React.ReactNode) {
-  const container = document.createElement('div');
-  document.body.appendChild(container);
-  const root = createRoot(container as unknown as Element);
-  await act(async () => root.render(node));
-  return {
-    container,
-    unmount: async () => {
-      await act(async () => root.unmount());
-      container.remove();
-    },
-  };
-}
 
 test('the filter panel lists groups, clusters and changes, filters as the user types and counts the matches', async () => {
   language.value = 'en';
