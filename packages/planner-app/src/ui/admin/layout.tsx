@@ -2,8 +2,9 @@
 // width / 1.5 when that is smaller) with a 3 px drag handle, a list at least
 // 400 px wide and at most 384 px high at 48 px per item (virtualised), and
 // the editor of the selected item on the right.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { t } from '../../i18n';
+import { DragHandle, useDrawerWidth } from '../drag-handle';
 
 export const ADMIN_DRAWER_WIDTH = 900;
 export const ADMIN_LIST_MIN_WIDTH = 400;
@@ -26,51 +27,12 @@ export function visibleRange(count: number, scrollTop: number, height = ADMIN_LI
 }
 
 export function AdminDrawer({ label, children }: { label: string; children: ReactNode }) {
-  const [width, setWidth] = useState(() => adminDrawerWidth(window.innerWidth));
-  const drag = useRef<{ startX: number; startWidth: number } | null>(null);
+  const [width, setWidth] = useDrawerWidth(adminDrawerWidth, clampAdminDrawer);
   const element = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const onResize = () => setWidth((w) => clampAdminDrawer(w, window.innerWidth));
-    addEventListener('resize', onResize);
-    return () => removeEventListener('resize', onResize);
-  }, []);
-  const onPointerDown = (event: React.PointerEvent<HTMLDivElement>) => {
-    event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { startX: event.clientX, startWidth: width };
-  };
-  const onPointerMove = (event: React.PointerEvent<HTMLDivElement>) => {
-    if (!drag.current || !element.current) return;
-    element.current.style.width = `${clampAdminDrawer(drag.current.startWidth + event.clientX - drag.current.startX, window.innerWidth)}px`;
-  };
-  const onPointerUp = (event: React.PointerEvent<HTMLDivElement>) => {
-    if (!drag.current) return;
-    setWidth(clampAdminDrawer(drag.current.startWidth + event.clientX - drag.current.startX, window.innerWidth));
-    drag.current = null;
-  };
-  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
-    const step = event.shiftKey ? 50 : 10;
-    if (event.key === 'ArrowRight') setWidth((w) => clampAdminDrawer(w + step, window.innerWidth));
-    else if (event.key === 'ArrowLeft') setWidth((w) => clampAdminDrawer(w - step, window.innerWidth));
-    else return;
-    event.preventDefault();
-  };
   return (
     <aside ref={element} className="admin-drawer" aria-label={label} style={{ width }}>
       <div className="admin-drawer-content">{children}</div>
-      <div
-        className="admin-drawer-handle"
-        role="separator"
-        aria-orientation="vertical"
-        aria-label={t('resizeDrawer')}
-        aria-valuenow={width}
-        aria-valuemin={ADMIN_LIST_MIN_WIDTH}
-        aria-valuemax={Math.max(ADMIN_LIST_MIN_WIDTH, window.innerWidth - 200)}
-        tabIndex={0}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onKeyDown={onKeyDown}
-      />
+      <DragHandle className="admin-drawer-handle" side="left" width={width} onWidth={setWidth} clamp={clampAdminDrawer} target={element} />
     </aside>
   );
 }

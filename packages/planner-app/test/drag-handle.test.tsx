@@ -1,0 +1,119 @@
+// The drawers' drag handle (one component for the planner's drawers and the
+// admin layout): the arrow keys step the width, a drag moves only the drawer's
+// box until release, every width stays within the drawer's clamp, and a
+// smaller window clamps the width again.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { installDom } from './dom';
+const window = installDom();
+import { act } from 'react';
+import { language, t } from '../src/i18n';
+import { AdminDrawer, ADMIN_LIST_MIN_WIDTH } from '../src/ui/admin/layout';
+import { Drawer, MIN_DRAWER_WIDTH } from '../src/ui/drawer';
+import { mount } from './render';
+
+language.value = 'en';
+
+const handleOf = (host: HTMLElement) => host.querySelector<HTMLElement>('[role="separator"]')!;
+const drawerOf = (host: HTMLElement) => host.querySelector<HTMLElement>('aside')!;
+const valueOf = (host: HTMLElement) => Number(handleOf(host).getAttribute('aria-valuenow'));
+
+function key(host: HTMLElement, name: string, shiftKey = false) {
+  act(() => { handleOf(host).dispatchEvent(new KeyboardEvent('keydown', { key: name, shiftKey, bubbles: true })); });
+}
+
+function pointer(host: HTMLElement, type: 'pointerdown' | 'pointermove' | 'pointerup', clientX: number) {
+  act(() => { handleOf(host).dispatchEvent(new PointerEvent(type, { clientX, pointerId: 1, bubbles: true })); });
+}
+
+function resizeWindow(width: number) {
+  (globalThis as Record<string, unknown>).innerWidth = width;
+  act(() => { window.happyDOM.setWindowSize({ width, height: 900 }); });
+}
+
+test.after.each(() => resizeWindow(1440));
+
+test('a left drawer: the handle is labelled, ArrowRight widens by 10 px (50 with Shift), ArrowLeft narrows', () => {
+  const { host, unmount } = mount(<Drawer side="left" label="Locations" open onClose={() => undefined}>list</Drawer>);
+  const handle = handleOf(host);
+  assert.is(handle.getAttribute('aria-label'), t('resizeDrawer'));
+  assert.is(handle.getAttribute('aria-orientation'), 'vertical');
+  assert.is(handle.className, 'drawer-handle');
+  assert.is(valueOf(host), 400, 'spec point 2: 400 px in a window wider than 1200 px');
+  assert.is(handle.getAttribute('aria-valuemin'), String(MIN_DRAWER_WIDTH));
+  assert.is(handle.getAttribute('aria-valuemax'), String(Math.round(1440 * 0.8)));
+  key(host, 'ArrowRight');
+  assert.is(valueOf(host), 410);
+  assert.is(drawerOf(host).style.width, '410px');
+  key(host, 'ArrowLeft', true);
+  assert.is(valueOf(host), 360);
+  key(host, 'Enter');
+  assert.is(valueOf(host), 360, 'other keys leave the width');
+  unmount();
+});
+
+test('a right drawer grows to the left: ArrowLeft and a drag to the left widen it', () => {
+  const { host, unmount } = mount(<Drawer side="right" label="Output" open onClose={() => undefined}>output</Drawer>);
+  key(host, 'ArrowLeft');
+  assert.is(valueOf(host), 410);
+  key(host, 'ArrowRight', true);
+  assert.is(valueOf(host), 360);
+  pointer(host, 'pointerdown', 1000);
+  pointer(host, 'pointermove', 900);
+  assert.is(drawerOf(host).style.width, '460px', 'the box follows the pointer');
+  assert.is(valueOf(host), 360, 'the width is set only on release');
+  pointer(host, 'pointerup', 880);
+  assert.is(valueOf(host), 480);
+  assert.is(drawerOf(host).style.width, '480px');
+  unmount();
+});
+
+test('a drag stays within the clamp, and a move without a press does nothing', () => {
+  const { host, unmount } = mount(<Drawer side="left" label="Locations" open onClose={() => undefined}>list</Drawer>);
+  pointer(host, 'pointermove', 700);
+  assert.is(drawerOf(host).style.width, '400px', 'no drag without a press');
+  pointer(host, 'pointerdown', 400);
+  pointer(host, 'pointermove', 5000);
+  assert.is(drawerOf(host).style.width, `${Math.round(1440 * 0.8)}px`);
+  pointer(host, 'pointerup', -5000);
+  assert.is(valueOf(host), MIN_DRAWER_WIDTH, 'never narrower than the minimum');
+  for (let k = 0; k < 5; k++) key(host, 'ArrowLeft');
+  assert.is(valueOf(host), MIN_DRAWER_WIDTH);
+  unmount();
+});
+
+test('a smaller window clamps the drawer again', () => {
+  const { host, unmount } = mount(<Drawer side="left" label="Locations" open onClose={() => undefined}>list</Drawer>);
+  pointer(host, 'pointerdown', 400);
+  pointer(host, 'pointerup', 1400);
+  assert.is(valueOf(host), Math.round(1440 * 0.8));
+  resizeWindow(1000);
+  assert.is(valueOf(host), 800, '80 % of the new window');
+  assert.is(handleOf(host).getAttribute('aria-valuemax'), '800');
+  unmount();
+});
+
+test('the admin drawer: 900 px, the same handle with its own class and limits (list at least 400 px)', () => {
+  const { host, unmount } = mount(<AdminDrawer label="Logins"><p>list</p></AdminDrawer>);
+  const handle = handleOf(host);
+  assert.is(handle.className, 'admin-drawer-handle');
+  assert.is(valueOf(host), 900);
+  assert.is(handle.getAttribute('aria-valuemin'), String(ADMIN_LIST_MIN_WIDTH));
+  assert.is(handle.getAttribute('aria-valuemax'), String(1440 - 200));
+  key(host, 'ArrowRight', true);
+  assert.is(valueOf(host), 950);
+  pointer(host, 'pointerdown', 950);
+  pointer(host, 'pointermove', 100);
+  assert.is(drawerOf(host).style.width, `${ADMIN_LIST_MIN_WIDTH}px`);
+  pointer(host, 'pointerup', 100);
+  assert.is(valueOf(host), ADMIN_LIST_MIN_WIDTH);
+  unmount();
+});
+
+test('a closed drawer draws nothing, handle included', () => {
+  const { host, unmount } = mount(<Drawer side="left" label="Locations" open={false} onClose={() => undefined}>list</Drawer>);
+  assert.is(host.querySelector('[role="separator"]'), null);
+  unmount();
+});
+
+test.run();
