@@ -1,14 +1,22 @@
-// The embed script (/embed/locus-embed.js): defines <locus-location-map> once
-// per page; a page that loads the script twice keeps the first definition.
+// The embed script (/embed/locus-embed.js): defines <locus-location-map> and
+// <locus-location-report> once per page; a page that loads the script twice
+// keeps the first definitions. The map's drawing and the report's React code
+// are lazy chunks, loaded by the first element that needs them.
 import { LocusLocationMap } from './map-element';
+import { LocusLocationReport } from './report-element';
 
-export { LocusLocationMap, parseCenter, type LocusErrorDetail, type LocusSelectDetail, type EmbedErrorCode } from './map-element';
+export { LocusLocationMap, parseCenter, type LocusSelectDetail } from './map-element';
+export { LocusLocationReport, type LocusReportReadyDetail, type ReportLayout } from './report-element';
+export { type EmbedErrorCode, type LocusErrorDetail } from './base';
+export { parseLayers, chooseLayers, LayerWordError, type LayerChoice, type LayerWord } from './layers';
 export { sessionFor, defaultRedirectUri } from './session';
 
 if (!customElements.get('locus-location-map')) customElements.define('locus-location-map', LocusLocationMap);
+if (!customElements.get('locus-location-report')) customElements.define('locus-location-report', LocusLocationReport);
 
 declare global {
   interface HTMLElementTagNameMap {
     'locus-location-map': LocusLocationMap;
+    'locus-location-report': LocusLocationReport;
   }
 }

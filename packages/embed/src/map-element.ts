@@ -1,30 +1,19 @@
 // <locus-location-map>: the locations of a scenario on the app's map, for an
-// intranet page. Attributes (each also a property): server, model,
-// scenario, location, zoom, center ("lon,lat"), interactive, language,
-// redirect-uri. Events: locus-ready, locus-select ({ id, name }),
-// locus-error ({ code, message }). The map follows the element's box.
-import type { LocationSummary, Model, Scenario } from '@locus/contract';
-import type { IconFeature, LocusMap } from '@locus/map-canvas';
-import { css, html, LitElement, type PropertyValues } from 'lit';
-import { ApiFailure, createApiClient, type ApiClient } from '@locus/planner-app/api/client';
-import { iconShapeOf, LocationIconImages } from '@locus/planner-app/map/location-icons';
-import { Z } from '@locus/planner-app/map/overlays';
-import { defaultRedirectUri, sessionFor, type EmbedSession } from './session';
-import { elementLanguage, embedText, type EmbedTextKey } from './texts';
+// intranet page. Attributes (each also a property): server, model, submodel,
+// scenario, location, zoom, center ("lon,lat"), layers, interactive,
+// language, redirect-uri. Events: locus-ready, locus-select ({ id, name }),
+// locus-error ({ code, message }). The map follows the element's box. The
+// drawing code (map-canvas) is a lazy chunk loaded with the first map.
+import type { LocationSummary, Model } from '@locus/contract';
+import type { LocusMap } from '@locus/map-canvas';
+import { css, html, type PropertyValues } from 'lit';
+import { EmbedElement, type EmbedContext } from './base';
+import { chooseLayers, LayerWordError, parseLayers, type LayerChoice } from './layers';
+import type { MapDrawing } from './map-draw';
 
-export type EmbedErrorCode = 'signInNeeded' | 'noAccess' | 'unknownLocation' | 'unknownModel' | 'unknownScenario' | 'unavailable' | 'failed';
+export { type EmbedErrorCode, type LocusErrorDetail } from './base';
 
 export interface LocusSelectDetail { id: number; name: string }
-export interface LocusErrorDetail { code: EmbedErrorCode; message: string }
-
-/** The script's own origin: the default server. */
-const scriptOrigin = (() => {
-  try {
-    return new URL(import.meta.url).origin;
-  } catch {
-    return typeof location === 'undefined' ? '' : location.origin;
-  }
-})();
 
 /** "lon,lat" → [lon, lat], or null. */
 export function parseCenter(value: string | null | undefined): [number, number] | null {
@@ -35,186 +24,105 @@ export function parseCenter(value: string | null | undefined): [number, number] 
   return Math.abs(lon) <= 180 && Math.abs(lat) <= 90 ? [lon, lat] : null;
 }
 
-/** Every scenario of a nested list, depth first. */
-function flatten(list: readonly Scenario[]): Scenario[] {
-  return list.flatMap((s) => [s, ...flatten(((s as unknown as { children?: Scenario[] }).children) ?? [])]);
-}
-
-export class LocusLocationMap extends LitElement {
+export class LocusLocationMap extends EmbedElement {
   static override properties = {
-    server: { type: String },
-    model: { type: Number },
-    scenario: { type: Number },
-    location: { type: Number },
+    ...EmbedElement.properties,
     zoom: { type: Number },
     center: { type: String },
+    layers: { type: String },
     interactive: { type: Boolean },
-    language: { type: String },
-    redirectUri: { type: String, attribute: 'redirect-uri' },
-    state: { state: true },
-    message: { state: true },
   };
 
-  static override styles = css`
-    :host {
-      display: block;
-      position: relative;
-      width: 100%;
-      height: 400px;
-      contain: content;
-      box-sizing: border-box;
-      font-family: var(--locus-font-family, system-ui, sans-serif);
-      font-size: var(--locus-font-size, 14px);
-      color: var(--locus-text-color, #1f2933);
-      background: var(--locus-background, #eef1f4);
-      border: var(--locus-border, 1px solid #c9d1d9);
-      border-radius: var(--locus-radius, 6px);
-      overflow: hidden;
-    }
-    :host([hidden]) { display: none; }
+  static override styles = [EmbedElement.baseStyles, css`
+    :host { width: 100%; height: 400px; contain: content; overflow: hidden; }
     .map { position: absolute; inset: 0; }
-    .overlay {
-      position: absolute; inset: 0; display: flex; flex-direction: column; gap: 12px;
-      align-items: center; justify-content: center; padding: 16px; text-align: center;
-      background: var(--locus-overlay-background, rgba(255, 255, 255, 0.92));
-    }
-    button {
-      font: inherit; cursor: pointer; padding: 8px 16px; border-radius: 4px; border: none;
-      background: var(--locus-accent, #1d5fd1); color: var(--locus-accent-text, #fff);
-    }
-    button:focus-visible { outline: 3px solid var(--locus-focus, #f2b705); outline-offset: 2px; }
-  `;
+    .overlay { position: absolute; inset: 0; }
+  `];
 
-  server = '';
-  model: number | undefined;
-  scenario: number | undefined;
-  location: number | undefined;
+  protected readonly signInKey = 'embedSignInNeeded' as const;
+
   zoom: number | undefined;
   center: string | undefined;
+  layers: string | undefined;
   interactive = false;
-  language: string | undefined;
-  redirectUri: string | undefined;
-  protected state: 'loading' | 'signIn' | 'ready' | 'error' = 'loading';
-  protected message = '';
 
-  private map: LocusMap | null = null;
-  private icons: import('@locus/map-canvas').IconLayer | null = null;
-  private images: LocationIconImages | null = null;
+  private drawing: MapDrawing | null = null;
   private locations: LocationSummary[] = [];
-  private session: EmbedSession | null = null;
-  private api: ApiClient | null = null;
-  private stopSession: (() => void) | null = null;
-  private generation = 0;
+  private context: EmbedContext | null = null;
   private readied = false;
-  private langObserver: MutationObserver | null = null;
-
-  /** The server the element talks to: its attribute, else the script's origin. */
-  get serverUrl(): string {
-    return new URL(this.server || scriptOrigin || location.origin).origin;
-  }
-
-  get lang2() {
-    return elementLanguage(this, this.language);
-  }
-
-  text(key: EmbedTextKey, vars?: Record<string, string | number>): string {
-    return embedText(this.lang2, key, vars);
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // The page's lang changing (a language switch on the intranet) re-renders the texts.
-    this.langObserver = new MutationObserver(() => this.requestUpdate());
-    this.langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
-  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.langObserver?.disconnect();
-    this.stopSession?.();
-    this.stopSession = null;
-    this.map?.dispose();
-    this.map = null;
-    this.icons = null;
+    this.drawing?.dispose();
+    this.drawing = null;
     this.readied = false;
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('server') || changed.has('redirectUri') || !this.session) this.connectSession();
-  }
-
   protected override updated(changed: PropertyValues<this>): void {
-    if ((['server', 'model', 'scenario', 'redirectUri'] as const).some((k) => (changed as PropertyValues<LocusLocationMap>).has(k))) {
+    if (this.contextChanged(changed)) {
       void this.load();
-    } else if (changed.has('location')) {
+      return;
+    }
+    if (changed.has('location')) {
       this.showSelection(true);
     }
-    if ((changed.has('zoom') || changed.has('center')) && this.map && !changed.has('location')) this.applyView();
-    if (changed.has('language')) this.map?.container.querySelector('canvas')?.setAttribute('aria-label', this.text('embedMap'));
+    if (changed.has('layers') || changed.has('location')) void this.applyLayers();
+    if ((changed.has('zoom') || changed.has('center')) && this.drawing && !changed.has('location')) this.applyView();
+    if (changed.has('language')) this.languageChanged();
   }
 
-  private connectSession(): void {
-    this.stopSession?.();
-    const server = this.serverUrl;
-    this.session = sessionFor(server, this.redirectUri || defaultRedirectUri(server));
-    const session = this.session;
-    this.api = createApiClient({ baseUrl: server, token: () => session.token() });
-    this.stopSession = session.subscribe(() => void this.load());
+  protected override languageChanged(): void {
+    super.languageChanged();
+    this.drawing?.map.setLabels({ label: this.text('embedMap') });
   }
 
-  private fail(code: EmbedErrorCode, message: string): void {
-    this.state = code === 'signInNeeded' ? 'signIn' : 'error';
-    this.message = message;
-    this.dispatchEvent(new CustomEvent<LocusErrorDetail>('locus-error', { detail: { code, message }, bubbles: true, composed: true }));
-  }
-
-  private failureOf(error: unknown): [EmbedErrorCode, string] {
-    if (error instanceof ApiFailure) {
-      if (error.status === 0) return ['unavailable', this.text('embedUnavailable', { server: this.serverUrl })];
-      if (error.status === 401) return ['signInNeeded', this.text('embedSignInNeeded')];
-      if (error.status === 403) return ['noAccess', this.text('embedNoAccess')];
-      return ['failed', this.text('embedFailed', { status: error.status })];
+  /** The layers the attribute chooses for the current model; null (and locus-error) when a word names nothing. */
+  private choice(): LayerChoice | null {
+    if (!this.context) return null;
+    try {
+      return chooseLayers(parseLayers(this.layers), this.context.model);
+    } catch (error) {
+      if (!(error instanceof LayerWordError)) throw error;
+      this.warn('unknownLayer', this.text('embedUnknownLayer', { layer: error.word }));
+      return null;
     }
-    return ['failed', error instanceof Error ? error.message : String(error)];
   }
 
   /** Loads the model's scenario's locations and draws them. */
   async load(): Promise<void> {
-    const session = this.session;
-    const api = this.api;
-    if (!session || !api || !this.isConnected) return;
+    if (!this.session || !this.api || !this.isConnected) return;
     const generation = ++this.generation;
     const current = () => generation === this.generation;
-    await session.ready;
-    if (!current()) return;
-    if (session.state === 'unavailable') return this.fail('unavailable', this.text('embedUnavailable', { server: this.serverUrl }));
-    if (session.state !== 'signedIn') return this.fail('signInNeeded', this.text('embedSignInNeeded'));
     try {
-      const models: Model[] = await api.call('models', { expected: () => true });
+      let wantsCatchment = false;
+      try {
+        wantsCatchment = parseLayers(this.layers).some((w) => w.kind === 'catchment');
+      } catch {
+        // An unknown word is told when the layers are drawn.
+      }
+      const context = await this.resolveContext(current, { submodel: wantsCatchment });
+      if (!context || !current()) return;
+      const list = await this.api.call('scenarioLocations', { params: { scenarioId: context.scenario.id }, expected: () => true });
       if (!current()) return;
-      const model = this.model === undefined ? models[0] : models.find((m) => m.id === this.model);
-      if (!model) return this.fail('unknownModel', this.text('embedUnknownModel', { model: this.model ?? '' }));
-      const scenarios = flatten(await api.call('scenarios', { params: { modelId: model.id }, expected: () => true }));
-      if (!current()) return;
-      const scenario = this.scenario === undefined ? scenarios[0] : scenarios.find((s) => s.id === this.scenario);
-      if (!scenario) return this.fail('unknownScenario', this.text('embedNoScenario', { scenario: this.scenario ?? '' }));
-      const list = await api.call('scenarioLocations', { params: { scenarioId: scenario.id }, expected: () => true });
-      if (!current()) return;
+      this.context = context;
       this.locations = list;
       this.state = 'ready';
       this.message = '';
       await this.updateComplete;
-      await this.draw(model);
+      await this.draw(context.model);
       if (!current()) return;
       this.showSelection(this.zoom === undefined && !this.center);
+      const layers = this.applyLayers();
       if (!this.readied) {
         this.readied = true;
-        const map = this.map!;
-        const ready = () => this.dispatchEvent(new CustomEvent('locus-ready', { detail: { locations: list.length }, bubbles: true, composed: true }));
-        const off = map.on('render', () => {
-          off();
-          performance.mark('locus:embed-first-map-frame');
-          ready();
+        const map = this.drawing!.map;
+        void layers.then(() => {
+          const off = map.on('render', () => {
+            off();
+            performance.mark('locus:embed-first-map-frame');
+            this.emit('locus-ready', { locations: list.length });
+          });
+          map.render();
         });
       }
     } catch (error) {
@@ -225,102 +133,94 @@ export class LocusLocationMap extends LitElement {
   }
 
   private async draw(model: Model): Promise<void> {
-    const maps = await import('@locus/map-canvas');
     const container = this.renderRoot.querySelector<HTMLElement>('.map');
     if (!container) return;
-    if (!this.map) {
-      const basemap = new maps.BasemapLayer({ zIndex: Z.basemap });
-      this.images = new LocationIconImages(this.api!, () => this.icons?.setSelected(this.location === undefined ? [] : [this.location]));
-      const byId = new Map<number, { group: number | null; type: number; change: number }>();
-      this.byId = byId;
-      const icons = new maps.IconLayer({
-        zIndex: Z.locations,
-        style: (feature: IconFeature) => {
-          const info = byId.get(Number(feature.id));
-          if (!info || !this.images) return {};
-          const image = this.images.get(info.group, iconShapeOf(info.type), icons.isSelected(feature.id), info.change);
-          return image ? { image } : {};
-        },
-      });
-      this.icons = icons;
-      const center = parseCenter(this.center);
-      this.map = maps.createMap(container, {
-        view: { zoom: this.zoom ?? 7, center: center ?? [5.3, 52.1] },
-        layers: [basemap, icons, new maps.ScaleBarLayer({ zIndex: Z.scaleBar })],
+    if (!this.drawing) {
+      const { MapDrawing } = await import('./map-draw');
+      if (this.drawing) return this.draw(model);
+      this.drawing = new MapDrawing(container, {
+        api: this.api!,
+        server: this.serverUrl,
+        view: { zoom: this.zoom ?? 7, center: parseCenter(this.center) ?? [5.3, 52.1] },
         interactive: this.interactive,
         label: this.text('embedMap'),
+        selected: () => (EmbedElement.isId(this.location) ? [this.location] : []),
+        onChoose: (id) => {
+          const found = this.locations.find((l) => l.id === id);
+          if (found) this.emit<LocusSelectDetail>('locus-select', { id: found.id, name: found.name });
+        },
       });
-      const choose = (hit: { kind: string; id: string | number; layerId: string } | null | undefined) => {
-        if (!hit || hit.kind !== 'icon' || hit.layerId !== icons.id) return;
-        const found = this.locations.find((l) => l.id === Number(hit.id));
-        if (!found) return;
-        this.dispatchEvent(new CustomEvent<LocusSelectDetail>('locus-select', { detail: { id: found.id, name: found.name }, bubbles: true, composed: true }));
-      };
-      this.map.on('click', (e) => choose(e.hit));
-      this.map.on('select', (e) => choose(e.hit));
-      void import('locus:places').then(async ({ default: places }) => basemap.setData(await maps.loadNaturalEarth('10m', places)));
     }
-    this.images?.setRevision(model.modified ?? '');
-    this.byId.clear();
-    for (const l of this.locations) this.byId.set(l.id, { group: l.locationGroupId, type: l.type, change: l.changeType });
-    this.icons!.setFeatures(this.locations.map((l) => ({ id: l.id, lon: l.longitude, lat: l.latitude, name: l.name, group: l.locationGroupId ?? -1, type: l.type })));
-    if (this.zoom === undefined && !this.center && this.location === undefined) {
-      const bounds = maps.boundsOf(this.locations.map((l) => [l.longitude, l.latitude] as [number, number]));
-      if (bounds) this.map.fitBounds(bounds, { maxZoom: 12, padding: 30 });
+    // Drawn; the layers attribute may hide them (applyLayers).
+    this.drawing.setLocations(model, this.locations, true);
+    if (this.zoom === undefined && !this.center && !EmbedElement.isId(this.location)) {
+      this.drawing.fit(this.locations.map((l) => [l.longitude, l.latitude]));
+    }
+  }
+
+  /** Draws the layers of the `layers` attribute; a layer that cannot be drawn fires locus-error. */
+  private async applyLayers(): Promise<void> {
+    const drawing = this.drawing;
+    const context = this.context;
+    if (!drawing || !context || this.state !== 'ready') return;
+    const choice = this.choice();
+    if (!choice) return;
+    drawing.setLocations(context.model, this.locations, choice.locations);
+    let catchment = null;
+    if (choice.catchmentAreaId !== null && EmbedElement.isId(this.location) && context.submodel) {
+      if (context.scenario.status !== 9) {
+        this.warn('notCalculated', this.text('embedNotCalculated', { scenario: context.scenario.name }));
+      } else if (this.locations.some((l) => l.id === this.location)) {
+        catchment = { model: context.model, submodelId: context.submodel.id, scenarioId: context.scenario.id, locationId: this.location };
+      }
+    }
+    try {
+      await drawing.setLayers(context.model, choice, catchment);
+    } catch (error) {
+      const [code, message] = this.failureOf(error);
+      this.warn(code, message);
     }
   }
 
   /** The element's map object (project, getView, whenIdle), for diagnostics and tests. */
   get locusMap(): LocusMap | null {
-    return this.map;
+    return this.drawing?.map ?? null;
   }
 
-  /** The scenario's locations as drawn (id, name, position): for a page's location picker. */
+  /** The ids of the layers on the map, bottom first ("locations", "area-set-…", "heat-map-…", "pois", "catchment"). */
+  get drawnLayers(): string[] {
+    return this.drawing?.layerIds() ?? [];
+  }
+
+  /** The scenario's locations (id, name, position): for a page's location picker. */
   get locationList(): readonly { id: number; name: string; longitude: number; latitude: number }[] {
     return this.locations.map((l) => ({ id: l.id, name: l.name, longitude: l.longitude, latitude: l.latitude }));
   }
 
-  private byId = new Map<number, { group: number | null; type: number; change: number }>();
-
   /** Marks the location attribute's location and centres on it; an unknown id fires locus-error. */
   private showSelection(move: boolean): void {
-    if (!this.icons || !this.map || this.state !== 'ready') return;
-    if (this.location === undefined || this.location === null || Number.isNaN(this.location)) {
-      this.icons.setSelected([]);
+    const drawing = this.drawing;
+    if (!drawing || this.state !== 'ready') return;
+    if (!EmbedElement.isId(this.location)) {
+      drawing.setSelected([]);
       return;
     }
     const found = this.locations.find((l) => l.id === this.location);
     if (!found) {
-      this.icons.setSelected([]);
-      this.dispatchEvent(new CustomEvent<LocusErrorDetail>('locus-error', {
-        detail: { code: 'unknownLocation', message: this.text('embedUnknownLocation', { location: String(this.location) }) }, bubbles: true, composed: true,
-      }));
+      drawing.setSelected([]);
+      this.warn('unknownLocation', this.text('embedUnknownLocation', { location: String(this.location) }));
       return;
     }
-    this.icons.setSelected([found.id]);
-    if (move) this.map.setView({ center: [found.longitude, found.latitude], zoom: this.zoom ?? Math.max(this.map.getView().zoom, 11) });
+    drawing.setSelected([found.id]);
+    if (move) drawing.map.setView({ center: [found.longitude, found.latitude], zoom: this.zoom ?? Math.max(drawing.map.getView().zoom, 11) });
   }
 
   private applyView(): void {
     const center = parseCenter(this.center);
-    this.map?.setView({ ...(center ? { center } : {}), ...(this.zoom !== undefined ? { zoom: this.zoom } : {}) });
-  }
-
-  private async signIn(): Promise<void> {
-    try {
-      await this.session?.signIn();
-    } catch (error) {
-      this.fail('signInNeeded', `${this.text('embedSignInNeeded')} (${error instanceof Error ? error.message : String(error)})`);
-    }
+    this.drawing?.map.setView({ ...(center ? { center } : {}), ...(this.zoom !== undefined ? { zoom: this.zoom } : {}) });
   }
 
   protected override render() {
-    return html`
-      <div class="map" part="map"></div>
-      ${this.state === 'ready' ? '' : html`<div class="overlay" part="overlay" role="status">
-        ${this.state === 'loading' ? html`<span>${this.text('embedLoading')}</span>` : ''}
-        ${this.state === 'signIn' ? html`<span part="message">${this.message}</span><button part="sign-in" type="button" @click=${() => void this.signIn()}>${this.text('embedSignIn')}</button>` : ''}
-        ${this.state === 'error' ? html`<span part="message">${this.message}</span>` : ''}
-      </div>`}`;
+    return html`<div class="map" part="map"></div>${this.renderOverlay()}`;
   }
 }

@@ -3,6 +3,9 @@
 // sign-in runs in a popup whose redirect lands on a bridge page in the host
 // page's own origin (registered with the server's IDENTITY_EXTRA_REDIRECT_URIS);
 // on the server's own origin the planner app's redirect.html is the bridge.
+// When the browser blocks the popup, the whole page goes to the sign-in page
+// instead and comes back through the same bridge, which returns to the page;
+// the session then picks the answer up when it starts.
 import type { IPublicClientApplication, AccountInfo } from '@azure/msal-browser';
 import { MsalConfiguration } from '@locus/contract';
 import { createApiClient } from '@locus/planner-app/api/client';
@@ -23,6 +26,7 @@ export class EmbedSession {
   private account: AccountInfo | null = null;
   private readonly listeners = new Set<() => void>();
   private interactionRequired: (error: unknown) => boolean = () => false;
+  private popupBlocked: (error: unknown) => boolean = () => false;
   readonly ready: Promise<void>;
 
   constructor(readonly server: string, readonly redirectUri: string) {
@@ -49,7 +53,11 @@ export class EmbedSession {
     this.client = client;
     this.scope = configuration.scope;
     this.interactionRequired = (error) => error instanceof browser.InteractionRequiredAuthError;
-    this.account = client.getActiveAccount() ?? client.getAllAccounts()[0] ?? null;
+    this.popupBlocked = (error) => error instanceof browser.BrowserAuthError
+      && (error.errorCode === browser.BrowserAuthErrorCodes.popupWindowError || error.errorCode === browser.BrowserAuthErrorCodes.emptyWindowError);
+    // Back from a redirect sign-in (the popup was blocked): the bridge left the answer for this page.
+    const redirected = await client.handleRedirectPromise().catch(() => null);
+    this.account = redirected?.account ?? client.getActiveAccount() ?? client.getAllAccounts()[0] ?? null;
     if (this.account) client.setActiveAccount(this.account);
     this.set(this.account ? 'signedIn' : 'signedOut');
   }
@@ -65,14 +73,31 @@ export class EmbedSession {
     return () => this.listeners.delete(listener);
   }
 
-  /** Opens the sign-in popup (call it from a click). */
+  /**
+   * Opens the sign-in popup (call it from a click). A blocked popup falls
+   * back to the redirect: the page leaves for the sign-in page and comes back
+   * to itself signed in.
+   */
   async signIn(): Promise<void> {
     await this.ready;
     if (!this.client) return;
-    const result = await this.client.loginPopup({ scopes: [this.scope], redirectUri: this.redirectUri });
+    const request = { scopes: [this.scope], redirectUri: this.redirectUri };
+    let result;
+    try {
+      result = await this.client.loginPopup(request);
+    } catch (error) {
+      if (!this.popupBlocked(error)) throw error;
+      await this.client.loginRedirect({ ...request, redirectStartPage: location.href });
+      return;
+    }
     this.account = result.account;
     this.client.setActiveAccount(result.account);
     this.set('signedIn');
+  }
+
+  /** The signed-in user's name (the report's subheader), or ''. */
+  get userName(): string {
+    return this.account?.name ?? this.account?.username ?? '';
   }
 
   /** The access token, silently from the cache or renewed; null when the user must sign in. */

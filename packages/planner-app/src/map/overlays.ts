@@ -26,7 +26,7 @@ export const HEAT_MAP_INTENSITY = 0.7;
 export const AREA_HOVER_DELAY_MS = 150;
 
 /** POIs are drawn and hit-tested but not offered as keyboard entries: choosing one does nothing. */
-class PoiLayer extends IconLayer {
+export class PoiLayer extends IconLayer {
   override accessibleItems(_frame: FrameState): AccessibleItem[] {
     return [];
   }
@@ -220,7 +220,7 @@ export function areaSetTileTemplate(set: Pick<AreaSetInfo, 'tileSlug'>): string 
 }
 
 /** An image blob (the POI logos are SVG, which createImageBitmap does not take) decoded for drawing on the canvas. */
-async function decodedImage(blob: Blob): Promise<CanvasImageSource | null> {
+export async function decodedImage(blob: Blob): Promise<CanvasImageSource | null> {
   const image = new Image();
   image.src = URL.createObjectURL(blob);
   try {
