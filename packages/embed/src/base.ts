@@ -18,7 +18,8 @@ export interface LocusErrorDetail { code: EmbedErrorCode; message: string }
 /** The script's own origin: the default server. */
 const scriptOrigin = (() => {
   try {
-    return new URL(import.meta.url).origin;
+    const origin = new URL(import.meta.url).origin;
+    return origin === 'null' ? '' : origin;
   } catch {
     return typeof location === 'undefined' ? '' : location.origin;
   }

@@ -131,6 +131,14 @@ export function sessionFor(server: string, redirectUri: string): EmbedSession {
   return session;
 }
 
+/**
+ * Makes `session` the page's session for a server and bridge page: a host
+ * page that signs in by itself (or a test) hands the elements its session.
+ */
+export function adoptSession(server: string, redirectUri: string, session: EmbedSession): void {
+  sessions.set(`${new URL(server).origin} ${redirectUri}`, session);
+}
+
 /** How many sessions the page holds (tests). */
 export function sessionCount(): number {
   return sessions.size;

@@ -2,30 +2,14 @@
 // properties, the page's language chooses the texts, one session per server
 // is shared by every element, and a server that cannot be reached fires
 // locus-error with a sentence a page author understands.
-import { Window } from 'happy-dom';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-
-const window = new Window({ url: 'https://intranet.test/page.html', width: 1200, height: 800 });
-const g = globalThis as Record<string, unknown>;
-for (const key of ['window', 'document', 'location', 'navigator', 'HTMLElement', 'Element', 'Node', 'Event', 'CustomEvent', 'customElements', 'ShadowRoot', 'CSSStyleSheet',
-  'MutationObserver', 'ResizeObserver', 'requestAnimationFrame', 'cancelAnimationFrame', 'getComputedStyle', 'DocumentFragment', 'Document', 'Text', 'Comment', 'NodeFilter', 'TreeWalker'] as const) {
-  Object.defineProperty(g, key, { value: (window as unknown as Record<string, unknown>)[key], configurable: true, writable: true });
-}
-let fetched: string[] = [];
-g.fetch = async (input: string) => {
-  fetched.push(String(input));
-  throw new TypeError('network down');
-};
+import { answerFetch, fetched, settle } from './dom';
 
 const { LocusLocationMap, parseCenter, defaultRedirectUri } = await import('../src/index');
 const { elementLanguage, embedTexts } = await import('../src/texts');
 const { sessionCount } = await import('../src/session');
 const { LANGS } = await import('@locus/planner-app/i18n/define');
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 10));
-}
 
 test('the element is defined once and attributes become properties', async () => {
   assert.is(customElements.get('locus-location-map'), LocusLocationMap);
@@ -89,7 +73,10 @@ test('every language has every text of the elements', () => {
 });
 
 test('two elements of one server share one session; a server that cannot be reached fires locus-error in the page\'s language', async () => {
-  fetched = [];
+  fetched.length = 0;
+  answerFetch(async () => {
+    throw new TypeError('network down');
+  });
   document.documentElement.setAttribute('lang', 'nl');
   const before = sessionCount();
   const errors: { id: string; code: string; message: string }[] = [];
