@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { installDom } from './dom';
-const window = installDom();
+installDom();
 import { act } from 'react';
 import { language, t } from '../src/i18n';
 import { AdminDrawer, ADMIN_LIST_MIN_WIDTH } from '../src/ui/admin/layout';
@@ -26,9 +26,10 @@ function pointer(host: HTMLElement, type: 'pointerdown' | 'pointermove' | 'point
   act(() => { handleOf(host).dispatchEvent(new PointerEvent(type, { clientX, pointerId: 1, bubbles: true })); });
 }
 
+/** Resizes the window the components see (the global one: the suites of one run share the last installed). */
 function resizeWindow(width: number) {
-  (globalThis as Record<string, unknown>).innerWidth = width;
-  act(() => { window.happyDOM.setWindowSize({ width, height: 900 }); });
+  const current = globalThis.window as unknown as { happyDOM: { setWindowSize(size: { width: number; height: number }): void } };
+  act(() => { current.happyDOM.setWindowSize({ width, height: 900 }); });
 }
 
 test.after.each(() => resizeWindow(1440));

@@ -1,9 +1,10 @@
 // The right drawer's result panels (spec point 2): matching locations, the
 // catchment-area panel titled with the model's areasType, and the area
 // information of a selected area with its per-area table.
-import type { AreaProperty } from '@locus/contract';
+import type { AreaLocation, AreaProperty } from '@locus/contract';
 import { useSignals } from '@preact/signals-react/runtime';
 import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { language, t, type Lang } from '../../i18n';
 import { formatNumber, formatOutput, formatPercent } from '../../i18n/format';
 import { api } from '../../stores/api';
@@ -20,6 +21,44 @@ import './results.css';
 
 /** Zoom when a matching location is chosen from the list. */
 export const MATCH_ZOOM = 14;
+
+/** A column of a results table: its header, a row's cell, and whether it holds numbers (aligned to the end). */
+export interface ResultsColumn<T> {
+  label: string;
+  cell: (row: T) => ReactNode;
+  num?: boolean;
+}
+
+/** The drawer's tables of results: a header row, then one row per item. */
+export function ResultsTable<T>({ testId, columns, rows, rowKey, rowClass }: {
+  testId: string;
+  columns: readonly ResultsColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  rowClass?: (row: T) => string | undefined;
+}) {
+  const align = (c: ResultsColumn<T>) => (c.num ? 'num' : undefined);
+  return (
+    <table className="results-table" data-testid={testId}>
+      <thead>
+        <tr>{columns.map((c, k) => <th key={k} scope="col" className={align(c)}>{c.label}</th>)}</tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)} className={rowClass?.(row)}>
+            {columns.map((c, k) => <td key={k} className={align(c)}>{c.cell(row)}</td>)}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The locations drawing from an area: the location's name, then the given columns. */
+function AreaLocationsTable({ testId, locations, columns }: { testId: string; locations: readonly AreaLocation[]; columns: readonly ResultsColumn<AreaLocation>[] }) {
+  const name: ResultsColumn<AreaLocation> = { label: t('areaLocation'), cell: (l) => l.location.name };
+  return <ResultsTable testId={testId} rows={locations} rowKey={(l) => l.location.id} columns={[name, ...columns]} />;
+}
 
 export function MatchingPanel() {
   useSignals();
@@ -75,6 +114,7 @@ export function CatchmentPanel() {
   const hasDefault = !!area?.areas.some((a) => a.outputDefaultScenario !== null);
   const format = (v: number) => formatOutput(lang, v, m.outputType, m.currency, 'catchment');
   const chosenArea = selectedArea.value;
+  const isChosen = (code: string) => chosenArea?.areaCode === code;
 
   return (
     <section className="results-section" aria-labelledby="catchment-title">
@@ -114,27 +154,24 @@ export function CatchmentPanel() {
       {hint === null && (state.state === 'failed' || (state.state === 'ready' && !area)) && <p className="muted">{t('catchmentUnavailable')}</p>}
       {area?.sameAsParent && <p className="muted">{t('catchmentSameAsParent')}</p>}
       {top.length > 0 && (
-        <table className="results-table" data-testid="catchment-table">
-          <thead>
-            <tr><th scope="col">{t('catchmentArea')}</th><th scope="col" className="num">{t('catchmentOutput')}</th></tr>
-          </thead>
-          <tbody>
-            {top.map((a) => {
-              const selected = chosenArea?.areaCode === a.areaCode;
-              return (
-                <tr key={a.areaCode} className={selected ? 'selected' : undefined}>
-                  <td>
-                    <button type="button" className="link" aria-pressed={selected} aria-label={t('catchmentSelectArea', { code: a.areaCode })}
-                      onClick={() => void selectArea(api, selected ? null : { catchmentAreaId: chosenId!, areaCode: a.areaCode })}>
-                      {a.areaCode}
-                    </button>
-                  </td>
-                  <td className="num">{format(a.output)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <ResultsTable
+          testId="catchment-table"
+          rows={top}
+          rowKey={(a) => a.areaCode}
+          rowClass={(a) => (isChosen(a.areaCode) ? 'selected' : undefined)}
+          columns={[
+            {
+              label: t('catchmentArea'),
+              cell: (a) => (
+                <button type="button" className="link" aria-pressed={isChosen(a.areaCode)} aria-label={t('catchmentSelectArea', { code: a.areaCode })}
+                  onClick={() => void selectArea(api, isChosen(a.areaCode) ? null : { catchmentAreaId: chosenId!, areaCode: a.areaCode })}>
+                  {a.areaCode}
+                </button>
+              ),
+            },
+            { label: t('catchmentOutput'), num: true, cell: (a) => format(a.output) },
+          ]}
+        />
       )}
     </section>
   );
@@ -178,24 +215,14 @@ export function AreaInfoPanel() {
           {outputHint() === null && info.locations.length > 0 && (
             <>
               <h4>{t('areaLocations')}</h4>
-              <table className="results-table" data-testid="area-locations">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('areaLocation')}</th>
-                    <th scope="col" className="num">{t('areaValue')}</th>
-                    <th scope="col" className="num">{t('areaShare')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {info.locations.map((l) => (
-                    <tr key={l.location.id}>
-                      <td>{l.location.name}</td>
-                      <td className="num">{format(l.value)}</td>
-                      <td className="num">{formatPercent(lang, shareOfTotal(l.value, info.totalValue), 1)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <AreaLocationsTable
+                testId="area-locations"
+                locations={info.locations}
+                columns={[
+                  { label: t('areaValue'), num: true, cell: (l) => format(l.value) },
+                  { label: t('areaShare'), num: true, cell: (l) => formatPercent(lang, shareOfTotal(l.value, info.totalValue), 1) },
+                ]}
+              />
               <button type="button" className="button" onClick={() => { areaScoresOpen.value = true; }}>{t('areaScoresButton')}</button>
             </>
           )}
@@ -214,25 +241,14 @@ export function AreaScoresTable() {
   if (!info) return <p className="muted">{t('areaNotFound')}</p>;
   const minutes = (v: number | null) => (v === null ? '–' : formatNumber(lang, v, 1));
   return (
-    <table className="results-table" data-testid="area-scores">
-      <thead>
-        <tr>
-          <th scope="col">{t('areaLocation')}</th>
-          <th scope="col" className="num">{t('minutesCar')}</th>
-          <th scope="col" className="num">{t('minutesPedestrian')}</th>
-          <th scope="col" className="num">{t('areaScore')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {info.locations.map((l) => (
-          <tr key={l.location.id}>
-            <td>{l.location.name}</td>
-            <td className="num">{minutes(l.minutesCar)}</td>
-            <td className="num">{minutes(l.minutesPedestrian)}</td>
-            <td className="num">{formatNumber(lang, l.score, 4)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <AreaLocationsTable
+      testId="area-scores"
+      locations={info.locations}
+      columns={[
+        { label: t('minutesCar'), num: true, cell: (l) => minutes(l.minutesCar) },
+        { label: t('minutesPedestrian'), num: true, cell: (l) => minutes(l.minutesPedestrian) },
+        { label: t('areaScore'), num: true, cell: (l) => formatNumber(lang, l.score, 4) },
+      ]}
+    />
   );
 }

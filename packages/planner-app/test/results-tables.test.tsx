@@ -1,0 +1,115 @@
+// The tables of the right drawer's result panels, all drawn by one
+// ResultsTable: the catchment table with its chosen row, the selected area's
+// locations (value and share of the area total) and the per-area table
+// (minutes by car and on foot, score to 4 decimals).
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { installDom } from './dom';
+installDom('https://locus.test/');
+import type { Area, LocationCatchmentArea } from '@locus/contract';
+import { act } from 'react';
+import { language, t } from '../src/i18n';
+import { emptyLayers, layers } from '../src/stores/layers';
+import { selectedLocationId } from '../src/stores/locations';
+import { modelId, models, submodelId } from '../src/stores/models';
+import { areaInfo, areaScoresOpen, catchments, clearResultsCache, selectedArea } from '../src/stores/results';
+import { scenarioId, scenarios } from '../src/stores/scenarios';
+import { AreaInfoPanel, AreaScoresTable, CatchmentPanel, ResultsTable } from '../src/ui/results/panels';
+import { model, scenario } from './fixtures';
+import { mount, render } from './render';
+
+const AREA: Area = {
+  areaCode: '1011',
+  areaSetId: 1,
+  personType: 'Inhabitants',
+  properties: [],
+  locations: [
+    { location: { id: 21, name: 'Centrum' }, value: 750, minutesCar: 4.26, minutesPedestrian: 12, score: 0.123456 },
+    { location: { id: 22, name: 'Noord' }, value: 250, minutesCar: 9, minutesPedestrian: null, score: 0.04 },
+  ],
+  totalValue: 1000,
+};
+
+function context() {
+  language.value = 'en';
+  models.value = [model(1, { outputType: 1, areasType: 'Postcodes' })];
+  modelId.value = 1;
+  submodelId.value = 7;
+  scenarios.value = [scenario(3, { status: 9 })];
+  scenarioId.value = 3;
+  selectedLocationId.value = 21;
+  layers.value = { ...emptyLayers, catchmentAreaId: 11 };
+  clearResultsCache();
+  selectedArea.value = { catchmentAreaId: 11, areaCode: AREA.areaCode };
+  areaInfo.value = { state: 'ready', value: AREA, key: AREA.areaCode };
+}
+
+/** The text of every cell, row by row (the header row first). */
+function cells(table: Element): string[][] {
+  return [...table.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? ''));
+}
+
+test('ResultsTable: headers, one row per item, number columns aligned to the end, a row class per row', () => {
+  const { host, unmount } = mount(
+    <ResultsTable
+      testId="t"
+      rows={[{ n: 'a', v: 1 }, { n: 'b', v: 2 }]}
+      rowKey={(r) => r.n}
+      rowClass={(r) => (r.v === 2 ? 'selected' : undefined)}
+      columns={[{ label: 'Name', cell: (r) => r.n }, { label: 'Value', num: true, cell: (r) => r.v * 10 }]}
+    />,
+  );
+  const table = host.querySelector('[data-testid="t"]')!;
+  assert.equal(cells(table), [['Name', 'Value'], ['a', '10'], ['b', '20']]);
+  assert.equal([...table.querySelectorAll('th')].map((th) => th.getAttribute('scope')), ['col', 'col']);
+  assert.equal([...table.querySelectorAll('th, td')].map((c) => c.className), ['', 'num', '', 'num', '', 'num']);
+  assert.equal([...table.querySelectorAll('tbody tr')].map((tr) => tr.className), ['', 'selected']);
+  unmount();
+});
+
+test('area information: the locations with their value and share of the area total', async () => {
+  context();
+  const view = await render(<AreaInfoPanel />);
+  const table = view.container.querySelector('[data-testid="area-locations"]')!;
+  assert.equal(cells(table), [['Location', 'Value', 'Share'], ['Centrum', '750.00', '75.0%'], ['Noord', '250.00', '25.0%']]);
+  const button = [...view.container.querySelectorAll('button')].find((b) => b.textContent === t('areaScoresButton'))!;
+  await act(async () => button.click());
+  assert.ok(areaScoresOpen.value, 'the button opens the per-area table');
+  areaScoresOpen.value = false;
+  await view.unmount();
+});
+
+test('the per-area table: minutes by car and on foot to 1 decimal (– when out of reach), the score to 4 decimals', async () => {
+  context();
+  const view = await render(<AreaScoresTable />);
+  const table = view.container.querySelector('[data-testid="area-scores"]')!;
+  assert.equal(cells(table), [
+    ['Location', 'Minutes by car', 'Minutes on foot', 'Score'],
+    ['Centrum', '4.3', '12.0', '0.1235'],
+    ['Noord', '9.0', '–', '0.0400'],
+  ]);
+  await act(async () => { areaInfo.value = { state: 'failed' }; });
+  assert.is(view.container.querySelector('table'), null);
+  await view.unmount();
+});
+
+test('the catchment table marks the chosen area\'s row and its button', async () => {
+  context();
+  const catchment = {
+    featureCollection: { type: 'FeatureCollection', features: [] },
+    areas: [
+      { areaCode: '1011', output: 500, outputDefaultScenario: null, locationPropertyId: null, areaProperties: [] },
+      { areaCode: '1012', output: 200, outputDefaultScenario: null, locationPropertyId: null, areaProperties: [] },
+    ],
+    locationProperties: [],
+    sameAsParent: false,
+  } as unknown as LocationCatchmentArea;
+  catchments.value = new Map([[11, { state: 'ready', value: catchment, key: 'k' }]]);
+  const view = await render(<CatchmentPanel />);
+  const rows = [...view.container.querySelectorAll('[data-testid="catchment-table"] tbody tr')];
+  assert.equal(rows.map((r) => r.className), ['selected', '']);
+  assert.equal(rows.map((r) => r.querySelector('button')!.getAttribute('aria-pressed')), ['true', 'false']);
+  await view.unmount();
+});
+
+test.run();
