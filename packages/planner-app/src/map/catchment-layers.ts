@@ -11,6 +11,7 @@ import {
 } from '@locus/map-canvas';
 import { effect } from '@preact/signals-react';
 import type { ApiClient } from '../api/client';
+import { lastMark, MARKS, mark, measure, MEASURES, now } from '../perf';
 import { layers } from '../stores/layers';
 import { model } from '../stores/models';
 import {
@@ -81,6 +82,8 @@ export function catchmentFeatures(area: LocationCatchmentArea, o: CatchmentDrawO
 /** Binds the catchment areas and isolines to the map and keeps the drawer's outputs loaded; returns the unbind. */
 export function bindCatchmentLayers(map: LocusMap, api: ApiClient): () => void {
   const stops: (() => void)[] = [startResultsSync(api)];
+  /** The selection whose catchment was last measured (a restyle of the same catchment is not a new figure). */
+  let measuredSelection = -1;
   const polygons = new PolygonLayer({ id: 'catchments', zIndex: Z.catchments });
   const lines = new LineLayer({ id: 'isolines', zIndex: Z.isolines });
   map.addLayer(polygons);
@@ -96,6 +99,7 @@ export function bindCatchmentLayers(map: LocusMap, api: ApiClient): () => void {
       return;
     }
     const features: PolygonFeature[] = [];
+    const started = now();
     let drawnChosen = false;
     for (const [id, state] of all) {
       if (state.state !== 'ready' || !state.value) continue;
@@ -109,9 +113,18 @@ export function bindCatchmentLayers(map: LocusMap, api: ApiClient): () => void {
     }
     polygons.setFeatures(features);
     if (drawnChosen) {
+      measure(MEASURES.catchmentFeatures, started, { features: features.length });
+      // The selection's figure: from the click (or any other selection) to the frame with its catchment.
+      const selection = lastMark(MARKS.locationSelected);
+      const locationId = (selection?.detail as { locationId?: number } | null)?.locationId ?? null;
+      const shown = all.get(chosen!);
+      const ofSelection = shown?.state === 'ready' && shown.key.split(':')[2] === String(locationId);
+      const measured = selection && ofSelection && selection.startTime !== measuredSelection ? selection : null;
+      if (measured) measuredSelection = measured.startTime;
       const off = map.on('render', () => {
         off();
-        performance.mark('locus:catchment-drawn');
+        mark('locus:catchment-drawn');
+        if (measured) measure(MEASURES.selectionToCatchment, measured.startTime, { locationId });
       });
     }
   }));

@@ -12,6 +12,7 @@ import { emptyFilter, filter, locationDetail, locationDetailLoading, locations, 
 import { deniedModelId, model, modelId, models, modelsLoaded, submodelId, submodels } from './models';
 import { isProcessing, scenario, scenarioId, scenarios } from './scenarios';
 import { loadSystemInfo, waitUntilReady } from './system';
+import { MARKS, mark } from '../perf';
 import { notify } from './ui';
 import { DEFAULT_VIEW, requestFit, view } from './view';
 
@@ -134,6 +135,7 @@ export async function loadLocations(): Promise<void> {
 
 export async function selectLocation(id: number | null): Promise<void> {
   if (id === selectedLocationId.value && (id === null || locationDetail.value?.id === id)) return;
+  if (id !== null) mark(MARKS.locationSelected, { locationId: id });
   batch(() => {
     selectedLocationId.value = id;
     if (locationDetail.value?.id !== id) locationDetail.value = null;

@@ -7,6 +7,7 @@ import type {
 import { MatchingLocationsTopN } from '@locus/contract';
 import { signal } from '@preact/signals-react';
 import type { ApiClient } from '../api/client';
+import { measure, MEASURES, now } from '../perf';
 import {
   fetchCatchmentArea, fetchDrivers, fetchMatchingLocations, fetchMatchingScores, fetchPropertyValues, fetchScenarioDifferences,
   outputContext, type Loadable, type OutputContext,
@@ -27,13 +28,14 @@ export const scatterAxes = signal<{ x: number | null; y: number | null }>({ x: n
 
 let chartGeneration = 0;
 
-async function into<T>(target: { value: Loadable<T> }, key: string, load: () => Promise<T>): Promise<void> {
+async function into<T>(target: { value: Loadable<T> }, key: string, kind: ChartKind, load: () => Promise<T>): Promise<void> {
   const mine = ++chartGeneration;
+  const started = now();
   target.value = { state: 'loading' };
   try {
     const value = await load();
     if (mine !== chartGeneration) return;
-    performance.mark('locus:chart-data');
+    measure(MEASURES.chartFetch, started, { kind });
     target.value = { state: 'ready', value, key };
   } catch {
     if (mine === chartGeneration) target.value = { state: 'failed' };
@@ -51,9 +53,9 @@ export async function showChart(api: ApiClient, kind: ChartKind): Promise<void> 
   const c = outputContext.peek();
   if (!c) return;
   openChart.value = kind;
-  if (kind === 'matching') await into(chartMatching, contextKey(c), () => fetchMatchingLocations(api, c, CHART_TOP + 1));
-  else if (kind === 'radar') await into(chartMatching, contextKey(c), () => fetchMatchingScores(api, c, CHART_TOP));
-  else if (kind === 'drivers') await into(chartDrivers, contextKey(c), () => fetchDrivers(api, c.scenarioId, c.locationId));
+  if (kind === 'matching') await into(chartMatching, contextKey(c), kind, () => fetchMatchingLocations(api, c, CHART_TOP + 1));
+  else if (kind === 'radar') await into(chartMatching, contextKey(c), kind, () => fetchMatchingScores(api, c, CHART_TOP));
+  else if (kind === 'drivers') await into(chartDrivers, contextKey(c), kind, () => fetchDrivers(api, c.scenarioId, c.locationId));
   else await loadScatter(api);
 }
 
@@ -65,7 +67,7 @@ export async function loadScatter(api: ApiClient): Promise<void> {
     chartProperties.value = { state: 'idle' };
     return;
   }
-  await into(chartProperties, `${c.scenarioId}:${x}:${y}`, () => fetchPropertyValues(api, c.scenarioId, x, y));
+  await into(chartProperties, `${c.scenarioId}:${x}:${y}`, 'properties', () => fetchPropertyValues(api, c.scenarioId, x, y));
 }
 
 export function closeChart(): void {

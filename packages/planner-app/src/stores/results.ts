@@ -12,6 +12,7 @@ import type {
 import { MatchingLocationsTopN } from '@locus/contract';
 import { batch, computed, effect, signal } from '@preact/signals-react';
 import type { ApiClient } from '../api/client';
+import { MEASURES, measure, now } from '../perf';
 import { layers } from './layers';
 import { locationDetail, selectedLocationId } from './locations';
 import { isGlobalAdmin, model, submodelId } from './models';
@@ -96,9 +97,17 @@ export function fetchMatchingScores(api: ApiClient, c: OutputContext, topN = 6):
     api.call('matchingScores', { params: c, query: { topN }, expected: notCalculated }).catch((e) => (notCalculated(e) ? [] : Promise.reject(e))));
 }
 
+const catchmentKey = (c: OutputContext, catchmentAreaId: number) =>
+  `catchment:${c.submodelId}:${c.scenarioId}:${c.locationId}:${catchmentAreaId}:${scenarioStamp(c.scenarioId)}`;
+
+/** Whether a location's catchment area is already read (or being read). */
+export function catchmentAreaCached(c: OutputContext, catchmentAreaId: number): boolean {
+  return cache.has(catchmentKey(c, catchmentAreaId));
+}
+
 /** The catchment area of a location for one catchment area of the model; null when not calculated. */
 export function fetchCatchmentArea(api: ApiClient, c: OutputContext, catchmentAreaId: number): Promise<LocationCatchmentArea | null> {
-  return cached(`catchment:${c.submodelId}:${c.scenarioId}:${c.locationId}:${catchmentAreaId}:${scenarioStamp(c.scenarioId)}`, () =>
+  return cached(catchmentKey(c, catchmentAreaId), () =>
     api.call('locationCatchmentArea', { params: { ...c, catchmentAreaId }, expected: notCalculated })
       .catch((e) => (notCalculated(e) ? null : Promise.reject(e))));
 }
@@ -204,21 +213,21 @@ export async function loadDrawerOutputs(api: ApiClient): Promise<void> {
       (list) => { if (mine === generation) matching.value = { state: 'ready', value: list, key }; },
       () => { if (mine === generation) matching.value = { state: 'failed' }; },
     ),
-    ...ids.map((id) => fetchCatchmentArea(api, c, id).then(
-      (area) => {
-        if (mine !== generation) return;
-        const map = new Map(catchments.peek());
-        map.set(id, { state: 'ready', value: area, key: `${key}:${id}` });
-        catchments.value = map;
-        if (id === layers.peek().catchmentAreaId) performance.mark('locus:catchment-data');
-      },
-      () => {
-        if (mine !== generation) return;
-        const map = new Map(catchments.peek());
-        map.set(id, { state: 'failed' });
-        catchments.value = map;
-      },
-    )),
+    ...ids.map(async (id) => {
+      const started = now();
+      const wasCached = catchmentAreaCached(c, id);
+      let state: Loadable<LocationCatchmentArea | null>;
+      try {
+        state = { state: 'ready', value: await fetchCatchmentArea(api, c, id), key: `${key}:${id}` };
+        if (id === layers.peek().catchmentAreaId) measure(MEASURES.catchmentFetch, started, { locationId: c.locationId, cached: wasCached });
+      } catch {
+        state = { state: 'failed' };
+      }
+      if (mine !== generation) return;
+      const map = new Map(catchments.peek());
+      map.set(id, state);
+      catchments.value = map;
+    }),
   ];
   await Promise.all(tasks);
 }

@@ -8,6 +8,7 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import { curveLinearClosed, lineRadial } from 'd3-shape';
 import { useId, useLayoutEffect, useState } from 'react';
 import { language, t } from '../../i18n';
+import { measure, measureAfterPaint, MEASURES, now } from '../../perf';
 import { formatNumber, formatOutput, formatPercent } from '../../i18n/format';
 import { driverDomain, matchColor, OTHER_COLOR, radarAxes, radarLegendSplit, topEntries, type ScatterPoint } from './rules';
 import './charts.css';
@@ -21,10 +22,22 @@ interface OutputFormat {
   currency: string;
 }
 
+/**
+ * Records a chart's first render: to its commit in the page and to the frame
+ * after it was painted (the benchmark's figures, see perf.ts).
+ */
+function useRenderTiming(kind: string) {
+  const [started] = useState(now);
+  useLayoutEffect(() => {
+    measure(MEASURES.chartRender, started, { kind });
+    measureAfterPaint(MEASURES.chartPaint, started, { kind });
+    // Only the first render of a chart is its figure.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
 function ChartFigure({ title, children, table }: { title: string; children: React.ReactNode; table: React.ReactNode }) {
   const id = useId();
-  // Benchmarks read the time from the data's arrival ('locus:chart-data') to the drawn chart.
-  useLayoutEffect(() => { performance.mark('locus:chart-drawn'); }, []);
   return (
     <figure className="chart" aria-labelledby={id}>
       <figcaption id={id} className="chart-title">{title}</figcaption>
@@ -36,6 +49,7 @@ function ChartFigure({ title, children, table }: { title: string; children: Reac
 
 /** Bar chart of the top 6 matching locations' output (the reference first), with the actual output beside it when known. */
 export function MatchingBarChart({ entries, format }: { entries: readonly MatchingLocation[]; format: OutputFormat }) {
+  useRenderTiming('matching');
   const lang = language.value;
   const top = topEntries(entries, 6);
   const outputTitle = top.find((e) => e.outputLocationPropertyTitle)?.outputLocationPropertyTitle ?? t('chartOutput');
@@ -106,6 +120,7 @@ function truncate(text: string, n: number): string {
 
 /** Radar chart of the normalized scores of the top 6 matching locations; the legend split 3 plus 3. */
 export function RadarChart({ entries }: { entries: readonly MatchingLocation[] }) {
+  useRenderTiming('radar');
   const lang = language.value;
   const top = topEntries(entries, 6);
   const axes = radarAxes(top);
@@ -171,6 +186,7 @@ export function RadarChart({ entries }: { entries: readonly MatchingLocation[] }
 
 /** Range chart per driver filter: minimum to maximum, the average and the location's value as markers. */
 export function DriversChart({ filters }: { filters: readonly DriverFilterChart[] }) {
+  useRenderTiming('drivers');
   const lang = language.value;
   const rowHeight = 34;
   const margin = { left: 200, right: 24, top: 8 };
@@ -226,6 +242,7 @@ export function DriversChart({ filters }: { filters: readonly DriverFilterChart[
 
 /** Scatter chart of two location properties; matches in their colours, others grey; hovering a point shows the location. */
 export function ScatterChart({ points, xTitle, yTitle, xDigits = 0, yDigits = 0 }: { points: readonly ScatterPoint[]; xTitle: string; yTitle: string; xDigits?: number; yDigits?: number }) {
+  useRenderTiming('properties');
   const lang = language.value;
   const [hover, setHover] = useState<ScatterPoint | null>(null);
   const height = 380;

@@ -9,6 +9,7 @@ import { ReportZoom, TopAreasInReport } from '@locus/contract';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client';
+import { measureAfterPaint, MEASURES, now } from '../../perf';
 import { formatPropertyValue, type PropertyFormatContext } from '../../format/property';
 import { language, t } from '../../i18n';
 import { formatDateTime, formatOutput, formatPercent } from '../../i18n/format';
@@ -40,6 +41,8 @@ export interface LocationReportProps {
   generatedAt?: Date;
   /** Told when every map of the report is drawn. */
   onMapsDrawn?: () => void;
+  /** When the report was asked for (performance.now() time), for the report's timing figure; its mount by default. */
+  openedAt?: number;
 }
 
 function propertiesWhere(properties: readonly LocationProperty[], keep: (p: LocationProperty) => boolean): LocationProperty[] {
@@ -74,6 +77,7 @@ export function LocationReport(props: LocationReportProps) {
   const loads = useRef(0);
   const [data, setData] = useState<LocationReportData | null | 'failed'>(null);
   const [generatedAt] = useState(() => props.generatedAt ?? new Date());
+  const [mountedAt] = useState(now);
   const layout = useMemo(() => parseLocationLayout(model.locationReportFormat, model.catchmentAreaMode), [model.locationReportFormat, model.catchmentAreaMode]);
 
   useEffect(() => {
@@ -94,7 +98,7 @@ export function LocationReport(props: LocationReportProps) {
   const mapsDrawn = data !== null && data !== 'failed' && mapKeys.every((k) => drawnKeys.has(`${k}:${loads.current}`));
   useEffect(() => {
     if (!mapsDrawn) return;
-    performance.mark('locus:report-maps-drawn');
+    measureAfterPaint(MEASURES.locationReport, props.openedAt ?? mountedAt, { locationId, maps: mapKeys.length });
     onDrawn.current?.();
   }, [mapsDrawn]);
   const tracker: MapTracker = useMemo(() => ({

@@ -6,6 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { FileText } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { t } from '../../i18n';
+import { mark, MARKS } from '../../perf';
 import { outputHint } from '../../stores/results';
 import { locationReportOpen, scenarioReportOpen } from '../../stores/results-b';
 import { scenario, scenarios } from '../../stores/scenarios';
@@ -41,6 +42,7 @@ export function ReportsButton() {
           onClick={() => {
             if (locationHint) return;
             hidePopover('reports-menu');
+            mark(MARKS.locationReportOpened);
             locationReportOpen.value = true;
           }}>
           {t('locationReportMenu')}{locationHint && <span className="menu-hint">{t(locationHint)}</span>}

@@ -4,6 +4,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { accountName } from '../../auth/session';
 import { t } from '../../i18n';
+import { lastMark, MARKS } from '../../perf';
 import { api } from '../../stores/api';
 import { locations, selectedLocationId } from '../../stores/locations';
 import { model, submodel, submodelId } from '../../stores/models';
@@ -38,7 +39,8 @@ function LocationReportDialog() {
       )}>
       {ready && (
         <LocationReport api={api} model={m} scenario={s} submodel={{ id: submodelId.value!, name: sub?.name ?? 'Default' }} locationId={lid}
-          catchmentAreaId={layers.value.catchmentAreaId} locations={locations.value} userName={accountName.value} environment={environment.value} />
+          catchmentAreaId={layers.value.catchmentAreaId} locations={locations.value} userName={accountName.value} environment={environment.value}
+          openedAt={lastMark(MARKS.locationReportOpened)?.startTime} />
       )}
     </Dialog>
   );

@@ -5,6 +5,7 @@ import type { Model } from '@locus/contract';
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../api/client';
 import { t } from '../../i18n';
+import { measure, MEASURES, now } from '../../perf';
 import { REPORT_MAP_HEIGHT, type ReportMapOptions, type ReportMapRenderer } from './report-map';
 
 /** Counts a report's maps until each is drawn (or failed), for the ready mark and the Print button. */
@@ -28,10 +29,12 @@ export function ReportMap({ title, options, render, tracker, mapKey }: {
     }
     let alive = true;
     let url: string | null = null;
+    const started = now();
     setState(null);
     render(options).then(
       (blob) => {
         if (!alive) return;
+        measure(MEASURES.reportMap, started, { map: mapKey });
         url = URL.createObjectURL(blob);
         setState({ url });
         tracker.drawn(mapKey);
