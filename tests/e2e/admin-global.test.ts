@@ -3,18 +3,24 @@
 // violations and against their goldens; create a login, sign in with its
 // generated password in a fresh browser context, delete it and see the
 // sign-in refused; give the planner access to the score model and see it in
-// the planner's model picker; read the log; start the unprocessed scenarios
-// from the scenario status panel and see the counts move. As the planner the
-// admin routes say no access and the server refuses the admin calls (403).
+// the planner's model picker; read the log; read the log after a failed
+// calculation (on a server of its own whose route server refuses); start the
+// unprocessed scenarios from the scenario status panel and see the counts
+// move. As the planner the admin routes say no access and the server refuses
+// the admin calls (403).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Model, ScenarioStatusEntry } from '@locus/contract';
 import {
-  apiAs, collectPageErrors, e2eSuite, expectNoAxeViolations, expectScreenshot, launchBrowser, newContext, signIn, SIGN_OUT, startServer, texts,
+  apiAs, collectPageErrors, e2eSuite, expectNoAxeViolations, expectScreenshot, launchBrowser, literal, newContext, signIn, SIGN_OUT, startServer, texts,
   type Api, type LocusServer,
 } from './harness/index.js';
 
 const t = texts('en');
+/** The planner's model (Supermarkten Nederland) sets Dutch. */
+const nl = texts('nl');
 const test = e2eSuite('admin: global administrator');
 
 let server: LocusServer;
@@ -199,6 +205,74 @@ test('the log viewer reads the log with the event types as a bitmask, and passes
   assert.ok(asked.some((q) => q.includes('eventType=6')), `the query: ${asked.join(' ')}`);
   assert.not.ok(await dialog.getByText('signed in as admin@example.com').first().isVisible(), 'information rows are gone');
   assert.equal(errors, []);
+});
+
+test('read the log after a failed calculation: the planner sees the scenario failed, the log names it and the cause', async () => {
+  // Travel times from an OSRM route server that refuses every table request (as one started with a
+  // smaller --max-table-size than asked answers), on a server of this test's own: the calculation
+  // fails in the engine as it would in production, and the other tests' server is not touched.
+  const asked: string[] = [];
+  const osrm = createServer((request, response) => {
+    asked.push(request.url ?? '');
+    response.writeHead(400, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ code: 'TooBig', message: 'Too many table coordinates' }));
+  });
+  await new Promise<void>((resolve) => osrm.listen(0, '127.0.0.1', resolve));
+  const routed = await startServer({ env: { ROUTING_PROVIDER: 'osrm', ROUTING_OSRM_URL: `http://127.0.0.1:${(osrm.address() as AddressInfo).port}` } });
+  try {
+    // The planner calculates the scenario from the scenario menu; the chip says failed.
+    await signIn(page, routed.baseUrl, 'planner');
+    const toolbar = page.getByRole('toolbar');
+    const chip = toolbar.getByRole('status');
+    await chip.waitFor({ timeout: 30_000 });
+    const name = ((await toolbar.locator('.scenario-name').textContent()) ?? '').trim();
+    assert.ok(name, 'a scenario is chosen');
+    await toolbar.getByRole('button', { name: nl('scenarioMenu'), exact: true }).click();
+    await page.getByRole('menuitem', { name: nl('calculate') }).click();
+    await chip.filter({ hasText: new RegExp(`^${literal(nl('statusFailed'))}$`) }).waitFor({ timeout: 120_000 });
+    assert.ok(asked.some((url) => url.startsWith('/table/v1/')), `the engine asked the route server for travel times: ${asked.slice(0, 3).join(' ')}`);
+    // The scenario picker's list shows it failed too.
+    await toolbar.locator('button[aria-haspopup=listbox]').click();
+    const option = page.getByRole('option').filter({ has: page.locator('.option-name', { hasText: new RegExp(`^${literal(name)}$`) }) });
+    assert.is((await option.locator('.status-chip').textContent())?.trim(), nl('statusFailed'));
+    await page.keyboard.press('Escape');
+
+    // The global administrator reads the error in the log: Error only, source scenario-processing.
+    const adminContext = await newContext(browser);
+    const adminPage = await adminContext.newPage();
+    const adminErrors = collectPageErrors(adminPage);
+    await signIn(adminPage, routed.baseUrl, 'admin');
+    await adminPage.getByRole('button', { name: t('mainMenu') }).click();
+    await adminPage.getByRole('menuitem', { name: t('logMenu'), exact: true }).click();
+    const viewer = adminPage.getByRole('dialog', { name: t('logViewer') });
+    await viewer.waitFor();
+    const queries: string[] = [];
+    adminPage.on('request', (r) => { if (r.url().includes('/api/admin/log')) queries.push(new URL(r.url()).search); });
+    await viewer.getByRole('checkbox', { name: t('logInformation') }).uncheck();
+    await viewer.getByRole('checkbox', { name: t('logWarning') }).uncheck();
+    await viewer.getByRole('combobox', { name: t('logSource') }).selectOption('scenario-processing');
+    await viewer.getByRole('button', { name: t('refresh') }).click();
+    const cause = 'OSRM table request failed (400 TooBig): Too many table coordinates';
+    const row = viewer.getByRole('row').filter({ hasText: `scenario '${name}'` }).filter({ hasText: cause }).first();
+    await row.waitFor({ timeout: 30_000 });
+    const cells = (await row.getByRole('cell').allTextContents()).map((c) => c.trim());
+    assert.is(cells[2], 'scenario-processing');
+    assert.is(cells[3], t('logError'));
+    assert.match(cells[4]!, new RegExp(`^scenario '${literal(name)}' \\(\\d+\\) failed: ${literal(cause)}$`));
+    // Only errors of scenario processing are listed.
+    for (const other of await viewer.locator('tbody tr').all()) {
+      const shown = (await other.getByRole('cell').allTextContents()).map((c) => c.trim());
+      assert.equal([shown[2], shown[3]], ['scenario-processing', t('logError')], shown.join(' | '));
+    }
+    assert.ok(queries.some((q) => q.includes('eventType=2') && q.includes('source=scenario-processing')), `the query: ${queries.join(' ')}`);
+    await expectNoAxeViolations(adminPage, 'the log viewer with the failed calculation', { include: 'dialog[open]' });
+    await adminContext.close();
+    assert.equal(adminErrors, []);
+    assert.equal(errors, []);
+  } finally {
+    await routed.stop();
+    await new Promise((resolve) => osrm.close(resolve));
+  }
 });
 
 test('start the unprocessed scenarios from the scenario status panel and the counts move', async () => {
