@@ -38,6 +38,13 @@ const CANVAS_BLIT_MS = 0.003;
 const BLEND_ICON_MS = 0.0005;
 const BLEND_PIXEL_MS = 0.000005;
 
+/** Un-premultiplied channel values: entry (alpha << 8 | c) is min(255, round(c * 255 / alpha)). */
+const UNPREMULTIPLY = (() => {
+  const table = new Uint8Array(256 * 256);
+  for (let a = 1; a < 256; a++) for (let c = 0; c < 256; c++) table[(a << 8) | c] = Math.min(255, Math.round((c * 255) / a));
+  return table;
+})();
+
 /** x * (255 - a) / 255 for one channel, rounded (exact for 8-bit values). */
 function scaleChannel(x: number, inverse: number): number {
   const v = x * inverse + 128;
@@ -55,6 +62,12 @@ export class IconRenderer implements LayerRenderer {
   private canvas: Canvas2D | null = null;
   /** Device-pixel box of the buffer holding icons: [x0, y0, x1, y1), empty when x1 <= x0. */
   private box = [0, 0, 0, 0];
+  /** Per buffer row, the columns holding icons: [first, last), empty when last <= first. */
+  private rowFirst = new Int32Array(0);
+  private rowLast = new Int32Array(0);
+  /** Each feature's sprite, for the layer's revision and a pixel ratio (looked up once, not per frame). */
+  private spriteOf: (Sprite | undefined)[] = [];
+  private spritesFor = { revision: -1, pixelRatio: 0 };
   /** The list whose blend the canvas holds. */
   private composed: DrawList | null = null;
   /** Icons skipped as hidden in the last list (tests read it). */
@@ -85,6 +98,11 @@ export class IconRenderer implements LayerRenderer {
     if (this.covered.length !== w * h) this.covered = new Uint8Array(w * h);
     else this.covered.fill(0);
     const covered = this.covered;
+    if (this.spritesFor.revision !== layer.revision || this.spritesFor.pixelRatio !== pr) {
+      this.spriteOf = new Array(n);
+      this.spritesFor = { revision: layer.revision, pixelRatio: pr };
+    }
+    const spriteOf = this.spriteOf;
     let count = 0, hidden = 0, focused = -1;
     let bx0 = w, by0 = h, bx1 = 0, by1 = 0;
     // Topmost first, so that what covers an icon is known when it is reached.
@@ -96,7 +114,7 @@ export class IconRenderer implements LayerRenderer {
       const margin = layer.half[i] * 1.6 * pr;
       if (x < -margin || y < -margin || x > w + margin || y > h + margin) continue;
       if (focused < 0 && layer.focusedId !== null && layer.features[i].id === layer.focusedId) focused = i;
-      const sprite = this.sprites.get(layer.spriteKeys[i], layer.specs[i], pr);
+      const sprite = (spriteOf[i] ??= this.sprites.get(layer.spriteKeys[i], layer.specs[i], pr));
       if (!sprite.image) continue;
       const left = Math.round(x - sprite.half) + sprite.left, top = Math.round(y - sprite.half) + sprite.top;
       const rows = sprite.rows;
@@ -121,7 +139,8 @@ export class IconRenderer implements LayerRenderer {
         const py = top + r;
         if (py < 0 || py >= h || rows[4 * r + 3] < rows[4 * r + 2]) continue;
         const x0 = Math.max(0, left + rows[4 * r + 2]), x1 = Math.min(w - 1, left + rows[4 * r + 3]);
-        if (x1 >= x0) covered.fill(1, py * w + x0, py * w + x1 + 1);
+        // Spans are a few pixels: a plain loop beats a fill() call per row.
+        for (let p = py * w + x0, end = py * w + x1; p <= end; p++) covered[p] = 1;
       }
       xs[count] = left;
       ys[count] = top;
@@ -171,15 +190,25 @@ export class IconRenderer implements LayerRenderer {
     if (list.focused >= 0) this.outline(frame, ctx, list.focused);
   }
 
-  /** Empties the buffer (only where icons were) for a list of w x h device pixels. */
+  /** Empties the buffer and the uploaded pixels (only where icons were) for a list of w x h device pixels. */
   private clear(w: number, h: number): void {
     if (!this.image || this.image.width !== w || this.image.height !== h) {
       this.buffer = new Uint32Array(w * h);
       this.canvas = createCanvas(w, h);
       this.image = context2d(this.canvas).createImageData(w, h);
+      this.rowFirst = new Int32Array(h).fill(w);
+      this.rowLast = new Int32Array(h);
     } else {
-      const [x0, y0, x1, y1] = this.box;
-      for (let y = y0; y < y1; y++) this.buffer.fill(0, y * w + x0, y * w + x1);
+      const out = new Uint32Array(this.image.data.buffer);
+      const { rowFirst, rowLast } = this;
+      for (let y = this.box[1]; y < this.box[3]; y++) {
+        if (rowLast[y] > rowFirst[y]) {
+          this.buffer.fill(0, y * w + rowFirst[y], y * w + rowLast[y]);
+          out.fill(0, y * w + rowFirst[y], y * w + rowLast[y]);
+        }
+        rowFirst[y] = w;
+        rowLast[y] = 0;
+      }
     }
     this.box = [w, h, 0, 0];
     this.composed = null;
@@ -188,12 +217,14 @@ export class IconRenderer implements LayerRenderer {
   /** Premultiplied source-over of one sprite at device px (left, top), clipped to the buffer. */
   private blend(sprite: Sprite, left: number, top: number, w: number, h: number): void {
     const buffer = this.buffer, pixels = sprite.pixels, rows = sprite.rows, sw = sprite.width;
-    const box = this.box;
+    const box = this.box, rowFirst = this.rowFirst, rowLast = this.rowLast;
     for (let r = 0; r < sprite.height; r++) {
       const py = top + r;
       if (py < 0 || py >= h) continue;
       const first = Math.max(rows[4 * r], -left), last = Math.min(rows[4 * r + 1], w - 1 - left);
       if (last < first) continue;
+      if (left + first < rowFirst[py]) rowFirst[py] = left + first;
+      if (left + last + 1 > rowLast[py]) rowLast[py] = left + last + 1;
       if (left + first < box[0]) box[0] = left + first;
       if (left + last + 1 > box[2]) box[2] = left + last + 1;
       if (py < box[1]) box[1] = py;
@@ -218,23 +249,23 @@ export class IconRenderer implements LayerRenderer {
     }
   }
 
-  /** Un-premultiplies the box of the buffer into the ImageData and uploads it to the canvas. */
+  /** Un-premultiplies the painted spans of the buffer into the ImageData (the rest of it is already
+   * transparent) and uploads the box to the canvas. */
   private upload(w: number): void {
     const [x0, y0, x1, y1] = this.box;
     if (x1 <= x0 || y1 <= y0) return;
     const out = new Uint32Array(this.image!.data.buffer);
-    const buffer = this.buffer;
+    const { buffer, rowFirst, rowLast } = this;
     for (let y = y0; y < y1; y++) {
-      for (let p = y * w + x0, end = y * w + x1; p < end; p++) {
+      for (let p = y * w + rowFirst[y], end = y * w + rowLast[y]; p < end; p++) {
         const c = buffer[p];
         const alpha = c >>> 24;
         if (alpha === 0 || alpha === 255) {
           out[p] = c;
           continue;
         }
-        const k = 255 / alpha;
-        const r = Math.min(255, Math.round((c & 255) * k)), g = Math.min(255, Math.round(((c >>> 8) & 255) * k)), b = Math.min(255, Math.round(((c >>> 16) & 255) * k));
-        out[p] = ((alpha << 24) | (b << 16) | (g << 8) | r) >>> 0;
+        const row = alpha << 8;
+        out[p] = ((alpha << 24) | (UNPREMULTIPLY[row | ((c >>> 16) & 255)] << 16) | (UNPREMULTIPLY[row | ((c >>> 8) & 255)] << 8) | UNPREMULTIPLY[row | (c & 255)]) >>> 0;
       }
     }
     context2d(this.canvas!).putImageData(this.image!, 0, 0, x0, y0, x1 - x0, y1 - y0);
@@ -255,6 +286,8 @@ export class IconRenderer implements LayerRenderer {
 
   dispose(): void {
     this.sprites.clear();
+    this.spriteOf = [];
+    this.spritesFor = { revision: -1, pixelRatio: 0 };
     this.list = null;
     this.composed = null;
     this.covered = new Uint8Array(0);
