@@ -3,8 +3,9 @@
 // answer against the contract in tests).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { catchmentOf } from '@locus/engine';
-import { loadResult, loadSummary } from '../src/processing/results-store.js';
+import { calculateScenario, catchmentOf, estimatorProvider } from '@locus/engine';
+import { loadSummary } from '../src/processing/results-store.js';
+import { areaSetKey, loadDemandAreas, loadScenarioLocations } from '../src/processing/inputs.js';
 import { childWithEdit } from './helpers/world.js';
 import { startWorldServer, waitForStatus, type WorldServer } from './helpers/world-server.js';
 import { requestProcessing } from '../src/processing/index.js';
@@ -58,13 +59,27 @@ test('catchment area on the demand cells: features, ranking, defaults and the st
   assert.ok(features.length > 10);
   const { db } = ws.server.ctx;
   const summary = (await loadSummary(db, editScenario, world.subModelId))!;
-  const result = await loadResult(db, summary);
   const j = Array.from(summary.locationIds).indexOf(echo);
   const output = summary.arrays.output[j];
   const valueSum = features.reduce((s: number, f: { properties: { value: number } }) => s + f.properties.value, 0);
   assert.ok(Math.abs(valueSum - output) < 1e-6 * output, 'the areas add up to the output');
-  const engine = catchmentOf(result, j);
-  assert.is(features[0].properties.value, engine.areas[0].value);
+  // The engine's own catchment of a full calculation of the scenario: the same areas in the same
+  // order, values and fractions equal up to the stored Float32 probabilities.
+  const areas = await loadDemandAreas(db, world.cellSetId, await areaSetKey(db, world.cellSetId));
+  const inputs = await loadScenarioLocations(db, world.modelId, editScenario);
+  const full = await calculateScenario({
+    areas, parameters: summary.parameters,
+    locations: { latitude: inputs.rows.map((r) => r.latitude), longitude: inputs.rows.map((r) => r.longitude), properties: inputs.records, active: inputs.active },
+  }, estimatorProvider());
+  const engine = catchmentOf(full, inputs.rows.findIndex((r) => r.location_id === echo));
+  const byCode = new Map(features.map((f: { properties: { areaCode: string; value: number; fraction: number } }) => [f.properties.areaCode, f.properties]));
+  const drawn = engine.areas.filter((a) => a.value > 0);
+  assert.is(features.filter((f: { properties: { value: number } }) => f.properties.value > 0).length, drawn.length);
+  for (const a of drawn) {
+    const p = byCode.get(areas.codes[a.area]) as { value: number; fraction: number } | undefined;
+    assert.ok(p && Math.abs(p.value - a.value) <= 1e-7 * a.value && Math.abs(p.fraction - a.fraction) <= 1e-7 * a.fraction, `${areas.codes[a.area]}: ${p?.value} vs ${a.value}`);
+  }
+  assert.is(features[0].properties.areaCode, areas.codes[drawn[0].area], 'the largest value first');
   assert.is(features[0].properties.valueSharePrevious, 0, 'nothing is ranked before the first area');
   for (let k = 1; k < features.length; k++) assert.ok(features[k].properties.valueSharePrevious >= features[k - 1].properties.valueSharePrevious);
   // The base scenario's values are there as defaults, and Echo grew.

@@ -8,7 +8,6 @@ import type { PropertyRow } from '../repo/properties.js';
 import { propertyDefinitions } from '../repo/properties.js';
 import { scenarioLocations, type LocationRow } from '../repo/scenario-locations.js';
 import { areaPropertyEntities, type AreaRow } from '../repo/areas.js';
-import { areaLocations } from '@locus/engine';
 import type { CatchmentAreaRow, CatchmentRow } from '../outputs/catchments.js';
 import { positions, type ResultReader } from '../outputs/results.js';
 import type { ResultSummary } from '../processing/results-store.js';
@@ -94,10 +93,10 @@ export async function outputsCsv(db: Queryable, modelId: number, scenarioId: num
 
 /** The locations drawing from one demand area. */
 export async function areaCsv(db: Queryable, reader: ResultReader, summary: ResultSummary, scenarioId: number, area: AreaRow, culture: Culture): Promise<string> {
-  const result = await reader.result(summary);
-  const i = result.areaIds.indexOf(Number(area.id));
+  const i = summary.areaIds.indexOf(Number(area.id));
   const names = new Map((await scenarioLocations(db, scenarioId)).map((r) => [r.location_id, r.name]));
-  const { totalValue, locations } = i < 0 ? { totalValue: 0, locations: [] } : areaLocations(result, i);
+  const locations = i < 0 ? [] : await reader.areaLocations(summary, i);
+  const totalValue = locations.reduce((s, l) => s + l.value, 0);
   const rows = locations.filter((l) => l.value > 0).map((l) => {
     const id = summary.locationIds[l.location];
     return [area.code, id, names.get(id) ?? '', l.value, totalValue > 0 ? l.value / totalValue : 0, l.minutesCar, l.minutesPedestrian, l.score];

@@ -3,7 +3,6 @@
 // foot and score (U_ij = A_j x decay). An area of another set than the demand
 // areas gathers its demand areas by surface overlap: values add up weighted by
 // the overlap; minutes and score are those of the demand area that covers most of it.
-import { areaLocations } from '@locus/engine';
 import type { Area, AreaLocation } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
 import { loadOverlap } from '../processing/overlaps.js';
@@ -17,12 +16,11 @@ interface Entry { location: number; value: number; minutesCar: number | null; mi
 async function entriesOf(db: Queryable, reader: ResultReader, summary: ResultSummary, area: AreaRow): Promise<Entry[] | undefined> {
   const areaId = Number(area.id);
   if (area.area_set_id === summary.areaSetId) {
-    // One demand area: only its block is read and decoded (unless the whole result is decoded already).
-    const part = await reader.areaPart(summary, areaId);
-    if (!part) return undefined;
-    return areaLocations(part.result, part.index).locations.filter((l) => l.value > 0);
+    // One demand area: only its block is read and decoded.
+    const i = summary.areaIds.indexOf(areaId);
+    if (i < 0) return undefined;
+    return (await reader.areaLocations(summary, i)).filter((l) => l.value > 0);
   }
-  const result = await reader.result(summary);
   if (summary.areaSetId === null) return undefined;
   const overlap = await loadOverlap(db, summary.areaSetId, area.area_set_id);
   if (!overlap) return undefined;
@@ -33,7 +31,7 @@ async function entriesOf(db: Queryable, reader: ResultReader, summary: ResultSum
     for (let k = overlap.offsets[i]; k < overlap.offsets[i + 1]; k++) {
       if (overlap.target[k] !== t) continue;
       const w = overlap.weight[k];
-      for (const l of areaLocations(result, i).locations) {
+      for (const l of await reader.areaLocations(summary, i)) {
         if (!(l.value > 0)) continue;
         const e = byLocation.get(l.location);
         if (!e) byLocation.set(l.location, { ...l, value: l.value * w, weight: w });

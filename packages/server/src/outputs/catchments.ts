@@ -3,18 +3,18 @@
 // share reached before it (primary < 50 %, secondary < 80 %). On another area
 // set than the demand areas the values are carried over by the stored surface
 // overlap.
-import type { Catchment } from '@locus/engine';
-import { carryCatchment, catchmentOf, locationPairIndex, type ScenarioResult } from '@locus/engine';
+import type { Catchment, CatchmentArea } from '@locus/engine';
+import { carryCatchment, rankCatchment } from '@locus/engine';
 import type { CatchmentAreaEntry, CatchmentFeatureProperties, LocationCatchmentArea } from '@locus/contract';
 import { LocationReportFormatText, TopAreasInReport } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
 import { notFound } from '../http/errors.js';
 import { loadOverlap } from '../processing/overlaps.js';
-import type { StoredResult } from '../processing/result-codec.js';
+import type { ResultSummary } from '../processing/results-store.js';
 import { areaPropertyEntities, type AreaRow } from '../repo/areas.js';
 import { propertyDefinitions, propertyEntity } from '../repo/properties.js';
 import { poiCountDefinitions, poiCountsAt } from '../repo/pois.js';
-import { notCalculated, positions, type CalculatedScenario, type ResultReader } from './results.js';
+import { notCalculated, positions, type CalculatedScenario, type ResultReader, type StoredLocationPairs } from './results.js';
 import { outputPropertyOf } from './records.js';
 
 export interface CatchmentAreaRow { id: number; name: string; title: string; area_set_id: number }
@@ -46,19 +46,46 @@ export async function catchmentAreasOf(db: Queryable, modelId: number): Promise<
   return (await db.query<CatchmentAreaRow>('SELECT id, name, title, area_set_id FROM catchment_area WHERE model_id = $1 ORDER BY sort_order, id', [modelId])).rows;
 }
 
-async function rankedCatchment(db: Queryable, reader: ResultReader, calc: CalculatedScenario, result: StoredResult, locationId: number, areaSetId: number) {
+type Entry = Pick<CatchmentArea, 'area' | 'value' | 'fraction' | 'valueDefault' | 'fractionDefault'>;
+
+/**
+ * The catchment of location j from its stored pairs (as the engine's
+ * catchmentOf ranks it): per demand area it draws from now or in the default
+ * scenario, the value D_i x P_ij and the fraction P_ij, both ways.
+ */
+export async function storedCatchment(reader: ResultReader, summary: ResultSummary, j: number | undefined, base?: { summary: ResultSummary; location: number | undefined }): Promise<Catchment> {
+  if (j === undefined) return { output: 0, areas: [] };
+  const byArea = new Map<number, Entry>();
+  const now = await reader.locationPairs(summary, j);
+  for (let q = 0; q < now.area.length; q++) {
+    const i = now.area[q];
+    byArea.set(i, { area: i, value: summary.demand[i] * now.probability[q], fraction: now.probability[q], valueDefault: 0, fractionDefault: 0 });
+  }
+  if (base && base.location !== undefined && base.location < base.summary.locationCount) {
+    const before = await reader.locationPairs(base.summary, base.location);
+    for (let q = 0; q < before.area.length; q++) {
+      const i = before.area[q];
+      const e = byArea.get(i) ?? { area: i, value: 0, fraction: 0, valueDefault: 0, fractionDefault: 0 };
+      e.valueDefault = base.summary.demand[i] * before.probability[q];
+      e.fractionDefault = before.probability[q];
+      byArea.set(i, e);
+    }
+  }
+  return rankCatchment([...byArea.values()], summary.arrays.output[j]);
+}
+
+async function rankedCatchment(db: Queryable, reader: ResultReader, calc: CalculatedScenario, locationId: number, areaSetId: number) {
   const summary = calc.summary;
   const j = positions(summary).get(locationId);
   const base = await reader.defaultSummary(calc.model.id, calc.subModelId);
   const hasDefault = base.summary !== undefined && base.summary.areaCount === summary.areaCount;
-  const baseResult = hasDefault ? (base.scenarioId === calc.scenario.id ? result : await reader.result(base.summary!)) : undefined;
-  const dj = hasDefault ? positions(base.summary!).get(locationId) : undefined;
-  let catchment: Catchment = j === undefined ? { output: 0, areas: [] } : catchmentOf(result, j, { defaultResult: baseResult, defaultLocation: dj });
-  let areaIds: ArrayLike<number> = result.areaIds;
+  const baseSummary = hasDefault ? (base.scenarioId === calc.scenario.id ? summary : base.summary!) : undefined;
+  let catchment = await storedCatchment(reader, summary, j, baseSummary && { summary: baseSummary, location: positions(baseSummary).get(locationId) });
+  let areaIds: ArrayLike<number> = summary.areaIds;
   if (areaSetId !== summary.areaSetId) {
     const overlap = summary.areaSetId === null ? undefined : await loadOverlap(db, summary.areaSetId, areaSetId);
     if (!overlap || overlap.sourceCount !== summary.areaCount) throw notCalculated('the catchment area was added after the calculation; calculate the scenario again');
-    catchment = carryCatchment(catchment, overlap, result.demand, baseResult ? baseResult.demand : result.demand);
+    catchment = carryCatchment(catchment, overlap, summary.demand, baseSummary ? baseSummary.demand : summary.demand);
     areaIds = overlap.targetIds;
   }
   return { catchment, areaIds, hasDefault };
@@ -66,8 +93,7 @@ async function rankedCatchment(db: Queryable, reader: ResultReader, calc: Calcul
 
 /** The ranked catchment rows of a location on a catchment area's area set. */
 export async function catchmentRows(db: Queryable, reader: ResultReader, calc: CalculatedScenario, locationId: number, catchmentArea: CatchmentAreaRow): Promise<{ output: number; rows: CatchmentRow[] }> {
-  const result = await reader.result(calc.summary);
-  const { catchment, areaIds, hasDefault } = await rankedCatchment(db, reader, calc, result, locationId, catchmentArea.area_set_id);
+  const { catchment, areaIds, hasDefault } = await rankedCatchment(db, reader, calc, locationId, catchmentArea.area_set_id);
   const rows = catchment.areas.map((a): CatchmentRow => ({
     areaId: areaIds[a.area],
     rank: a.rank,
@@ -84,17 +110,18 @@ export async function catchmentRows(db: Queryable, reader: ResultReader, calc: C
   return { output: catchment.output, rows };
 }
 
-/** Rows per area of one location in two results are equal: the catchment did not change. */
-function sameCatchment(a: ScenarioResult, ja: number | undefined, b: ScenarioResult, jb: number | undefined): boolean {
-  if (ja === undefined || jb === undefined) return ja === jb;
-  const flows = (r: ScenarioResult, j: number) => {
+/** The stored pairs of one location in two results give the same values per area: the catchment did not change. */
+function sameCatchment(a: StoredLocationPairs, demandA: Float64Array, b: StoredLocationPairs, demandB: Float64Array): boolean {
+  const flows = (pairs: StoredLocationPairs, demand: Float64Array) => {
     const m = new Map<number, number>();
-    const index = locationPairIndex(r.pairs);
-    for (let p = index.offsets[j]; p < index.offsets[j + 1]; p++) if (r.flow[index.pair[p]] > 0) m.set(index.area[p], r.flow[index.pair[p]]);
+    for (let q = 0; q < pairs.area.length; q++) {
+      const v = demand[pairs.area[q]] * pairs.probability[q];
+      if (v > 0) m.set(pairs.area[q], v);
+    }
     return m;
   };
-  const fa = flows(a, ja);
-  const fb = flows(b, jb);
+  const fa = flows(a, demandA);
+  const fb = flows(b, demandB);
   if (fa.size !== fb.size) return false;
   for (const [i, v] of fa) {
     const w = fb.get(i);
@@ -149,8 +176,9 @@ export async function locationCatchmentArea(db: Queryable, reader: ResultReader,
     const parent = (await db.query<{ status: number }>('SELECT status FROM scenario WHERE id = $1', [calc.scenario.parentScenarioId])).rows[0];
     const parentSummary = parent?.status === 9 ? await reader.summary(calc.scenario.parentScenarioId, calc.subModelId) : undefined;
     if (parentSummary && parentSummary.areaCount === calc.summary.areaCount) {
-      const [now, before] = [await reader.result(calc.summary), await reader.result(parentSummary)];
-      sameAsParent = sameCatchment(now, positions(calc.summary).get(locationId), before, positions(parentSummary).get(locationId));
+      const [jNow, jBefore] = [positions(calc.summary).get(locationId), positions(parentSummary).get(locationId)];
+      sameAsParent = jNow === undefined || jBefore === undefined ? jNow === jBefore
+        : sameCatchment(await reader.locationPairs(calc.summary, jNow), calc.summary.demand, await reader.locationPairs(parentSummary, jBefore), parentSummary.demand);
     }
   }
   return { featureCollection: { type: 'FeatureCollection', features }, areas, locationProperties, sameAsParent };

@@ -1,15 +1,17 @@
 // Reading stored results for the output calls. Every output read needs the
-// scenario calculated (status 9), else 409 scenarioIsNotCalculated. Decoded
-// results are kept by version (a new calculation stores a new version), so a
-// burst of reads on one scenario decodes its pairs once.
+// scenario calculated (status 9), else 409 scenarioIsNotCalculated. Summaries
+// are kept by version (a new calculation stores a new version); a read of one
+// location or one area fetches only the pair blocks it needs, and decoded
+// blocks are kept by content (see blockCache), so a burst of reads on one
+// scenario decodes each block once.
 import { RuleMessage } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
 import { resolveModel, resolveScenario, type ScenarioRef } from '../http/access.js';
 import type { CurrentUser } from '../http/current-user.js';
 import { conflict, notFound } from '../http/errors.js';
 import { loadModelInfo, type ModelInfo } from '../processing/inputs.js';
-import { loadAreaPart, loadResult, loadSummary, type ResultSummary } from '../processing/results-store.js';
-import type { StoredResult } from '../processing/result-codec.js';
+import { loadBlocks, loadSummary, type ResultSummary } from '../processing/results-store.js';
+import { minutesOf, type DecodedBlock } from '../processing/result-codec.js';
 import { scenarioLocations, type LocationRow } from '../repo/scenario-locations.js';
 
 export const notCalculated = (reason = 'the scenario is not calculated') => conflict(RuleMessage.scenarioIsNotCalculated, reason);
@@ -38,9 +40,24 @@ class Lru<T> {
   }
 }
 
+/** One demand area's pair with a location, as an area read shows it (value V_ij, share P_ij, utility U_ij). */
+export interface StoredAreaLocation {
+  location: number;
+  value: number;
+  share: number;
+  score: number;
+  minutesCar: number | null;
+  minutesPedestrian: number | null;
+}
+
+/** A location's pairs that carry demand: per area (ascending) its index and P_ij. */
+export interface StoredLocationPairs {
+  area: Uint32Array;
+  probability: Float64Array;
+}
+
 export class ResultReader {
   private summaries = new Lru<ResultSummary>(32);
-  private results = new Lru<Promise<StoredResult>>(4);
 
   constructor(private readonly db: Queryable) {}
 
@@ -55,30 +72,56 @@ export class ResultReader {
     return summary;
   }
 
-  /** The full result (pairs, probabilities, flows) behind a summary. */
-  result(summary: ResultSummary): Promise<StoredResult> {
-    let hit = this.results.get(summary.version);
-    if (!hit) {
-      hit = loadResult(this.db, summary);
-      hit.catch(() => undefined);
-      this.results.set(summary.version, hit);
-    }
-    return hit;
+  /** Blocks from..to of a result; 409 when the result was replaced while it was read. */
+  private async blocks(summary: ResultSummary, from: number, to: number): Promise<DecodedBlock[]> {
+    const blocks = await loadBlocks(this.db, summary, from, to);
+    if (!blocks) throw notCalculated('the result was replaced while it was read; read again');
+    return blocks;
   }
 
   /**
-   * The part of a result an area read needs: the whole result when it is
-   * decoded already, else only the block of that demand area.
+   * The locations a demand area (by its index in the result) draws on, with
+   * value, share, utility and minutes, largest value first; only its block is read.
    */
-  async areaPart(summary: ResultSummary, areaId: number): Promise<{ result: StoredResult; index: number } | undefined> {
-    const whole = this.results.get(summary.version);
-    if (!whole) {
-      const part = await loadAreaPart(this.db, summary, areaId);
-      if (part) return part;
+  async areaLocations(summary: ResultSummary, area: number): Promise<StoredAreaLocation[]> {
+    if (!(area >= 0 && area < summary.areaCount)) return [];
+    const b = Math.floor(area / summary.blockAreas);
+    const [block] = await this.blocks(summary, b, b);
+    const local = area - b * summary.blockAreas;
+    const d = summary.demand[area];
+    const list: StoredAreaLocation[] = [];
+    for (let q = block.offsets[local]; q < block.offsets[local + 1]; q++) {
+      const p = block.probability[q];
+      list.push({
+        location: block.location[q], value: d * p, share: p, score: p * block.keptSum[local],
+        minutesCar: minutesOf(block.minutesCar[q]), minutesPedestrian: minutesOf(block.minutesPedestrian[q]),
+      });
     }
-    const result = await this.result(summary);
-    const index = result.areaIds.indexOf(areaId);
-    return index < 0 ? undefined : { result, index };
+    return list.sort((x, y) => y.value - x.value || x.location - y.location);
+  }
+
+  /** The pairs of location j that carry demand; only the blocks of the areas it draws from are read. */
+  async locationPairs(summary: ResultSummary, j: number): Promise<StoredLocationPairs> {
+    const first = summary.reach[2 * j];
+    const last = summary.reach[2 * j + 1];
+    if (!(j >= 0 && j < summary.locationCount) || first > last) return { area: new Uint32Array(0), probability: new Float64Array(0) };
+    const fromBlock = Math.floor(first / summary.blockAreas);
+    const blocks = await this.blocks(summary, fromBlock, Math.floor(last / summary.blockAreas));
+    const areas: number[] = [];
+    const probabilities: number[] = [];
+    blocks.forEach((block, k) => {
+      const start = (fromBlock + k) * summary.blockAreas;
+      const { offsets, location, probability } = block;
+      for (let i = Math.max(0, first - start); i < block.areaCount && start + i <= last; i++) {
+        for (let q = offsets[i]; q < offsets[i + 1]; q++) {
+          if (location[q] !== j) continue;
+          areas.push(start + i);
+          probabilities.push(probability[q]);
+          break;
+        }
+      }
+    });
+    return { area: Uint32Array.from(areas), probability: Float64Array.from(probabilities) };
   }
 
   /**

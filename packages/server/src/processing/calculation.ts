@@ -12,11 +12,11 @@ import type { EngineThread } from './engine-thread.js';
 import {
   areaSetKey, basisKey, demandAreaSetId, loadDemandAreas, loadModelInfo, loadScenarioLocations, loadSubModels, type DemandAreas,
 } from './inputs.js';
-import type { AreaPayload, BasisPayload, CalculateJob, LocationPayload, SubModelTask, TaskResult } from './jobs.js';
+import type { AreaPayload, CalculateJob, LocationPayload, SubModelTask, TaskResult } from './jobs.js';
 import { ensureCatchmentOverlaps } from './overlaps.js';
 import { computeMissingIsolines } from './isolines.js';
 import { endClaim, lockClaim, setStep, type Claim } from './queue.js';
-import { collectBlocks, loadPairState, loadSummaries, saveResult, storeBlocks, type ResultSummary } from './results-store.js';
+import { collectBlocks, loadSummaries, rememberResult, saveResult, storeBlocks, type ResultSummary } from './results-store.js';
 import { routingKey, type ProcessingSettings } from './settings.js';
 
 export interface CalculationReport {
@@ -111,19 +111,18 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
   const plan = choosePlan(inputs, candidates);
   const { payload, fingerprints } = locationPayload(plan, inputs);
 
-  const bases: BasisPayload[] = [];
   const tasks: SubModelTask[] = [];
   const derivedFrom = new Map<number, string>();
   for (const subModel of subModels) {
     const task: SubModelTask = { subModelId: subModel.id, version: randomUUID(), outputType: model.outputType, parameters: subModel.parameters };
     const basis = plan.basis?.summaries.find((s) => s.subModelId === subModel.id);
-    if (basis && !scoreModel) {
+    // Incremental only from a result the engine thread keeps (the stored form is not exact enough to
+    // be a basis). Otherwise a full calculation in the basis's location order: the same bits as the
+    // incremental one, and the blocks of the areas the change does not reach equal the basis's, so
+    // storing writes only the others.
+    if (basis && !scoreModel && thread.results.has(basis.version)) {
       task.incremental = { basisVersion: basis.version, changed: plan.changed };
       derivedFrom.set(subModel.id, basis.version);
-      if (!thread.results.has(basis.version)) {
-        const { state, blockHashes } = await loadPairState(db, basis);
-        bases.push({ version: basis.version, parameters: basis.parameters, state, arrays: basis.arrays, blockHashes, fallbacks: basis.fallbacks });
-      }
       thread.kept('result', basis.version);
     }
     tasks.push(task);
@@ -139,7 +138,7 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
   // Status steps come from the engine thread; they are written in order, and a lost claim stops the scenario.
   let steps: Promise<void> = Promise.resolve();
   const onStep = (status: number) => { steps = steps.then(() => setStep(db, claim.scenarioId, ctx.workerName, status)); };
-  const job = { type: 'calculate' as const, routing: ctx.settings.routing, areas: areaPayload, locations: payload, tasks, bases, forget: thread.takeForgotten() };
+  const job = { type: 'calculate' as const, routing: ctx.settings.routing, areas: areaPayload, locations: payload, tasks, forget: thread.takeForgotten() };
   let results: TaskResult[];
   try {
     results = (await thread.run<{ type: 'calculated'; jobId: number; results: TaskResult[]; memory: { peakBytes: number } }>(job, onStep)).results;
@@ -164,7 +163,7 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
     for (const result of results) {
       const saved = await saveResult(tx, {
         scenarioId: claim.scenarioId, result, parameters: subModels.find((s) => s.id === result.subModelId)!.parameters, basisKey: keys.get(result.subModelId)!, derivedFrom: derivedFrom.get(result.subModelId) ?? null,
-        areaSetId: areas?.areaSetId ?? null, locationIds: plan.locationIds, locationInputs: fingerprints,
+        areaSetId: areas?.areaSetId ?? null, locationIds: plan.locationIds, locationInputs: fingerprints, areaIds: areas?.ids ?? new Float64Array(0),
       }, db.kind === 'postgres');
       newBlocks += saved.newBlocks;
       replaced.push(...saved.replacedHashes);
@@ -172,6 +171,7 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
     await endClaim(tx, claim.scenarioId, ctx.workerName, 9, null, isolinesMissing);
   });
   const storingMilliseconds = performance.now() - storingStarted;
+  for (const result of results) rememberResult(result);
   if (replaced.length) await collectBlocks(db, replaced);
 
   const fallbacks = results.flatMap((r) => [...r.fallbacks.attractiveness, ...r.fallbacks.demand]);

@@ -19,8 +19,8 @@ import {
   type ScenarioResult,
   type TravelTimeProvider,
 } from '@locus/engine';
-import type { BasisPayload, CalculateJob, EngineJob, EngineMessage, IsolineJob, OverlapJob, PreloadJob, SubModelTask, TaskResult } from './jobs.js';
-import { encodeAllBlocks, encodeChangedBlocks, restoreResult } from './result-codec.js';
+import type { CalculateJob, EngineJob, EngineMessage, IsolineJob, OverlapJob, PreloadJob, SubModelTask, TaskResult } from './jobs.js';
+import { encodeAllBlocks, encodeChangedBlocks, locationReach } from './result-codec.js';
 import type { RoutingSettings } from './settings.js';
 
 interface Kept {
@@ -52,11 +52,6 @@ function providerFor(routing: RoutingSettings): TravelTimeProvider {
   return provider;
 }
 
-function keep(basis: BasisPayload) {
-  const result = restoreResult(basis.state, basis.arrays, basis.parameters, basis.fallbacks);
-  results.set(basis.version, { result, blockHashes: basis.blockHashes });
-}
-
 function scoreResult(task: SubModelTask, job: CalculateJob): TaskResult {
   const functions = scoreFunctions(task.parameters.functions);
   const output = scoreModelOutputs(functions, job.locations.properties);
@@ -65,7 +60,7 @@ function scoreResult(task: SubModelTask, job: CalculateJob): TaskResult {
   return {
     subModelId: task.subModelId, version: task.version, outputType: task.outputType,
     areaCount: 0, locationCount: output.length, pairCount: 0, blocks: [],
-    active, attractiveness: Float64Array.from(output), output,
+    active, attractiveness: Float64Array.from(output), output, demand: new Float64Array(0), reach: new Uint32Array(0),
     fallbacks: { attractiveness: functionProducts(functions, job.locations.properties).fallbacks, demand: [] },
     recomputedAreas: 0, incremental: false,
   };
@@ -76,7 +71,6 @@ async function calculate(job: CalculateJob) {
     results.delete(version);
     areaSets.delete(version);
   }
-  for (const basis of job.bases) keep(basis);
   let areas: (AreaInput & { ids: Float64Array }) | undefined;
   if (job.areas) {
     if ('latitude' in job.areas) {
@@ -102,7 +96,7 @@ async function calculate(job: CalculateJob) {
       // Fallback counts over every location, not only the changed ones.
       const compiled = compileModel(task.parameters);
       next.fallbacks = { attractiveness: functionProducts(compiled.attractiveness, job.locations.properties).fallbacks, demand: basis.result.fallbacks.demand };
-      const blocks = encodeChangedBlocks({ ...next, areaIds: areas!.ids }, next.affectedAreas, basis.blockHashes);
+      const blocks = encodeChangedBlocks(next, next.affectedAreas, basis.blockHashes);
       calculated.set(task.subModelId, { result: next, blocks, recomputed: next.affectedAreas.length, incremental: true });
     } else {
       const result = await calculateScenario({ areas: areas!, locations: job.locations, parameters: task.parameters }, provider);
@@ -113,7 +107,7 @@ async function calculate(job: CalculateJob) {
   step(4);
   const scores = job.tasks.filter((t) => t.outputType === 4).map((t) => scoreResult(t, job));
   step(5);
-  for (const [, c] of calculated) if (!c.incremental) c.blocks = encodeAllBlocks({ ...c.result, areaIds: areas!.ids });
+  for (const [, c] of calculated) if (!c.incremental) c.blocks = encodeAllBlocks(c.result);
   step(6);
   const out: TaskResult[] = [...scores];
   for (const task of huff) {
@@ -123,13 +117,14 @@ async function calculate(job: CalculateJob) {
     out.push({
       subModelId: task.subModelId, version: task.version, outputType: task.outputType,
       areaCount: r.pairs.areaCount, locationCount: r.pairs.locationCount, pairCount: r.pairs.location.length,
-      blocks: c.blocks, active: r.active, attractiveness: r.attractiveness, output: r.output,
+      blocks: c.blocks, active: r.active, attractiveness: r.attractiveness, output: r.output, demand: r.demand, reach: locationReach(r),
       fallbacks: r.fallbacks, recomputedAreas: c.recomputed, incremental: c.incremental,
     });
   }
   sampleMemory();
-  // The new blocks' bytes move to the main thread instead of being copied (the thread keeps only their hashes).
-  const transfer = out.flatMap((r) => r.blocks.flatMap((b) => (b.data ? [b.data.buffer as ArrayBuffer] : [])));
+  // The new blocks' bytes and the location ranges move to the main thread instead of being copied (the
+  // thread keeps only the blocks' hashes; the result's own arrays stay, they are the next calculation's basis).
+  const transfer = out.flatMap((r) => [...r.blocks.flatMap((b) => (b.data ? [b.data.buffer as ArrayBuffer] : [])), r.reach.buffer as ArrayBuffer]);
   post({ type: 'calculated', jobId: job.jobId, results: out, memory: { peakBytes } }, transfer);
 }
 
@@ -191,7 +186,8 @@ async function preload(job: PreloadJob) {
     const locations = warmLocations(some, Math.max(8, Math.floor(part / 8)));
     const full = await calculateScenario({ areas: some, locations, parameters: WARM_PARAMETERS }, provider);
     await recalculateChangedLocations(full, some, { locations, changed: [0] }, provider);
-    encodeAllBlocks({ ...full, probability: full.probability, areaIds: input.ids.slice(0, part) });
+    encodeAllBlocks(full);
+    locationReach(full);
   }
   sampleMemory();
   post({ type: 'preloaded', jobId: job.jobId, milliseconds: performance.now() - started });

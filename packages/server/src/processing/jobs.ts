@@ -6,7 +6,7 @@
 import type { ModelParameters, PropertyValues, ScenarioResult } from '@locus/engine';
 import type { AreaFeature } from '@locus/engine';
 import type { PostProcessingAction } from '@locus/engine';
-import type { LocationArrays, PairState, StoredBlock } from './result-codec.js';
+import type { StoredBlock } from './result-codec.js';
 import type { RoutingSettings } from './settings.js';
 
 export interface AreaPayload {
@@ -24,16 +24,6 @@ export interface LocationPayload {
   active: Uint8Array;
 }
 
-/** A stored result sent to the engine thread as the basis of an incremental calculation. */
-export interface BasisPayload {
-  version: string;
-  parameters: ModelParameters;
-  state: PairState;
-  arrays: LocationArrays;
-  blockHashes: Uint8Array[];
-  fallbacks: ScenarioResult['fallbacks'];
-}
-
 export interface SubModelTask {
   subModelId: number;
   /** The version the new result gets (the engine thread keeps it under this name). */
@@ -41,7 +31,7 @@ export interface SubModelTask {
   /** 4: a score model, no interaction. */
   outputType: number;
   parameters: ModelParameters;
-  /** Recalculate from a kept result: the changed location indices of the new location list. */
+  /** Recalculate from a result the thread keeps: the changed location indices of the new location list. */
   incremental?: { basisVersion: string; changed: number[] };
 }
 
@@ -53,8 +43,6 @@ export interface CalculateJob {
   areas: AreaPayload | { key: string } | null;
   locations: LocationPayload;
   tasks: SubModelTask[];
-  /** Bases the thread does not have yet. */
-  bases: BasisPayload[];
   /** Results and area sets the thread may forget. */
   forget: string[];
 }
@@ -71,6 +59,10 @@ export interface TaskResult {
   active: Uint8Array;
   attractiveness: Float64Array;
   output: Float64Array;
+  /** Per demand area: D_i (empty for a score model). */
+  demand: Float64Array;
+  /** Per location: the first and last demand area it draws from (see result-codec.ts). */
+  reach: Uint32Array;
   fallbacks: ScenarioResult['fallbacks'];
   /** Demand areas recomputed by an incremental calculation; all areas for a full one. */
   recomputedAreas: number;

@@ -1,7 +1,8 @@
-// Results in the database (migration 004): scenario_result (per scenario and
-// sub-model), its pair blocks (stored once per content) and location_output.
-// Saving writes only blocks the database does not hold yet; loading joins the
-// blocks back into the engine's result.
+// Results in the database (migrations 004 and 007): scenario_result (per
+// scenario and sub-model: the per-location and per-area arrays), its pair
+// blocks (stored once per content, see result-codec.ts) and location_output.
+// Saving writes only blocks the database does not hold yet; reads fetch only
+// the blocks they need (an area's block, the blocks a location draws from).
 //
 // Block bytes cross the driver as base64 text (decode/encode in SQL): the
 // embedded database's bytea parameters and values go through a hex text form
@@ -12,7 +13,7 @@
 import type { ModelParameters, ScenarioResult } from '@locus/engine';
 import type { Queryable } from '../db/database.js';
 import type { TaskResult } from './jobs.js';
-import { BLOCK_AREAS, bytesOf, decodeBlocks, float64Of, int32Of, restoreResult, uint8Of, type LocationArrays, type PairState, type StoredBlock, type StoredResult } from './result-codec.js';
+import { BLOCK_AREAS, bytesOf, decodeBlock, float64Of, int32Of, uint32Of, uint8Of, type DecodedBlock, type LocationArrays, type StoredBlock } from './result-codec.js';
 
 export interface ResultSummary {
   scenarioId: number;
@@ -32,6 +33,11 @@ export interface ResultSummary {
   locationIds: Int32Array;
   locationInputs: Uint8Array;
   arrays: LocationArrays;
+  /** Per demand area (calculation order, i.e. id order): its id and its demand D_i. */
+  areaIds: Float64Array;
+  demand: Float64Array;
+  /** Per location: the first and last demand area it draws from (first > last: none). */
+  reach: Uint32Array;
   fallbacks: ScenarioResult['fallbacks'];
 }
 
@@ -39,6 +45,7 @@ interface SummaryRow {
   scenario_id: number; sub_model_id: number; version: string; basis_key: string; computed_at: Date; output_type: number; parameters: ModelParameters;
   area_set_id: number | null; area_count: number; location_count: number; pair_count: number; block_areas: number; location_ids: Uint8Array;
   location_inputs: Uint8Array; active: Uint8Array; attractiveness: Uint8Array; output: Uint8Array;
+  area_ids: Uint8Array; demand: Uint8Array; reach: Uint8Array;
   fallbacks: ScenarioResult['fallbacks'];
 }
 
@@ -58,6 +65,9 @@ const toSummary = (r: SummaryRow): ResultSummary => ({
   locationIds: int32Of(r.location_ids),
   locationInputs: uint8Of(r.location_inputs),
   arrays: { active: uint8Of(r.active), attractiveness: float64Of(r.attractiveness), output: float64Of(r.output) },
+  areaIds: float64Of(r.area_ids),
+  demand: float64Of(r.demand),
+  reach: uint32Of(r.reach),
   fallbacks: r.fallbacks ?? { attractiveness: [], demand: [] },
 });
 
@@ -73,72 +83,30 @@ export async function loadSummaries(db: Queryable, scenarioIds: number[], subMod
   return rows.map(toSummary);
 }
 
-export async function loadBlockHashes(db: Queryable, scenarioId: number, subModelId: number): Promise<Uint8Array[]> {
-  const { rows } = await db.query<{ hash: Uint8Array }>(
-    'SELECT hash FROM scenario_result_block WHERE scenario_id = $1 AND sub_model_id = $2 ORDER BY block_index', [scenarioId, subModelId]);
-  return rows.map((r) => new Uint8Array(r.hash));
-}
-
-/** Blocks read per statement (some hundreds of kilobytes), so other requests get their turn between reads. */
-const BLOCKS_PER_READ = 4;
+export interface BlockBytes { index: number; hash: Uint8Array; data: Uint8Array }
 
 /**
- * The pairs of a stored result, read a slice of blocks at a time. Each slice
- * reads only while the result is still the summary's version; should the
- * result be replaced between slices, the read starts over on the new blocks'
- * absence (an error after three tries), so slices of two versions never mix.
+ * The hashes of a result's blocks from..to (inclusive), while the result is
+ * still the summary's version; undefined when it was replaced meanwhile.
  */
-export async function loadPairState(db: Queryable, summary: ResultSummary): Promise<{ state: PairState; blockHashes: Uint8Array[] }> {
-  const blocks = Math.ceil(summary.areaCount / Math.max(1, summary.blockAreas));
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const data: Buffer[] = [];
-    const blockHashes: Uint8Array[] = [];
-    for (let from = 0; from < blocks; from += BLOCKS_PER_READ) {
-      if (from > 0) await yieldTurn();
-      const { rows } = await db.query<{ hash: Uint8Array; data: string }>(
-        `SELECT b.hash, encode(r.data, 'base64') AS data FROM scenario_result_block b JOIN result_block r ON r.hash = b.hash
-          JOIN scenario_result s ON s.scenario_id = b.scenario_id AND s.sub_model_id = b.sub_model_id AND s.version = $5
-          WHERE b.scenario_id = $1 AND b.sub_model_id = $2 AND b.block_index >= $3 AND b.block_index < $4 ORDER BY b.block_index`,
-        [summary.scenarioId, summary.subModelId, from, from + BLOCKS_PER_READ, summary.version]);
-      if (rows.length !== Math.min(BLOCKS_PER_READ, blocks - from)) break;
-      for (const r of rows) {
-        data.push(Buffer.from(r.data, 'base64'));
-        blockHashes.push(new Uint8Array(r.hash));
-      }
-    }
-    if (data.length === blocks) return { state: decodeBlocks(data, summary.areaCount, summary.locationCount), blockHashes };
-  }
-  throw new Error(`the result of scenario ${summary.scenarioId} was replaced while it was read`);
+export async function loadBlockHashes(db: Queryable, summary: ResultSummary, from: number, to: number): Promise<Array<{ index: number; hash: Uint8Array }> | undefined> {
+  const { rows } = await db.query<{ block_index: number; hash: Uint8Array }>(
+    `SELECT b.block_index, b.hash FROM scenario_result_block b
+      JOIN scenario_result s ON s.scenario_id = b.scenario_id AND s.sub_model_id = b.sub_model_id AND s.version = $5
+      WHERE b.scenario_id = $1 AND b.sub_model_id = $2 AND b.block_index BETWEEN $3 AND $4 ORDER BY b.block_index`,
+    [summary.scenarioId, summary.subModelId, from, to, summary.version]);
+  if (rows.length !== to - from + 1) return undefined;
+  return rows.map((r) => ({ index: r.block_index, hash: new Uint8Array(r.hash) }));
 }
 
-/**
- * Only the block of a result that holds the demand area with this id (an
- * area read needs no more): the area's position among the set's areas (they
- * are calculated in id order) gives the block, whose stored area ids confirm
- * it. Undefined when the area set changed since, or the area is not in it.
- */
-export async function loadAreaPart(db: Queryable, summary: ResultSummary, areaId: number): Promise<{ result: StoredResult; index: number } | undefined> {
-  if (summary.areaSetId === null || summary.areaCount === 0) return undefined;
-  const position = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM area WHERE area_set_id = $1 AND id < $2', [summary.areaSetId, areaId])).rows[0]?.n;
-  if (position === undefined || position >= summary.areaCount) return undefined;
-  const blockAreas = summary.blockAreas;
-  const block = Math.floor(position / blockAreas);
-  const row = (await db.query<{ data: string }>(
-    `SELECT encode(r.data, 'base64') AS data FROM scenario_result_block b JOIN result_block r ON r.hash = b.hash
-      WHERE b.scenario_id = $1 AND b.sub_model_id = $2 AND b.block_index = $3`, [summary.scenarioId, summary.subModelId, block])).rows[0];
-  if (!row) return undefined;
-  const bytes = Buffer.from(row.data, 'base64');
-  const n = new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + 4))[0]!;
-  const state = decodeBlocks([bytes], n, summary.locationCount);
-  const index = position - block * blockAreas;
-  if (state.areaIds[index] !== areaId) return undefined;
-  return { result: restoreResult(state, summary.arrays, summary.parameters, summary.fallbacks), index };
-}
-
-/** The whole result as the engine made it, with its demand areas' ids. */
-export async function loadResult(db: Queryable, summary: ResultSummary): Promise<StoredResult> {
-  const { state } = await loadPairState(db, summary);
-  return restoreResult(state, summary.arrays, summary.parameters, summary.fallbacks);
+/** The bytes of blocks by hash (one statement). */
+export async function loadBlockData(db: Queryable, hashes: readonly Uint8Array[]): Promise<Map<string, Uint8Array>> {
+  const found = new Map<string, Uint8Array>();
+  if (!hashes.length) return found;
+  const { rows } = await db.query<{ hash: Uint8Array; data: string }>(
+    `SELECT hash, encode(data, 'base64') AS data FROM result_block WHERE hash = ANY($1)`, [hashes.map((h) => Buffer.from(h))]);
+  for (const r of rows) found.set(hexOf(r.hash), Buffer.from(r.data, 'base64'));
+  return found;
 }
 
 export interface SaveInput {
@@ -150,12 +118,14 @@ export interface SaveInput {
   areaSetId: number | null;
   locationIds: Int32Array;
   locationInputs: Uint8Array;
+  /** The demand areas' ids in calculation order (empty for a score model). */
+  areaIds: Float64Array;
 }
 
 /** Bytes of block data per INSERT statement: few statements, each short enough that requests waiting on the database are answered between them. */
 export const SLICE_BYTES = 512 << 10;
 
-const hexOf = (hash: Uint8Array) => Buffer.from(hash).toString('hex');
+export const hexOf = (hash: Uint8Array) => Buffer.from(hash).toString('hex');
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Writes the given blocks the database does not hold yet, in slices of about SLICE_BYTES, one statement each. */
@@ -211,13 +181,17 @@ export async function saveResult(tx: Queryable, input: SaveInput, concurrent: bo
   const replaced = (await tx.query<{ hash: Uint8Array }>(
     'SELECT hash FROM scenario_result_block WHERE scenario_id = $1 AND sub_model_id = $2', [input.scenarioId, r.subModelId])).rows.map((x) => new Uint8Array(x.hash));
   await tx.query('DELETE FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = $2', [input.scenarioId, r.subModelId]);
+  // Byte arrays as base64 text (see the head of this file).
+  const b64 = (array: ArrayBufferView) => bytesOf(array).toString('base64');
   await tx.query(
     `INSERT INTO scenario_result (scenario_id, sub_model_id, version, basis_key, derived_from, output_type, area_set_id, area_count,
-       location_count, pair_count, block_areas, location_ids, location_inputs, active, attractiveness, output, fallbacks, parameters)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+       location_count, pair_count, block_areas, fallbacks, parameters, location_ids, location_inputs, active, attractiveness, output,
+       area_ids, demand, reach)
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8]
+       FROM (SELECT array_agg(decode(t, 'base64') ORDER BY n) AS b FROM unnest($14::text[]) WITH ORDINALITY AS u(t, n)) AS d`,
     [input.scenarioId, r.subModelId, r.version, input.basisKey, input.derivedFrom, r.outputType, input.areaSetId, r.areaCount,
-      r.locationCount, r.pairCount, BLOCK_AREAS, bytesOf(input.locationIds), bytesOf(input.locationInputs), bytesOf(r.active),
-      bytesOf(r.attractiveness), bytesOf(r.output), JSON.stringify(r.fallbacks), JSON.stringify(input.parameters)]);
+      r.locationCount, r.pairCount, BLOCK_AREAS, JSON.stringify(r.fallbacks), JSON.stringify(input.parameters),
+      [input.locationIds, input.locationInputs, r.active, r.attractiveness, r.output, r.areaCount ? input.areaIds : new Float64Array(0), r.demand, r.reach].map(b64)]);
   if (hashes.length) {
     await tx.query(
       `INSERT INTO scenario_result_block (scenario_id, sub_model_id, block_index, hash)
@@ -254,4 +228,98 @@ export async function collectBlocks(db: Queryable, candidates?: Uint8Array[]): P
     // Another worker referred to a block meanwhile (the foreign key refused the delete): it stays, and a later pass retries.
     return 0;
   }
+}
+
+/**
+ * Decoded blocks by content hash, shared by every reader of the process (a
+ * block's bytes never change under its hash), bounded by their bytes. The
+ * calculation puts the blocks it stored here, so the first reads after it
+ * decode nothing from the database.
+ */
+class BlockCache {
+  private entries = new Map<string, DecodedBlock>();
+  private bytes = 0;
+  constructor(private readonly capacity: number) {}
+  get(hex: string): DecodedBlock | undefined {
+    const hit = this.entries.get(hex);
+    if (hit) {
+      this.entries.delete(hex);
+      this.entries.set(hex, hit);
+    }
+    return hit;
+  }
+  set(hex: string, block: DecodedBlock) {
+    const old = this.entries.get(hex);
+    if (old) {
+      this.bytes -= old.bytes;
+      this.entries.delete(hex);
+    }
+    this.entries.set(hex, block);
+    this.bytes += block.bytes;
+    for (const [key, value] of this.entries) {
+      if (this.bytes <= this.capacity) break;
+      this.entries.delete(key);
+      this.bytes -= value.bytes;
+    }
+  }
+  clear() {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+}
+
+/** 48 MB of decoded blocks: the results of a few national scenarios. */
+export const blockCache = new BlockCache(48 << 20);
+
+/** Hash lists of recent result versions (the blocks in order). */
+const hashLists = new Map<string, Uint8Array[]>();
+const HASH_LISTS = 64;
+
+function rememberHashes(version: string, hashes: Uint8Array[]) {
+  hashLists.delete(version);
+  hashLists.set(version, hashes);
+  while (hashLists.size > HASH_LISTS) hashLists.delete(hashLists.keys().next().value as string);
+}
+
+/** After storing: the new blocks decoded into the cache, and the result's hash list, so reads start warm. */
+export function rememberResult(result: TaskResult) {
+  if (!result.blocks.length) return;
+  for (const b of result.blocks) if (b.data) blockCache.set(hexOf(b.hash), decodeBlock(b.data));
+  rememberHashes(result.version, result.blocks.map((b) => b.hash));
+}
+
+/**
+ * Blocks from..to (inclusive) of a stored result, decoded: from the cache,
+ * the rest read in one statement. Undefined when the result was replaced
+ * (it is no longer the summary's version).
+ */
+export async function loadBlocks(db: Queryable, summary: ResultSummary, from: number, to: number): Promise<DecodedBlock[] | undefined> {
+  const count = Math.ceil(summary.areaCount / Math.max(1, summary.blockAreas));
+  from = Math.max(0, from);
+  to = Math.min(count - 1, to);
+  if (to < from) return [];
+  let all = hashLists.get(summary.version);
+  if (!all) {
+    const listed = await loadBlockHashes(db, summary, 0, count - 1);
+    if (!listed) return undefined;
+    all = listed.map((b) => b.hash);
+    rememberHashes(summary.version, all);
+  }
+  const wanted = all.slice(from, to + 1);
+  const missing = wanted.filter((h) => !blockCache.get(hexOf(h)));
+  if (missing.length) {
+    const data = await loadBlockData(db, missing);
+    for (const h of missing) {
+      const bytes = data.get(hexOf(h));
+      if (!bytes) return undefined;
+      blockCache.set(hexOf(h), decodeBlock(bytes));
+    }
+  }
+  const blocks: DecodedBlock[] = [];
+  for (const h of wanted) {
+    const block = blockCache.get(hexOf(h));
+    // Pushed out meanwhile by a larger read: read again.
+    blocks.push(block ?? decodeBlock((await loadBlockData(db, [h])).get(hexOf(h))!));
+  }
+  return blocks;
 }

@@ -9,6 +9,8 @@ import { catchmentAreasOf, catchmentRows } from '../outputs/catchments.js';
 import { locationIn, notCalculated, positions, readerFor, type CalculatedScenario } from '../outputs/results.js';
 import { outputPropertyOf, scenarioRecords } from '../outputs/records.js';
 import { loadSubModels } from '../processing/inputs.js';
+import { processingSettings } from '../processing/settings.js';
+import { exactLocationRows } from '../outputs/exact-rows.js';
 import { fileName, sendCsv, sendFile } from '../downloads/csv.js';
 import { areaCsv, catchmentCsv, modelScenariosLocationsCsv, outputsCsv, scenarioLocationsCsv, type SubModelOutput } from '../downloads/exports.js';
 import { calculationWorkbook } from '../downloads/workbook.js';
@@ -105,14 +107,15 @@ export function downloadHandlers(ctx: ServerContext): Handlers {
       const scoreModel = calc.model.outputType === 4;
       let huff;
       if (!scoreModel) {
-        const result = await reader.result(calc.summary);
+        // The workbook shows every pair of the areas the location reaches: those rows calculated again, exactly.
+        const { result, areaIds } = await exactLocationRows(db, calc.summary, calc.scenario.id, calc.model, j, processingSettings().routing);
         const names = new Map(data.rows.map((r) => [r.location_id, r.name]));
-        const codes = (await db.query<{ id: number; code: string }>('SELECT id, code FROM area WHERE area_set_id = $1', [calc.summary.areaSetId])).rows;
+        const codes = (await db.query<{ id: number; code: string }>('SELECT id, code FROM area WHERE id = ANY($1)', [Array.from(areaIds)])).rows;
         const codeOf = new Map(codes.map((c) => [Number(c.id), c.code]));
         huff = {
           result, location: j,
           locationNames: (l: number) => names.get(Math.abs(calc.summary.locationIds[l]!)) ?? String(calc.summary.locationIds[l]),
-          areaCodes: (i: number) => codeOf.get(result.areaIds[i]!) ?? String(result.areaIds[i]),
+          areaCodes: (i: number) => codeOf.get(areaIds[i]!) ?? String(areaIds[i]),
         };
       }
       const buffer = await calculationWorkbook({
