@@ -90,7 +90,7 @@ const targets = {
     const out = join(root, 'packages/server/dist');
     rmSync(out, { recursive: true, force: true });
     await build({
-      entryPoints: [join(root, 'packages/server/src/main.ts'), join(root, 'packages/server/src/processing/engine-worker.ts'), join(root, 'packages/server/src/calibration/worker.ts')].filter(existsSync),
+      entryPoints: [join(root, 'packages/server/src/main.ts'), join(root, 'packages/server/src/processing/engine-worker.ts'), join(root, 'packages/server/src/calibration/worker.ts'), join(root, 'packages/server/src/db/pglite-worker.ts')].filter(existsSync),
       outdir: out,
       bundle: true,
       platform: 'node',

@@ -18,7 +18,16 @@ const args = process.argv.slice(2);
 const config = loadConfig(process.env, args);
 const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
 
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  // The embedded database's thread died: nothing can be read or written any more. The process ends, so that
+  // whatever supervises it starts it again (PGlite recovers the data folder on start, as after a crash).
+  onFailure(error) {
+    console.error(`the embedded database stopped: ${error.message}; ending the server`);
+    process.exit(1);
+  },
+});
 // PostgreSQL not reachable (yet): wait and retry; a serving role answers meanwhile that it is not ready.
 let waiting: { close(): Promise<void> } | undefined;
 await waitForDatabase(db, {

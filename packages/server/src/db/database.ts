@@ -1,7 +1,8 @@
 // One small interface over the two databases the server runs on: embedded
-// PGlite (default, a data folder) and PostgreSQL (DATABASE_URL). Everything
-// else in the server talks to `Database` and never to a driver.
-import { mkdirSync } from 'node:fs';
+// PGlite (default, a data folder; it runs on a thread of its own) and
+// PostgreSQL (DATABASE_URL). Everything else in the server talks to
+// `Database` and never to a driver.
+import { startPgliteThread, transactionQueryable } from './pglite-thread.js';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -27,6 +28,7 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+// PostgreSQL's bigint and numeric arrive as JavaScript numbers (also on the PGlite thread, pglite-worker.ts).
 const INT8 = 20;
 const NUMERIC = 1700;
 /** The channel the migration 005 triggers notify on when scenarios or their results change. */
@@ -51,41 +53,47 @@ function changeCounter() {
   };
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+export interface OpenOptions {
+  /** PostgreSQL's connection URL; without it the embedded PGlite database. */
+  databaseUrl?: string;
+  /** PGlite's data folder (its files in pgdata/ under it); without it an in-memory database. */
+  dataDir?: string;
+  /** PGlite: told once when the database thread ended unexpectedly (every statement fails from then on). */
+  onFailure?: (error: Error) => void;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const parsers = { [INT8]: Number, [NUMERIC]: Number };
-  const db = await PGlite.create(dataDir ? `${dataDir}/pgdata` : undefined, { parsers });
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir, options.onFailure);
+}
+
+async function openPglite(dataDir: string | undefined, onFailure?: (error: Error) => void): Promise<Database> {
+  // PGlite runs on a thread of its own (pglite-thread.ts): its work never holds up the requests on this one.
+  const thread = await startPgliteThread(dataDir, onFailure);
   // One process owns an embedded database, so its own writes are all the changes there are.
   const changes = changeCounter();
-  const wrap = (q: { query: typeof db.query }, track: boolean): Queryable => ({
-    async query<T>(sql: string, params?: unknown[]) {
-      const run = async () => {
-        const r = await q.query<T>(sql, params as unknown[]);
-        return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
-      };
-      return track ? changes.after(sql, run) : run();
-    },
-  });
-  const base = wrap(db, true);
   return {
     kind: 'pglite',
-    query: base.query,
+    query: (sql, params) => changes.after(sql, () => thread.query(sql, params)),
     async transaction(fn) {
+      const tx = await thread.begin();
       try {
-        return await db.transaction((tx) => fn(wrap(tx, false)));
+        let result;
+        try {
+          result = await fn(transactionQueryable(thread, tx));
+        } catch (error) {
+          await thread.finish(tx, false).catch(() => undefined);
+          throw error;
+        }
+        await thread.finish(tx, true);
+        return result;
       } finally {
         changes.bump();
       }
     },
-    exec: async (sql) => { await changes.after(sql, () => db.exec(sql)); },
+    exec: async (sql) => { await changes.after(sql, () => thread.exec(sql)); },
     generation: changes.get,
-    close: () => db.close(),
+    close: () => thread.close(),
   };
 }
 
