@@ -117,6 +117,7 @@ export abstract class EmbedElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    performance.mark(`locus:embed-${this.localName}-connected`);
     // The page's lang changing (a language switch on the intranet) re-renders the texts.
     this.langObserver = new MutationObserver(() => this.languageChanged());
     this.langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
