@@ -7,20 +7,18 @@
 //     /embed answers index.html with 404, and the app shows its not-found page;
 //   - content-hashed assets are cached for a year, HTML is revalidated every time.
 // Without a build, the app's routes answer a short page saying how to build it.
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { stat } from 'node:fs/promises';
 import { isAbsolute, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ASSET_CACHE_CONTROL, HTML_CACHE_CONTROL, isFile, registerStaticFolder, sendBuildFile } from './static-files.js';
+
+export { ASSET_CACHE_CONTROL, HTML_CACHE_CONTROL } from './static-files.js';
 
 /** Path prefixes the app never answers: the API, the identity provider and its sign-in pages, and the embed. */
 const NOT_APP_PREFIXES = ['/api', '/oidc', '/embed'];
 
 /** Routes of the app (spec point 2): answered with index.html and 200. */
 const APP_ROUTES = [/^\/$/, /^\/test\/?$/, /^\/admin(\/.*)?$/];
-
-export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-export const HTML_CACHE_CONTROL = 'no-cache';
 
 export const NOT_BUILT_TEXT = 'The app is not built: run npm run build';
 
@@ -58,20 +56,7 @@ async function buildFile(dir: string, pathname: string): Promise<string | null> 
   if (!relative || relative.startsWith('..') || isAbsolute(relative) || relative.split('/').some((s) => s.startsWith('.'))) return null;
   // Precompressed siblings are served through their original's name only.
   if (/\.(br|gz)$/.test(relative)) return null;
-  try {
-    const info = await stat(join(dir, relative));
-    return info.isFile() ? relative : null;
-  } catch {
-    return null;
-  }
-}
-
-async function indexExists(dir: string): Promise<boolean> {
-  try {
-    return (await stat(join(dir, 'index.html'))).isFile();
-  } catch {
-    return false;
-  }
+  return (await isFile(join(dir, relative))) ? relative : null;
 }
 
 function sendNotBuilt(reply: FastifyReply) {
@@ -81,19 +66,7 @@ function sendNotBuilt(reply: FastifyReply) {
 }
 
 export async function registerAppFiles(app: FastifyInstance, dir: string): Promise<void> {
-  await app.register(async (files) => {
-    await files.register(fastifyStatic, {
-      root: dir,
-      // Routes are ours (below): the plugin only sends files.
-      serve: false,
-      index: false,
-      dotfiles: 'ignore',
-      preCompressed: true,
-      // Our own Cache-Control, set per file below.
-      cacheControl: false,
-      suppressWarning: true,
-    });
-
+  await registerStaticFolder(app, dir, (files) => {
     files.route({
       method: ['GET', 'HEAD'],
       url: '/*',
@@ -102,10 +75,10 @@ export async function registerAppFiles(app: FastifyInstance, dir: string): Promi
         const kind = classifyPath(pathname);
         if (kind === 'reserved') return reply.callNotFound();
         const file = await buildFile(dir, pathname);
-        if (file) return reply.header('Cache-Control', cacheControlFor(file)).sendFile(file);
+        if (file) return sendBuildFile(reply, file, cacheControlFor(file));
         // A missing asset is a plain 404: the page asking for it expects a script or a style sheet, not HTML.
         if (pathname.startsWith('/assets/')) return reply.callNotFound();
-        if (!(await indexExists(dir))) {
+        if (!(await isFile(join(dir, 'index.html')))) {
           if (kind === 'app') return sendNotBuilt(reply);
           return reply.callNotFound();
         }

@@ -5,11 +5,9 @@
 // chunks (cached for a year) and the example intranet page. CORS for the
 // configured EMBED_ORIGINS / CORS_ORIGINS comes from web-security.ts, whose
 // hooks apply to these routes too.
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ASSET_CACHE_CONTROL, HTML_CACHE_CONTROL } from './app-files.js';
+import { ASSET_CACHE_CONTROL, HTML_CACHE_CONTROL, isFile, registerStaticFolder, sendBuildFile } from './static-files.js';
 
 /** Cache-Control of the stable-named scripts. */
 export const EMBED_SCRIPT_CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
@@ -24,29 +22,14 @@ export function embedCacheControl(file: string): string {
 }
 
 export async function registerEmbedFiles(app: FastifyInstance, dir: string): Promise<void> {
-  await app.register(async (files) => {
-    await files.register(fastifyStatic, {
-      root: dir,
-      serve: false,
-      index: false,
-      dotfiles: 'ignore',
-      preCompressed: true,
-      cacheControl: false,
-      etag: true,
-      suppressWarning: true,
-    });
+  await registerStaticFolder(app, dir, (files) => {
     files.route({
       method: ['GET', 'HEAD'],
       url: '/embed/:file',
       async handler(request, reply) {
         const { file } = request.params as { file: string };
-        if (!EMBED_FILE.test(file)) return reply.callNotFound();
-        try {
-          if (!(await stat(join(dir, file))).isFile()) return reply.callNotFound();
-        } catch {
-          return reply.callNotFound();
-        }
-        return reply.header('Cache-Control', embedCacheControl(file)).sendFile(file);
+        if (!EMBED_FILE.test(file) || !(await isFile(join(dir, file)))) return reply.callNotFound();
+        return sendBuildFile(reply, file, embedCacheControl(file));
       },
     });
   });
