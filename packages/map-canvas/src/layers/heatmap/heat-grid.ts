@@ -131,26 +131,32 @@ export function computeHeatGrid(
 /** Colours device pixels (width x height, packed RGBA; rows y0 to y1, by default all) from a grid: each
  * pixel's intensity is the bilinear interpolation of the four lattice points around its centre, times
  * `scale` (grid value to ramp index), and its colour the ramp's entry. `toWorld` maps CSS px to world
- * units. */
+ * units. Every pixel of the rows is written; returns the box [x0, y0, x1, y1) outside which they are all
+ * transparent (empty when x1 <= x0). */
 export function colorizeHeat(
   grid: HeatGrid, toWorld: Affine, pixelRatio: number, scale: number, width: number, height: number, ramp: Uint32Array, pixels: Uint32Array,
   y0 = 0, y1 = height,
-): void {
+): PixelBox {
   const values = grid.values, gw = grid.width, cell = grid.lattice.cell, pr = pixelRatio, m = toWorld;
   // Device pixel centre to grid coordinates (lattice index minus the grid's origin) in one affine.
   const a = m[0] / pr / cell, b = m[1] / pr / cell, c = m[2] / pr / cell, d = m[3] / pr / cell;
   const e = m[4] / cell - grid.i0 + 0.5 * (a + c), f = m[5] / cell - grid.j0 + 0.5 * (b + d);
-  if (b === 0 && c === 0) colorizeAxisAligned(values, gw, grid.height, a, e, d, f, scale, width, y0, y1, ramp, pixels);
-  else colorizeRotated(values, gw, grid.height, a, b, c, d, e, f, scale, width, y0, y1, ramp, pixels);
+  if (b === 0 && c === 0) return colorizeAxisAligned(values, gw, grid.height, a, e, d, f, scale, width, y0, y1, ramp, pixels);
+  colorizeRotated(values, gw, grid.height, a, b, c, d, e, f, scale, width, y0, y1, ramp, pixels);
+  return [0, y0, width, y1];
 }
 
+/** A box of device pixels: [x0, y0, x1, y1), empty when x1 <= x0 or y1 <= y0. */
+export type PixelBox = [number, number, number, number];
+
 /** Views without a bearing: the lattice's axes are the screen's, so the interpolation is separable.
- * Each lattice row the screen needs is interpolated along x once (for all columns); each device pixel
- * then only interpolates between two such rows. Rows and runs without heat are skipped. */
+ * Each lattice row the screen needs is interpolated along x once (for all columns), noting the columns
+ * where it has heat; each device pixel then only interpolates between two such rows, and only in the
+ * columns where either has heat (the rest of the row is cleared at once). */
 function colorizeAxisAligned(
   values: Float64Array, gw: number, gh: number, a: number, e: number, d: number, f: number, scale: number,
   width: number, y0: number, y1: number, ramp: Uint32Array, pixels: Uint32Array,
-): void {
+): PixelBox {
   const top = ramp.length - 1;
   const columns = new Int32Array(width), fractions = new Float64Array(width);
   for (let x = 0; x < width; x++) {
@@ -160,19 +166,27 @@ function colorizeAxisAligned(
     fractions[x] = gx - xi;
   }
   let upper = new Float64Array(width), lower = new Float64Array(width);
-  let upperRow = -1, lowerRow = -1, upperAny = false, lowerAny = false;
-  const interpolateRow = (j: number, out: Float64Array): boolean => {
+  let upperRow = -1, lowerRow = -1;
+  // Columns [first, last) of each interpolated row holding every non-zero value.
+  let upperFirst = 0, upperLast = 0, lowerFirst = 0, lowerLast = 0;
+  let rowFirst = 0, rowLast = 0;
+  const interpolateRow = (j: number, out: Float64Array): void => {
     const row = j * gw;
-    let any = false;
+    let first = width, last = 0;
     for (let x = 0; x < width; x++) {
       const k = row + columns[x];
       const v0 = values[k], v1 = values[k + 1];
       const v = (v0 + (v1 - v0) * fractions[x]) * scale;
       out[x] = v;
-      if (v !== 0) any = true;
+      if (v !== 0) {
+        if (x < first) first = x;
+        last = x + 1;
+      }
     }
-    return any;
+    rowFirst = first;
+    rowLast = last;
   };
+  const box: PixelBox = [width, y1, 0, y0];
   for (let y = y0, p = y0 * width; y < y1; y++, p += width) {
     const gy = d * y + f;
     const yi = Math.min(gh - 2, Math.max(0, Math.floor(gy)));
@@ -180,24 +194,37 @@ function colorizeAxisAligned(
     if (upperRow !== yi) {
       if (lowerRow === yi) {
         [upper, lower] = [lower, upper];
-        upperAny = lowerAny;
+        upperFirst = lowerFirst;
+        upperLast = lowerLast;
       } else {
-        upperAny = interpolateRow(yi, upper);
+        interpolateRow(yi, upper);
+        upperFirst = rowFirst;
+        upperLast = rowLast;
       }
       upperRow = yi;
-      lowerAny = interpolateRow(yi + 1, lower);
+      interpolateRow(yi + 1, lower);
+      lowerFirst = rowFirst;
+      lowerLast = rowLast;
       lowerRow = yi + 1;
     }
-    if (!upperAny && !lowerAny) {
+    const from = Math.min(upperFirst, lowerFirst), to = Math.max(upperLast, lowerLast);
+    if (to <= from) {
       pixels.fill(0, p, p + width);
       continue;
     }
-    for (let x = 0; x < width; x++) {
+    if (from > 0) pixels.fill(0, p, p + from);
+    if (to < width) pixels.fill(0, p + to, p + width);
+    for (let x = from; x < to; x++) {
       const u = upper[x], l = lower[x];
       const v = u + (l - u) * fy;
       pixels[p + x] = v <= 0 ? 0 : ramp[v >= top ? top : v | 0];
     }
+    if (from < box[0]) box[0] = from;
+    if (to > box[2]) box[2] = to;
+    if (y < box[1]) box[1] = y;
+    box[3] = y + 1;
   }
+  return box;
 }
 
 /** Any bearing: each device pixel interpolates between its four nearest lattice points. */

@@ -8,7 +8,7 @@ import { createCanvas, context2d, type Canvas2D } from '../../layer/canvas.js';
 import type { LayerRenderer } from '../../layer/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
 import { colorRamp } from './color-ramp.js';
-import { colorizeHeat, computeHeatGrid, covers, fixedWeights, heatLattice, latticeKey, unitScale, type CellRegion, type HeatGrid } from './heat-grid.js';
+import { colorizeHeat, computeHeatGrid, covers, fixedWeights, heatLattice, latticeKey, unitScale, type CellRegion, type HeatGrid, type PixelBox } from './heat-grid.js';
 import type { HeatmapLayer } from './heatmap-layer.js';
 
 /** Ramp entries: fine enough that the alpha rises in steps of one 255th at the edges. */
@@ -37,6 +37,10 @@ export class HeatmapRenderer implements LayerRenderer {
   private colored: Colored | null = null;
   /** The frame whose bands are being coloured. */
   private pending: FrameState | null = null;
+  /** Box of the canvas outside which every pixel is transparent (a superset while bands are coloured). */
+  private onCanvas: PixelBox = [0, 0, 0, 0];
+  /** Box of the heat in the picture being coloured (or last coloured). */
+  private painted: PixelBox = [0, 0, 0, 0];
   /** Grids computed so far (tests and benchmarks read it). */
   gridsComputed = 0;
 
@@ -109,20 +113,35 @@ export class HeatmapRenderer implements LayerRenderer {
     } else if (part < parts - 1) {
       return;
     }
+    // Only the part that holds heat: the rest is transparent.
+    const [x0, y0, x1, y1] = this.painted;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.drawImage(this.canvas as CanvasImageSource, 0, 0);
+    if (x1 > x0 && y1 > y0) ctx.drawImage(this.canvas as CanvasImageSource, x0, y0, x1 - x0, y1 - y0, x0, y0, x1 - x0, y1 - y0);
   }
 
-  /** Colours rows y0 to y1 of the device pixels from the grid into the layer's canvas. */
+  /** Colours rows y0 to y1 of the device pixels from the grid into the layer's canvas. Only the part of
+   * the band that holds heat now or may have held it before is uploaded. */
   private colorize(frame: FrameState, grid: HeatGrid, width: number, height: number, y0: number, y1: number): void {
     if (!this.image || this.image.width !== width || this.image.height !== height) {
       this.canvas = createCanvas(width, height);
       this.image = context2d(this.canvas).createImageData(width, height);
+      this.onCanvas = [0, 0, 0, 0];
     }
+    if (y0 === 0) this.painted = [width, height, 0, 0];
     const pixels = new Uint32Array(this.image.data.buffer);
     const scale = (RAMP_SIZE - 1) * this.layer.intensity * unitScale(grid.lattice);
-    colorizeHeat(grid, frame.toWorld, frame.pixelRatio, scale, width, height, this.ramp, pixels, y0, y1);
-    if (y1 > y0) context2d(this.canvas!).putImageData(this.image, 0, 0, 0, y0, width, y1 - y0);
+    const band = colorizeHeat(grid, frame.toWorld, frame.pixelRatio, scale, width, height, this.ramp, pixels, y0, y1);
+    const hull = (p: PixelBox, q: PixelBox): PixelBox => {
+      if (q[2] <= q[0] || q[3] <= q[1]) return p;
+      if (p[2] <= p[0] || p[3] <= p[1]) return [...q];
+      return [Math.min(p[0], q[0]), Math.min(p[1], q[1]), Math.max(p[2], q[2]), Math.max(p[3], q[3])];
+    };
+    const upload = hull(this.onCanvas, band);
+    const uy0 = Math.max(y0, upload[1]), uy1 = Math.min(y1, upload[3]);
+    if (upload[2] > upload[0] && uy1 > uy0) context2d(this.canvas!).putImageData(this.image, 0, 0, upload[0], uy0, upload[2] - upload[0], uy1 - uy0);
+    this.painted = hull(this.painted, band);
+    // Rows of the band now hold only the band's heat; the last band leaves exactly the picture's.
+    this.onCanvas = y1 >= height ? [...this.painted] : hull(this.onCanvas, band);
   }
 
   dispose(): void {
