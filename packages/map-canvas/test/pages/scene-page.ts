@@ -2,6 +2,7 @@
 // scene, fixed size and font. Sets window.__idle when the map reports 'idle'.
 import { createMap, createFrameState, BasemapLayer, HeatmapLayer, IconLayer, loadNaturalEarth, TileLayer, type BasemapPlace, type Layer } from '../../src/index.js';
 import { IconRenderer } from '../../src/layers/icons/icon-renderer.js';
+import type { PolygonRenderer } from '../../src/layers/polygons/polygon-renderer.js';
 import { generateScene, FALLBACK_PLACES } from '../../demo/scene.js';
 import { sceneLayers } from '../../demo/scene-layers.js';
 
@@ -76,4 +77,32 @@ state.__scene = scene;
   for (let i = 0; i < canvas.data.length; i++) maxDifference = Math.max(maxDifference, Math.abs(canvas.data[i] - blend.data[i]));
   for (let i = 3; i < blend.data.length; i += 4) if (blend.data[i] > 0) painted++;
   return { maxDifference, painted, hidden: blend.hidden, icons: dense.stores.length };
+};
+
+/** Draws the polygon layer (the generated catchments, with a translucent layer over a coloured
+ * background) three times for one view with one renderer: straight onto the map, then the repeat that
+ * keeps a layer image, then from that image; compares the three (the polygon tests call it). */
+(globalThis as unknown as { __comparePolygonReuse: (pixelRatio: number) => object }).__comparePolygonReuse = (pixelRatio: number) => {
+  const frame = createFrameState({ center: [4.9, 52.37], zoom: 10.3, bearing: 0, pitch: 0 }, { width: 480, height: 320 }, pixelRatio);
+  const renderer = layers.polygons.createRenderer() as PolygonRenderer;
+  const draw = () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 480 * pixelRatio;
+    canvas.height = 320 * pixelRatio;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#d8e4c8';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.globalAlpha = 0.8;
+    renderer.renderFrame(frame, ctx);
+    return ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+  };
+  const direct = draw(), kept = draw(), reused = draw();
+  let maxDifference = 0, changed = 0, differsFromReused = 0;
+  for (let i = 0; i < direct.length; i++) {
+    maxDifference = Math.max(maxDifference, Math.abs(direct[i] - kept[i]), Math.abs(direct[i] - reused[i]));
+    if (kept[i] !== reused[i]) differsFromReused++;
+  }
+  // Pixels the polygons changed at all (the background is opaque, so any drawing shows).
+  for (let i = 0; i < direct.length; i += 4) if (direct[i] !== 0xd8 || direct[i + 1] !== 0xe4 || direct[i + 2] !== 0xc8) changed++;
+  return { maxDifference, changed, differsFromReused, reusedFrames: renderer.reusedFrames };
 };
