@@ -14,8 +14,14 @@ export const MEASURES = {
   catchmentFeatures: 'locus:catchment-features',
   /** The location report opened to the frame with every map of it drawn. */
   locationReport: 'locus:location-report',
+  /** The location report opened to the frame with it complete: maps drawn, charts' data in. */
+  locationReportComplete: 'locus:location-report-complete',
   /** One report map drawn to its image (detail.map). */
   reportMap: 'locus:report-map',
+  /** A report map's drawing on its canvas at the print pixel ratio. */
+  reportMapDraw: 'locus:report-map-draw',
+  /** A report map's canvas encoded to its image. */
+  reportMapEncode: 'locus:report-map-encode',
   /** A chart's data read (detail.kind). */
   chartFetch: 'locus:chart-fetch',
   /** A chart's first render to its commit in the page (detail.kind). */

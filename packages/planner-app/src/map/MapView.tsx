@@ -1,7 +1,7 @@
 // The map of the main screen through @locus/map-canvas: the app turns store
 // state into layers and map events into actions (ui-design.md).
 import {
-  BasemapLayer, boundsOf, createMap, IconLayer, RangeCircleLayer, ScaleBarLayer,
+  boundsOf, createMap, IconLayer, RangeCircleLayer, ScaleBarLayer,
   type IconFeature, type LocusMap, type PointerMapEvent,
 } from '@locus/map-canvas';
 import { effect } from '@preact/signals-react';
@@ -17,6 +17,7 @@ import { ContextMenu, type ContextMenuState } from './ContextMenu';
 import { iconShapeOf, LocationIconImages } from './location-icons';
 import { bindNewLocationPin } from './new-location-pin';
 import { bindOverlays, Z } from './overlays';
+import { basemapLayer, basemapReady } from './basemap';
 import { bindCatchmentLayers } from './catchment-layers';
 
 declare global {
@@ -37,7 +38,7 @@ export function MapView() {
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const basemap = new BasemapLayer({ zIndex: Z.basemap });
+    const basemap = basemapLayer();
     let iconRestyle = 0;
     const images = new LocationIconImages(api, () => {
       cancelAnimationFrame(iconRestyle);
@@ -60,10 +61,7 @@ export function MapView() {
       label: t('map'),
     });
     window.locusMap = map;
-    void import('locus:places').then(async ({ default: places }) => {
-      const { loadNaturalEarth } = await import('@locus/map-canvas');
-      basemap.setData(await loadNaturalEarth('10m', places));
-    });
+    void basemapReady();
 
     const stops: (() => void)[] = [];
     let firstFrameMarked = false;

@@ -53,7 +53,8 @@ export async function showChart(api: ApiClient, kind: ChartKind): Promise<void> 
   const c = outputContext.peek();
   if (!c) return;
   openChart.value = kind;
-  if (kind === 'matching') await into(chartMatching, contextKey(c), kind, () => fetchMatchingLocations(api, c, CHART_TOP + 1));
+  // The chart shows the top of the drawer's list (the same read, so the server computes the matches once).
+  if (kind === 'matching') await into(chartMatching, contextKey(c), kind, () => fetchMatchingLocations(api, c, MatchingLocationsTopN));
   else if (kind === 'radar') await into(chartMatching, contextKey(c), kind, () => fetchMatchingScores(api, c, CHART_TOP));
   else if (kind === 'drivers') await into(chartDrivers, contextKey(c), kind, () => fetchDrivers(api, c.scenarioId, c.locationId));
   else await loadScatter(api);
@@ -96,17 +97,39 @@ export interface LocationReportData {
   drivers: DriverFilterChart[];
 }
 
-/** Every output the location report shows, read together. */
-export async function loadLocationReport(api: ApiClient, input: LocationReportInput, hasScores: boolean, hasDrivers: boolean): Promise<LocationReportData> {
+/** What the report's maps and tables need: the location and its catchment area. */
+export type LocationReportBase = Pick<LocationReportData, 'location' | 'catchment'>;
+/** What the report's charts need: the matching locations, their scores and the drivers. */
+export type LocationReportCharts = Pick<LocationReportData, 'matching' | 'matchingScores' | 'drivers'>;
+
+/**
+ * The location report's outputs in two parts, each read as soon as it can be:
+ * the base (location, catchment area; the maps are drawn from it) first, the
+ * charts' data once the base is in. The matching locations take the server
+ * seconds of one thread, and asked at the same time they hold up the base.
+ */
+export function loadLocationReportParts(api: ApiClient, input: LocationReportInput, hasScores: boolean, hasDrivers: boolean): {
+  base: Promise<LocationReportBase>;
+  charts: Promise<LocationReportCharts>;
+} {
   const c: OutputContext = { submodelId: input.submodelId, scenarioId: input.scenarioId, locationId: input.locationId };
-  const [location, catchment, matching, matchingScores, drivers] = await Promise.all([
+  const base = Promise.all([
     api.call('scenarioLocationProperties', { params: { scenarioId: input.scenarioId, locationId: input.locationId } }),
     input.catchmentAreaId === null ? Promise.resolve(null) : fetchCatchmentArea(api, c, input.catchmentAreaId),
+  ]).then(([location, catchment]) => ({ location, catchment }));
+  const charts = base.catch(() => null).then(() => Promise.all([
     fetchMatchingLocations(api, c, Math.max(CHART_TOP + 1, MatchingLocationsTopN)),
     hasScores ? fetchMatchingScores(api, c, CHART_TOP) : Promise.resolve([]),
     hasDrivers ? fetchDrivers(api, input.scenarioId, input.locationId) : Promise.resolve([]),
-  ]);
-  return { location, catchment, matching, matchingScores, drivers };
+  ])).then(([matching, matchingScores, drivers]) => ({ matching, matchingScores, drivers }));
+  return { base, charts };
+}
+
+/** Every output the location report shows, read together. */
+export async function loadLocationReport(api: ApiClient, input: LocationReportInput, hasScores: boolean, hasDrivers: boolean): Promise<LocationReportData> {
+  const parts = loadLocationReportParts(api, input, hasScores, hasDrivers);
+  const [base, charts] = await Promise.all([parts.base, parts.charts]);
+  return { ...base, ...charts };
 }
 
 // ---------------------------------------------------------------- report dialogs

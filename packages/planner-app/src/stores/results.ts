@@ -208,28 +208,29 @@ export async function loadDrawerOutputs(api: ApiClient): Promise<void> {
     next.set(id, before?.state === 'ready' && before.key === `${key}:${id}` ? before : { state: 'loading' });
   }
   catchments.value = next;
-  const tasks: Promise<void>[] = [
-    fetchMatchingLocations(api, c).then(
-      (list) => { if (mine === generation) matching.value = { state: 'ready', value: list, key }; },
-      () => { if (mine === generation) matching.value = { state: 'failed' }; },
-    ),
-    ...ids.map(async (id) => {
-      const started = now();
-      const wasCached = catchmentAreaCached(c, id);
-      let state: Loadable<LocationCatchmentArea | null>;
-      try {
-        state = { state: 'ready', value: await fetchCatchmentArea(api, c, id), key: `${key}:${id}` };
-        if (id === layers.peek().catchmentAreaId) measure(MEASURES.catchmentFetch, started, { locationId: c.locationId, cached: wasCached });
-      } catch {
-        state = { state: 'failed' };
-      }
-      if (mine !== generation) return;
-      const map = new Map(catchments.peek());
-      map.set(id, state);
-      catchments.value = map;
-    }),
-  ];
-  await Promise.all(tasks);
+  const catchmentTasks = ids.map(async (id) => {
+    const started = now();
+    const wasCached = catchmentAreaCached(c, id);
+    let state: Loadable<LocationCatchmentArea | null>;
+    try {
+      state = { state: 'ready', value: await fetchCatchmentArea(api, c, id), key: `${key}:${id}` };
+      if (id === layers.peek().catchmentAreaId) measure(MEASURES.catchmentFetch, started, { locationId: c.locationId, cached: wasCached });
+    } catch {
+      state = { state: 'failed' };
+    }
+    if (mine !== generation) return;
+    const map = new Map(catchments.peek());
+    map.set(id, state);
+    catchments.value = map;
+  });
+  // The matching locations are asked for once the catchment areas are in: the server computes them
+  // in seconds of one thread, and asked at the same time they hold up the catchment's answer.
+  await Promise.all(catchmentTasks);
+  if (mine !== generation) return;
+  await fetchMatchingLocations(api, c).then(
+    (list) => { if (mine === generation) matching.value = { state: 'ready', value: list, key }; },
+    () => { if (mine === generation) matching.value = { state: 'failed' }; },
+  );
 }
 
 /** Reads the isolines of the selected location in the chosen set. */

@@ -15,7 +15,7 @@ import { language, t } from '../../i18n';
 import { formatDateTime, formatOutput, formatPercent } from '../../i18n/format';
 import { catchmentFeatures } from '../../map/catchment-layers';
 import type { Coverage } from '../../stores/results';
-import { loadLocationReport, type LocationReportData } from '../../stores/results-b';
+import { loadLocationReportParts, type LocationReportBase, type LocationReportCharts } from '../../stores/results-b';
 import { DriversChart, MatchingBarChart, RadarChart } from '../charts/charts';
 import {
   Disclaimer, LayoutErrorNote, ReportFooter, ReportHeader, ReportMap, TextSection, UnknownComponentNote, type MapTracker,
@@ -75,7 +75,8 @@ export function LocationReport(props: LocationReportProps) {
   const catchmentAreaId = props.catchmentAreaId ?? model.catchmentAreas[0]?.id ?? null;
   const lang = language.value;
   const loads = useRef(0);
-  const [data, setData] = useState<LocationReportData | null | 'failed'>(null);
+  const [data, setData] = useState<LocationReportBase | null | 'failed'>(null);
+  const [charts, setCharts] = useState<LocationReportCharts | null | 'failed'>(null);
   const [generatedAt] = useState(() => props.generatedAt ?? new Date());
   const [mountedAt] = useState(now);
   const layout = useMemo(() => parseLocationLayout(model.locationReportFormat, model.catchmentAreaMode), [model.locationReportFormat, model.catchmentAreaMode]);
@@ -84,8 +85,10 @@ export function LocationReport(props: LocationReportProps) {
     let alive = true;
     loads.current++;
     setData(null);
-    loadLocationReport(api, { submodelId: submodel.id, scenarioId: scenario.id, locationId, catchmentAreaId }, model.hasNormalizedScoresFunctions, model.hasDriverFilters)
-      .then((d) => { if (alive) setData(d); }, () => { if (alive) setData('failed'); });
+    setCharts(null);
+    const parts = loadLocationReportParts(api, { submodelId: submodel.id, scenarioId: scenario.id, locationId, catchmentAreaId }, model.hasNormalizedScoresFunctions, model.hasDriverFilters);
+    parts.base.then((d) => { if (alive) setData(d); }, () => { if (alive) setData('failed'); });
+    parts.charts.then((d) => { if (alive) setCharts(d); }, () => { if (alive) setCharts('failed'); });
     return () => { alive = false; };
   }, [api, submodel.id, scenario.id, locationId, catchmentAreaId, model.hasNormalizedScoresFunctions, model.hasDriverFilters]);
 
@@ -95,11 +98,18 @@ export function LocationReport(props: LocationReportProps) {
   const [drawnKeys, setDrawnKeys] = useState<ReadonlySet<string>>(new Set());
   const onDrawn = useRef(props.onMapsDrawn);
   onDrawn.current = props.onMapsDrawn;
-  const mapsDrawn = data !== null && data !== 'failed' && mapKeys.every((k) => drawnKeys.has(`${k}:${loads.current}`));
+  const onlyMapsDrawn = data !== null && data !== 'failed' && mapKeys.every((k) => drawnKeys.has(`${k}:${loads.current}`));
+  // The report is complete (ready to print) when its maps are drawn and its charts' data is in.
+  const mapsDrawn = onlyMapsDrawn && charts !== null;
+  useEffect(() => {
+    if (onlyMapsDrawn) measureAfterPaint(MEASURES.locationReport, props.openedAt ?? mountedAt, { locationId, maps: mapKeys.length });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [onlyMapsDrawn]);
   useEffect(() => {
     if (!mapsDrawn) return;
-    measureAfterPaint(MEASURES.locationReport, props.openedAt ?? mountedAt, { locationId, maps: mapKeys.length });
+    measureAfterPaint(MEASURES.locationReportComplete, props.openedAt ?? mountedAt, { locationId });
     onDrawn.current?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mapsDrawn]);
   const tracker: MapTracker = useMemo(() => ({
     drawn: (key) => setDrawnKeys((before) => new Set(before).add(key)),
@@ -129,6 +139,20 @@ export function LocationReport(props: LocationReportProps) {
     if (name === 'mapCatchmentAreaPrimary') return `${catchmentTitle} (${t('reportPrimary')})`;
     if (name === 'mapCatchmentAreaSecondary') return `${catchmentTitle} (${t('reportSecondary')})`;
     return catchmentTitle;
+  };
+
+  const chartSection = (name: 'matchingLocations' | 'matchingScores' | 'drivers', i: number, d: LocationReportCharts) => {
+    switch (name) {
+      case 'matchingLocations':
+        if (d.matching.length <= 1) return layout.custom ? <p key={i} className="report-section report-note">{t('noMatchingLocations')}</p> : null;
+        return <section key={i} className="report-section"><MatchingBarChart entries={d.matching} format={{ outputType: model.outputType, currency: model.currency }} /></section>;
+      case 'matchingScores':
+        if (d.matchingScores.length <= 1) return layout.custom ? <p key={i} className="report-section report-note">{t('noMatchingLocations')}</p> : null;
+        return <section key={i} className="report-section"><RadarChart entries={d.matchingScores} /></section>;
+      case 'drivers':
+        if (d.drivers.length === 0) return layout.custom ? <p key={i} className="report-section report-note">{t('chartNoDrivers')}</p> : null;
+        return <section key={i} className="report-section"><h3>{t('chartDriversTitle')}</h3><DriversChart filters={d.drivers} /></section>;
+    }
   };
 
   const section = (c: LocationLayoutEntry, i: number) => {
@@ -203,14 +227,11 @@ export function LocationReport(props: LocationReportProps) {
         );
       }
       case 'matchingLocations':
-        if (data.matching.length <= 1) return layout.custom ? <p key={i} className="report-section report-note">{t('noMatchingLocations')}</p> : null;
-        return <section key={i} className="report-section"><MatchingBarChart entries={data.matching} format={{ outputType: model.outputType, currency: model.currency }} /></section>;
       case 'matchingScores':
-        if (data.matchingScores.length <= 1) return layout.custom ? <p key={i} className="report-section report-note">{t('noMatchingLocations')}</p> : null;
-        return <section key={i} className="report-section"><RadarChart entries={data.matchingScores} /></section>;
       case 'drivers':
-        if (data.drivers.length === 0) return layout.custom ? <p key={i} className="report-section report-note">{t('chartNoDrivers')}</p> : null;
-        return <section key={i} className="report-section"><h3>{t('chartDriversTitle')}</h3><DriversChart filters={data.drivers} /></section>;
+        if (charts === null) return <p key={i} className="report-section report-note" role="status">{t('reportLoading')}</p>;
+        if (charts === 'failed') return <p key={i} className="report-section report-note">{t('reportUnavailable')}</p>;
+        return chartSection(c.name, i, charts);
       case 'disclaimer':
         return <Disclaimer key={i} />;
       case 'textSection':

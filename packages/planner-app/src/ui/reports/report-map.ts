@@ -3,7 +3,9 @@
 // an image at the print pixel ratio so the paper copy stays sharp. The map is
 // a plain function of its options, so the reports (and the report web
 // component) can be given another renderer, for example in tests.
-import type { BasemapData, IconFeature, PolygonFeature } from '@locus/map-canvas';
+import type { IconFeature, PolygonFeature } from '@locus/map-canvas';
+import { basemapReady } from '../../map/basemap';
+import { measure, MEASURES, now } from '../../perf';
 import { Report } from '@locus/contract';
 
 /** 300 dpi paper over the 96 dpi CSS pixel. */
@@ -32,18 +34,9 @@ export interface ReportMapOptions {
 /** Renders a report map to an image. */
 export type ReportMapRenderer = (options: ReportMapOptions) => Promise<Blob>;
 
-let basemapData: Promise<BasemapData> | null = null;
-
-function loadBasemap(): Promise<BasemapData> {
-  basemapData ??= Promise.all([import('locus:places'), import('@locus/map-canvas')])
-    .then(([{ default: places }, { loadNaturalEarth }]) => loadNaturalEarth('10m', places));
-  return basemapData;
-}
-
 /** The map-canvas renderer: an off-screen static map drawn once at the print pixel ratio. */
 export const renderReportMap: ReportMapRenderer = async (o) => {
-  const mc = await import('@locus/map-canvas');
-  const data = await loadBasemap();
+  const [mc, basemap] = await Promise.all([import('@locus/map-canvas'), basemapReady()]);
   const width = o.width ?? REPORT_MAP_WIDTH;
   const height = o.height ?? REPORT_MAP_HEIGHT;
   const container = document.createElement('div');
@@ -56,7 +49,7 @@ export const renderReportMap: ReportMapRenderer = async (o) => {
   const spanLat = spanLon * ((height + 64) / width);
   const icons = (o.icons ?? []).filter((f) => Math.abs(f.lon - o.center[0]) <= spanLon / 2 && Math.abs(f.lat - o.center[1]) <= spanLat);
   const layers = [
-    new mc.BasemapLayer({ zIndex: 0, data }),
+    basemap,
     new mc.PolygonLayer({ zIndex: 30, features: o.polygons ?? [], pickable: false }),
     new mc.RangeCircleLayer({ zIndex: 50, radii: o.ranges ?? [], center: o.ranges?.length ? o.center : null }),
     new mc.IconLayer({
@@ -77,7 +70,13 @@ export const renderReportMap: ReportMapRenderer = async (o) => {
     layers,
   });
   try {
-    return await map.toBlob({ pixelRatio: o.pixelRatio ?? PRINT_PIXEL_RATIO, timeout: 10000 });
+    const started = now();
+    const canvas = await map.toCanvas({ pixelRatio: o.pixelRatio ?? PRINT_PIXEL_RATIO, timeout: 10000 });
+    measure(MEASURES.reportMapDraw, started, { width: canvas.width, height: canvas.height });
+    const encoding = now();
+    const blob = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The map image could not be encoded'))), 'image/png'));
+    measure(MEASURES.reportMapEncode, encoding, { bytes: blob.size });
+    return blob;
   } finally {
     map.dispose();
     container.remove();
