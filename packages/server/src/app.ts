@@ -11,6 +11,10 @@ import { registerRoutes, type Handlers } from './http/register-routes.js';
 import { createUserCache, loadCurrentUser, LoginGoneError } from './http/current-user.js';
 import { createTokenVerifier, registerIdentity } from './identity/index.js';
 import { allHandlers } from './routes/index.js';
+import { tableStamp } from './db/table-cache.js';
+
+/** The tables a signed-in user is read from (http/current-user.ts). */
+const USER_TABLES = ['login', 'app_user', 'model_user'];
 
 export interface AppOptions {
   tls?: { key: string; cert: string };
@@ -37,7 +41,12 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   app.addHook('onClose', async () => { await ctx.log.flushRepeated(); });
   // Security headers, CORS and rate limits first: their hooks apply to every route registered after them.
   await registerWebSecurity(app, ctx.config);
-  const users = createUserCache();
+  // On the embedded database every write is this process's own: the users are kept until their tables are
+  // written (not only for the usual few seconds), so requests during a calculation do not wait on a user lookup.
+  const userTables = tableStamp(ctx.db, USER_TABLES);
+  const ownsDatabase = ctx.db.tableGeneration([]) !== undefined;
+  const users = createUserCache(ownsDatabase ? 10 * 60_000 : undefined);
+  let usersStamp: number | undefined;
   await registerIdentity(app, ctx, { onPasswordChanged: () => users.clear() });
   const verify = await createTokenVerifier(ctx);
   registerRoutes(app, ctx, { ...allHandlers(ctx, { onAccessChanged: () => users.clear() }), ...options.handlers }, {
@@ -47,6 +56,11 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
       if (!header) throw unauthorized();
       const token = await verify(header);
       const builtinLogin = ctx.config.identity.mode === 'builtin';
+      const stamp = await userTables();
+      if (stamp !== usersStamp) {
+        users.clear();
+        usersStamp = stamp;
+      }
       let user;
       try {
         user = await users.get(token.subject, () => loadCurrentUser(ctx.db, token, { builtinLogin }));

@@ -25,6 +25,13 @@ export interface Database extends Queryable {
    * (NOTIFY locus_changed). Caches in front of the database compare it to know they are fresh.
    */
   generation(): number;
+  /**
+   * Like generation(), for writes that may have touched one of these tables.
+   * Undefined where the process cannot see every change (PostgreSQL: other
+   * processes write too, and announce only some of their writes): a cache
+   * keyed on it then keeps nothing.
+   */
+  tableGeneration(tables: readonly string[]): number | undefined;
   close(): Promise<void>;
 }
 
@@ -34,22 +41,73 @@ const NUMERIC = 1700;
 /** The channel the migration 005 triggers notify on when scenarios or their results change. */
 export const CHANGE_CHANNEL = 'locus_changed';
 
-/** Statements that may write; a SELECT ... FOR UPDATE counts too, which only costs a cache miss. */
+/** Statements that may write. */
 const WRITES = /\b(INSERT|UPDATE|DELETE|TRUNCATE|ALTER|DROP|CREATE)\b/i;
+/** The table a write names: INSERT INTO t, UPDATE t, DELETE FROM t, TRUNCATE [TABLE] t (schema and quotes dropped). */
+const WRITE_TARGET = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?)\s+(?:ONLY\s+)?(?:(?:"[^"]+"|\w+)\.)?("[^"]+"|\w+)/gi;
+const DDL = /\b(ALTER|DROP|CREATE)\b/i;
+const LOCKS_AND_UPSERTS = /\bFOR\s+(?:NO\s+KEY\s+)?UPDATE\b|\bDO\s+UPDATE\s+SET\b/gi;
 
+/**
+ * What a statement may have changed: nothing, the tables it names as the
+ * target of a write, or anything (a schema change, or a write whose target it
+ * does not name). A table named by mistake (the SET of ON CONFLICT DO UPDATE
+ * SET) only costs a cache miss.
+ */
+export function changedBy(sql: string): 'nothing' | 'anything' | string[] {
+  // Row locks (SELECT ... FOR UPDATE) change nothing; ON CONFLICT DO UPDATE changes the table inserted into.
+  const text = sql.replace(LOCKS_AND_UPSERTS, ' ');
+  if (!WRITES.test(text)) return 'nothing';
+  if (DDL.test(text)) return 'anything';
+  const tables = [...text.matchAll(WRITE_TARGET)].map((m) => m[1]!.replace(/"/g, '').toLowerCase());
+  return tables.length ? tables : 'anything';
+}
+
+/** The change generation: process-wide, and per table. */
 function changeCounter() {
   let generation = 0;
+  /** Changes that may have touched any table. */
+  let anywhere = 0;
+  const perTable = new Map<string, number>();
+  const record = (changed: 'nothing' | 'anything' | Iterable<string>) => {
+    if (changed === 'nothing') return;
+    generation++;
+    if (changed === 'anything') anywhere++;
+    else for (const table of changed) perTable.set(table, (perTable.get(table) ?? 0) + 1);
+  };
   return {
     get: () => generation,
-    bump: () => { generation++; },
-    /** Runs a statement and bumps after it completed when it may have written. */
+    /** Grows with every change that may have touched one of these tables (the sum never shrinks). */
+    tables: (names: readonly string[]) => names.reduce((sum, name) => sum + (perTable.get(name) ?? 0), anywhere),
+    /** A change nothing tells apart (a transaction's end, a notification of another process). */
+    bump: () => record('anything'),
+    record,
+    /** Runs a statement and counts it after it completed when it may have written. */
     async after<T>(sql: string, run: () => Promise<T>): Promise<T> {
       try {
         return await run();
       } finally {
-        if (WRITES.test(sql)) generation++;
+        record(changedBy(sql));
       }
     },
+  };
+}
+
+/**
+ * Collects what the statements of one transaction may change; counted once
+ * the transaction ended (committed or not: a rolled-back one only costs a miss).
+ */
+function transactionChanges() {
+  let anything = false;
+  const tables = new Set<string>();
+  return {
+    note(sql: string) {
+      const changed = changedBy(sql);
+      if (changed === 'anything') anything = true;
+      else if (changed !== 'nothing') for (const t of changed) tables.add(t);
+    },
+    /** A transaction always counts for the process-wide generation, as before; per table only for what it wrote. */
+    result: (): 'anything' | string[] => (anything ? 'anything' : [...tables]),
   };
 }
 
@@ -77,10 +135,12 @@ async function openPglite(dataDir: string | undefined, onFailure?: (error: Error
     query: (sql, params) => changes.after(sql, () => thread.query(sql, params)),
     async transaction(fn) {
       const tx = await thread.begin();
+      const written = transactionChanges();
+      const inside = transactionQueryable(thread, tx);
       try {
         let result;
         try {
-          result = await fn(transactionQueryable(thread, tx));
+          result = await fn({ query: (sql, params) => { written.note(sql); return inside.query(sql, params); } });
         } catch (error) {
           await thread.finish(tx, false).catch(() => undefined);
           throw error;
@@ -88,11 +148,12 @@ async function openPglite(dataDir: string | undefined, onFailure?: (error: Error
         await thread.finish(tx, true);
         return result;
       } finally {
-        changes.bump();
+        changes.record(written.result());
       }
     },
     exec: async (sql) => { await changes.after(sql, () => thread.exec(sql)); },
     generation: changes.get,
+    tableGeneration: changes.tables,
     close: () => thread.close(),
   };
 }
@@ -137,6 +198,7 @@ async function openPostgres(url: string): Promise<Database> {
     },
     exec: async (sql) => { await changes.after(sql, () => pool.query(sql)); },
     generation: changes.get,
+    tableGeneration: () => undefined,
     async close() {
       await listener.close();
       await pool.end();

@@ -99,14 +99,18 @@ export async function lockClaim(tx: Queryable, scenarioId: number, worker: strin
   if (!rows[0]) throw new ClaimLostError(`scenario ${scenarioId} is no longer claimed by ${worker}`);
 }
 
-/** Ends a claim at 9 (completed) or 10 (completed with errors), with the errors in the processing log. */
+/**
+ * Ends a claim at 9 (completed) or 10 (completed with errors), with the errors in the processing log.
+ * The log's end is the clock's time at this statement (the last of the storing transaction), not the
+ * transaction's start (now()): the status shows 9 from the commit right after it, never long after it.
+ */
 export async function endClaim(tx: Queryable, scenarioId: number, worker: string, status: 9 | 10, error: string | null, isolinesMissing: Date | null): Promise<void> {
   const r = await tx.query(
     `UPDATE scenario SET status = $3, claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL
       WHERE id = $1 AND claimed_by = $2 AND status BETWEEN 2 AND 8`, [scenarioId, worker, status]);
   if (r.rowCount === 0) throw new ClaimLostError(`scenario ${scenarioId} is no longer claimed by ${worker}`);
   await tx.query(
-    `UPDATE processing_log SET ended = now(), error = $2, isolines_missing = COALESCE($3, isolines_missing)
+    `UPDATE processing_log SET ended = clock_timestamp(), error = $2, isolines_missing = COALESCE($3, isolines_missing)
       WHERE id = (SELECT max(id) FROM processing_log WHERE scenario_id = $1)`, [scenarioId, error, isolinesMissing]);
 }
 

@@ -26,12 +26,19 @@ const byModel = <T extends { model_id: number }>(rows: T[]) => {
   return (id: number) => map.get(id) ?? [];
 };
 
-export async function modelsForUser(db: Queryable, user: CurrentUser, onlyModelId?: number): Promise<Model[]> {
-  const models = (await db.query<ModelRow>('SELECT * FROM model ORDER BY name, id')).rows
-    .filter((m) => canReachModel(user, m.id) && (onlyModelId === undefined || m.id === onlyModelId));
-  if (models.length === 0) return [];
+/** The tables the model list is read from: a cache of it holds while none of them is written (db/table-cache.ts). */
+export const MODEL_LIST_TABLES = [
+  'model', 'location_group', 'catchment_area', 'catchment_area_zone', 'area_set', 'heat_map_set', 'poi_set', 'iso_line_set',
+  'normalized_scores_function', 'driver_filter', 'sub_model',
+];
+
+export type ModelListData = Awaited<ReturnType<typeof loadModelList>>;
+
+/** Every model with its reference sets, as read from the database (before any user's access is applied). */
+export async function loadModelList(db: Queryable) {
+  const models = (await db.query<ModelRow>('SELECT * FROM model ORDER BY name, id')).rows;
   const ids = models.map((m) => m.id);
-  const q = <T>(sql: string) => db.query<T & { model_id: number }>(sql, [ids]).then((r) => byModel(r.rows));
+  const q = <T>(sql: string) => (ids.length ? db.query<T & { model_id: number }>(sql, [ids]).then((r) => byModel(r.rows)) : Promise.resolve(byModel<T & { model_id: number }>([])));
   const [groups, catchments, zones, areaSets, heatMaps, poiSets, isoSets, nsf, drivers, functions] = await Promise.all([
     q<{ id: number; code: string; name: string; selectable: boolean }>('SELECT id, model_id, code, name, selectable FROM location_group WHERE model_id = ANY($1) ORDER BY sort_order, name'),
     q<{ id: number; name: string; title: string; area_set_id: number; iso_line_set_id: number | null; on_map: boolean }>('SELECT id, model_id, name, title, area_set_id, iso_line_set_id, on_map FROM catchment_area WHERE model_id = ANY($1) ORDER BY sort_order, id'),
@@ -44,6 +51,17 @@ export async function modelsForUser(db: Queryable, user: CurrentUser, onlyModelI
     q<{ n: number }>('SELECT model_id, count(*)::int AS n FROM driver_filter WHERE model_id = ANY($1) GROUP BY model_id'),
     q<{ n: number }>(`SELECT model_id, sum(jsonb_array_length(COALESCE(parameters->'functions', '[]')))::int AS n FROM sub_model WHERE model_id = ANY($1) GROUP BY model_id`),
   ]);
+  return { models, groups, catchments, zones, areaSets, heatMaps, poiSets, isoSets, nsf, drivers, functions };
+}
+
+export async function modelsForUser(db: Queryable, user: CurrentUser, onlyModelId?: number): Promise<Model[]> {
+  return modelsOf(await loadModelList(db), user, onlyModelId);
+}
+
+/** The models this user reaches (or only one of them), as the contract's Model entity. */
+export function modelsOf(data: ModelListData, user: CurrentUser, onlyModelId?: number): Model[] {
+  const { groups, catchments, zones, areaSets, heatMaps, poiSets, isoSets, nsf, drivers, functions } = data;
+  const models = data.models.filter((m) => canReachModel(user, m.id) && (onlyModelId === undefined || m.id === onlyModelId));
   return models.map((m) => ({
     id: m.id,
     name: m.name,

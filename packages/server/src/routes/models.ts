@@ -5,14 +5,18 @@ import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
 import { resolveModel } from '../http/access.js';
 import { notFound } from '../http/errors.js';
-import { modelsForUser } from '../repo/models.js';
+import { loadModelList, MODEL_LIST_TABLES, modelsOf } from '../repo/models.js';
+import { tableCache } from '../db/table-cache.js';
 import { definitionEntity, newLocationPropertyEntity, propertyDefinitions } from '../repo/properties.js';
 import { sendCached } from '../http/cached.js';
 
 export function modelHandlers(ctx: ServerContext): Handlers {
   const { db } = ctx;
+  // The model list changes only when an administrator edits a model: read once and kept until one of its
+  // tables is written, so it answers at once while calculations write scenarios and results.
+  const modelList = tableCache(db, MODEL_LIST_TABLES, () => loadModelList(db));
   return {
-    models: async ({ user }) => modelsForUser(db, user),
+    models: async ({ user }) => modelsOf(await modelList(), user),
 
     locationGroups: async ({ user, params }) => {
       const { modelId } = await resolveModel(db, user, params.modelId);
