@@ -310,7 +310,8 @@ test('the example page shows the report of a calculated location; a new location
     return { padding: getComputedStyle(paper).paddingTop, mapBreak: getComputedStyle(root.querySelector('.report-map')!).breakInside };
   });
   assert.equal(frame, { padding: '0px', mapBreak: 'avoid' }, 'the report\'s own print rules: no margin of its own, no map cut across pages');
-  const pdf = await page.pdf({ format: 'A4', printBackground: true, margin: { top: '12mm', bottom: '12mm', left: '12mm', right: '12mm' } });
+  // The page's @page rule sets A4, as the app's print style sheet does.
+  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
   const text = pdf.toString('latin1');
   assert.is(text.slice(0, 5), '%PDF-');
   const boxes = [...text.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [Math.round(Number(m[1])), Math.round(Number(m[2]))]);
@@ -342,9 +343,20 @@ test('a map in a hidden tab (display: none) sizes itself and draws when the tab 
   assert.not.ok((await events(page)).some((e) => e.type === 'locus-ready'), 'no first frame while hidden');
   await page.evaluate(() => document.getElementById('tab2')!.classList.add('shown'));
   await waitForEvent(page, 'locus-ready', 'hidden');
+  // Sized and fitted to the stores: every store inside the picture, spanning at least half of it one way.
   await page.waitForFunction(() => {
-    const map = (document.getElementById('hidden') as unknown as { locusMap: { getSize(): { width: number; height: number }; getView(): { zoom: number } } }).locusMap;
-    return map.getSize().width > 0 && map.getView().zoom > 7.5;
+    const element = document.getElementById('hidden') as unknown as {
+      locusMap: { getSize(): { width: number; height: number }; project(p: [number, number]): [number, number] };
+      locationList: { longitude: number; latitude: number }[];
+    };
+    const size = element.locusMap.getSize();
+    if (size.width === 0) return false;
+    const points = element.locationList.map((l) => element.locusMap.project([l.longitude, l.latitude]));
+    const xs = points.map((p) => p[0]);
+    const ys = points.map((p) => p[1]);
+    const inside = points.every(([x, y]) => x >= -1 && y >= -1 && x <= size.width + 1 && y <= size.height + 1);
+    const span = Math.max((Math.max(...xs) - Math.min(...xs)) / size.width, (Math.max(...ys) - Math.min(...ys)) / size.height);
+    return inside && span >= 0.5;
   }, null, { timeout: 10_000 });
   const shown = await page.evaluate(async () => {
     const element = document.getElementById('hidden')!;

@@ -14,7 +14,9 @@ import { attachInteraction, type InteractionOptions } from './interaction.js';
 import { MotionPictures } from './motion-pictures.js';
 import { renderLayers, renderToCanvas } from './render-frame.js';
 
-/** View changes closer together than this are one motion, drawn from pictures (see motion-pictures). */
+/** A view change this soon after the previous frame was drawn (from the end of its drawing, so a frame
+ * slowed down by a busy machine does not break the motion up) is part of one motion, drawn from
+ * pictures (see motion-pictures). */
 const MOTION_GAP_MS = 100;
 /** A motion has ended when the view has not changed for this long; a full frame is drawn then. */
 const SETTLE_MS = 120;
@@ -73,6 +75,7 @@ export class LocusMap {
   private disposed = false;
   private readonly motion: MotionPictures;
   private lastDrawnView: ViewState | null = null;
+  /** When the last frame's drawing ended. */
   private lastDrawTime = -Infinity;
   /** The last frame came from a motion picture; a full frame is due when the view settles. */
   private unsettled = false;
@@ -366,7 +369,8 @@ export class LocusMap {
         if (this.gestures === 0) this.pendingMoveEnd = true;
       }
     }
-    if (!this.needsRender) return;
+    // A map without a size (a hidden tab, a print layout that leaves it out) draws when it gets one.
+    if (!this.needsRender || this.size.width === 0 || this.size.height === 0) return;
     this.needsRender = false;
     const frame = this.createFrame(time);
     this.frame = frame;
@@ -376,7 +380,6 @@ export class LocusMap {
     const moving =
       this.options.motionPictures !== false && !this.settleDue && (viewChanged ? time - this.lastDrawTime < MOTION_GAP_MS : this.unsettled);
     this.lastDrawnView = frame.view;
-    this.lastDrawTime = time;
     if (this.ctx) {
       const rendererOf = (layer: Layer) => this.rendererOf(layer);
       if (moving) {
@@ -390,6 +393,7 @@ export class LocusMap {
       }
     }
     this.settleDue = false;
+    this.lastDrawTime = performance.now();
 
     if (this.moved) {
       this.moved = false;
