@@ -13,22 +13,37 @@ import { modeIsOn, type DecayParameters, type ModeParameters } from './parameter
 export const MINIMUM_DECAY_BASE_MINUTES = 1e-6;
 
 /**
+ * How inversePower computes a power: 1 to 8 for the whole and half powers
+ * 0.5 .. 4 (products and at most one square root), 0 for Math.pow. Found
+ * once per mode, so the loops switch on a small integer.
+ */
+export function powerRoute(power: number): number {
+  const twice = power * 2;
+  return twice >= 1 && twice <= 8 && Number.isInteger(twice) ? twice : 0;
+}
+
+/** base ^ (-power) by the route powerRoute(power) gives; see inversePower. */
+export function inversePowerBy(base: number, route: number, power: number): number {
+  switch (route) {
+    case 1: return 1 / Math.sqrt(base);
+    case 2: return 1 / base;
+    case 3: return 1 / (base * Math.sqrt(base));
+    case 4: return 1 / (base * base);
+    case 5: return 1 / (base * base * Math.sqrt(base));
+    case 6: return 1 / (base * base * base);
+    case 7: return 1 / (base * base * base * Math.sqrt(base));
+    case 8: { const s = base * base; return 1 / (s * s); }
+    default: return Math.pow(base, -power);
+  }
+}
+
+/**
  * base ^ (-power) by the cheapest exact route: products (and one square root)
  * for the whole and half powers up to 4, which are what models use (2, 2.5,
  * ...); Math.pow otherwise. Both agree to a few units in the last place.
  */
 export function inversePower(base: number, power: number): number {
-  switch (power) {
-    case 0.5: return 1 / Math.sqrt(base);
-    case 1: return 1 / base;
-    case 1.5: return 1 / (base * Math.sqrt(base));
-    case 2: return 1 / (base * base);
-    case 2.5: return 1 / (base * base * Math.sqrt(base));
-    case 3: return 1 / (base * base * base);
-    case 3.5: return 1 / (base * base * base * Math.sqrt(base));
-    case 4: { const s = base * base; return 1 / (s * s); }
-    default: return Math.pow(base, -power);
-  }
+  return inversePowerBy(base, powerRoute(power), power);
 }
 
 export function decay(mode: ModeParameters, minutes: number): number {

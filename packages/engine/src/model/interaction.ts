@@ -7,7 +7,7 @@
 // Rows are independent, which is what makes the incremental recalculation exact.
 
 import type { CandidatePairs } from './candidate-pairs.js';
-import { pairDecayOf } from './decay.js';
+import { inversePowerBy, MINIMUM_DECAY_BASE_MINUTES, powerRoute } from './decay.js';
 import { modeIsOn, type DecayParameters } from './parameters.js';
 
 export interface InteractionInput {
@@ -74,18 +74,121 @@ export function huffRows(
   fromArea = 0,
   toArea = pairs.areaCount,
 ): void {
-  const { offsets, location, minutesCar, minutesPedestrian } = pairs;
-  const car = modeIsOn(parameters.car) ? parameters.car : undefined;
-  const ped = modeIsOn(parameters.pedestrian) ? parameters.pedestrian : undefined;
-  const threshold = fractionCutOffThreshold > 0 ? fractionCutOffThreshold : 0;
-  for (let i = fromArea; i < toArea; i++) {
-    const from = offsets[i];
-    const to = offsets[i + 1];
+  huffKernel(pairs, parameters, attractiveness, fractionCutOffThreshold, probability, fromArea, toArea, undefined, undefined);
+}
+
+/**
+ * huffRows over every area, adding D_i * P_ij to the outputs in the pass
+ * that divides by the kept sum: the same bits as huffRows followed by
+ * outputsOf, one pass over the pairs fewer.
+ */
+export function huffWithOutputs(
+  pairs: CandidatePairs,
+  parameters: DecayParameters,
+  attractiveness: Float64Array,
+  fractionCutOffThreshold: number,
+  demand: Float64Array,
+  probability: Float64Array,
+): Float64Array {
+  const output = new Float64Array(pairs.locationCount);
+  huffKernel(pairs, parameters, attractiveness, fractionCutOffThreshold, probability, 0, pairs.areaCount, demand, output);
+  return output;
+}
+
+/**
+ * The rows of huffRows, and with demand and output given O_j += D_i * P_ij
+ * in pair order (as outputsOf).
+ */
+function huffKernel(
+  pairs: CandidatePairs,
+  parameters: DecayParameters,
+  attractiveness: Float64Array,
+  fractionCutOffThreshold: number,
+  probability: Float64Array,
+  fromArea: number,
+  toArea: number,
+  demand: Float64Array | undefined,
+  output: Float64Array | undefined,
+): void {
+  const rows = new HuffRow(pairs, parameters, attractiveness, fractionCutOffThreshold, probability, demand, output);
+  for (let i = fromArea; i < toArea; i++) rows.row(i);
+}
+
+/**
+ * One area's row of the interaction. Each mode's parameters are read once
+ * into fields and its power's route (powerRoute) chosen once, so the loops
+ * over the pairs read only typed arrays and numbers; one method per row keeps
+ * the loops in a small function that is optimised early and stays so.
+ */
+class HuffRow {
+  private readonly offsets: Uint32Array;
+  private readonly location: Uint32Array;
+  private readonly minutesCar: Float64Array;
+  private readonly minutesPedestrian: Float64Array;
+  private readonly carOn: boolean;
+  private readonly carMax: number;
+  private readonly carConstant: number;
+  private readonly carScale: number;
+  private readonly carPower: number;
+  private readonly carRoute: number;
+  private readonly pedOn: boolean;
+  private readonly pedMax: number;
+  private readonly pedConstant: number;
+  private readonly pedScale: number;
+  private readonly pedPower: number;
+  private readonly pedRoute: number;
+  private readonly threshold: number;
+
+  constructor(
+    pairs: CandidatePairs,
+    parameters: DecayParameters,
+    private readonly attractiveness: Float64Array,
+    fractionCutOffThreshold: number,
+    private readonly probability: Float64Array,
+    private readonly demand: Float64Array | undefined,
+    private readonly output: Float64Array | undefined,
+  ) {
+    this.offsets = pairs.offsets;
+    this.location = pairs.location;
+    this.minutesCar = pairs.minutesCar;
+    this.minutesPedestrian = pairs.minutesPedestrian;
+    const car = parameters.car;
+    const ped = parameters.pedestrian;
+    this.carOn = modeIsOn(car);
+    this.carMax = this.carOn ? car!.maximumMinutes : 0;
+    this.carConstant = this.carOn ? car!.constant : 0;
+    this.carScale = this.carOn ? car!.scale : 0;
+    this.carPower = this.carOn ? car!.power : 0;
+    this.carRoute = powerRoute(this.carPower);
+    this.pedOn = modeIsOn(ped);
+    this.pedMax = this.pedOn ? ped!.maximumMinutes : 0;
+    this.pedConstant = this.pedOn ? ped!.constant : 0;
+    this.pedScale = this.pedOn ? ped!.scale : 0;
+    this.pedPower = this.pedOn ? ped!.power : 0;
+    this.pedRoute = powerRoute(this.pedPower);
+    this.threshold = fractionCutOffThreshold > 0 ? fractionCutOffThreshold : 0;
+  }
+
+  row(i: number): void {
+    const from = this.offsets[i];
+    const to = this.offsets[i + 1];
+    const { location, minutesCar, minutesPedestrian, attractiveness, probability, output } = this;
+    const { carOn, carMax, carConstant, carScale, carPower, carRoute, pedOn, pedMax, pedConstant, pedScale, pedPower, pedRoute } = this;
     let sum = 0;
     let largest = 0;
     let smallest = Infinity;
     for (let k = from; k < to; k++) {
-      const u = attractiveness[location[k]] * pairDecayOf(car, ped, minutesCar[k], minutesPedestrian[k]);
+      // pairDecayOf, step for step.
+      let f = 0;
+      if (carOn) {
+        const t = minutesCar[k];
+        f += t <= carMax ? carScale * inversePowerBy(Math.max(t + carConstant, MINIMUM_DECAY_BASE_MINUTES), carRoute, carPower) : 0;
+      }
+      if (pedOn) {
+        const t = minutesPedestrian[k];
+        f += t <= pedMax ? pedScale * inversePowerBy(Math.max(t + pedConstant, MINIMUM_DECAY_BASE_MINUTES), pedRoute, pedPower) : 0;
+      }
+      const u = attractiveness[location[k]] * f;
       probability[k] = u;
       sum += u;
       if (u > largest) largest = u;
@@ -93,8 +196,13 @@ export function huffRows(
     }
     if (!(sum > 0)) {
       for (let k = from; k < to; k++) probability[k] = 0;
-      continue;
+      if (output !== undefined) {
+        const d = this.demand![i];
+        for (let k = from; k < to; k++) output[location[k]] += d * probability[k];
+      }
+      return;
     }
+    const threshold = this.threshold;
     if (threshold > 0) {
       const cut = Math.min(threshold * sum, largest);
       if (smallest < cut) {
@@ -106,7 +214,16 @@ export function huffRows(
         sum = kept;
       }
     }
-    for (let k = from; k < to; k++) probability[k] = probability[k] / sum;
+    if (output === undefined) {
+      for (let k = from; k < to; k++) probability[k] = probability[k] / sum;
+    } else {
+      const d = this.demand![i];
+      for (let k = from; k < to; k++) {
+        const p = probability[k] / sum;
+        probability[k] = p;
+        output[location[k]] += d * p;
+      }
+    }
   }
 }
 

@@ -7,7 +7,7 @@ import type { PointSet, TravelTimeProvider } from '../travel/types.js';
 import { findCandidatePairs, type CandidatePairs } from './candidate-pairs.js';
 import { pairDecay } from './decay.js';
 import { attractivenessFunctions, compileFunctions, demandFunctions, functionProducts, type CompiledModelFunction, type FunctionFallbacks } from './functions.js';
-import { flowsOf, huffRows, outputsOf } from './interaction.js';
+import { flowsOf, huffWithOutputs } from './interaction.js';
 import type { ModelParameters } from './parameters.js';
 
 /** Demand areas: points (centroids) and their properties. */
@@ -107,14 +107,14 @@ export async function calculateScenario(input: ScenarioInput, provider: TravelTi
   const d = functionProducts(compiled.demand, areas.properties);
   const pairs = await findCandidatePairs(provider, parameters, { areas, locations, active });
   const probability = new Float64Array(pairs.location.length);
-  huffRows(pairs, parameters, a.values, parameters.fractionCutOffThreshold, probability);
+  const output = huffWithOutputs(pairs, parameters, a.values, parameters.fractionCutOffThreshold, d.values, probability);
   return scenarioResult({
     parameters,
     pairs,
     probability,
     active,
     attractiveness: a.values,
-    output: outputsOf(pairs, probability, d.values),
+    output,
     demand: d.values,
     fallbacks: { attractiveness: a.fallbacks, demand: d.fallbacks },
   });

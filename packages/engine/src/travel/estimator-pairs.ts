@@ -43,10 +43,14 @@ interface CarConstants {
 function carConstants(settings: EstimatorSettings): CarConstants {
   const bands = settings.car.bands;
   const n = bands.length;
+  if (n === 0) throw new Error('estimator settings: the car needs at least one speed band');
   const c: CarConstants = { circuity: settings.car.circuity, start: new Float64Array(n), minutesAtStart: new Float64Array(n), minutesPerKm: new Float64Array(n) };
   let from = 0;
   let minutes = settings.car.accessMinutes;
   for (let b = 0; b < n; b++) {
+    if (!(bands[b].untilKm > from) || !(bands[b].kmPerHour > 0)) {
+      throw new Error(`estimator settings: car speed band ${b + 1} must end beyond ${from} km and have a positive speed (until ${bands[b].untilKm} km at ${bands[b].kmPerHour} km/h)`);
+    }
     c.start[b] = from;
     c.minutesAtStart[b] = minutes;
     c.minutesPerKm[b] = 60 / bands[b].kmPerHour;
@@ -54,14 +58,6 @@ function carConstants(settings: EstimatorSettings): CarConstants {
     from = bands[b].untilKm;
   }
   return c;
-}
-
-function carMinutes(c: CarConstants, km: number): number {
-  const road = km * c.circuity;
-  const start = c.start;
-  let b = 0;
-  while (b + 1 < start.length && road > start[b + 1]) b++;
-  return c.minutesAtStart[b] + (road - start[b]) * c.minutesPerKm[b];
 }
 
 /** The squared chord of a distance: c2 <= chord2Of(km) for every pair within km (with a margin). */
@@ -98,28 +94,6 @@ class Columns {
     f.set(this.ped.subarray(0, this.length));
     this.ped = f;
   }
-  /** The filled part: views when little is unused, exact copies otherwise. */
-  finish(): { location: Uint32Array; car: Float64Array; ped: Float64Array } {
-    const n = this.length;
-    if (this.location.length - n <= n * 0.15 + 4096) {
-      return { location: this.location.subarray(0, n), car: this.car.subarray(0, n), ped: this.ped.subarray(0, n) };
-    }
-    return { location: this.location.slice(0, n), car: this.car.slice(0, n), ped: this.ped.slice(0, n) };
-  }
-}
-
-interface Sweep {
-  car: CarConstants;
-  carOn: boolean;
-  pedOn: boolean;
-  carMax: number;
-  pedMax: number;
-  carRadius: number;
-  pedRadius: number;
-  radius: number;
-  c2Max: number;
-  pedFactor: number;
-  pedCircuity: number;
 }
 
 /**
@@ -152,89 +126,16 @@ function kmOf(c2: number): number {
  * the area first, so both sweep orders give the same bits.
  */
 function pairKm(c2: number, a: PointSet, ac: UnitVectors, i: number, l: PointSet, lc: UnitVectors, j: number): number {
-  if (c2 >= NEAR_CHORD2) return kmOf(c2);
+  return c2 >= NEAR_CHORD2 ? kmOf(c2) : nearKm(a, ac, i, l, lc, j);
+}
+
+/** The distance of a close pair from its haversine term (out of the sweeps' loops: few pairs take it). */
+function nearKm(a: PointSet, ac: UnitVectors, i: number, l: PointSet, lc: UnitVectors, j: number): number {
   const latA = a.latitude[i];
   const latL = l.latitude[j];
   const s = Math.sin(((latL - latA) * RAD) / 2);
   const t = Math.sin(((l.longitude[j] - a.longitude[i]) * RAD) / 2);
   return kmOf(4 * (s * s + ac.cosLat[i] * lc.cosLat[j] * t * t));
-}
-
-/**
- * Sorts the first n gathered pairs by location, ascending. When location and
- * slot fit one 32-bit key (location * 2^slotBits + slot), only the keys are
- * sorted: by insertion for short rows, natively (through a view of that
- * length, made once and kept) for longer ones. Otherwise both arrays are
- * sorted by Shell sort. Answers whether the keys are packed (then the slot
- * gives the squared chord).
- */
-function sortRow(w: RowScratch, n: number): boolean {
-  const ids = w.ids;
-  if (n <= w.slotLimit) {
-    const scale = w.slotScale;
-    for (let q = 0; q < n; q++) ids[q] = ids[q] * scale + q;
-    if (n <= 24) {
-      for (let a = 1; a < n; a++) {
-        const key = ids[a];
-        let b = a;
-        while (b > 0 && ids[b - 1] > key) {
-          ids[b] = ids[b - 1];
-          b--;
-        }
-        ids[b] = key;
-      }
-    } else {
-      let view = w.views[n];
-      if (view === undefined) view = w.views[n] = ids.subarray(0, n);
-      view.sort();
-    }
-    return true;
-  }
-  const c2s = w.c2s;
-  let gap = 1;
-  while (gap < n / 3) gap = gap * 3 + 1;
-  for (; gap > 0; gap = ((gap - 1) / 3) | 0) {
-    for (let a = gap; a < n; a++) {
-      const key = ids[a];
-      const value = c2s[a];
-      let b = a;
-      while (b >= gap && ids[b - gap] > key) {
-        ids[b] = ids[b - gap];
-        c2s[b] = c2s[b - gap];
-        b -= gap;
-      }
-      ids[b] = key;
-      c2s[b] = value;
-    }
-  }
-  return false;
-}
-
-/** Scratch for one row: gathered ids and squared chords, and how keys are packed for sorting. */
-interface RowScratch {
-  ids: Uint32Array;
-  c2s: Float64Array;
-  /** Rows up to this length sort packed keys; 2^slotBits, and slotBits + bits of the largest location <= 32. */
-  slotLimit: number;
-  slotScale: number;
-  slotMask: number;
-  slotBits: number;
-  views: Array<Uint32Array | undefined>;
-}
-
-function rowScratch(locationCount: number): RowScratch {
-  const idBits = Math.max(1, Math.ceil(Math.log2(locationCount + 1)));
-  const slotBits = Math.max(0, 32 - idBits);
-  const slotScale = 2 ** slotBits;
-  return {
-    ids: new Uint32Array(locationCount),
-    c2s: new Float64Array(locationCount),
-    slotLimit: slotBits >= 4 ? slotScale : 0,
-    slotScale,
-    slotMask: slotScale - 1,
-    slotBits,
-    views: [],
-  };
 }
 
 /**
@@ -390,43 +291,76 @@ function sweepTree(points: PointSet): { tree: KDBush; vectors: Vectors } {
   return entry;
 }
 
-/** Car and walking minutes of a pair at distance km; false when neither mode reaches it. */
-function minutesOf(s: Sweep, km: number, into: Float64Array): boolean {
-  let car = Infinity;
-  let ped = Infinity;
-  if (s.carOn && km <= s.carRadius) {
-    const m = carMinutes(s.car, km);
-    if (m <= s.carMax) car = m;
-  }
-  if (s.pedOn && km <= s.pedRadius) {
-    const m = ((km * s.pedCircuity) / s.pedFactor) * 60;
-    if (m <= s.pedMax) ped = m;
-  }
-  into[0] = car;
-  into[1] = ped;
-  return car !== Infinity || ped !== Infinity;
-}
+/**
+ * The minutes of a pair by car and on foot from its great-circle km, and the
+ * reach of the sweep. One class of one shape, so its method is inlined in
+ * the sweeps' loops.
+ */
+class PairTimes {
+  readonly carStart: Float64Array;
+  readonly carMinutesAtStart: Float64Array;
+  readonly carMinutesPerKm: Float64Array;
+  readonly carCircuity: number;
+  readonly carMax: number;
+  readonly pedMax: number;
+  /** Great-circle km beyond which a mode cannot reach (-1 when the mode is off). */
+  readonly carRadius: number;
+  readonly pedRadius: number;
+  readonly pedFactor: number;
+  readonly pedCircuity: number;
+  /** The larger radius, and the squared chord between unit vectors that holds every pair within it. */
+  readonly radius: number;
+  readonly c2Max: number;
+  /** The minutes of the last pair given to at(): Infinity where the mode does not reach. */
+  car = Infinity;
+  ped = Infinity;
 
-function sweepOf(query: ModesQuery, settings: EstimatorSettings): Sweep {
-  const carOn = (query.carMinutes ?? 0) > 0;
-  const pedOn = (query.pedestrianMinutes ?? 0) > 0;
-  // A hair of slack on the radius: the exact test is on minutes.
-  const carRadius = carOn ? reachKm('car', query.carMinutes!, settings) * (1 + 1e-9) + 1e-9 : -1;
-  const pedRadius = pedOn ? reachKm('pedestrian', query.pedestrianMinutes!, settings) * (1 + 1e-9) + 1e-9 : -1;
-  const radius = Math.max(carRadius, pedRadius);
-  return {
-    car: carConstants(settings),
-    carOn,
-    pedOn,
-    carMax: carOn ? query.carMinutes! : 0,
-    pedMax: pedOn ? query.pedestrianMinutes! : 0,
-    carRadius,
-    pedRadius,
-    radius,
-    c2Max: chord2Of(radius),
-    pedFactor: settings.pedestrian.kmPerHour,
-    pedCircuity: settings.pedestrian.circuity,
-  };
+  constructor(query: ModesQuery, settings: EstimatorSettings) {
+    const carOn = (query.carMinutes ?? 0) > 0;
+    const pedOn = (query.pedestrianMinutes ?? 0) > 0;
+    const c = carConstants(settings);
+    this.carStart = c.start;
+    this.carMinutesAtStart = c.minutesAtStart;
+    this.carMinutesPerKm = c.minutesPerKm;
+    this.carCircuity = c.circuity;
+    this.carMax = carOn ? query.carMinutes! : 0;
+    this.pedMax = pedOn ? query.pedestrianMinutes! : 0;
+    // A hair of slack on the radius: the exact test is on minutes.
+    this.carRadius = carOn ? reachKm('car', query.carMinutes!, settings) * (1 + 1e-9) + 1e-9 : -1;
+    this.pedRadius = pedOn ? reachKm('pedestrian', query.pedestrianMinutes!, settings) * (1 + 1e-9) + 1e-9 : -1;
+    this.pedFactor = settings.pedestrian.kmPerHour;
+    this.pedCircuity = settings.pedestrian.circuity;
+    this.radius = Math.max(this.carRadius, this.pedRadius);
+    this.c2Max = chord2Of(this.radius);
+  }
+
+  get anyMode(): boolean {
+    return this.carRadius >= 0 || this.pedRadius >= 0;
+  }
+
+  /** Sets car and ped for a pair at distance km; false when neither mode reaches it. */
+  at(km: number): boolean {
+    let car = Infinity;
+    let ped = Infinity;
+    if (km <= this.carRadius) {
+      // The car estimate as a piecewise linear function of road km (carConstants):
+      // the band is the number of band starts the road km passes (they ascend),
+      // counted without branches (a branch per band would often be mispredicted).
+      const road = km * this.carCircuity;
+      const start = this.carStart;
+      let b = 0;
+      for (let q = 1; q < start.length; q++) b += ((road > start[q]) as unknown as number) | 0;
+      const m = this.carMinutesAtStart[b] + (road - start[b]) * this.carMinutesPerKm[b];
+      if (m <= this.carMax) car = m;
+    }
+    if (km <= this.pedRadius) {
+      const m = ((km * this.pedCircuity) / this.pedFactor) * 60;
+      if (m <= this.pedMax) ped = m;
+    }
+    this.car = car;
+    this.ped = ped;
+    return car !== Infinity || ped !== Infinity;
+  }
 }
 
 /** Degrees of latitude and longitude of a box around a point holding every point within radiusKm (as boxAround). */
@@ -441,78 +375,315 @@ function boxDegrees(lat: number, radiusKm: number, out: Float64Array) {
 export function estimateModePairs(query: ModesQuery, settings: EstimatorSettings = DEFAULT_ESTIMATOR_SETTINGS): ModePairs {
   const areaCount = query.origins.latitude.length;
   const locationCount = query.destinations.latitude.length;
-  const sweep = sweepOf(query, settings);
+  const times = new PairTimes(query, settings);
   const subset = query.destinationSubset;
   const wanted = subset ? subset.length : locationCount;
-  if ((!sweep.carOn && !sweep.pedOn) || wanted === 0 || areaCount === 0) {
+  if (!times.anyMode || wanted === 0 || areaCount === 0) {
     return { offsets: new Uint32Array(areaCount + 1), location: new Uint32Array(0), minutesCar: new Float64Array(0), minutesPedestrian: new Float64Array(0) };
   }
-  return wanted * 64 <= areaCount ? byLocation(query, sweep) : byArea(query, sweep);
+  return wanted * 64 <= areaCount ? byLocation(query, times) : byArea(query, times);
 }
 
-/** What the per-area sweep reads and writes; one object of one shape, so the row functions stay optimised. */
-interface AreaSweep {
-  s: Sweep;
-  tree: KDBush;
-  /** The locations' unit vectors in the tree's order. */
-  treeVectors: Vectors;
-  mask: Uint8Array | undefined;
-  areas: PointSet;
-  areaLat: ArrayLike<number>;
-  areaLon: ArrayLike<number>;
-  areaVectors: UnitVectors;
-  locations: PointSet;
-  locationVectors: UnitVectors;
-  row: RowScratch;
-  stack: Uint32Array;
-  box: Float64Array;
-  minutes: Float64Array;
+/**
+ * The side of a tile as a fraction of the reach: smaller tiles hold fewer
+ * candidates that are out of reach of an area, larger ones are built fewer
+ * times.
+ */
+const TILE_FRACTION_OF_REACH = 0.3;
+/** Tiles per side of a block (the unit of one k-d tree query, about the reach). */
+const TILES_PER_BLOCK = 4;
+
+/**
+ * Grows a pool of candidates (ids and unit vectors side by side, x y z) so
+ * that `need` more fit after `used`.
+ */
+class CandidatePool {
+  ids: Uint32Array;
+  xyz: Float64Array;
+  used = 0;
+  constructor(capacity: number) {
+    this.ids = new Uint32Array(capacity);
+    this.xyz = new Float64Array(3 * capacity);
+  }
+  reserve(need: number): void {
+    if (this.used + need <= this.ids.length) return;
+    const capacity = Math.max(this.used + need, Math.ceil(this.ids.length * 1.5));
+    const ids = new Uint32Array(capacity);
+    ids.set(this.ids.subarray(0, this.used));
+    this.ids = ids;
+    const xyz = new Float64Array(3 * capacity);
+    xyz.set(this.xyz.subarray(0, 3 * this.used));
+    this.xyz = xyz;
+  }
 }
 
-/** The locations within reach of area i (unsorted) in ids/c2s; answers the count. */
-function gatherArea(w: AreaSweep, i: number): number {
-  const lat = w.areaLat[i];
-  const lon = w.areaLon[i];
-  const box = w.box;
-  boxDegrees(lat, w.s.radius, box);
-  const v = w.areaVectors;
-  return gather(w.tree, w.treeVectors, w.mask, v.x[i], v.y[i], v.z[i], w.s.c2Max, lon - box[1], lat - box[0], lon + box[1], lat + box[0], w.stack, w.row.ids, w.row.c2s);
-}
+/**
+ * The demand areas grouped in tiles of a latitude-longitude grid, tiles in
+ * blocks of TILES_PER_BLOCK x TILES_PER_BLOCK. Each tile and block has a
+ * centre on the sphere (the normalised mean of its areas' unit vectors) and
+ * the largest distance from it to one of its areas, so by the triangle
+ * inequality no area of it reaches a location farther than the reach plus
+ * that distance from the centre. Depends only on the areas and the reach, so
+ * it is kept per point set and reach (the areas of a model stay the same
+ * from one scenario to the next).
+ */
+class AreaGrouping {
+  /** Per area its tile, -1 for an area without finite coordinates. */
+  readonly tileOf: Int32Array;
+  /** Per tile: its block, centre (x y z), squared chord of reach around the centre. */
+  readonly blockOf: Int32Array;
+  readonly tileCentre: Float64Array;
+  readonly tileReach: Float64Array;
+  /** Per block: box of its areas (west, south, east, north), centre, reach. */
+  readonly blockBox: Float64Array;
+  readonly blockCentre: Float64Array;
+  readonly blockReach: Float64Array;
 
-/** Sorts and writes the n gathered pairs of one area from position k on; answers the new end. */
-function writeRow(w: AreaSweep, i: number, n: number, location: Uint32Array, car: Float64Array, ped: Float64Array, k: number): number {
-  const row = w.row;
-  const { areas, areaVectors, locations, locationVectors } = w;
-  const ids = row.ids;
-  const c2s = row.c2s;
-  const minutes = w.minutes;
-  if (sortRow(row, n)) {
-    const mask = row.slotMask;
-    const bits = row.slotBits;
-    for (let q = 0; q < n; q++) {
-      const key = ids[q];
-      const j = key >>> bits;
-      if (!minutesOf(w.s, pairKm(c2s[key & mask], areas, areaVectors, i, locations, locationVectors, j), minutes)) continue;
-      location[k] = j;
-      car[k] = minutes[0];
-      ped[k] = minutes[1];
-      k++;
+  constructor(readonly radius: number, areas: PointSet, areaVectors: Vectors) {
+    const n = areas.latitude.length;
+    const lat = areas.latitude;
+    const lon = areas.longitude;
+    let west = Infinity, south = Infinity, east = -Infinity, north = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const y = lat[i], x = lon[i];
+      if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+      if (x < west) west = x;
+      if (x > east) east = x;
+      if (y < south) south = y;
+      if (y > north) north = y;
     }
-    return k;
+    // Tiles of TILE_FRACTION_OF_REACH of the reach on a side, at most two per
+    // area; one tile when the reach is unbounded or no area has coordinates.
+    let stepLat = Infinity;
+    let stepLon = Infinity;
+    if (Number.isFinite(radius) && west <= east) {
+      stepLat = Math.max(1e-9, (radius * TILE_FRACTION_OF_REACH) / KM_PER_DEGREE_LATITUDE);
+      stepLon = stepLat / Math.max(0.05, Math.cos(((south + north) / 2) * RAD));
+      const tiles = (Math.floor((east - west) / stepLon) + 1) * (Math.floor((north - south) / stepLat) + 1);
+      const most = Math.max(16, 2 * n);
+      if (tiles > most) {
+        const grow = Math.sqrt(tiles / most) * 1.01;
+        stepLat *= grow;
+        stepLon *= grow;
+      }
+    }
+    const nx = Number.isFinite(stepLon) ? Math.floor((east - west) / stepLon) + 1 : 1;
+    const ny = Number.isFinite(stepLat) ? Math.floor((north - south) / stepLat) + 1 : 1;
+    const bx = Math.ceil(nx / TILES_PER_BLOCK);
+    const tileCount = nx * ny;
+    const blockCount = bx * Math.ceil(ny / TILES_PER_BLOCK);
+
+    this.tileOf = new Int32Array(n);
+    this.blockOf = new Int32Array(tileCount);
+    this.tileCentre = new Float64Array(3 * tileCount);
+    this.tileReach = new Float64Array(tileCount);
+    this.blockBox = new Float64Array(4 * blockCount);
+    this.blockCentre = new Float64Array(3 * blockCount);
+    this.blockReach = new Float64Array(blockCount);
+    for (let t = 0; t < tileCount; t++) {
+      const tx = t % nx;
+      const ty = (t - tx) / nx;
+      this.blockOf[t] = Math.floor(ty / TILES_PER_BLOCK) * bx + Math.floor(tx / TILES_PER_BLOCK);
+    }
+    const box = this.blockBox;
+    for (let b = 0; b < blockCount; b++) {
+      box[4 * b] = Infinity;
+      box[4 * b + 1] = Infinity;
+      box[4 * b + 2] = -Infinity;
+      box[4 * b + 3] = -Infinity;
+    }
+    const vx = areaVectors.x, vy = areaVectors.y, vz = areaVectors.z;
+    const tc = this.tileCentre;
+    const bc = this.blockCentre;
+    for (let i = 0; i < n; i++) {
+      const y = lat[i], x = lon[i];
+      if (!Number.isFinite(x) || !Number.isFinite(y)) {
+        this.tileOf[i] = -1;
+        continue;
+      }
+      const tx = nx === 1 ? 0 : Math.min(nx - 1, Math.floor((x - west) / stepLon));
+      const ty = ny === 1 ? 0 : Math.min(ny - 1, Math.floor((y - south) / stepLat));
+      const t = ty * nx + tx;
+      const b = this.blockOf[t];
+      this.tileOf[i] = t;
+      tc[3 * t] += vx[i];
+      tc[3 * t + 1] += vy[i];
+      tc[3 * t + 2] += vz[i];
+      bc[3 * b] += vx[i];
+      bc[3 * b + 1] += vy[i];
+      bc[3 * b + 2] += vz[i];
+      const o = 4 * b;
+      if (x < box[o]) box[o] = x;
+      if (y < box[o + 1]) box[o + 1] = y;
+      if (x > box[o + 2]) box[o + 2] = x;
+      if (y > box[o + 3]) box[o + 3] = y;
+    }
+    normalise(tc, tileCount);
+    normalise(bc, blockCount);
+    // The squared chord from each centre to its farthest area.
+    const tileFar = this.tileReach;
+    const blockFar = this.blockReach;
+    for (let i = 0; i < n; i++) {
+      const t = this.tileOf[i];
+      if (t < 0) continue;
+      const b = this.blockOf[t];
+      let dx = vx[i] - tc[3 * t], dy = vy[i] - tc[3 * t + 1], dz = vz[i] - tc[3 * t + 2];
+      const c2t = dx * dx + dy * dy + dz * dz;
+      if (c2t > tileFar[t]) tileFar[t] = c2t;
+      dx = vx[i] - bc[3 * b];
+      dy = vy[i] - bc[3 * b + 1];
+      dz = vz[i] - bc[3 * b + 2];
+      const c2b = dx * dx + dy * dy + dz * dz;
+      if (c2b > blockFar[b]) blockFar[b] = c2b;
+    }
+    // Into the squared chord of the reach plus that distance (with a margin for rounding).
+    for (let t = 0; t < tileCount; t++) tileFar[t] = chord2Of(radius + kmOf(tileFar[t]) * (1 + 1e-6) + 1e-6);
+    for (let b = 0; b < blockCount; b++) blockFar[b] = chord2Of(radius + kmOf(blockFar[b]) * (1 + 1e-6) + 1e-6);
   }
-  for (let q = 0; q < n; q++) {
-    const j = ids[q];
-    if (!minutesOf(w.s, pairKm(c2s[q], areas, areaVectors, i, locations, locationVectors, j), minutes)) continue;
-    location[k] = j;
-    car[k] = minutes[0];
-    ped[k] = minutes[1];
-    k++;
-  }
-  return k;
 }
 
-/** One query per area over the locations' tree: rows come out in order. */
-function byArea(query: ModesQuery, s: Sweep): ModePairs {
+const groupingCache = new WeakMap<PointSet, AreaGrouping>();
+
+/** The grouping of a point set's areas for a reach, kept for the last reach asked. */
+function areaGrouping(areas: PointSet, radius: number): AreaGrouping {
+  let grouping = groupingCache.get(areas);
+  if (grouping === undefined || grouping.radius !== radius) {
+    grouping = new AreaGrouping(radius, areas, unitVectors(areas));
+    groupingCache.set(areas, grouping);
+  }
+  return grouping;
+}
+
+/**
+ * The candidate locations of each tile of an AreaGrouping: a block's are
+ * found once, by one k-d tree query (the box around its areas), and sorted
+ * by location; a tile's are the block's within the tile's own circle, so
+ * they stay sorted. Both are found when an area first needs them.
+ */
+class AreaTiles {
+  /** Per area its tile, -1 for an area without finite coordinates. */
+  readonly tileOf: Int32Array;
+  /** Per tile its first candidate in the pool (-1 until found) and count; the same per block in its pool. */
+  readonly start: Int32Array;
+  readonly count: Uint32Array;
+  private readonly blockStart: Int32Array;
+  private readonly blockCount: Uint32Array;
+  readonly pool: CandidatePool;
+  private readonly blockPool: CandidatePool;
+  private readonly scratchIds: Uint32Array;
+  private readonly scratchC2: Float64Array;
+  private readonly stack = new Uint32Array(192);
+
+  constructor(
+    private readonly grouping: AreaGrouping,
+    private readonly tree: KDBush,
+    private readonly treeVectors: Vectors,
+    private readonly mask: Uint8Array | undefined,
+    private readonly locationVectors: Vectors,
+  ) {
+    this.tileOf = grouping.tileOf;
+    const tileCount = grouping.tileReach.length;
+    const blockCount = grouping.blockReach.length;
+    this.start = new Int32Array(tileCount).fill(-1);
+    this.count = new Uint32Array(tileCount);
+    this.blockStart = new Int32Array(blockCount).fill(-1);
+    this.blockCount = new Uint32Array(blockCount);
+    const locationCount = locationVectors.count;
+    this.scratchIds = new Uint32Array(locationCount);
+    this.scratchC2 = new Float64Array(locationCount);
+    this.pool = new CandidatePool(Math.min(locationCount * 8, 1 << 16) + 64);
+    this.blockPool = new CandidatePool(Math.min(locationCount * 4, 1 << 15) + 64);
+  }
+
+  /** Finds the candidates of tile t (once): the block's within the tile's circle, in the block's order. */
+  build(t: number): void {
+    const g = this.grouping;
+    const b = g.blockOf[t];
+    if (this.blockStart[b] < 0) this.buildBlock(b);
+    const from = this.blockStart[b];
+    const to = from + this.blockCount[b];
+    const pool = this.pool;
+    pool.reserve(to - from);
+    const source = this.blockPool;
+    const sIds = source.ids, sXyz = source.xyz;
+    const ids = pool.ids, xyz = pool.xyz;
+    const cx = g.tileCentre[3 * t], cy = g.tileCentre[3 * t + 1], cz = g.tileCentre[3 * t + 2];
+    const reach = g.tileReach[t];
+    let p = pool.used;
+    for (let q = from; q < to; q++) {
+      const x = sXyz[3 * q], y = sXyz[3 * q + 1], z = sXyz[3 * q + 2];
+      const dx = x - cx, dy = y - cy, dz = z - cz;
+      ids[p] = sIds[q];
+      xyz[3 * p] = x;
+      xyz[3 * p + 1] = y;
+      xyz[3 * p + 2] = z;
+      // Branch-free: the slot is kept when within reach (a branch would be mispredicted often).
+      p += ((dx * dx + dy * dy + dz * dz <= reach) as unknown as number) | 0;
+    }
+    this.start[t] = pool.used;
+    this.count[t] = p - pool.used;
+    pool.used = p;
+  }
+
+  /** Finds the candidates of block b: one k-d tree query, sorted by location. */
+  private buildBlock(b: number): void {
+    const g = this.grouping;
+    const box = g.blockBox;
+    const west = box[4 * b], south = box[4 * b + 1], east = box[4 * b + 2], north = box[4 * b + 3];
+    // Every area's own box (as boxDegrees) lies inside this one: its longitude
+    // margin is taken at the block's latitude farthest from the equator.
+    const radius = g.radius;
+    const dLat = (radius / KM_PER_DEGREE_LATITUDE) * 1.000001;
+    const maxAbsLat = Math.min(89.999, Math.max(Math.abs(south), Math.abs(north)) + dLat);
+    const dLon = Math.min(180, dLat / Math.cos(maxAbsLat * RAD));
+    const ids = this.scratchIds;
+    const c = g.blockCentre;
+    const n = gather(this.tree, this.treeVectors, this.mask, c[3 * b], c[3 * b + 1], c[3 * b + 2], g.blockReach[b], west - dLon, south - dLat, east + dLon, north + dLat, this.stack, ids, this.scratchC2);
+    if (n > 1) ids.subarray(0, n).sort();
+    const pool = this.blockPool;
+    pool.reserve(n);
+    const v = this.locationVectors;
+    const poolIds = pool.ids;
+    const xyz = pool.xyz;
+    let p = pool.used;
+    for (let q = 0; q < n; q++, p++) {
+      const j = ids[q];
+      poolIds[p] = j;
+      xyz[3 * p] = v.x[j];
+      xyz[3 * p + 1] = v.y[j];
+      xyz[3 * p + 2] = v.z[j];
+    }
+    this.blockStart[b] = pool.used;
+    this.blockCount[b] = n;
+    pool.used = p;
+  }
+}
+
+/** Scales n vectors (x y z side by side) to unit length; a zero vector becomes (1, 0, 0). */
+function normalise(v: Float64Array, n: number): void {
+  for (let t = 0; t < n; t++) {
+    const x = v[3 * t], y = v[3 * t + 1], z = v[3 * t + 2];
+    const length = Math.sqrt(x * x + y * y + z * z);
+    if (length > 0) {
+      v[3 * t] = x / length;
+      v[3 * t + 1] = y / length;
+      v[3 * t + 2] = z / length;
+    } else {
+      v[3 * t] = 1;
+      v[3 * t + 1] = 0;
+      v[3 * t + 2] = 0;
+    }
+  }
+}
+
+/**
+ * One scan per area over its tile's candidates (ascending, so rows come out
+ * in order without sorting): the squared chord of every candidate, the ones
+ * within it gathered without branching, then their minutes. A first pass
+ * counts the pairs within the chord, so the columns are allocated once at
+ * their size (the minutes drop at most a hair's breadth more).
+ */
+function byArea(query: ModesQuery, times: PairTimes): ModePairs {
   const areas = query.origins;
   const locations = query.destinations;
   const areaCount = areas.latitude.length;
@@ -524,50 +695,122 @@ function byArea(query: ModesQuery, s: Sweep): ModePairs {
     for (let q = 0; q < subset.length; q++) mask[subset[q]] = 1;
   }
   const located = sweepTree(locations);
-  const w: AreaSweep = {
-    s,
-    tree: located.tree,
-    treeVectors: located.vectors,
-    mask,
-    areas,
-    areaLat: areas.latitude,
-    areaLon: areas.longitude,
-    areaVectors: unitVectors(areas),
-    locations,
-    locationVectors: unitVectors(locations),
-    row: rowScratch(locationCount),
-    stack: new Uint32Array(192),
-    box: new Float64Array(2),
-    minutes: new Float64Array(2),
-  };
-
-  // Size the columns from every 32nd area's row (plus a margin), so they are rarely grown.
-  let sampled = 0;
-  let sampleRows = 0;
-  for (let i = 0; i < areaCount; i += 32) {
-    sampled += gatherArea(w, i);
-    sampleRows++;
-  }
-  const columns = new Columns(Math.ceil((sampled / sampleRows) * areaCount * 1.08) + 1024);
-
-  const offsets = new Uint32Array(areaCount + 1);
+  const rows = new AreaRows(times, areas, locations, located.tree, located.vectors, mask);
+  let total = 0;
+  for (let i = 0; i < areaCount; i++) total += rows.count(i);
+  rows.allocate(total);
   let k = 0;
-  for (let i = 0; i < areaCount; i++) {
-    const n = gatherArea(w, i);
-    if (n > 0) {
-      columns.length = k;
-      columns.ensure(n);
-      k = writeRow(w, i, n, columns.location, columns.car, columns.ped, k);
-    }
-    offsets[i + 1] = k;
+  for (let i = 0; i < areaCount; i++) k = rows.write(i, k);
+  return rows.finish(k);
+}
+
+/**
+ * The rows of the per-area sweep, one method call per area (small methods
+ * are optimised early and stay so, where one long loop would wait for
+ * on-stack replacement).
+ */
+class AreaRows {
+  private readonly tiles: AreaTiles;
+  private readonly areaVectors: UnitVectors;
+  private readonly locationVectors: UnitVectors;
+  private readonly offsets: Uint32Array;
+  private location = new Uint32Array(0);
+  private minutesCar = new Float64Array(0);
+  private minutesPedestrian = new Float64Array(0);
+  /** The candidates of one area within the chord: their slots in the pool and squared chords. */
+  private slot = new Uint32Array(0);
+  private chord2 = new Float64Array(0);
+
+  constructor(
+    private readonly times: PairTimes,
+    private readonly areas: PointSet,
+    private readonly locations: PointSet,
+    tree: KDBush,
+    treeVectors: Vectors,
+    mask: Uint8Array | undefined,
+  ) {
+    this.areaVectors = unitVectors(areas);
+    this.locationVectors = unitVectors(locations);
+    this.tiles = new AreaTiles(areaGrouping(areas, times.radius), tree, treeVectors, mask, this.locationVectors);
+    this.offsets = new Uint32Array(areas.latitude.length + 1);
   }
-  columns.length = k;
-  const out = columns.finish();
-  return { offsets, location: out.location, minutesCar: out.car, minutesPedestrian: out.ped };
+
+  /** The candidates of area i within the chord of the reach (finds its tile's candidates first). */
+  count(i: number): number {
+    const tiles = this.tiles;
+    const t = tiles.tileOf[i];
+    if (t < 0) return 0;
+    if (tiles.start[t] < 0) tiles.build(t);
+    const xyz = tiles.pool.xyz;
+    const c2Max = this.times.c2Max;
+    const v = this.areaVectors;
+    const qx = v.x[i], qy = v.y[i], qz = v.z[i];
+    let count = 0;
+    for (let q = tiles.start[t], to = q + tiles.count[t]; q < to; q++) {
+      const dx = xyz[3 * q] - qx;
+      const dy = xyz[3 * q + 1] - qy;
+      const dz = xyz[3 * q + 2] - qz;
+      count += ((dx * dx + dy * dy + dz * dz <= c2Max) as unknown as number) | 0;
+    }
+    return count;
+  }
+
+  /** Columns for `total` pairs, and row scratch for the largest tile. */
+  allocate(total: number): void {
+    this.location = new Uint32Array(total);
+    this.minutesCar = new Float64Array(total);
+    this.minutesPedestrian = new Float64Array(total);
+    let most = 0;
+    const counts = this.tiles.count;
+    for (let t = 0; t < counts.length; t++) if (counts[t] > most) most = counts[t];
+    this.slot = new Uint32Array(most + 1);
+    this.chord2 = new Float64Array(most + 1);
+  }
+
+  /** Writes the pairs of area i from position k on; answers the new end. */
+  write(i: number, k: number): number {
+    const tiles = this.tiles;
+    const t = tiles.tileOf[i];
+    if (t >= 0) {
+      const ids = tiles.pool.ids;
+      const xyz = tiles.pool.xyz;
+      const { slot, chord2, times, location, minutesCar, minutesPedestrian } = this;
+      const c2Max = times.c2Max;
+      const v = this.areaVectors;
+      const qx = v.x[i], qy = v.y[i], qz = v.z[i];
+      let n = 0;
+      for (let q = tiles.start[t], to = q + tiles.count[t]; q < to; q++) {
+        const dx = xyz[3 * q] - qx;
+        const dy = xyz[3 * q + 1] - qy;
+        const dz = xyz[3 * q + 2] - qz;
+        const c2 = dx * dx + dy * dy + dz * dz;
+        slot[n] = q;
+        chord2[n] = c2;
+        n += ((c2 <= c2Max) as unknown as number) | 0;
+      }
+      for (let p = 0; p < n; p++) {
+        const j = ids[slot[p]];
+        if (!times.at(pairKm(chord2[p], this.areas, v, i, this.locations, this.locationVectors, j))) continue;
+        location[k] = j;
+        minutesCar[k] = times.car;
+        minutesPedestrian[k] = times.ped;
+        k++;
+      }
+    }
+    this.offsets[i + 1] = k;
+    return k;
+  }
+
+  /** The pairs written; exact copies when the minutes dropped some counted pairs. */
+  finish(k: number): ModePairs {
+    const { offsets, location, minutesCar, minutesPedestrian } = this;
+    if (k === location.length) return { offsets, location, minutesCar, minutesPedestrian };
+    return { offsets, location: location.slice(0, k), minutesCar: minutesCar.slice(0, k), minutesPedestrian: minutesPedestrian.slice(0, k) };
+  }
 }
 
 /** One query per wanted location over the areas' tree, then the pairs bucketed by area (few locations). */
-function byLocation(query: ModesQuery, s: Sweep): ModePairs {
+function byLocation(query: ModesQuery, times: PairTimes): ModePairs {
   const areas = query.origins;
   const locations = query.destinations;
   const areaCount = areas.latitude.length;
@@ -579,15 +822,14 @@ function byLocation(query: ModesQuery, s: Sweep): ModePairs {
   const c2s = new Float64Array(areaCount);
   const stack = new Uint32Array(192);
   const box = new Float64Array(2);
-  const minutes = new Float64Array(2);
   let hitArea = new Uint32Array(1024);
   const columns = new Columns(1024);
   for (let q = 0; q < subset.length; q++) {
     const j = subset[q];
     const lat = locations.latitude[j];
     const lon = locations.longitude[j];
-    boxDegrees(lat, s.radius, box);
-    const n = gather(tree, areaTreeVectors, undefined, locationVectors.x[j], locationVectors.y[j], locationVectors.z[j], s.c2Max, lon - box[1], lat - box[0], lon + box[1], lat + box[0], stack, ids, c2s);
+    boxDegrees(lat, times.radius, box);
+    const n = gather(tree, areaTreeVectors, undefined, locationVectors.x[j], locationVectors.y[j], locationVectors.z[j], times.c2Max, lon - box[1], lat - box[0], lon + box[1], lat + box[0], stack, ids, c2s);
     columns.ensure(n);
     if (hitArea.length < columns.location.length) {
       const grown = new Uint32Array(columns.location.length);
@@ -595,12 +837,12 @@ function byLocation(query: ModesQuery, s: Sweep): ModePairs {
       hitArea = grown;
     }
     for (let p = 0; p < n; p++) {
-      if (!minutesOf(s, pairKm(c2s[p], areas, areaVectors, ids[p], locations, locationVectors, j), minutes)) continue;
+      if (!times.at(pairKm(c2s[p], areas, areaVectors, ids[p], locations, locationVectors, j))) continue;
       const k = columns.length++;
       hitArea[k] = ids[p];
       columns.location[k] = j;
-      columns.car[k] = minutes[0];
-      columns.ped[k] = minutes[1];
+      columns.car[k] = times.car;
+      columns.ped[k] = times.ped;
     }
   }
   // Bucket by area; visiting the pairs in location order keeps every row ascending.
