@@ -37,6 +37,17 @@ export interface CallOptions<N extends RouteName> {
   expected?: number[] | ((failure: ApiFailure) => boolean);
 }
 
+/** Bytes of a binary answer received so far; the total when the server said it (Content-Length of an uncompressed body). */
+export interface DownloadProgress {
+  received: number;
+  total: number | null;
+}
+
+export interface BlobOptions<N extends RouteName> extends CallOptions<N> {
+  /** Told as the body arrives, chunk by chunk. */
+  onProgress?: (progress: DownloadProgress) => void;
+}
+
 export interface ApiClientOptions {
   /** The server's origin; '' for the page's own. */
   baseUrl?: string;
@@ -51,8 +62,8 @@ export interface ApiClientOptions {
 
 export interface ApiClient {
   call<N extends RouteName>(name: N, options?: CallOptions<N>): Promise<RouteResponse<Routes[N]>>;
-  /** A binary answer (image, PDF, CSV, xlsx) as a Blob, with the same token and error handling. */
-  blob<N extends RouteName>(name: N, options?: CallOptions<N>): Promise<Blob>;
+  /** A binary answer (image, PDF, CSV, xlsx) as a Blob, with the same token and error handling; progress as it arrives when asked. */
+  blob<N extends RouteName>(name: N, options?: BlobOptions<N>): Promise<Blob>;
   url<N extends RouteName>(name: N, params: RouteParamsInput<Routes[N]>, query?: RouteQueryInput<Routes[N]>): string;
   /** Headers for requests the app makes outside the client (map tiles): the bearer token. */
   authHeaders(): Promise<Record<string, string>>;
@@ -123,7 +134,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     },
     async blob(name, call = {}) {
       const response = await send(name, call, '*/*');
-      return response.blob();
+      return call.onProgress ? readWithProgress(response, call.onProgress) : response.blob();
     },
   };
 }
@@ -131,4 +142,29 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 function isExpected(failure: ApiFailure, expected: CallOptions<RouteName>['expected']): boolean {
   if (!expected) return false;
   return Array.isArray(expected) ? expected.includes(failure.status) : expected(failure);
+}
+
+/** Reads a body chunk by chunk, telling the bytes received (and the total when known) as they arrive. */
+export async function readWithProgress(response: Response, onProgress: (progress: DownloadProgress) => void): Promise<Blob> {
+  const type = response.headers.get('Content-Type') ?? '';
+  const length = Number(response.headers.get('Content-Length'));
+  // A compressed body's length counts the compressed bytes, not the ones the reader yields.
+  const total = Number.isFinite(length) && length > 0 && !response.headers.get('Content-Encoding') ? length : null;
+  onProgress({ received: 0, total });
+  if (!response.body) {
+    const blob = await response.blob();
+    onProgress({ received: blob.size, total });
+    return blob;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress({ received, total });
+  }
+  return new Blob(chunks as BlobPart[], { type });
 }

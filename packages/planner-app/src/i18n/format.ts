@@ -20,6 +20,12 @@ export function formatCurrency(lang: Lang, value: number, currency = 'EUR', digi
   return numberFormat(lang, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
+/** A byte count in kB or MB (decimal units, as file managers show them). */
+export function formatBytes(lang: Lang, bytes: number): string {
+  const mega = bytes >= 1_000_000;
+  return numberFormat(lang, { style: 'unit', unit: mega ? 'megabyte' : 'kilobyte', maximumFractionDigits: mega ? 1 : 0 }).format(bytes / (mega ? 1_000_000 : 1000));
+}
+
 /** A fraction as a percentage (0.125 → 12.5 %). */
 export function formatPercent(lang: Lang, fraction: number, digits = 1): string {
   return numberFormat(lang, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(fraction);

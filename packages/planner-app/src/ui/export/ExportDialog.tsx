@@ -5,7 +5,7 @@ import { signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { language, t, type TextKey } from '../../i18n';
-import { formatNumber } from '../../i18n/format';
+import { formatBytes, formatNumber } from '../../i18n/format';
 import { api } from '../../stores/api';
 import { locationDetail, selectedLocationId } from '../../stores/locations';
 import { isGlobalAdmin, model, submodelId } from '../../stores/models';
@@ -17,6 +17,24 @@ import { availableDownloads, cultureCookie, downloading, fileNameOf, readCulture
 import './export.css';
 
 export const exportOpen = signal(false);
+
+/**
+ * The progress of a running download: the share of the bytes when the server
+ * said the size, else an indeterminate bar with the bytes received so far.
+ */
+export function DownloadProgressBar({ running }: { running: { fileName: string; received: number; total: number | null } }) {
+  const lang = language.value;
+  const received = formatBytes(lang, running.received);
+  const amount = running.total ? t('exportReceivedOf', { received, total: formatBytes(lang, running.total) }) : received;
+  return (
+    <div className="export-progress" role="status">
+      {running.total
+        ? <progress aria-label={t('exportProgress', { name: running.fileName, received: amount })} value={Math.min(running.received, running.total)} max={running.total} />
+        : <progress aria-label={t('exportProgress', { name: running.fileName, received: amount })} />}
+      <span className="muted">{running.fileName} · <span data-testid="export-received">{amount}</span></span>
+    </div>
+  );
+}
 
 export function ExportDialog() {
   useSignals();
@@ -72,12 +90,7 @@ export function ExportDialog() {
               <button type="button" className="button" aria-label={`${t('exportDownload')}: ${label}`} disabled={!!d.hint || running !== null} onClick={() => void download(d)}>
                 {t('exportDownload')}
               </button>
-              {busy && running && (
-                <div className="export-progress" role="status">
-                  <progress aria-label={t('exportProgress', { name: running.fileName, received: '' })} />
-                  <span className="muted">{running.fileName}</span>
-                </div>
-              )}
+              {busy && running && <DownloadProgressBar running={running} />}
             </li>
           );
         })}

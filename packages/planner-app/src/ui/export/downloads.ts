@@ -100,14 +100,18 @@ export function fileNameOf(d: Pick<Download, 'name' | 'extension'>, modelName: s
   return `${safe.join('_')}.${d.extension}`;
 }
 
-/** The download running now: its file name; null when none. */
-export const downloading = signal<{ key: DownloadKey; fileName: string } | null>(null);
+/** The download running now: its file name and the bytes received (of the total when the server said it); null when none. */
+export const downloading = signal<{ key: DownloadKey; fileName: string; received: number; total: number | null } | null>(null);
 
 /** Fetches a download and hands it to the browser under its file name; answers the byte size. */
 export async function runDownload(api: ApiClient, d: Download, culture: Culture, fileName: string): Promise<number> {
-  downloading.value = { key: d.key, fileName };
+  downloading.value = { key: d.key, fileName, received: 0, total: null };
   try {
-    const blob = await api.blob(d.route, { params: d.params as never, query: d.query(culture) as never });
+    const blob = await api.blob(d.route, {
+      params: d.params as never,
+      query: d.query(culture) as never,
+      onProgress: ({ received, total }) => { downloading.value = { key: d.key, fileName, received, total }; },
+    });
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
