@@ -108,6 +108,13 @@ try {
       - performance.getEntriesByName('locus:embed-locus-location-report-connected')[0]!.startTime);
   };
   print('report ready of <locus-location-report> (connected → locus-ready, all maps drawn)', await measure(page, `${intranet}/report.html`, 5, reportReady), '');
+  // Where the last run's time went: the slowest answers of the server and the report's maps.
+  const calls = await page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((e) => e.name.includes('/api/'))
+    .map((e) => ({ path: new URL(e.name).pathname, ms: e.duration }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 4));
+  console.log(`  slowest API answers of the last report run: ${calls.map((c) => `${c.path} ${c.ms.toFixed(0)} ms`).join(', ')}`);
   await context.close();
 } finally {
   await browser.close();
