@@ -801,11 +801,18 @@ class AreaRows {
     return k;
   }
 
-  /** The pairs written; exact copies when the minutes dropped some counted pairs. */
+  /**
+   * The pairs written: views of the first k when the minutes dropped some
+   * counted pairs (those within a hair of the reach, so few that copying
+   * every column to drop them would cost more memory than it frees).
+   */
   finish(k: number): ModePairs {
     const { offsets, location, minutesCar, minutesPedestrian } = this;
     if (k === location.length) return { offsets, location, minutesCar, minutesPedestrian };
-    return { offsets, location: location.slice(0, k), minutesCar: minutesCar.slice(0, k), minutesPedestrian: minutesPedestrian.slice(0, k) };
+    if (location.length - k > 4096 + (k >>> 6)) {
+      return { offsets, location: location.slice(0, k), minutesCar: minutesCar.slice(0, k), minutesPedestrian: minutesPedestrian.slice(0, k) };
+    }
+    return { offsets, location: location.subarray(0, k), minutesCar: minutesCar.subarray(0, k), minutesPedestrian: minutesPedestrian.subarray(0, k) };
   }
 }
 
