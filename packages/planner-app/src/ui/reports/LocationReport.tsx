@@ -12,13 +12,13 @@ import type { ApiClient } from '../../api/client';
 import { measureAfterPaint, MEASURES, now } from '../../perf';
 import { formatPropertyValue, type PropertyFormatContext } from '../../format/property';
 import { language, t } from '../../i18n';
-import { formatDateTime, formatOutput, formatPercent } from '../../i18n/format';
+import { formatOutput, formatPercent } from '../../i18n/format';
 import { catchmentFeatures } from '../../map/catchment-layers';
 import type { Coverage } from '../../stores/results';
 import { loadLocationReportParts, type LocationReportBase, type LocationReportCharts } from '../../stores/results-b';
 import { DriversChart, MatchingBarChart, RadarChart } from '../charts/charts';
 import {
-  Disclaimer, LayoutErrorNote, ReportFooter, ReportHeader, ReportMap, TextSection, UnknownComponentNote, type MapTracker,
+  Disclaimer, ReportFooter, ReportMap, ReportTop, TextSection, UnknownComponentNote, type MapTracker,
 } from './parts';
 import { renderReportMap, type ReportMapOptions, type ReportMapRenderer } from './report-map';
 import { areaShares, parseLocationLayout, type LocationLayoutEntry } from './rules';
@@ -241,15 +241,8 @@ export function LocationReport(props: LocationReportProps) {
 
   return (
     <article className="report-paper" data-layout={layout.custom ? 'custom' : 'default'} data-maps-drawn={mapsDrawn ? 'true' : 'false'} aria-label={title} tabIndex={0}>
-      <ReportHeader api={api} model={model} title={title} />
-      <dl className="report-subheader">
-        <div><dt>{t('reportLocation')}</dt><dd>{location.name}</dd></div>
-        <div><dt>{t('reportScenario')}</dt><dd>{scenario.name}</dd></div>
-        {submodel.name !== 'Default' && <div><dt>{t('reportSubmodel')}</dt><dd>{submodel.name}</dd></div>}
-        <div><dt>{t('reportGenerated')}</dt><dd>{formatDateTime(lang, generatedAt)}</dd></div>
-        {userName && <div><dt>{t('reportUser')}</dt><dd>{userName}</dd></div>}
-      </dl>
-      {layout.error && <LayoutErrorNote error={layout.error} />}
+      <ReportTop api={api} model={model} title={title} location={location.name} scenario={scenario.name} submodel={submodel.name}
+        generatedAt={generatedAt} userName={userName} layoutError={layout.error} />
       {layout.components.map(section)}
       <ReportFooter model={model} ids={[model.id, scenario.id, location.id]} environment={environment} />
     </article>

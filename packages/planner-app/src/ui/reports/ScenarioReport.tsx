@@ -8,10 +8,10 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client';
 import { language, t, type TextKey } from '../../i18n';
-import { formatDateTime, formatOutput, formatPercent, formatSigned } from '../../i18n/format';
+import { formatOutput, formatPercent, formatSigned } from '../../i18n/format';
 import { loadScenarioReport, type ScenarioReportData } from '../../stores/results-b';
 import {
-  Disclaimer, LayoutErrorNote, ReportFooter, ReportHeader, ReportMap, TextSection, UnknownComponentNote, type MapTracker,
+  Disclaimer, ReportFooter, ReportMap, ReportTop, TextSection, UnknownComponentNote, type MapTracker,
 } from './parts';
 import { renderReportMap, type ReportMapOptions, type ReportMapRenderer } from './report-map';
 import {
@@ -235,14 +235,8 @@ export function ScenarioReport(props: ScenarioReportProps) {
   return (
     <article className="report-paper" data-layout={layout.custom ? 'custom' : 'default'} data-maps-drawn={mapsDrawn ? 'true' : 'false'} aria-label={title} tabIndex={0}>
       {picker}
-      <ReportHeader api={api} model={model} title={title} />
-      <dl className="report-subheader">
-        <div><dt>{t('reportScenario')}</dt><dd>{scenario?.name}</dd></div>
-        {submodel.name !== 'Default' && <div><dt>{t('reportSubmodel')}</dt><dd>{submodel.name}</dd></div>}
-        <div><dt>{t('reportGenerated')}</dt><dd>{formatDateTime(lang, generatedAt)}</dd></div>
-        {userName && <div><dt>{t('reportUser')}</dt><dd>{userName}</dd></div>}
-      </dl>
-      {layout.error && <LayoutErrorNote error={layout.error} />}
+      <ReportTop api={api} model={model} title={title} scenario={scenario?.name ?? ''} submodel={submodel.name}
+        generatedAt={generatedAt} userName={userName} layoutError={layout.error} />
       {layout.components.map(section)}
       <ReportFooter model={model} ids={[model.id, scenario?.id ?? 0]} environment={environment} />
     </article>

@@ -4,7 +4,8 @@
 import type { Model } from '@locus/contract';
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../api/client';
-import { t } from '../../i18n';
+import { language, t } from '../../i18n';
+import { formatDateTime } from '../../i18n/format';
 import { measure, MEASURES, now } from '../../perf';
 import { REPORT_MAP_HEIGHT, type ReportMapOptions, type ReportMapRenderer } from './report-map';
 
@@ -125,6 +126,40 @@ export function ReportHeader({ api, model, title }: { api: ApiClient; model: Mod
       <h2 className="report-heading">{title}</h2>
       {secondary ? <img src={secondary} alt={t('secondaryLogo')} className="report-logo" /> : <span />}
     </header>
+  );
+}
+
+/**
+ * The top of a report: the header with the model's logos and the title, the
+ * subheader (the location when the report is about one, scenario, sub-model
+ * unless the default, generation time, user) and the note when the model's
+ * layout text could not be read.
+ */
+export function ReportTop({ api, model, title, location, scenario, submodel, generatedAt, userName, layoutError }: {
+  api: ApiClient;
+  model: Model;
+  title: string;
+  /** The location's name (location report); absent in the scenario report. */
+  location?: string;
+  scenario: string;
+  submodel: string;
+  generatedAt: Date;
+  userName: string;
+  layoutError: string | null;
+}) {
+  const lang = language.value;
+  return (
+    <>
+      <ReportHeader api={api} model={model} title={title} />
+      <dl className="report-subheader">
+        {location !== undefined && <div><dt>{t('reportLocation')}</dt><dd>{location}</dd></div>}
+        <div><dt>{t('reportScenario')}</dt><dd>{scenario}</dd></div>
+        {submodel !== 'Default' && <div><dt>{t('reportSubmodel')}</dt><dd>{submodel}</dd></div>}
+        <div><dt>{t('reportGenerated')}</dt><dd>{formatDateTime(lang, generatedAt)}</dd></div>
+        {userName && <div><dt>{t('reportUser')}</dt><dd>{userName}</dd></div>}
+      </dl>
+      {layoutError && <LayoutErrorNote error={layoutError} />}
+    </>
   );
 }
 
