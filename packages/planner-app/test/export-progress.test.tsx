@@ -98,8 +98,21 @@ test('runDownload keeps the dialog told of the bytes received while the file arr
     return new Blob([new Uint8Array(200)]);
   };
   const d = availableDownloads({ model: model(1), scenario: scenario(1, { status: 9 }), submodelId: 1, locationId: null, locationName: null, areaCode: null, globalAdmin: false })[0]!;
+  // The saving link is clicked; the test keeps the page where it is (happy-dom would follow it).
+  const saved: string[] = [];
+  const keep = (e: Event) => {
+    const link = e.target as HTMLAnchorElement;
+    saved.push(link.download);
+    e.preventDefault();
+  };
+  document.addEventListener('click', keep, true);
   let size = 0;
-  await act(async () => { size = await runDownload(fake.api, d, 'nl', 'file.csv'); });
+  try {
+    await act(async () => { size = await runDownload(fake.api, d, 'nl', 'file.csv'); });
+  } finally {
+    document.removeEventListener('click', keep, true);
+  }
+  assert.equal(saved, ['file.csv'], 'saved under its name');
   assert.is(size, 200);
   assert.equal(states.map((s) => s && [s.fileName, s.received, s.total]), [['file.csv', 0, 200], ['file.csv', 120, 200], ['file.csv', 200, 200]]);
   assert.is(downloading.value, null);
