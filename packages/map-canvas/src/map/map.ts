@@ -11,8 +11,9 @@ import { AccessibleItems } from './accessible-items.js';
 import { Emitter, type Listener, type MapEventMap } from './events.js';
 import { FrameLoop } from './frame-loop.js';
 import { attachInteraction, type InteractionOptions } from './interaction.js';
+import { LayerPrefix } from './layer-prefix.js';
 import { MotionPictures } from './motion-pictures.js';
-import { renderLayers, renderToCanvas } from './render-frame.js';
+import { renderToCanvas } from './render-frame.js';
 
 /** A view change this soon after the previous frame was drawn (from the end of its drawing, so a frame
  * slowed down by a busy machine does not break the motion up) is part of one motion, drawn from
@@ -59,6 +60,9 @@ export class LocusMap {
   private layers: Layer[] = [];
   private readonly renderers = new Map<Layer, LayerRenderer>();
   private readonly layerSubscriptions = new Map<Layer, () => void>();
+  /** Changes of each layer (data, style, visibility, opacity), so full frames redraw only what changed. */
+  private readonly layerVersions = new Map<Layer, number>();
+  private readonly prefix = new LayerPrefix();
   private readonly events = new Emitter<MapEventMap>();
   private readonly loop: FrameLoop;
   private transition: ViewTransition | null = null;
@@ -260,7 +264,13 @@ export class LocusMap {
   addLayer(layer: Layer): this {
     if (this.layers.includes(layer)) return this;
     this.layers.push(layer);
-    this.layerSubscriptions.set(layer, layer.onChange(() => this.render()));
+    this.layerSubscriptions.set(
+      layer,
+      layer.onChange(() => {
+        this.layerVersions.set(layer, (this.layerVersions.get(layer) ?? 0) + 1);
+        this.render();
+      }),
+    );
     this.render();
     return this;
   }
@@ -271,6 +281,7 @@ export class LocusMap {
     this.layers.splice(index, 1);
     this.layerSubscriptions.get(layer)?.();
     this.layerSubscriptions.delete(layer);
+    this.layerVersions.delete(layer);
     this.renderers.get(layer)?.dispose();
     this.renderers.delete(layer);
     this.render();
@@ -387,7 +398,7 @@ export class LocusMap {
         this.unsettled = true;
         if (viewChanged) this.scheduleSettle();
       } else {
-        renderLayers(this.ctx, frame, this.getLayers(), rendererOf);
+        this.prefix.render(this.ctx, frame, this.getLayers(), rendererOf, (layer) => this.layerVersions.get(layer) ?? 0);
         if (this.unsettled) this.motion.reset();
         this.unsettled = false;
       }
@@ -452,6 +463,7 @@ export class LocusMap {
     this.loop.dispose();
     clearTimeout(this.settleTimer);
     this.motion.reset();
+    this.prefix.reset();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     for (const unsubscribe of this.layerSubscriptions.values()) unsubscribe();
     this.layerSubscriptions.clear();
