@@ -4,8 +4,11 @@
 // offscreen canvas a margin larger than the screen, moved to the current view with one transformed
 // drawImage. Meanwhile the next picture is rendered into a second canvas a part at a time (a layer, or
 // a run of a big layer's features), as many parts per frame as fit the budget by their last cost; when
-// it is complete the two swap. The next picture is rendered for where the view will be while it is
-// shown (the motion's speed and acceleration per frame, looked ahead by the frames a picture takes),
+// it is complete the two swap. Each frame renders at least its budget's worth, and more when the picture
+// on screen will stop covering the view sooner than the next one would be done at that pace: the share
+// is taken in the same units as the parts' costs, so on a busy machine (where every part takes longer
+// in wall time) pictures still finish in time instead of being replaced at once. The next picture is
+// rendered for where the view will be while it is shown (the motion's speed and acceleration per frame, looked ahead by the frames a picture takes),
 // so it is close to the view, slightly scaled, and its margin covers what the view reveals. A picture
 // that no longer covers the screen is replaced at once. Layers fixed to the screen (the scale bar) are
 // drawn over it every frame. When the view settles the map draws a full frame again (map.ts), so a
@@ -31,6 +34,10 @@ const PART_MS = 5;
 const MAX_STRETCH = 2;
 /** Longest look-ahead when predicting the view of the next picture, in frames. */
 const MAX_LEAD_FRAMES = 12;
+/** Renders of a layer whose median is its expected cost. */
+const COST_SAMPLES = 5;
+/** Longest look-ahead when finding how long the picture on screen keeps covering the view, in frames. */
+const MAX_COVER_FRAMES = 24;
 
 interface Motion {
   x: number;
@@ -55,8 +62,10 @@ export class MotionPictures {
   private parts = 1;
   private layersKey = '';
   private spare: Canvas2D | null = null;
-  /** What each layer cost to render into a picture, in ms (rises at once, falls slowly). */
+  /** What each layer cost to render into a picture, in ms: the median of its last renders (one render
+   * slowed down by a busy machine does not make the next pictures split or hurry). */
   private readonly costs = new Map<Layer, number>();
+  private readonly costSamples = new Map<Layer, number[]>();
   /** What the parts of the layer in progress cost so far. */
   private spent = 0;
   /** The view's motion per frame (world units and zoom levels) and its change per frame. */
@@ -90,7 +99,7 @@ export class MotionPictures {
       // A picture that no longer covers the screen is replaced by the next one at once, if that will.
       const shownUsable = this.usable(this.shown, frame);
       if (shownUsable || this.usable(this.next, frame)) {
-        this.continueNext(following, rendererOf, shownUsable ? RENDER_BUDGET_MS : Infinity);
+        this.continueNext(following, rendererOf, shownUsable ? this.budget(frame, following) : Infinity);
         if (this.nextLayer >= following.length) {
           this.cycleFrames = this.nextFrames;
           this.spare = this.shown.canvas;
@@ -165,6 +174,32 @@ export class MotionPictures {
     return { canvas, ctx, frame: this.makeFrame(view, size, pixelRatio) };
   }
 
+  /** This frame's share of rendering the next picture, in ms of the parts' costs: the budget, or what is
+   * left of the picture spread over the frames the picture on screen still covers the view (less one,
+   * so the next is ready before it is needed). */
+  private budget(frame: FrameState, layers: Layer[]): number {
+    let remaining = 0;
+    for (let k = this.nextLayer; k < layers.length; k++) {
+      const cost = this.costs.get(layers[k]) ?? 0;
+      remaining += k === this.nextLayer && this.nextPart > 0 ? (cost * (this.parts - this.nextPart)) / this.parts : cost;
+    }
+    return Math.max(RENDER_BUDGET_MS, remaining / Math.max(1, this.framesCovered(frame) - 1));
+  }
+
+  /** Frames (up to MAX_COVER_FRAMES) for which the picture on screen still covers the view if the
+   * motion goes on as it does. */
+  private framesCovered(frame: FrameState): number {
+    const shown = this.shown!;
+    const v = this.velocity, a = this.acceleration;
+    const [x, y] = frame.centerWorld;
+    for (let n = 1; n <= MAX_COVER_FRAMES; n++) {
+      const ahead = (p: number, dv: number, da: number) => p + dv * n + 0.5 * da * n * n;
+      const view = { ...frame.view, center: worldToLonLat(ahead(x, v.x, a.x), ahead(y, v.y, a.y)), zoom: ahead(frame.view.zoom, v.zoom, a.zoom) };
+      if (!this.usable(shown, this.makeFrame(view, frame.size, frame.pixelRatio))) return n;
+    }
+    return MAX_COVER_FRAMES;
+  }
+
   /** Renders parts of the next picture while the frame's budget lasts (at least one part). A layer
    * that cost more than a part's share last time is split into parts, when its renderer can. */
   private continueNext(layers: Layer[], rendererOf: (layer: Layer) => LayerRenderer, budget: number): void {
@@ -197,7 +232,13 @@ export class MotionPictures {
     // Rasterise now (canvases record and draw lazily), so the cost lands in this frame and is known.
     ctx.getImageData(0, 0, 1, 1);
     this.spent = (part === 0 ? 0 : this.spent) + performance.now() - t0;
-    if (part === parts - 1) this.costs.set(layer, Math.max(this.spent, ((this.costs.get(layer) ?? 0) + this.spent) / 2));
+    if (part === parts - 1) {
+      const samples = this.costSamples.get(layer) ?? [];
+      samples.push(this.spent);
+      if (samples.length > COST_SAMPLES) samples.shift();
+      this.costSamples.set(layer, samples);
+      this.costs.set(layer, [...samples].sort((a, b) => a - b)[samples.length >> 1]);
+    }
   }
 
   /** Device px of a picture to device px of the screen for a frame. */
