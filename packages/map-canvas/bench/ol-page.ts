@@ -17,7 +17,7 @@ import type RenderEvent from 'ol/render/Event.js';
 import { generateScene, BRANDS } from '../demo/scene.js';
 import { rangeCircleRing } from '../src/layers/range-circles/range-circle.js';
 import { colorRamp } from '../src/layers/heatmap/color-ramp.js';
-import { BENCH_SCENE, BENCH_SIZE, benchView, FRAMES, WARMUP_FRAMES } from './path.js';
+import { BENCH_SCENE, BENCH_SIZE, benchView, inNextAnimationFrame, runInAnimationFrames } from './path.js';
 import type { BasemapPlace } from '../src/layers/basemap/basemap-data.js';
 import type { LonLat } from '../src/geo/mercator.js';
 import type { ViewState } from '../src/view/view-state.js';
@@ -139,20 +139,17 @@ const map = new Map({ target, view, pixelRatio: 1, controls: [], interactions: [
 map.renderSync();
 if (mode !== 'full') view.setHint(ViewHint.ANIMATING, 1);
 
-async function run(): Promise<number[]> {
-  const frames: number[] = [];
-  for (let i = -WARMUP_FRAMES; i < FRAMES; i++) {
-    await new Promise((r) => requestAnimationFrame(r));
-    const v = toOl(benchView(Math.max(0, i)));
-    view.setCenter(v.center);
-    view.setResolution(v.resolution);
-    view.setRotation(v.rotation);
-    const t0 = performance.now();
-    map.renderSync();
-    for (const canvas of target.querySelectorAll('canvas')) canvas.getContext('2d')!.getImageData(0, 0, 1, 1);
-    const t1 = performance.now();
-    if (i >= 0) frames.push(t1 - t0);
-  }
-  return frames;
+/** Draws frame i of the path now: the synchronous render plus the rasterisation of every layer
+ * canvas (a read-back of one pixel each), in ms of wall time. */
+function drawFrame(i: number): number {
+  const v = toOl(benchView(Math.max(0, i)));
+  view.setCenter(v.center);
+  view.setResolution(v.resolution);
+  view.setRotation(v.rotation);
+  const t0 = performance.now();
+  map.renderSync();
+  for (const canvas of target.querySelectorAll('canvas')) canvas.getContext('2d')!.getImageData(0, 0, 1, 1);
+  return performance.now() - t0;
 }
-Object.assign(globalThis, { __runBench: run, __ready: true });
+
+Object.assign(globalThis, { __runBench: () => runInAnimationFrames(drawFrame), __frame: inNextAnimationFrame(drawFrame), __ready: true });

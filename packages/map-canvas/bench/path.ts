@@ -24,8 +24,29 @@ export function benchView(i: number): ViewState {
   return { center: [a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s], zoom: a[2] + (b[2] - a[2]) * s, bearing: 0, pitch: 0 };
 }
 
-export interface BenchResult {
-  frames: number[];
+/** The whole path in requestAnimationFrame callbacks (both bench pages): per frame the draw time and
+ * the interval from the previous animation frame. */
+export async function runInAnimationFrames(drawFrame: (i: number) => number): Promise<{ draw: number[]; interval: number[] }> {
+  const draw: number[] = [], interval: number[] = [];
+  let last = -1;
+  for (let i = -WARMUP_FRAMES; i < FRAMES; i++) {
+    const time = await new Promise<number>((r) => requestAnimationFrame(r));
+    const ms = drawFrame(i);
+    if (i >= 0) {
+      draw.push(ms);
+      if (last >= 0) interval.push(time - last);
+    }
+    last = time;
+  }
+  return { draw, interval };
+}
+
+/** One frame in the next animation frame (the benchmark measures CPU time around each call). */
+export function inNextAnimationFrame(drawFrame: (i: number) => number): (i: number) => Promise<number> {
+  return async (i) => {
+    await new Promise((r) => requestAnimationFrame(r));
+    return drawFrame(i);
+  };
 }
 
 export const BENCH_SCENE = { stores: 6000, pois: 0, heatPoints: 35000, catchments: 2000, seed: 11 };
