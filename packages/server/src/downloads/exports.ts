@@ -9,7 +9,7 @@ import { propertyDefinitions } from '../repo/properties.js';
 import { scenarioLocations, type LocationRow } from '../repo/scenario-locations.js';
 import { areaPropertyEntities, type AreaRow } from '../repo/areas.js';
 import type { CatchmentAreaRow, CatchmentRow } from '../outputs/catchments.js';
-import { positions, type ResultReader } from '../outputs/results.js';
+import { locationNames, positions, type ResultReader } from '../outputs/results.js';
 import type { ResultSummary } from '../processing/results-store.js';
 import { csv, type Cell, type Culture } from './csv.js';
 import { changeTypeLabel, header, yesNo, zoneLabel } from './headers.js';
@@ -94,8 +94,8 @@ export async function outputsCsv(db: Queryable, modelId: number, scenarioId: num
 /** The locations drawing from one demand area. */
 export async function areaCsv(db: Queryable, reader: ResultReader, summary: ResultSummary, scenarioId: number, area: AreaRow, culture: Culture): Promise<string> {
   const i = summary.areaIds.indexOf(Number(area.id));
-  const names = new Map((await scenarioLocations(db, scenarioId)).map((r) => [r.location_id, r.name]));
   const locations = i < 0 ? [] : await reader.areaLocations(summary, i);
+  const names = await locationNames(db, scenarioId, locations.flatMap((l) => (summary.locationIds[l.location] > 0 ? [summary.locationIds[l.location]] : [])));
   const totalValue = locations.reduce((s, l) => s + l.value, 0);
   const rows = locations.filter((l) => l.value > 0).map((l) => {
     const id = summary.locationIds[l.location];

@@ -8,8 +8,7 @@ import type { Queryable } from '../db/database.js';
 import { loadOverlap } from '../processing/overlaps.js';
 import type { ResultSummary } from '../processing/results-store.js';
 import { areaEntity, type AreaRow } from '../repo/areas.js';
-import { scenarioLocations } from '../repo/scenario-locations.js';
-import type { ResultReader } from './results.js';
+import { locationNames, type ResultReader } from './results.js';
 
 interface Entry { location: number; value: number; minutesCar: number | null; minutesPedestrian: number | null; score: number }
 
@@ -53,7 +52,7 @@ export async function areaInScenario(db: Queryable, reader: ResultReader, scenar
   if (!summary || summary.outputType === 4) return entity;
   const entries = await entriesOf(db, reader, summary, area);
   if (!entries) return entity;
-  const names = new Map((await scenarioLocations(db, scenario.id)).map((r) => [r.location_id, r.name]));
+  const names = await locationNames(db, scenario.id, entries.flatMap((e) => (summary.locationIds[e.location] > 0 ? [summary.locationIds[e.location]] : [])));
   const locations: AreaLocation[] = entries.flatMap((e) => {
     const id = summary.locationIds[e.location];
     if (!(id > 0)) return [];

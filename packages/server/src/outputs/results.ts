@@ -12,7 +12,7 @@ import { conflict, notFound } from '../http/errors.js';
 import { loadModelInfo, type ModelInfo } from '../processing/inputs.js';
 import { loadBlocks, loadSummary, type ResultSummary } from '../processing/results-store.js';
 import { minutesOf, type DecodedBlock } from '../processing/result-codec.js';
-import { scenarioLocations, type LocationRow } from '../repo/scenario-locations.js';
+import { SCENARIO_PATH_CTE, scenarioLocations, type LocationRow } from '../repo/scenario-locations.js';
 
 export const notCalculated = (reason = 'the scenario is not calculated') => conflict(RuleMessage.scenarioIsNotCalculated, reason);
 
@@ -60,6 +60,11 @@ export class ResultReader {
   private summaries = new Lru<ResultSummary>(32);
 
   constructor(private readonly db: Queryable) {}
+
+  /** Forgets the summaries it keeps (a bench measures reads that find nothing in memory). */
+  forget() {
+    this.summaries = new Lru<ResultSummary>(32);
+  }
 
   /** The stored summary of a scenario's result for a sub-model (the current version), if any. */
   async summary(scenarioId: number, subModelId: number): Promise<ResultSummary | undefined> {
@@ -158,6 +163,16 @@ export function positions(summary: ResultSummary): Map<number, number> {
 export function outputOf(summary: ResultSummary, index: Map<number, number>, locationId: number): number | null {
   const j = index.get(locationId);
   return j === undefined ? null : summary.arrays.output[j];
+}
+
+/** The names of some locations in a scenario (a read that shows a few of them needs no more). */
+export async function locationNames(db: Queryable, scenarioId: number, locationIds: readonly number[]): Promise<Map<number, string>> {
+  if (!locationIds.length) return new Map();
+  const { rows } = await db.query<{ location_id: number; name: string }>(
+    `${SCENARIO_PATH_CTE}
+     SELECT DISTINCT ON (v.location_id) v.location_id, v.name FROM location_version v JOIN path p ON p.id = v.scenario_id
+      WHERE v.location_id = ANY($2::int[]) ORDER BY v.location_id, p.depth`, [scenarioId, [...new Set(locationIds)]]);
+  return new Map(rows.map((r) => [r.location_id, r.name]));
 }
 
 /** A location of the scenario (retail areas included), or 404. */

@@ -71,16 +71,28 @@ const toSummary = (r: SummaryRow): ResultSummary => ({
   fallbacks: r.fallbacks ?? { attractiveness: [], demand: [] },
 });
 
+/** The byte arrays of a summary come as base64 text (see the head of this file), the rest as they are. */
+const BYTE_COLUMNS = ['location_ids', 'location_inputs', 'active', 'attractiveness', 'output', 'area_ids', 'demand', 'reach'] as const;
+const SUMMARY_COLUMNS = `scenario_id, sub_model_id, version, basis_key, computed_at, output_type, parameters, area_set_id, area_count, location_count,
+  pair_count, block_areas, fallbacks, ${BYTE_COLUMNS.map((c) => `encode(${c}, 'base64') AS ${c}`).join(', ')}`;
+
+type SummaryText = Omit<SummaryRow, (typeof BYTE_COLUMNS)[number]> & Record<(typeof BYTE_COLUMNS)[number], string>;
+
+function summaryOf(row: SummaryText): ResultSummary {
+  const bytes = Object.fromEntries(BYTE_COLUMNS.map((c) => [c, Buffer.from(row[c], 'base64')]));
+  return toSummary({ ...row, ...bytes } as unknown as SummaryRow);
+}
+
 export async function loadSummary(db: Queryable, scenarioId: number, subModelId: number): Promise<ResultSummary | undefined> {
-  const row = (await db.query<SummaryRow>('SELECT * FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = $2', [scenarioId, subModelId])).rows[0];
-  return row && toSummary(row);
+  const row = (await db.query<SummaryText>(`SELECT ${SUMMARY_COLUMNS} FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = $2`, [scenarioId, subModelId])).rows[0];
+  return row && summaryOf(row);
 }
 
 /** The summaries of several scenarios for one sub-model (candidates for a basis). */
 export async function loadSummaries(db: Queryable, scenarioIds: number[], subModelId: number): Promise<ResultSummary[]> {
   if (!scenarioIds.length) return [];
-  const { rows } = await db.query<SummaryRow>('SELECT * FROM scenario_result WHERE scenario_id = ANY($1) AND sub_model_id = $2', [scenarioIds, subModelId]);
-  return rows.map(toSummary);
+  const { rows } = await db.query<SummaryText>(`SELECT ${SUMMARY_COLUMNS} FROM scenario_result WHERE scenario_id = ANY($1) AND sub_model_id = $2`, [scenarioIds, subModelId]);
+  return rows.map(summaryOf);
 }
 
 export interface BlockBytes { index: number; hash: Uint8Array; data: Uint8Array }
@@ -187,11 +199,11 @@ export async function saveResult(tx: Queryable, input: SaveInput, concurrent: bo
     `INSERT INTO scenario_result (scenario_id, sub_model_id, version, basis_key, derived_from, output_type, area_set_id, area_count,
        location_count, pair_count, block_areas, fallbacks, parameters, location_ids, location_inputs, active, attractiveness, output,
        area_ids, demand, reach)
-     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8]
-       FROM (SELECT array_agg(decode(t, 'base64') ORDER BY n) AS b FROM unnest($14::text[]) WITH ORDINALITY AS u(t, n)) AS d`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, decode($14, 'base64'), decode($15, 'base64'), decode($16, 'base64'),
+       decode($17, 'base64'), decode($18, 'base64'), decode($19, 'base64'), decode($20, 'base64'), decode($21, 'base64'))`,
     [input.scenarioId, r.subModelId, r.version, input.basisKey, input.derivedFrom, r.outputType, input.areaSetId, r.areaCount,
       r.locationCount, r.pairCount, BLOCK_AREAS, JSON.stringify(r.fallbacks), JSON.stringify(input.parameters),
-      [input.locationIds, input.locationInputs, r.active, r.attractiveness, r.output, r.areaCount ? input.areaIds : new Float64Array(0), r.demand, r.reach].map(b64)]);
+      ...[input.locationIds, input.locationInputs, r.active, r.attractiveness, r.output, r.areaCount ? input.areaIds : new Float64Array(0), r.demand, r.reach].map(b64)]);
   if (hashes.length) {
     await tx.query(
       `INSERT INTO scenario_result_block (scenario_id, sub_model_id, block_index, hash)
@@ -322,4 +334,10 @@ export async function loadBlocks(db: Queryable, summary: ResultSummary, from: nu
     blocks.push(block ?? decodeBlock((await loadBlockData(db, [h])).get(hexOf(h))!));
   }
   return blocks;
+}
+
+/** Forgets every decoded block and hash list (a bench measures reads that find nothing in memory). */
+export function forgetDecodedBlocks() {
+  blockCache.clear();
+  hashLists.clear();
 }
