@@ -1,6 +1,6 @@
 // zod schemas for the numeric codes of constants.ts, so an entity field
 // accepts exactly the codes the decisions doc fixes.
-import { z } from 'zod';
+import * as z from 'zod';
 import { CatchmentAreaMode, ChangeType, DataType, LocationVisibility, OutputType } from './constants';
 
 function codeOf<const T extends Record<string, number>>(codes: T, field: string) {

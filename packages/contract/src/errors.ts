@@ -1,6 +1,6 @@
 // The error body of every failed call, and the mapping of a zod validation
 // failure to a 400 that names the failing field and the reason.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ApiError = z.object({
   statusCode: z.number().int().min(400).max(599),

@@ -2,7 +2,7 @@
 // timestamps, and the coercing readers for path and query strings (a URL
 // carries only strings; the schemas turn them into the typed values and name
 // the failing field in the message).
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The largest id the database holds: ids are PostgreSQL integer columns (int4). */
 export const MAX_ID = 2_147_483_647;

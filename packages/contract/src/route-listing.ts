@@ -1,6 +1,6 @@
 // Renders the route table as the Markdown listing of docs/api.md, so the
 // documentation is generated from the table and cannot drift from it.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ErrorStatuses } from './errors';
 import { routeDomains, routesOf, type RouteDef } from './routes/index';
 

@@ -1,6 +1,6 @@
 // The admin entities (spec point 3): users and their model access, logins
 // of the directory, and scenario processing counts.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ValidationMessage } from '../messages';
 import { Count, Id, limitedText, MAX_LIST_ITEMS, TextLimit } from '../primitives';
 

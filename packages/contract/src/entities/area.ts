@@ -1,6 +1,6 @@
 // An area of an area set with its properties and, in a calculated
 // scenario, the locations that draw from it (spec point 3).
-import { z } from 'zod';
+import * as z from 'zod';
 import { DataTypeCode } from '../codes';
 import { Id } from '../primitives';
 import { featureCollectionOf } from './geojson';

@@ -1,6 +1,6 @@
 // Catchment areas (spec point 3): the coverage choice of mode 0 and the
 // catchment area of one location, with its GeoJSON and its top areas.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id } from '../primitives';
 import { featureCollectionOf } from './geojson';
 import { AreaProperty } from './area';

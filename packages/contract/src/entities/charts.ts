@@ -1,5 +1,5 @@
 // Chart data and legend entries (spec point 3).
-import { z } from 'zod';
+import * as z from 'zod';
 import { Color } from '../primitives';
 
 /** One point of the properties (scatter) chart: property X and property Y of a location. */

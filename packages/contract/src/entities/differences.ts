@@ -1,5 +1,5 @@
 // The differences of a scenario against the default scenario (spec point 3).
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id } from '../primitives';
 
 const Figures = {

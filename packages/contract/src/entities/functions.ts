@@ -1,5 +1,5 @@
 // Validation of function expressions before an editor saves (spec points 5 and 7).
-import { z } from 'zod';
+import * as z from 'zod';
 import { Count, MAX_LIST_ITEMS, TextLimit } from '../primitives';
 
 /** The expressions to check, in the editor's order. */

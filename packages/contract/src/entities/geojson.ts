@@ -1,7 +1,7 @@
 // Minimal GeoJSON (RFC 7946) schemas: enough to type and check what the API
 // sends (catchment areas, isolines, area outlines), generic in the feature
 // properties.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** [longitude, latitude] with an optional altitude. */
 export const Position = z.union([z.tuple([z.number(), z.number()]), z.tuple([z.number(), z.number(), z.number()])]);

@@ -1,5 +1,5 @@
 // A point of a heat-map set (spec point 3).
-import { z } from 'zod';
+import * as z from 'zod';
 import { HeatMapWeight } from '../constants';
 
 export const HeatMapPoint = z.object({

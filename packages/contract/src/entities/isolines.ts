@@ -1,6 +1,6 @@
 // Isoline parameters per isoline set, the post-processing actions, and the
 // isoline features (spec point 3).
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id, JsonText, jsonTextOf } from '../primitives';
 import { featureCollectionOf, featureOf } from './geojson';
 

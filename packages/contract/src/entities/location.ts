@@ -1,6 +1,6 @@
 // A location (shop, retail area) and its properties (spec point 3), the
 // body that writes one into a scenario and the answer of every location write.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ChangeTypeCode, DataTypeCode, VisibilityCode } from '../codes';
 import { ValidationMessage } from '../messages';
 import { Color, DateTimeUtc, Id, MAX_LIST_ITEMS, TextLimit } from '../primitives';

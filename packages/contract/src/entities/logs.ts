@@ -1,5 +1,5 @@
 // The scenario processing log and the application log (spec point 3).
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTimeUtc } from '../primitives';
 
 export const ProcessingLogEntry = z.object({

@@ -1,5 +1,5 @@
 // A matching (similar) location (spec point 3).
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id } from '../primitives';
 
 export const NormalizedScore = z.object({ title: z.string(), score: z.number() });

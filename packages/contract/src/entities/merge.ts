@@ -1,5 +1,5 @@
 // Copy changes (merge) of one scenario into a top scenario (spec point 3).
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id, MAX_LIST_ITEMS } from '../primitives';
 
 export const MergeRequest = z.object({

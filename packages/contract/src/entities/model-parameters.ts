@@ -1,6 +1,6 @@
 // Model parameters (spec point 3): the cut-off, the travel-time decay per
 // mode, the property lists the functions may use, and the functions.
-import { z } from 'zod';
+import * as z from 'zod';
 import { DataTypeCode } from '../codes';
 import { NewFunctionRow } from '../constants';
 import { Id, MAX_LIST_ITEMS, TextLimit } from '../primitives';

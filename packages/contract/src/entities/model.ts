@@ -1,7 +1,7 @@
 // The model (spec point 3) and the reference sets it carries: location
 // groups, catchment-area definitions and zones, area, heat-map, POI and
 // isoline sets.
-import { z } from 'zod';
+import * as z from 'zod';
 import { CatchmentAreaModeCode, OutputTypeCode } from '../codes';
 import { Locales } from '../constants';
 import { Color, DateTimeUtc, Id, JsonText } from '../primitives';

@@ -1,6 +1,6 @@
 // Normalized scores functions (spec point 3) and the location scores
 // computed from them.
-import { z } from 'zod';
+import * as z from 'zod';
 import { NewFunctionRow } from '../constants';
 import { Id, MAX_LIST_ITEMS, TextLimit } from '../primitives';
 

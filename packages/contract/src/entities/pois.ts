@@ -1,6 +1,6 @@
 // Points of interest of a POI set, and the POIs in range of a location
 // (spec point 3).
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id } from '../primitives';
 
 export const Poi = z.object({

@@ -1,6 +1,6 @@
 // The custom report layouts a model may carry as JSON text
 // (locationReportFormat, scenarioReportFormat; spec point 2).
-import { z } from 'zod';
+import * as z from 'zod';
 import { jsonTextOf } from '../primitives';
 
 const TextSection = z.object({ name: z.literal('textSection'), title: z.string(), paragraphs: z.array(z.string()) });

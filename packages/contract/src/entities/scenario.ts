@@ -1,6 +1,6 @@
 // A scenario: a set of location changes that can be calculated (spec
 // points 3 and 4), with the bodies that create and update one.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ChangeTypeCode, ScenarioStatusCode } from '../codes';
 import { ValidationMessage } from '../messages';
 import { Count, DateTimeUtc, Id, TextLimit } from '../primitives';

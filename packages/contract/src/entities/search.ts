@@ -1,5 +1,5 @@
 // A map search result (spec point 3).
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Categories of search results; each has an icon at /api/search/category-logo. */
 export const SearchCategories = ['location', 'place', 'poi'] as const;

@@ -1,5 +1,5 @@
 // A sub-model: a variant of a model's calculation functions.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Count, Id } from '../primitives';
 
 /** The default sub-model's name. */

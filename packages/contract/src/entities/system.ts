@@ -1,5 +1,5 @@
 // The system calls' answers (spec point 7, System).
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An XYZ imagery source for the map's satellite toggle. */
 export const SatelliteImagery = z.object({

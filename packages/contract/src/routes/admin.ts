@@ -1,6 +1,6 @@
 // Admin calls (spec point 7, Admin): log, users, logins, model access and
 // scenario processing. Global administrators only.
-import { z } from 'zod';
+import * as z from 'zod';
 import { LogDefaultEventType } from '../constants';
 import {
   AdminModel, CreatedLogin, Login, LoginCreateBody, LoginDeleted, LoginId, LoginUpdateBody, ModelUser,

@@ -4,7 +4,7 @@
 // editor polls it for progress and the fit before and after. Nothing is
 // stored: the administrator applies the proposed parameters with an ordinary
 // model-parameters save.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Count, Id } from '../primitives';
 import { defineRoute } from './define';
 import { submodelId } from './params';

@@ -1,7 +1,7 @@
 // The shape of one route of the table, and the helpers that keep each
 // route's literal types so a typed client can infer params, query, body and
 // response from it.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Who may call: anonymous (no token), any signed-in user (model access checked from the ids), a model administrator, a global administrator. */
 export type Role = 'anonymous' | 'user' | 'modelAdmin' | 'globalAdmin';

@@ -1,6 +1,6 @@
 // File downloads (spec point 7, Downloads). CSV files carry a byte-order
 // mark; culture nl uses semicolons and decimal commas, en commas and points.
-import { z } from 'zod';
+import * as z from 'zod';
 import { booleanParam, textParam } from '../primitives';
 import { defineRoute } from './define';
 import { CultureQuery, locationId, modelId, scenarioId, submodelId } from './params';

@@ -2,7 +2,7 @@
 // paths are not shown by the spec; these follow its style (docs/api.md).
 // Every save validates its expressions first and stores nothing when any
 // is invalid (409 functionValidationFailed).
-import { z } from 'zod';
+import * as z from 'zod';
 import { DriverFilter, DriversSaveBody } from '../entities/drivers';
 import { FunctionValidateBody, FunctionValidateResult } from '../entities/functions';
 import { ModelParameters, ModelParametersSaveBody } from '../entities/model-parameters';

@@ -1,6 +1,6 @@
 // The isoline tool: an isoline for any point and minutes (spec point 7;
 // global administrators, spec point 6).
-import { z } from 'zod';
+import * as z from 'zod';
 import { IsolineFeatureCollection, PostProcessingActionsText } from '../entities/isolines';
 import { idParam, intParam, jsonTextOf, latitudeParam, limitedText, longitudeParam, TextLimit } from '../primitives';
 import { defineRoute } from './define';

@@ -1,6 +1,6 @@
 // Location reads: a scenario's locations, one location's detail and its
 // calculated outputs (spec point 7, "Scenario and location reads").
-import { z } from 'zod';
+import * as z from 'zod';
 import { MatchingLocationsTopN, MatchingScoresTopN } from '../constants';
 import { LocationCatchmentArea } from '../entities/catchment';
 import { IsolineFeatureCollection } from '../entities/isolines';

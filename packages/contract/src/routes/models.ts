@@ -2,7 +2,7 @@
 // /api/models/{id}/ followed by ..."). Where the content differs per
 // sub-model the id is a submodelId; a model id there means its Default
 // sub-model.
-import { z } from 'zod';
+import * as z from 'zod';
 import { DriverFilter } from '../entities/drivers';
 import { LocationProperty, NewLocationProperty } from '../entities/location';
 import { IsolineParameter } from '../entities/isolines';

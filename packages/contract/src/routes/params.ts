@@ -1,5 +1,5 @@
 // Path and query parameter objects that several route files share.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Cultures } from '../constants';
 import { ValidationMessage } from '../messages';
 import { booleanParam, enumParam, idParam, limitedText, TextLimit } from '../primitives';

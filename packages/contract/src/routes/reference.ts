@@ -1,6 +1,6 @@
 // Reference layers of a model: POIs, heat maps, area sets and their areas,
 // location clusters near a point, and the icons (spec point 7).
-import { z } from 'zod';
+import * as z from 'zod';
 import { NearByLocationClusters } from '../constants';
 import { Area, AreaFeatureCollection } from '../entities/area';
 import { HeatMapPoint } from '../entities/heatmap';

@@ -1,6 +1,6 @@
 // Scenario reads: the lists of a model and the reads of one scenario
 // (spec point 7, "Models and reference data" and "Scenario and location reads").
-import { z } from 'zod';
+import * as z from 'zod';
 import { DifferenceThresholdPercentage } from '../constants';
 import { Area } from '../entities/area';
 import { PropertiesChartEntry } from '../entities/charts';

@@ -1,5 +1,5 @@
 // Map search and the icons of its result categories (spec point 7).
-import { z } from 'zod';
+import * as z from 'zod';
 import { SearchCategories, SearchResult } from '../entities/search';
 import { enumParam, latitudeParam, longitudeParam, textParam } from '../primitives';
 import { defineRoute, NoParams } from './define';

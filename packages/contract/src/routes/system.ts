@@ -1,5 +1,5 @@
 // System calls: the ones the app makes before sign-in, and the help PDF.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Locales } from '../constants';
 import { Environment, MsalConfiguration, StreetViewKey, SystemStatus, Version } from '../entities/system';
 import { enumParam } from '../primitives';

@@ -1,5 +1,5 @@
 // Raster tiles of an area set, drawn by the server (spec point 7).
-import { z } from 'zod';
+import * as z from 'zod';
 import { intParam, textParam } from '../primitives';
 import { defineRoute } from './define';
 

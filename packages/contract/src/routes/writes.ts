@@ -1,6 +1,6 @@
 // Scenario and location writes (spec point 7). Every write is refused with
 // 409 and a RuleMessage key when a rule of spec point 4 forbids it.
-import { z } from 'zod';
+import * as z from 'zod';
 import { LocationWriteBody, LocationWriteResult } from '../entities/location';
 import { MergeRequest, MergeResult } from '../entities/merge';
 import { ScenarioCreateBody, ScenarioCreated, ScenarioDeleted, ScenarioOnlyStatus, Scenario, ScenarioUpdateBody } from '../entities/scenario';
