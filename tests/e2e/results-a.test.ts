@@ -123,6 +123,35 @@ test('the right drawer at status 9: catchment panel with the top 10 areas, area 
   assert.equal(errors, []);
 });
 
+test('the right drawer with the catchment panel in English: the Dutch model shown with an English interface', async () => {
+  // The English demo model has no catchment areas (its catchment reads answer 409), so the
+  // supermarket model is shown as if it set English: the interface language follows the model's.
+  await context.close();
+  context = await newContext(browser, { locale: 'en-GB' });
+  page = await context.newPage();
+  errors = collectPageErrors(page);
+  await page.route((url) => url.pathname === '/api/models', async (route) => {
+    const response = await route.fetch();
+    const list = (await response.json()) as Model[];
+    await route.fulfill({ response, json: list.map((m) => (m.id === model.id ? { ...m, language: 'en' } : m)) });
+  });
+  const en = texts('en');
+  await signIn(page, server.baseUrl, 'planner', addressOf());
+  await waitForMap(page);
+  const drawer = page.getByRole('complementary', { name: en('outputDrawer'), exact: true });
+  await drawer.waitFor();
+  await drawer.getByRole('heading', { name: model.areasType, exact: true }).waitFor();
+  await drawer.getByTestId('catchment-table').locator('tbody tr').first().waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => performance.getEntriesByName('locus:catchment-drawn').length > 0, null, { timeout: 30_000 });
+  await drawer.getByRole('region', { name: en('matchingTitle') }).getByRole('button').first().waitFor({ timeout: 30_000 });
+  await idle();
+  assert.is(await page.evaluate(() => document.documentElement.lang), 'en', 'the interface is in English');
+  await drawer.locator('.drawer-content').evaluate((e) => { e.scrollTop = 0; });
+  await page.evaluate(() => document.fonts.ready);
+  await expectScreenshot(page, 'results-drawer-catchment-en', { mask: [page.getByRole('banner')] });
+  assert.equal(errors, []);
+});
+
 test('scores: the table with the product of all scores as the total, 2 decimals; no expression column for a planner', async () => {
   await openStore();
   const list = await api.call<LocationScore[]>('locationScores', { submodelId, scenarioId: base.id, locationId: store.id });
