@@ -16,7 +16,7 @@ import { selectedLocationId } from '../src/stores/locations';
 import { modelId, models, submodelId } from '../src/stores/models';
 import {
   areaInfo, catchments, clearResultsCache, coverage, fetchCatchmentArea, inCoverage, loadDrawerOutputs, matching, matchingList,
-  outputContext, outputHint, scoreProduct, scores, scoresOpen, selectArea, selectedArea, shareOfTotal,
+  outputContext, outputHint, prefetchCatchmentArea, scoreProduct, scores, scoresOpen, selectArea, selectedArea, shareOfTotal,
 } from '../src/stores/results';
 import { scenarioId, scenarios } from '../src/stores/scenarios';
 import { catchmentFeatures, catchmentFeatureStyle, fractionColor } from '../src/map/catchment-layers';
@@ -179,6 +179,40 @@ test('drawer loaders: matching and catchment for the context, kept per key, 409 
   await loadDrawerOutputs(fake.api);
   assert.is(fake.names().filter((n) => n === 'matchingLocations').length, 1, 'the second load reuses the answer');
   assert.is(await fetchCatchmentArea(fake.api, outputContext.value!, 12), null);
+});
+
+test('drawer loaders: the catchment area is asked for before the matching locations, which wait for it', async () => {
+  calculatedContext();
+  let releaseCatchment = () => {};
+  const fake = fakeApi({
+    matchingLocations: () => [match(12, 1)],
+    locationCatchmentArea: () => new Promise((resolve) => { releaseCatchment = () => resolve(catchmentArea()); }),
+  });
+  const loading = loadDrawerOutputs(fake.api);
+  await new Promise((r) => setTimeout(r, 0));
+  assert.equal(fake.names(), ['locationCatchmentArea'], 'no matching read while the catchment is on its way');
+  releaseCatchment();
+  await loading;
+  assert.equal(fake.names(), ['locationCatchmentArea', 'matchingLocations']);
+  assert.is(matching.value.state, 'ready');
+});
+
+test('a pointer resting on a store reads its catchment area ahead; its selection then reads nothing again', async () => {
+  calculatedContext();
+  const fake = fakeApi({ matchingLocations: () => [match(14, 1)], locationCatchmentArea: () => catchmentArea() });
+  prefetchCatchmentArea(fake.api, 14);
+  prefetchCatchmentArea(fake.api, 14);
+  assert.equal(fake.calls.map((c) => c.options.params), [{ submodelId: 7, scenarioId: 3, locationId: 14, catchmentAreaId: 11 }], 'asked once');
+  assert.ok(typeof fake.calls[0]!.options.expected === 'function' && fake.calls[0]!.options.expected(Object.assign(new Error('x'), { status: 500 }) as never), 'quiet: no error dialog for a read ahead');
+  selectedLocationId.value = 14;
+  await loadDrawerOutputs(fake.api);
+  assert.is(fake.names().filter((n) => n === 'locationCatchmentArea').length, 1, 'the selection used the read ahead');
+  assert.is(catchments.value.get(11)?.state, 'ready');
+  // Nothing is read ahead for the selected store itself, nor before the scenario is calculated.
+  prefetchCatchmentArea(fake.api, 14);
+  calculatedContext(0);
+  prefetchCatchmentArea(fake.api, 15);
+  assert.is(fake.names().filter((n) => n === 'locationCatchmentArea').length, 1);
 });
 
 test('area selection reads the area by code and clears with null', async () => {

@@ -12,6 +12,7 @@ import { api } from '../stores/api';
 import { filterActive, locations, selectedLocationId, visibleLocations } from '../stores/locations';
 import { model } from '../stores/models';
 import { selectLocation } from '../stores/planner';
+import { prefetchCatchmentArea } from '../stores/results';
 import { fitRequest, extent, view } from '../stores/view';
 import { ContextMenu, type ContextMenuState } from './ContextMenu';
 import { iconShapeOf, LocationIconImages } from './location-icons';
@@ -26,6 +27,9 @@ declare global {
     locusMap?: LocusMap;
   }
 }
+
+/** How long the pointer rests on an icon before its catchment area is read ahead (a pass over the map reads nothing). */
+export const PREFETCH_REST_MS = 120;
 
 /** Spec point 2: fit with maximum zoom 12, 1000 ms, padding 30 plus 60 either side. */
 const FIT = { maxZoom: 12, duration: 1000, padding: 30 + 60 };
@@ -143,6 +147,14 @@ export function MapView() {
       choose(e.hit);
     }));
     stops.push(map.on('select', (e) => choose(e.hit)));
+    // A pointer resting on a store's icon starts reading its catchment area, so a click finds it read or on its way.
+    let restTimer: ReturnType<typeof setTimeout> | undefined;
+    stops.push(map.on('hover', (e) => {
+      clearTimeout(restTimer);
+      const hit = e.hit;
+      if (hit && hit.kind === 'icon' && hit.layerId === icons.id) restTimer = setTimeout(() => prefetchCatchmentArea(api, Number(hit.id)), PREFETCH_REST_MS);
+    }));
+    stops.push(() => clearTimeout(restTimer));
     stops.push(map.on('contextmenu', (e) => {
       e.originalEvent.preventDefault();
       const hit = e.hit && e.hit.kind === 'icon' && e.hit.layerId === icons.id ? Number(e.hit.id) : null;

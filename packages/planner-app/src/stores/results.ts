@@ -106,10 +106,26 @@ export function catchmentAreaCached(c: OutputContext, catchmentAreaId: number): 
 }
 
 /** The catchment area of a location for one catchment area of the model; null when not calculated. */
-export function fetchCatchmentArea(api: ApiClient, c: OutputContext, catchmentAreaId: number): Promise<LocationCatchmentArea | null> {
+export function fetchCatchmentArea(api: ApiClient, c: OutputContext, catchmentAreaId: number, options: { quiet?: boolean } = {}): Promise<LocationCatchmentArea | null> {
   return cached(catchmentKey(c, catchmentAreaId), () =>
-    api.call('locationCatchmentArea', { params: { ...c, catchmentAreaId }, expected: notCalculated })
+    api.call('locationCatchmentArea', { params: { ...c, catchmentAreaId }, expected: options.quiet ? () => true : notCalculated })
       .catch((e) => (notCalculated(e) ? null : Promise.reject(e))));
+}
+
+/**
+ * Starts reading a location's catchment area (the chosen one) before it is
+ * selected, when the pointer rests on its icon: the server's read is most of
+ * the wait between the click and the catchment on the map. Quiet: a failure
+ * here shows nothing (the selection reads again).
+ */
+export function prefetchCatchmentArea(api: ApiClient, locationId: number): void {
+  const s = scenario.peek();
+  const sub = submodelId.peek();
+  const id = layers.peek().catchmentAreaId;
+  if (!s || s.status !== 9 || sub === null || id === null || locationId === selectedLocationId.peek()) return;
+  const c: OutputContext = { submodelId: sub, scenarioId: s.id, locationId };
+  if (catchmentAreaCached(c, id)) return;
+  fetchCatchmentArea(api, c, id, { quiet: true }).catch(() => undefined);
 }
 
 /** The location score table. */
