@@ -2,7 +2,7 @@
 // validating a large location list answer against JSON.parse of the same
 // payload, and reading one request's params and query.
 import { performance } from 'node:perf_hooks';
-import { z } from 'zod';
+import * as z from 'zod';
 import { routes } from '../src/index';
 
 const LocationCount = 5000;

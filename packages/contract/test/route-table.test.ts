@@ -2,7 +2,7 @@
 // that match the path, roles as docs/api.md states them, typed URLs.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   fillPath, pathParamNames, queryString, routeDomains, routeList, routes, routesOf,
   type RouteBodyInput, type RouteQuery, type RouteResponse,

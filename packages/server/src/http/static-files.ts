@@ -30,7 +30,11 @@ export async function registerStaticFolder(app: FastifyInstance, dir: string, ro
 
 /** Sends a file of the folder (its path relative to the folder) with its Cache-Control. */
 export function sendBuildFile(reply: FastifyReply, file: string, cacheControl: string) {
-  return reply.header('Cache-Control', cacheControl).sendFile(file);
+  // The answer depends on Accept-Encoding (a .br/.gz sibling may be sent), so caches must key on it.
+  const vary = reply.getHeader('vary');
+  const listed = vary === undefined ? [] : String(vary).split(',').map((v) => v.trim()).filter(Boolean);
+  if (!listed.some((v) => v.toLowerCase() === 'accept-encoding' || v === '*')) listed.push('Accept-Encoding');
+  return reply.header('Cache-Control', cacheControl).header('Vary', listed.join(', ')).sendFile(file);
 }
 
 /** True when the path names a file (not a folder, not missing). */
