@@ -238,6 +238,8 @@ interface Vectors {
 /** Unit vectors by point id, with the cosine of each latitude for the haversine term of close pairs. */
 interface UnitVectors extends Vectors {
   cosLat: Float64Array;
+  /** The same vectors side by side (x y z of point 0, then of point 1, ...). */
+  xyz: Float64Array;
 }
 
 const vectorCache = new WeakMap<PointSet, UnitVectors>();
@@ -248,14 +250,14 @@ function unitVectors(points: PointSet): UnitVectors {
   let v = vectorCache.get(points);
   if (!v) {
     const n = points.latitude.length;
-    v = { x: new Float64Array(n), y: new Float64Array(n), z: new Float64Array(n), cosLat: new Float64Array(n), count: n };
+    v = { x: new Float64Array(n), y: new Float64Array(n), z: new Float64Array(n), cosLat: new Float64Array(n), xyz: new Float64Array(3 * n), count: n };
     for (let i = 0; i < n; i++) {
       const lat = points.latitude[i] * RAD;
       const lon = points.longitude[i] * RAD;
       const c = Math.cos(lat);
-      v.x[i] = c * Math.cos(lon);
-      v.y[i] = c * Math.sin(lon);
-      v.z[i] = Math.sin(lat);
+      v.x[i] = v.xyz[3 * i] = c * Math.cos(lon);
+      v.y[i] = v.xyz[3 * i + 1] = c * Math.sin(lon);
+      v.z[i] = v.xyz[3 * i + 2] = Math.sin(lat);
       v.cosLat[i] = c;
     }
     vectorCache.set(points, v);
@@ -417,6 +419,21 @@ class CandidatePool {
   }
 }
 
+/** Grows a pool of location ids (twice the size when full, so it is copied a few times at most). */
+class IdPool {
+  ids: Uint32Array;
+  used = 0;
+  constructor(capacity: number) {
+    this.ids = new Uint32Array(capacity);
+  }
+  reserve(need: number): void {
+    if (this.used + need <= this.ids.length) return;
+    const ids = new Uint32Array(Math.max(this.used + need, this.ids.length * 2));
+    ids.set(this.ids.subarray(0, this.used));
+    this.ids = ids;
+  }
+}
+
 /**
  * The demand areas grouped in tiles of a latitude-longitude grid, tiles in
  * blocks of TILES_PER_BLOCK x TILES_PER_BLOCK. Each tile and block has a
@@ -568,7 +585,8 @@ class AreaTiles {
   readonly count: Uint32Array;
   private readonly blockStart: Int32Array;
   private readonly blockCount: Uint32Array;
-  readonly pool: CandidatePool;
+  /** The tiles' candidates (their unit vectors are read from the locations' by id: they stay in cache). */
+  readonly pool: IdPool;
   private readonly blockPool: CandidatePool;
   private readonly scratchIds: Uint32Array;
   private readonly scratchC2: Float64Array;
@@ -591,7 +609,7 @@ class AreaTiles {
     const locationCount = locationVectors.count;
     this.scratchIds = new Uint32Array(locationCount);
     this.scratchC2 = new Float64Array(locationCount);
-    this.pool = new CandidatePool(Math.min(locationCount * 8, 1 << 16) + 64);
+    this.pool = new IdPool(Math.min(locationCount * 16, 1 << 18) + 64);
     this.blockPool = new CandidatePool(Math.min(locationCount * 4, 1 << 15) + 64);
   }
 
@@ -606,17 +624,13 @@ class AreaTiles {
     pool.reserve(to - from);
     const source = this.blockPool;
     const sIds = source.ids, sXyz = source.xyz;
-    const ids = pool.ids, xyz = pool.xyz;
+    const ids = pool.ids;
     const cx = g.tileCentre[3 * t], cy = g.tileCentre[3 * t + 1], cz = g.tileCentre[3 * t + 2];
     const reach = g.tileReach[t];
     let p = pool.used;
     for (let q = from; q < to; q++) {
-      const x = sXyz[3 * q], y = sXyz[3 * q + 1], z = sXyz[3 * q + 2];
-      const dx = x - cx, dy = y - cy, dz = z - cz;
+      const dx = sXyz[3 * q] - cx, dy = sXyz[3 * q + 1] - cy, dz = sXyz[3 * q + 2] - cz;
       ids[p] = sIds[q];
-      xyz[3 * p] = x;
-      xyz[3 * p + 1] = y;
-      xyz[3 * p + 2] = z;
       // Branch-free: the slot is kept when within reach (a branch would be mispredicted often).
       p += ((dx * dx + dy * dy + dz * dz <= reach) as unknown as number) | 0;
     }
@@ -717,7 +731,7 @@ class AreaRows {
   private location = new Uint32Array(0);
   private minutesCar = new Float64Array(0);
   private minutesPedestrian = new Float64Array(0);
-  /** The candidates of one area within the chord: their slots in the pool and squared chords. */
+  /** The candidates of one area within the chord: their locations and squared chords. */
   private slot = new Uint32Array(0);
   private chord2 = new Float64Array(0);
 
@@ -741,15 +755,17 @@ class AreaRows {
     const t = tiles.tileOf[i];
     if (t < 0) return 0;
     if (tiles.start[t] < 0) tiles.build(t);
-    const xyz = tiles.pool.xyz;
+    const ids = tiles.pool.ids;
+    const xyz = this.locationVectors.xyz;
     const c2Max = this.times.c2Max;
     const v = this.areaVectors;
     const qx = v.x[i], qy = v.y[i], qz = v.z[i];
     let count = 0;
     for (let q = tiles.start[t], to = q + tiles.count[t]; q < to; q++) {
-      const dx = xyz[3 * q] - qx;
-      const dy = xyz[3 * q + 1] - qy;
-      const dz = xyz[3 * q + 2] - qz;
+      const j = 3 * ids[q];
+      const dx = xyz[j] - qx;
+      const dy = xyz[j + 1] - qy;
+      const dz = xyz[j + 2] - qz;
       count += ((dx * dx + dy * dy + dz * dz <= c2Max) as unknown as number) | 0;
     }
     return count;
@@ -773,23 +789,24 @@ class AreaRows {
     const t = tiles.tileOf[i];
     if (t >= 0) {
       const ids = tiles.pool.ids;
-      const xyz = tiles.pool.xyz;
+      const xyz = this.locationVectors.xyz;
       const { slot, chord2, times, location, minutesCar, minutesPedestrian } = this;
       const c2Max = times.c2Max;
       const v = this.areaVectors;
       const qx = v.x[i], qy = v.y[i], qz = v.z[i];
       let n = 0;
       for (let q = tiles.start[t], to = q + tiles.count[t]; q < to; q++) {
-        const dx = xyz[3 * q] - qx;
-        const dy = xyz[3 * q + 1] - qy;
-        const dz = xyz[3 * q + 2] - qz;
+        const j = ids[q];
+        const dx = xyz[3 * j] - qx;
+        const dy = xyz[3 * j + 1] - qy;
+        const dz = xyz[3 * j + 2] - qz;
         const c2 = dx * dx + dy * dy + dz * dz;
-        slot[n] = q;
+        slot[n] = j;
         chord2[n] = c2;
         n += ((c2 <= c2Max) as unknown as number) | 0;
       }
       for (let p = 0; p < n; p++) {
-        const j = ids[slot[p]];
+        const j = slot[p];
         if (!times.at(pairKm(chord2[p], this.areas, v, i, this.locations, this.locationVectors, j))) continue;
         location[k] = j;
         minutesCar[k] = times.car;
