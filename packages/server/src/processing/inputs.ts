@@ -151,6 +151,9 @@ export function isActive(row: Pick<LocationRow, 'change_type' | 'excluded' | 'ty
  * retail areas), with their expression records. Output properties are left
  * out of the records: the calculation produces them.
  */
+/** Locations prepared between two turns of the event loop. */
+const INPUT_ROWS_PER_TURN = 500;
+
 export async function loadScenarioLocations(db: Queryable, modelId: number, scenarioId: number): Promise<ScenarioLocationInputs> {
   const [rows, definitions, groups, clusters] = await Promise.all([
     scenarioLocations(db, scenarioId),
@@ -172,7 +175,11 @@ export async function loadScenarioLocations(db: Queryable, modelId: number, scen
   const records: PropertyValues[] = [];
   const active = new Uint8Array(calculated.length);
   const fingerprints = new Uint8Array(8 * calculated.length);
-  calculated.forEach((row, j) => {
+  for (let j = 0; j < calculated.length; j++) {
+    // A turn of the event loop every few hundred locations (their POI counts and fingerprints take a while),
+    // so requests are answered while a national scenario's inputs are prepared.
+    if (j > 0 && j % INPUT_ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    const row = calculated[j]!;
     const record: Record<string, number | string | null> = {};
     for (const [name, value] of Object.entries(row.properties ?? {})) {
       if (outputs.has(name)) continue;
@@ -188,7 +195,7 @@ export async function loadScenarioLocations(db: Queryable, modelId: number, scen
       .update(JSON.stringify([row.latitude, row.longitude, active[j], keys.map((k) => [k, record[k]])]))
       .digest();
     fingerprints.set(digest.subarray(0, 8), 8 * j);
-  });
+  }
   return { rows: calculated, records, active, fingerprints };
 }
 
