@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ModelParameters, PropertyValues } from '@locus/engine';
 import type { FitOutcome, FitRequest } from './fit.js';
+import { workerEntry } from '../worker-entry.js';
 
 export interface CalibrationWorkerInput {
   areas: { latitude: Float64Array; longitude: Float64Array; properties: PropertyValues[] };
@@ -26,14 +27,7 @@ export type CalibrationWorkerMessage =
 
 /** The worker entry: next to this file in the source (tsx), or in calibration/ of the bundle's folder. */
 export function calibrationWorkerUrl(): URL {
-  const candidates = [
-    new URL('./worker.ts', import.meta.url),
-    new URL('./worker.js', import.meta.url),
-    new URL('./calibration/worker.js', import.meta.url),
-  ];
-  const found = candidates.find((url) => existsSync(fileURLToPath(url)));
-  if (!found) throw new Error('calibration worker not found next to the server code');
-  return found;
+  return workerEntry(import.meta.url, 'worker', 'calibration');
 }
 
 /** Runs one fit in a new worker thread; progress in percent. */

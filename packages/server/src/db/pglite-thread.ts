@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryResult, Queryable } from './database.js';
 import { deserializeError, packParams, type SerializedError, type ThreadReply, type ThreadRequest } from './thread-protocol.js';
+import { workerEntry } from '../worker-entry.js';
 
 /** The database thread stopped (it crashed, or the database was closed): every statement fails with this. */
 export class DatabaseThreadError extends Error {
@@ -22,14 +23,7 @@ export class DatabaseThreadError extends Error {
 
 /** The worker entry: next to this file in the source (tsx), in db/ of dist next to the bundle. */
 export function pgliteWorkerUrl(): URL {
-  const candidates = [
-    new URL('./pglite-worker.ts', import.meta.url),
-    new URL('./pglite-worker.js', import.meta.url),
-    new URL('./db/pglite-worker.js', import.meta.url),
-  ];
-  const found = candidates.find((url) => existsSync(fileURLToPath(url)));
-  if (!found) throw new Error('pglite-worker not found next to the server code');
-  return found;
+  return workerEntry(import.meta.url, 'pglite-worker', 'db');
 }
 
 type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;

@@ -22,7 +22,6 @@ export async function registerStaticFolder(app: FastifyInstance, dir: string, ro
       preCompressed: true,
       cacheControl: false,
       etag: true,
-      suppressWarning: true,
     });
     routes(files);
   });

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AreaPayload, EngineJobInput, EngineMessage } from './jobs.js';
+import { workerEntry } from '../worker-entry.js';
 
 /** Results an engine thread keeps for incremental calculations (a national result is some 40 MB). */
 const KEPT_RESULTS = 4;
@@ -13,14 +14,7 @@ export const KEPT_AREA_SETS = 2;
 
 /** The worker entry: next to this file in the source (tsx), next to the bundle or in processing/ of dist. */
 export function engineWorkerUrl(): URL {
-  const candidates = [
-    new URL('./engine-worker.ts', import.meta.url),
-    new URL('./engine-worker.js', import.meta.url),
-    new URL('./processing/engine-worker.js', import.meta.url),
-  ];
-  const found = candidates.find((url) => existsSync(fileURLToPath(url)));
-  if (!found) throw new Error('engine-worker not found next to the server code');
-  return found;
+  return workerEntry(import.meta.url, 'engine-worker', 'processing');
 }
 
 export class ThreadDiedError extends Error {}
