@@ -2,26 +2,13 @@
 // others skipped) gives the picture that canvas blits of every icon give.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser } from 'playwright-core';
-import { launchChromium, openPage, waitForIdle } from './support/chromium.js';
-import { startTestServer } from './support/test-server.js';
+import { chromiumSuite, openPage, waitForIdle } from './support/chromium.js';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-
-test.before(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = chromiumSuite(test);
 
 for (const pixelRatio of [1, 2]) {
   test(`3000 piled-up icons blended by the renderer equal canvas blits of every icon (pixel ratio ${pixelRatio})`, async () => {
-    const page = await openPage(browser, `${server.url}/?case=icons`);
+    const page = await openPage(env.browser, `${env.server.url}/?case=icons`);
     await waitForIdle(page);
     const result = await page.evaluate(
       (pr) => (globalThis as unknown as { __compareIconStrategies: (pr: number) => { maxDifference: number; painted: number; hidden: number; icons: number } }).__compareIconStrategies(pr),

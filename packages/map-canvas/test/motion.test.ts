@@ -3,22 +3,10 @@
 // exactly the frame it draws without any motion before it.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, waitForIdle } from './support/chromium.js';
-import { startTestServer } from './support/test-server.js';
+import type { Page } from 'playwright-core';
+import { chromiumSuite, openPage, waitForIdle } from './support/chromium.js';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-
-test.before(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = chromiumSuite(test);
 
 interface MotionResult {
   frames: number;
@@ -29,7 +17,7 @@ interface MotionResult {
 
 for (const deviceScaleFactor of [1, 2]) {
   test(`a scripted pan-and-zoom shows covering pictures, and the settled frame equals an unmoved one (pixel ratio ${deviceScaleFactor})`, async () => {
-    const page: Page = await openPage(browser, `${server.url}/?case=all`, { deviceScaleFactor });
+    const page: Page = await openPage(env.browser, `${env.server.url}/?case=all`, { deviceScaleFactor });
     await waitForIdle(page);
     const result = await page.evaluate(async (): Promise<MotionResult> => {
       type MapHandle = {

@@ -2,26 +2,13 @@
 // selection draws the frame from the kept canvas under the icons, and that frame is the full frame.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser } from 'playwright-core';
-import { launchChromium, openPage, waitForIdle } from './support/chromium.js';
-import { startTestServer } from './support/test-server.js';
+import { chromiumSuite, openPage, waitForIdle } from './support/chromium.js';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-
-test.before(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = chromiumSuite(test);
 
 for (const pixelRatio of [1, 2]) {
   test(`a selection change at one view redraws only the icons, and the frame equals a full one (pixel ratio ${pixelRatio})`, async () => {
-    const page = await openPage(browser, `${server.url}/?case=icons`);
+    const page = await openPage(env.browser, `${env.server.url}/?case=icons`);
     await waitForIdle(page);
     const result = await page.evaluate(
       (pr) =>

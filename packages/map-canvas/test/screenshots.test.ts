@@ -10,9 +10,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import type { Browser } from 'playwright-core';
-import { launchChromium, openPage, waitForIdle } from './support/chromium.js';
-import { startTestServer } from './support/test-server.js';
+
+import { chromiumSuite, openPage, waitForIdle } from './support/chromium.js';
 
 const goldenDir = fileURLToPath(new URL('./golden/', import.meta.url));
 const artifactDir = fileURLToPath(new URL('../.test-artifacts/', import.meta.url));
@@ -36,22 +35,11 @@ const CASES: { name: string; deviceScaleFactor: number }[] = [
   { name: 'all', deviceScaleFactor: 2 },
 ];
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-
-test.before(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = chromiumSuite(test);
 
 for (const { name, deviceScaleFactor } of CASES) {
   test(`the ${name} layer looks like its golden image`, async () => {
-    const page = await openPage(browser, `${server.url}/?case=${name}`, { deviceScaleFactor });
+    const page = await openPage(env.browser, `${env.server.url}/?case=${name}`, { deviceScaleFactor });
     await waitForIdle(page);
     const shot = PNG.sync.read(await page.screenshot({ clip: { x: 0, y: 0, width: 480, height: 320 } }));
     await page.context().close();
@@ -77,8 +65,8 @@ for (const { name, deviceScaleFactor } of CASES) {
 }
 
 test('raster tiles came from the local server only', () => {
-  assert.ok(server.tileRequests.length > 0);
-  assert.ok(server.tileRequests.every((p) => p.startsWith('/tiles/')));
+  assert.ok(env.server.tileRequests.length > 0);
+  assert.ok(env.server.tileRequests.every((p) => p.startsWith('/tiles/')));
 });
 
 test.run();
