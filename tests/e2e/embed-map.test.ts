@@ -123,10 +123,16 @@ async function signInThroughElement(button: ReturnType<Page['getByRole']>): Prom
   await popup.waitForURL(/\/oidc\/interaction\//, { timeout: 30_000 });
   await popup.locator('#identity').fill(ACCOUNTS.planner.email);
   await popup.locator('#password').fill(ACCOUNTS.planner.password);
-  await popup.locator('button[type=submit]').click();
   const messages: string[] = [];
   popup.on('console', (m) => messages.push(m.text()));
-  await popup.waitForEvent('close', { timeout: 30_000 }).catch(async (error: Error) => {
+  popup.on('pageerror', (e) => messages.push(e.message));
+  // Listened for before the click: the bridge may hand the answer over and the popup close before the
+  // click's own wait ends.
+  const closed = popup.waitForEvent('close', { timeout: 30_000 });
+  await popup.locator('button[type=submit]').click().catch((error: Error) => {
+    if (!popup.isClosed()) throw error;
+  });
+  await closed.catch(async (error: Error) => {
     throw new Error(`${error.message}; the popup is at ${popup.url()} saying ${(await popup.locator('body').textContent().catch(() => '')) ?? ''} ${messages.join(' | ')}`);
   });
 }

@@ -108,6 +108,8 @@ test('a click on a store icon selects it and the left drawer shows its propertie
   const shown = detail.locationProperties.filter((p) => p.viewLocation !== null && p.visible);
   const notShown = detail.locationProperties.filter((p) => p.viewLocation === null && !shown.some((s) => s.title === p.title));
   assert.ok(shown.length > 0, 'the model has properties flagged viewLocation');
+  // The heading comes with the selection; the properties with their own read, a moment later.
+  await drawer().locator('dt').nth(shown.length - 1).waitFor({ state: 'attached' });
   const terms = (await drawer().locator('dt').allTextContents()).map((x) => x.trim());
   assert.equal([...terms].sort(), shown.map((p) => p.title ?? p.name).sort(), 'the drawer lists exactly the properties flagged viewLocation');
   for (const p of notShown) assert.not.ok(terms.includes(p.title ?? p.name), `${p.title} is not flagged viewLocation`);
