@@ -55,6 +55,19 @@ const LOCKS_AND_UPSERTS = /\bFOR\s+(?:NO\s+KEY\s+)?UPDATE\b|\bDO\s+UPDATE\s+SET\
  * SET) only costs a cache miss.
  */
 export function changedBy(sql: string): 'nothing' | 'anything' | string[] {
+  // The server's statements are a few hundred constant texts: each is read once.
+  let changed = changedByText.get(sql);
+  if (changed === undefined) {
+    changed = readChanges(sql);
+    if (changedByText.size >= 2000) changedByText.clear();
+    changedByText.set(sql, changed);
+  }
+  return changed;
+}
+
+const changedByText = new Map<string, 'nothing' | 'anything' | string[]>();
+
+function readChanges(sql: string): 'nothing' | 'anything' | string[] {
   // Row locks (SELECT ... FOR UPDATE) change nothing; ON CONFLICT DO UPDATE changes the table inserted into.
   const text = sql.replace(LOCKS_AND_UPSERTS, ' ');
   if (!WRITES.test(text)) return 'nothing';

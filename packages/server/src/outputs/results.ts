@@ -4,6 +4,7 @@
 // location or one area fetches only the pair blocks it needs, and decoded
 // blocks are kept by content (see blockCache), so a burst of reads on one
 // scenario decodes each block once.
+import type { AreaLocation } from '@locus/engine';
 import { RuleMessage } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
 import { resolveModel, resolveScenario, type ScenarioRef } from '../http/access.js';
@@ -40,15 +41,8 @@ class Lru<T> {
   }
 }
 
-/** One demand area's pair with a location, as an area read shows it (value V_ij, share P_ij, utility U_ij). */
-export interface StoredAreaLocation {
-  location: number;
-  value: number;
-  share: number;
-  score: number;
-  minutesCar: number | null;
-  minutesPedestrian: number | null;
-}
+/** One demand area's pair with a location, as an area read shows it (value V_ij, share P_ij, utility U_ij): the engine's own. */
+export type StoredAreaLocation = AreaLocation;
 
 /** A location's pairs that carry demand: per area (ascending) its index and P_ij. */
 export interface StoredLocationPairs {
