@@ -5,11 +5,13 @@
 import {
   driverChart,
   locationScores as engineLocationScores,
-  matchingLocations as engineMatching,
   normalizedScores,
   scenarioDifferences,
   scoreFunctions,
+  similarity,
   type DifferenceLocation,
+  type MatchingLocation as EngineMatch,
+  type NormalizedScores,
 } from '@locus/engine';
 import type { DriverFilterChart, LocationScore, MatchingLocation, PropertiesChartEntry, ScenarioDifferences } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
@@ -17,7 +19,7 @@ import { notFound } from '../http/errors.js';
 import { scenarioLocations } from '../repo/scenario-locations.js';
 import type { DriverFilter } from '@locus/contract';
 import { notCalculated, positions, type CalculatedScenario, type ResultReader } from './results.js';
-import { outputPropertyOf, scenarioRecords } from './records.js';
+import { derivedOf, outputPropertyOf, type RecordsCache, type ResultRecords } from './records.js';
 import type { ResultSummary } from '../processing/results-store.js';
 
 async function differenceRows(db: Queryable, modelId: number, scenarioId: number, summary: ResultSummary): Promise<DifferenceLocation[]> {
@@ -57,26 +59,70 @@ export async function differencesOf(db: Queryable, reader: ResultReader, calc: C
   };
 }
 
-export async function matchingOf(db: Queryable, calc: CalculatedScenario, locationId: number, topN: number): Promise<MatchingLocation[]> {
-  const functions = (await db.query<{ id: number; title: string; function: string; weight: number; default_value: number }>(
-    'SELECT id, title, function, weight, default_value FROM normalized_scores_function WHERE model_id = $1 ORDER BY sort_order, id', [calc.model.id])).rows;
-  const data = await scenarioRecords(db, calc.model.id, calc.subModelId, calc.scenario.id, calc.summary);
-  const reference = data.rows.findIndex((r) => r.location_id === locationId);
-  if (reference < 0) throw notFound(`location ${locationId} in scenario ${calc.scenario.id}`);
-  if (!functions.length) return [];
-  const actual = calc.model.actualOutputLocationPropertyId === null ? undefined
-    : (await db.query<{ name: string; title: string | null }>('SELECT name, title FROM location_property WHERE id = $1', [calc.model.actualOutputLocationPropertyId])).rows[0];
-  const scores = normalizedScores(functions.map((f) => ({ id: f.id, title: f.title, function: f.function, weight: f.weight, defaultValue: f.default_value })), data.records);
+/** The model's normalized-scores functions and what they give over a result's records, computed once per result. */
+interface ResultScores {
+  scores: NormalizedScores | undefined;
+  actual: { name: string; title: string | null } | undefined;
+}
+
+function resultScores(db: Queryable, calc: CalculatedScenario, data: ResultRecords): Promise<ResultScores> {
+  return derivedOf(data, 'normalizedScores', async () => {
+    const functions = (await db.query<{ id: number; title: string; function: string; weight: number; default_value: number }>(
+      'SELECT id, title, function, weight, default_value FROM normalized_scores_function WHERE model_id = $1 ORDER BY sort_order, id', [calc.model.id])).rows;
+    const actual = calc.model.actualOutputLocationPropertyId === null ? undefined
+      : (await db.query<{ name: string; title: string | null }>('SELECT name, title FROM location_property WHERE id = $1', [calc.model.actualOutputLocationPropertyId])).rows[0];
+    const scores = functions.length
+      ? normalizedScores(functions.map((f) => ({ id: f.id, title: f.title, function: f.function, weight: f.weight, defaultValue: f.default_value })), data.records)
+      : undefined;
+    return { scores, actual };
+  });
+}
+
+/** The row of a location in a result's records, or 404. */
+function rowIn(data: ResultRecords, calc: CalculatedScenario, locationId: number): number {
+  const q = data.rowOf.get(locationId);
+  if (q === undefined) throw notFound(`location ${locationId} in scenario ${calc.scenario.id}`);
+  return q;
+}
+
+/**
+ * The reference first, then the topN - 1 most similar candidates (ties by
+ * row, the same order): the engine's matchingLocations, with the similarity
+ * of every candidate in one typed array and entries made only for those shown.
+ */
+function bestMatches(scores: NormalizedScores, reference: number, topN: number, candidate: (j: number) => boolean): EngineMatch[] {
+  const count = scores.normalized[0]?.length ?? 0;
+  const similarities = new Float64Array(count);
+  const others: number[] = [];
+  for (let j = 0; j < count; j++) {
+    if (j === reference || !candidate(j)) continue;
+    similarities[j] = similarity(scores, reference, j);
+    others.push(j);
+  }
+  others.sort((a, b) => similarities[b]! - similarities[a]! || a - b);
+  const entry = (j: number): EngineMatch => ({
+    location: j,
+    score: j === reference ? similarity(scores, reference, j) : similarities[j]!,
+    normalizedScores: scores.titles.map((title, k) => ({ title, score: scores.normalized[k]![j]! })),
+  });
+  return [entry(reference), ...others.slice(0, Math.max(0, topN - 1)).map(entry)];
+}
+
+export async function matchingOf(db: Queryable, records: RecordsCache, calc: CalculatedScenario, locationId: number, topN: number): Promise<MatchingLocation[]> {
+  const data = await records.of(calc);
+  const reference = rowIn(data, calc, locationId);
+  const { scores, actual } = await resultScores(db, calc, data);
+  if (!scores) return [];
   // Matches are open locations shown on the map.
-  const candidate = (j: number) => data.rows[j].change_type !== 2 && !data.rows[j].excluded && data.rows[j].visibility !== 2;
-  return engineMatching(scores, reference, topN, candidate).map((m): MatchingLocation => {
-    const row = data.rows[m.location];
-    const actualValue = actual ? data.records[m.location][actual.name] : undefined;
+  const candidate = (j: number) => data.rows[j]!.change_type !== 2 && !data.rows[j]!.excluded && data.rows[j]!.visibility !== 2;
+  return bestMatches(scores, reference, topN, candidate).map((m): MatchingLocation => {
+    const row = data.rows[m.location]!;
+    const actualValue = actual ? data.records[m.location]![actual.name] : undefined;
     return {
       locationId: row.location_id,
       name: row.name,
       score: Math.max(0, m.score / 100),
-      outputLocationPropertyValue: data.outputs[m.location],
+      outputLocationPropertyValue: data.outputs[m.location]!,
       outputLocationPropertyTitle: data.outputProperty?.title ?? data.outputProperty?.name ?? null,
       actualOutputLocationPropertyValue: typeof actualValue === 'number' ? actualValue : null,
       actualOutputLocationPropertyTitle: actual ? actual.title ?? actual.name : null,
@@ -85,10 +131,9 @@ export async function matchingOf(db: Queryable, calc: CalculatedScenario, locati
   });
 }
 
-export async function driversOf(db: Queryable, calc: CalculatedScenario, locationId: number, filters: DriverFilter[]): Promise<DriverFilterChart[]> {
-  const data = await scenarioRecords(db, calc.model.id, calc.subModelId, calc.scenario.id, calc.summary);
-  const selected = data.rows.findIndex((r) => r.location_id === locationId);
-  if (selected < 0) throw notFound(`location ${locationId} in scenario ${calc.scenario.id}`);
+export async function driversOf(records: RecordsCache, calc: CalculatedScenario, locationId: number, filters: DriverFilter[]): Promise<DriverFilterChart[]> {
+  const data = await records.of(calc);
+  const selected = rowIn(data, calc, locationId);
   const charts: DriverFilterChart[] = [];
   for (const filter of filters) {
     const chart = driverChart(
@@ -104,11 +149,10 @@ export async function driversOf(db: Queryable, calc: CalculatedScenario, locatio
   return charts;
 }
 
-export async function scoresOf(db: Queryable, calc: CalculatedScenario, locationId: number, showExpressions: boolean): Promise<LocationScore[]> {
-  const data = await scenarioRecords(db, calc.model.id, calc.subModelId, calc.scenario.id, calc.summary);
-  const q = data.rows.findIndex((r) => r.location_id === locationId);
-  if (q < 0) throw notFound(`location ${locationId} in scenario ${calc.scenario.id}`);
-  const { scores } = engineLocationScores(scoreFunctions(calc.summary.parameters.functions), data.records[q]);
+export async function scoresOf(records: RecordsCache, calc: CalculatedScenario, locationId: number, showExpressions: boolean): Promise<LocationScore[]> {
+  const data = await records.of(calc);
+  const q = rowIn(data, calc, locationId);
+  const { scores } = engineLocationScores(scoreFunctions(calc.summary.parameters.functions), data.records[q]!);
   return scores.map((s) => ({
     description: s.description,
     expression: showExpressions ? s.expression : null,
@@ -118,7 +162,7 @@ export async function scoresOf(db: Queryable, calc: CalculatedScenario, location
   }));
 }
 
-export async function propertyValuesOf(db: Queryable, calc: CalculatedScenario, propertyId1: number, propertyId2: number): Promise<PropertiesChartEntry[]> {
+export async function propertyValuesOf(db: Queryable, records: RecordsCache, calc: CalculatedScenario, propertyId1: number, propertyId2: number): Promise<PropertiesChartEntry[]> {
   const { rows: properties } = await db.query<{ id: number; name: string; data_type: number }>(
     'SELECT id, name, data_type FROM location_property WHERE model_id = $1 AND id = ANY($2)', [calc.model.id, [propertyId1, propertyId2]]);
   const find = (id: number) => {
@@ -127,7 +171,7 @@ export async function propertyValuesOf(db: Queryable, calc: CalculatedScenario, 
     return p;
   };
   const [p1, p2] = [find(propertyId1), find(propertyId2)];
-  const data = await scenarioRecords(db, calc.model.id, calc.subModelId, calc.scenario.id, calc.summary);
+  const data = await records.of(calc);
   const numberOf = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
   return data.rows.flatMap((r, q) => (r.visibility === 2 ? [] : [{
     locationName: r.name,

@@ -2,12 +2,20 @@
 // drivers and charts see them: the calculation's records (properties, group
 // code, cluster name, POIs in range) plus the model's output property with
 // the stored output.
+//
+// A read loads them without what only a calculation needs (which locations
+// attract demand, the fingerprints that tell a changed location), and the
+// server keeps the last few results' records (RecordsCache) while none of the
+// tables they come from was written: the second and later reads of a result
+// (the drawer's matching, matching scores, drivers and scores of one
+// selection) find them at once.
 import type { PropertyValues } from '@locus/engine';
-import type { Queryable } from '../db/database.js';
-import { loadScenarioLocations } from '../processing/inputs.js';
+import type { Database, Queryable } from '../db/database.js';
+import { tableStamp } from '../db/table-cache.js';
+import { poiCounter, type PoiCountProperty } from '../processing/pois.js';
 import type { ResultSummary } from '../processing/results-store.js';
-import type { LocationRow } from '../repo/scenario-locations.js';
-import { positions } from './results.js';
+import { scenarioLocations, type LocationRow } from '../repo/scenario-locations.js';
+import { Lru, positions, type CalculatedScenario } from './results.js';
 
 export interface OutputProperty { id: number; name: string; title: string | null }
 
@@ -21,6 +29,7 @@ export async function outputPropertyOf(db: Queryable, modelId: number, subModelI
 }
 
 export interface ScenarioRecords {
+  /** The scenario's locations but retail areas, by location id (the calculation's order). */
   rows: LocationRow[];
   records: PropertyValues[];
   /** Output per row (null when the result does not hold the location). */
@@ -28,14 +37,141 @@ export interface ScenarioRecords {
   outputProperty?: OutputProperty;
 }
 
+interface PropertyDefinition { name: string; data_type: number; auto_calculate_type: number; poi_set_id: number | null; poi_range_meters: number | null; property_type: number }
+
+/**
+ * The value of a stored property as the expressions see it: numbers for
+ * numeric properties (data type > 0), texts otherwise; as the calculation's
+ * inputs read it (processing/inputs.ts; a test holds the two equal).
+ */
+function expressionValue(value: unknown, dataType: number | undefined): number | string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'boolean' && (dataType === undefined || dataType > 0)) return value ? 1 : 0;
+  if (dataType === undefined) return typeof value === 'number' ? (Number.isFinite(value) ? value : null) : String(value);
+  if (dataType > 0) {
+    const n = typeof value === 'number' ? value : Number(value);
+    return Number.isFinite(n) ? n : null;
+  }
+  return String(value);
+}
+
+/**
+ * The records of a scenario's calculation with the stored output of one of
+ * its results: the calculation's own records (outputs of the model left out,
+ * the sub-model's output property set from the result).
+ */
 export async function scenarioRecords(db: Queryable, modelId: number, subModelId: number, scenarioId: number, summary: ResultSummary): Promise<ScenarioRecords> {
-  const inputs = await loadScenarioLocations(db, modelId, scenarioId);
-  const outputProperty = await outputPropertyOf(db, modelId, subModelId);
+  const [all, definitions, groups, clusters, outputProperty] = await Promise.all([
+    scenarioLocations(db, scenarioId),
+    db.query<PropertyDefinition>(
+      'SELECT name, data_type, auto_calculate_type, poi_set_id, poi_range_meters, property_type FROM location_property WHERE model_id = $1', [modelId]),
+    db.query<{ id: number; code: string }>('SELECT id, code FROM location_group WHERE model_id = $1', [modelId]),
+    db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1', [modelId]),
+    outputPropertyOf(db, modelId, subModelId),
+  ]);
+  const rows = all.filter((r) => r.type !== 2).sort((a, b) => a.location_id - b.location_id);
+  const dataTypes = new Map(definitions.rows.map((d) => [d.name, d.data_type]));
+  const modelOutputs = new Set(definitions.rows.filter((d) => d.property_type === 4).map((d) => d.name));
+  const poiProperties: PoiCountProperty[] = definitions.rows
+    .filter((d) => d.auto_calculate_type === 6 && d.poi_set_id !== null && d.poi_range_meters !== null)
+    .map((d) => ({ name: d.name, poiSetId: d.poi_set_id!, rangeMeters: d.poi_range_meters! }));
+  const countPois = await poiCounter(db, poiProperties);
+  const groupCode = new Map(groups.rows.map((g) => [g.id, g.code]));
+  const clusterName = new Map(clusters.rows.map((c) => [c.id, c.name]));
   const index = positions(summary);
-  const outputs = inputs.rows.map((r) => {
-    const j = index.get(r.location_id);
-    return j === undefined ? null : summary.arrays.output[j];
-  });
-  const records = inputs.records.map((record, q) => (outputProperty && outputs[q] !== null ? { ...record, [outputProperty.name]: outputs[q] } : record));
-  return { rows: inputs.rows, records, outputs, outputProperty };
+  const outputs: Array<number | null> = new Array(rows.length);
+  const records: PropertyValues[] = new Array(rows.length);
+  for (let q = 0; q < rows.length; q++) {
+    const row = rows[q]!;
+    const record: Record<string, number | string | null> = {};
+    for (const name in row.properties) {
+      if (!modelOutputs.has(name)) record[name] = expressionValue(row.properties[name], dataTypes.get(name));
+    }
+    record.locationGroupCode = row.location_group_id ? groupCode.get(row.location_group_id) ?? null : null;
+    record.locationClusterName = row.location_cluster_id ? clusterName.get(row.location_cluster_id) ?? null : null;
+    Object.assign(record, countPois(row.latitude, row.longitude));
+    const j = index.get(row.location_id);
+    const output = j === undefined ? null : summary.arrays.output[j]!;
+    outputs[q] = output;
+    if (outputProperty && output !== null) record[outputProperty.name] = output;
+    records[q] = record;
+  }
+  return { rows, records, outputs, outputProperty };
+}
+
+/** What the expressions of a result's reads see, kept for further reads of the same result. */
+export interface ResultRecords extends ScenarioRecords {
+  /** Row of a location id. */
+  rowOf: Map<number, number>;
+  /** Values derived from the records once per result (normalized scores, ...), by name. */
+  derived: Map<string, Promise<unknown>>;
+}
+
+/** The tables the records come from: a write to any of them (or to a table whose writes reach them) drops what is kept. */
+export const RECORD_TABLES = [
+  'scenario', 'location', 'location_version', 'location_property', 'location_group', 'location_cluster', 'poi', 'model',
+  'normalized_scores_function',
+] as const;
+
+/** Results whose records are kept: a few (a planner compares a scenario with its parent; the demo's largest is ~7,000 records). */
+const KEPT_RESULTS = 4;
+
+/**
+ * The records of results, kept per result (scenario, sub-model, version) while
+ * none of RECORD_TABLES was written since they were read. Where the database
+ * cannot tell (PostgreSQL, other processes write too) every read loads them.
+ */
+export class RecordsCache {
+  private kept = new Lru<{ stamp: number; value: Promise<ResultRecords> }>(KEPT_RESULTS);
+  private readonly stamp: () => Promise<number | undefined>;
+
+  constructor(private readonly db: Database) {
+    this.stamp = tableStamp(db, RECORD_TABLES);
+  }
+
+  /** Forgets what it keeps (a bench measures first reads). */
+  forget() {
+    this.kept = new Lru(KEPT_RESULTS);
+  }
+
+  async of(calc: CalculatedScenario): Promise<ResultRecords> {
+    const stamp = await this.stamp();
+    if (stamp === undefined) return this.load(calc);
+    const key = `${calc.scenario.id}:${calc.subModelId}:${calc.summary.version}`;
+    const hit = this.kept.get(key);
+    if (hit && hit.stamp === stamp) return hit.value;
+    // Reads that ask meanwhile (the drawer asks matching and matching scores at once) share this load.
+    const entry = { stamp, value: this.load(calc) };
+    this.kept.set(key, entry);
+    entry.value.catch(() => { if (this.kept.peek(key) === entry) this.kept.delete(key); });
+    return entry.value;
+  }
+
+  private async load(calc: CalculatedScenario): Promise<ResultRecords> {
+    const data = await scenarioRecords(this.db, calc.model.id, calc.subModelId, calc.scenario.id, calc.summary);
+    return { ...data, rowOf: new Map(data.rows.map((r, q) => [r.location_id, q])), derived: new Map() };
+  }
+}
+
+/** A value derived from a result's records, computed once while they are kept. */
+export function derivedOf<T>(data: ResultRecords, name: string, compute: () => Promise<T>): Promise<T> {
+  let value = data.derived.get(name) as Promise<T> | undefined;
+  if (!value) {
+    value = compute();
+    data.derived.set(name, value);
+    value.catch(() => { if (data.derived.get(name) === value) data.derived.delete(name); });
+  }
+  return value;
+}
+
+const caches = new WeakMap<object, RecordsCache>();
+
+/** One records cache per server context. */
+export function recordsFor(ctx: { db: Database }): RecordsCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = new RecordsCache(ctx.db);
+    caches.set(ctx, cache);
+  }
+  return cache;
 }

@@ -24,7 +24,8 @@ export interface CalculatedScenario {
   summary: ResultSummary;
 }
 
-class Lru<T> {
+/** The last `capacity` values used, by key. */
+export class Lru<T> {
   private entries = new Map<string, T>();
   constructor(private readonly capacity: number) {}
   get(key: string): T | undefined {
@@ -34,6 +35,13 @@ class Lru<T> {
       this.entries.set(key, hit);
     }
     return hit;
+  }
+  /** The value without counting it as used. */
+  peek(key: string): T | undefined {
+    return this.entries.get(key);
+  }
+  delete(key: string) {
+    this.entries.delete(key);
   }
   set(key: string, value: T) {
     this.entries.set(key, value);

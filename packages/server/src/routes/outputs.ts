@@ -11,10 +11,12 @@ import { areaInScenario } from '../outputs/area.js';
 import { catchmentAreaOf, locationCatchmentArea } from '../outputs/catchments.js';
 import { differencesOf, driversOf, matchingOf, propertyValuesOf, scoresOf } from '../outputs/comparisons.js';
 import { locationIn, readerFor } from '../outputs/results.js';
+import { recordsFor } from '../outputs/records.js';
 
 export function outputHandlers(ctx: ServerContext): Handlers {
   const { db } = ctx;
   const reader = readerFor(ctx);
+  const records = recordsFor(ctx);
 
   const areaRead = async (user: Parameters<typeof resolveScenario>[1], params: { submodelId: number; scenarioId: number; catchmentAreaId: number }, find: (areaSetId: number) => ReturnType<typeof areaByCode>) => {
     const scenario = await resolveScenario(db, user, params.scenarioId);
@@ -30,17 +32,17 @@ export function outputHandlers(ctx: ServerContext): Handlers {
   return {
     matchingLocations: async ({ user, params, query }) => {
       const calc = await reader.calculated(user, params.submodelId, params.scenarioId);
-      return matchingOf(db, calc, params.locationId, query.topN);
+      return matchingOf(db, records, calc, params.locationId, query.topN);
     },
 
     matchingScores: async ({ user, params, query }) => {
       const calc = await reader.calculated(user, params.submodelId, params.scenarioId);
-      return matchingOf(db, calc, params.locationId, query.topN);
+      return matchingOf(db, records, calc, params.locationId, query.topN);
     },
 
     locationScores: async ({ user, params }) => {
       const calc = await reader.calculated(user, params.submodelId, params.scenarioId);
-      return scoresOf(db, calc, params.locationId, isModelAdmin(user, calc.model.id));
+      return scoresOf(records, calc, params.locationId, isModelAdmin(user, calc.model.id));
     },
 
     locationCatchmentArea: async ({ user, params }) => {
@@ -57,12 +59,12 @@ export function outputHandlers(ctx: ServerContext): Handlers {
 
     scenarioDrivers: async ({ user, params, query }) => {
       const calc = await reader.calculated(user, undefined, params.scenarioId);
-      return driversOf(db, calc, query.locationId, await driverFiltersOf(ctx, calc.model.id));
+      return driversOf(records, calc, query.locationId, await driverFiltersOf(ctx, calc.model.id));
     },
 
     propertyValues: async ({ user, params }) => {
       const calc = await reader.calculated(user, undefined, params.scenarioId);
-      return propertyValuesOf(db, calc, params.propertyId1, params.propertyId2);
+      return propertyValuesOf(db, records, calc, params.propertyId1, params.propertyId2);
     },
 
     catchmentAreaPropertiesByCode: async ({ user, params }) =>
