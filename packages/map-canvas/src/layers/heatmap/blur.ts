@@ -1,6 +1,6 @@
 // A Gaussian blur approximated by three box blurs (running sums, cost independent of the radius).
-// Each pass sums rows and writes the result transposed, so two passes cover both axes with
-// cache-friendly row access only.
+// Each pass reads one grid and writes another (rows into a scratch grid, columns back), with row access
+// only, so no copy of the window is needed.
 
 /** Box half-widths of three passes approximating a Gaussian of standard deviation sigma. */
 export function boxRadiiForGaussian(sigma: number): [number, number, number] {
@@ -13,48 +13,68 @@ export function boxRadiiForGaussian(sigma: number): [number, number, number] {
   return sizes.map((s) => Math.max(0, (s - 1) / 2)) as [number, number, number];
 }
 
-/** Box sums of half-width r along the rows of a w x h grid, in place (unnormalised: on integer values
- * the sums are exact, so a cell's result does not depend on where its row starts). `row` is scratch of
- * at least w values. */
-export function boxSumRows(grid: Float64Array, w: number, h: number, r: number, row: Float64Array): void {
-  for (let y = 0; y < h; y++) {
-    const start = y * w;
-    for (let x = 0; x < w; x++) row[x] = grid[start + x];
+/** Box sums of half-width r along the rows of a w x h grid, from `src` into `dst` (unnormalised: on
+ * integer values the sums are exact, so a cell's result does not depend on where its row starts; cells
+ * beyond the row's ends count as zero). Branch-free inner loops: the window's two ends are handled in
+ * their own short loops. */
+export function boxSumRows(src: Float64Array, dst: Float64Array, w: number, h: number, r: number): void {
+  // x < both: add and subtract; before r nothing leaves the window; from w - r - 1 nothing enters it.
+  const enter = Math.max(0, w - r - 1), leaveFrom = Math.min(r, w);
+  const both = Math.min(enter, leaveFrom);
+  for (let y = 0, s = 0; y < h; y++, s += w) {
     let sum = 0;
-    for (let x = 0, end = Math.min(r, w - 1); x <= end; x++) sum += row[x];
-    for (let x = 0; x < w; x++) {
-      grid[start + x] = sum;
-      const add = x + r + 1, sub = x - r;
-      if (add < w) sum += row[add];
-      if (sub >= 0) sum -= row[sub];
+    for (let x = 0, end = Math.min(r, w - 1); x <= end; x++) sum += src[s + x];
+    let x = 0;
+    // Entering only.
+    for (; x < both; x++) {
+      dst[s + x] = sum;
+      sum += src[s + x + r + 1];
+    }
+    // Entering and leaving.
+    for (; x < enter; x++) {
+      dst[s + x] = sum;
+      sum += src[s + x + r + 1] - src[s + x - r];
+    }
+    // Neither (rows shorter than the window), then leaving only.
+    for (; x < w; x++) {
+      dst[s + x] = sum;
+      if (x >= r) sum -= src[s + x - r];
     }
   }
 }
 
-/** Box sums of half-width r along the columns of a w x h grid, in place, a whole row at a time (every
- * access sequential). `sums` and `ring` are scratch of at least w and (2r + 2) * w values. */
-export function boxSumColumns(grid: Float64Array, w: number, h: number, r: number, sums: Float64Array, ring: Float64Array): void {
-  // Rows y - r (still to subtract) to y + r + 1 (just added) are needed at once.
-  const span = 2 * r + 2;
+/** Box sums of half-width r along the columns of a w x h grid, from `src` into `dst`, a whole row at a
+ * time (every access sequential; rows beyond the grid count as zero). `sums` is scratch of at least w
+ * values. */
+export function boxSumColumns(src: Float64Array, dst: Float64Array, w: number, h: number, r: number, sums: Float64Array): void {
   sums.fill(0, 0, w);
   for (let y = 0, end = Math.min(r, h - 1); y <= end; y++) {
     const start = y * w;
-    for (let x = 0; x < w; x++) sums[x] += grid[start + x];
+    for (let x = 0; x < w; x++) sums[x] += src[start + x];
   }
-  // The ring keeps the input rows the window still needs, as the grid is overwritten in place.
-  for (let y = 0; y < Math.min(h, r + 1); y++) ring.set(grid.subarray(y * w, y * w + w), (y % span) * w);
   for (let y = 0; y < h; y++) {
-    const start = y * w;
-    const add = y + r + 1, sub = y - r;
-    if (add < h) ring.set(grid.subarray(add * w, add * w + w), (add % span) * w);
-    for (let x = 0; x < w; x++) grid[start + x] = sums[x];
-    if (add < h) {
-      const a = (add % span) * w;
-      for (let x = 0; x < w; x++) sums[x] += ring[a + x];
-    }
-    if (sub >= 0) {
-      const s = (sub % span) * w;
-      for (let x = 0; x < w; x++) sums[x] -= ring[s + x];
+    const d = y * w, add = y + r + 1, sub = y - r;
+    const a = add * w, s = sub * w;
+    if (add < h && sub >= 0) {
+      for (let x = 0; x < w; x++) {
+        const v = sums[x];
+        dst[d + x] = v;
+        sums[x] = v + (src[a + x] - src[s + x]);
+      }
+    } else if (add < h) {
+      for (let x = 0; x < w; x++) {
+        const v = sums[x];
+        dst[d + x] = v;
+        sums[x] = v + src[a + x];
+      }
+    } else if (sub >= 0) {
+      for (let x = 0; x < w; x++) {
+        const v = sums[x];
+        dst[d + x] = v;
+        sums[x] = v - src[s + x];
+      }
+    } else {
+      for (let x = 0; x < w; x++) dst[d + x] = sums[x];
     }
   }
 }

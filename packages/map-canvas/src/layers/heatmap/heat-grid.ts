@@ -80,12 +80,18 @@ export function unitScale(lattice: HeatLattice): number {
   return 1 / (WEIGHT_ONE * SUBCELL * SUBCELL * blurPeak(lattice.radii) * boxes);
 }
 
-/** Computes the grid whose complete cells cover `needed` and a margin around it. */
+/** Scratch of the blur, kept between grids (a grid's worth of values and a row of sums). */
+const blurScratch = { grid: new Float64Array(0), sums: new Float64Array(0) };
+
+/** Computes the grid whose complete cells cover `needed` and a margin around it. `spare`, the values of
+ * a grid no longer used, is written over when it is big enough (a fresh array costs the page faults of
+ * its first touch, about as much as the blur). */
 export function computeHeatGrid(
   world: Float64Array,
   weights: Uint16Array,
   lattice: HeatLattice,
   needed: CellRegion,
+  spare?: Float64Array,
 ): HeatGrid {
   const margin = Math.ceil(GRID_MARGIN * Math.max(needed[2] - needed[0], needed[3] - needed[1]));
   const valid: CellRegion = [needed[0] - margin, needed[1] - margin, needed[2] + margin, needed[3] + margin];
@@ -94,7 +100,7 @@ export function computeHeatGrid(
   const i0 = valid[0] - pad, j0 = valid[1] - pad;
   const width = valid[2] + pad - i0 + 1, height = valid[3] + pad - j0 + 1;
   const n = width * height;
-  const values = new Float64Array(n);
+  const values = spare && spare.length >= n && spare.length <= 4 * n ? spare.subarray(0, n).fill(0) : new Float64Array(n);
 
   // Splat: each point's position in 1/SUBCELL steps of the lattice, its weight spread over the four
   // nearest lattice points in integer parts. Absolute lattice positions, so the result does not
@@ -117,13 +123,14 @@ export function computeHeatGrid(
     values[k + width + 1] += bottom * fx;
   }
 
-  // Blur: box sums along the rows and along the columns per radius.
-  const maxR = Math.max(...lattice.radii);
-  const row = new Float64Array(Math.max(width, height)), ring = new Float64Array((2 * maxR + 2) * width);
+  // Blur: box sums along the rows (into the scratch grid) and along the columns (back) per radius.
+  let scratch = blurScratch.grid.length >= n ? blurScratch.grid : (blurScratch.grid = new Float64Array(n));
+  if (scratch.length > 4 * n) scratch = new Float64Array(n);
+  const sums = blurScratch.sums.length >= width ? blurScratch.sums : (blurScratch.sums = new Float64Array(width));
   for (const r of lattice.radii) {
     if (r <= 0) continue;
-    boxSumRows(values, width, height, r, row);
-    boxSumColumns(values, width, height, r, row, ring);
+    boxSumRows(values, scratch, width, height, r);
+    boxSumColumns(scratch, values, width, height, r, sums);
   }
   return { lattice, i0, j0, width, height, values, valid, source: world };
 }

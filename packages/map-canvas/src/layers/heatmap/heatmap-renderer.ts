@@ -71,10 +71,11 @@ export class HeatmapRenderer implements LayerRenderer {
       this.grids.unshift(grid);
       return { grid, region };
     }
-    const grid = computeHeatGrid(layer.world, this.fixed, lattice, region);
+    // The least recently used grid makes room, and its memory is written over.
+    const spare = this.grids.length >= KEPT_GRIDS ? this.grids.pop()!.values : undefined;
+    const grid = computeHeatGrid(layer.world, this.fixed, lattice, region, spare);
     this.gridsComputed++;
     this.grids.unshift(grid);
-    this.grids.length = Math.min(this.grids.length, KEPT_GRIDS);
     return { grid, region };
   }
 
