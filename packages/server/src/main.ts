@@ -89,6 +89,8 @@ if (config.role === 'worker') {
     console.log('Empty database: generating the demo data ...');
     const counts = await seedDemoData(db, { seed: config.demoSeed, onProgress: (m: string) => console.log(`  ${m}`) });
     console.log(formatCounts(counts));
+    // Seeding grew the embedded database's WASM heap by hundreds of MB; a new thread starts small (docs/memory.md).
+    if (db.kind === 'pglite') await (await import('./db/pglite-thread.js')).recyclePgliteThreads();
   }
   ctx.readiness.ready = true;
   ctx.readiness.phase = 'ready';

@@ -4,7 +4,9 @@
 // `Database` interface: statements go by message; a transaction stays
 // interactive (its function runs here, its statements run in the thread's
 // open transaction); errors come back with their PostgreSQL fields.
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryResult, Queryable } from './database.js';
@@ -37,10 +39,49 @@ export interface PgliteThread {
   /** Commits (or rolls back) the open transaction `tx`; throws what COMMIT threw. */
   finish(tx: number, commit: boolean): Promise<void>;
   close(): Promise<void>;
+  /** Closes the thread and opens the data folder on a new one, once idle (an in-memory database stays as it is). */
+  recycle(): Promise<void>;
   /** Ends the thread at once, as a crash would (tests of what follows a crash). */
   kill(): Promise<void>;
   /** The thread's end, if it ended other than by close(). */
   readonly failure: Error | undefined;
+}
+
+/**
+ * Creates a new data folder in a child process that ends when it is done.
+ * PGlite's initdb runs a second PostgreSQL instance and holds some 700 MB at
+ * its peak; memory a thread's WASM heap took is given back only when the
+ * process ends, so the server's own peak stays that of the database it then
+ * opens (docs/memory.md).
+ */
+export async function createDataFolder(pgdata: string): Promise<void> {
+  mkdirSync(pgdata, { recursive: true });
+  const script = `const { PGlite } = await import(process.argv[1]);
+const db = await PGlite.create(process.argv[2]);
+await db.close();`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), pgdata], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr!.on('data', (d: Buffer) => { errors += d; });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (c) => resolve(c));
+  });
+  if (code !== 0 || !existsSync(join(pgdata, 'PG_VERSION'))) {
+    throw new DatabaseThreadError(`creating the database folder ${pgdata} failed (exit code ${code}): ${errors.trim().slice(-500)}`);
+  }
+}
+
+/** Every database thread of the process that is open (recyclePgliteThreads). */
+const openThreads = new Set<PgliteThread>();
+
+/**
+ * Starts the database thread again on each open embedded database, once it
+ * is idle: the WASM heap a thread grew (seeding the demo data grows it by
+ * hundreds of MB) never shrinks, and a thread that ended gives all of it
+ * back. Statements asked meanwhile wait for the new thread.
+ */
+export async function recyclePgliteThreads(): Promise<void> {
+  await Promise.all([...openThreads].map((t) => t.recycle()));
 }
 
 /**
@@ -49,16 +90,19 @@ export interface PgliteThread {
  * unexpectedly; every statement then fails with a DatabaseThreadError.
  */
 export async function startPgliteThread(dataDir: string | undefined, onFailure?: (error: Error) => void): Promise<PgliteThread> {
+  if (dataDir && !existsSync(join(dataDir, 'pgdata', 'PG_VERSION'))) await createDataFolder(join(dataDir, 'pgdata'));
   const url = pgliteWorkerUrl();
-  // From the TypeScript source (tests, tsx) the thread first registers tsx, as the main thread did.
-  const worker = url.pathname.endsWith('.ts')
-    ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true, workerData: { dataDir } })
-    : new Worker(url, { workerData: { dataDir } });
   const pending = new Map<number, { resolve(reply: Reply): void; reject(error: Error): void }>();
   let nextId = 1;
   let failure: Error | undefined;
   let closing = false;
   let closed = false;
+  /** Transactions begun and not yet finished (a recycle waits for none). */
+  let openTransactions = 0;
+  /** While the thread is started again, statements wait for this. */
+  let recycling: Promise<void> | undefined;
+  let worker!: Worker;
+  let self: PgliteThread | undefined;
 
   // The thread keeps the process alive only while a statement is on its way.
   const hold = () => { if (pending.size === 1) worker.ref(); };
@@ -70,41 +114,54 @@ export async function startPgliteThread(dataDir: string | undefined, onFailure?:
     for (const p of pending.values()) p.reject(error);
     pending.clear();
     worker.unref();
+    if (self) openThreads.delete(self);
     if (!closing) onFailure?.(error);
   };
 
-  const ready = new Promise<void>((resolve, reject) => {
-    worker.on('message', (message: ThreadReply) => {
-      if (message.type === 'ready') return resolve();
-      if (message.type === 'failed') {
-        const error = deserializeError(message.error, 'the database thread, opening the database');
-        reject(error);
-        stopped(error);
-        return;
-      }
-      const p = pending.get(message.id);
-      if (!p) return;
-      pending.delete(message.id);
-      release();
-      p.resolve(message);
+  /** A new thread on the data folder; events of a thread that was replaced are not this database's any more. */
+  const startWorker = (): Promise<void> => {
+    // From the TypeScript source (tests, tsx) the thread first registers tsx, as the main thread did.
+    const w = url.pathname.endsWith('.ts')
+      ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true, workerData: { dataDir } })
+      : new Worker(url, { workerData: { dataDir } });
+    worker = w;
+    const current = () => worker === w;
+    return new Promise<void>((resolve, reject) => {
+      w.on('message', (message: ThreadReply) => {
+        if (message.type === 'ready') return resolve();
+        if (message.type === 'failed') {
+          const error = deserializeError(message.error, 'the database thread, opening the database');
+          reject(error);
+          if (current()) stopped(error);
+          return;
+        }
+        const p = pending.get(message.id);
+        if (!p) return;
+        pending.delete(message.id);
+        release();
+        p.resolve(message);
+      });
+      w.on('error', (error) => {
+        const e = new DatabaseThreadError(`the database thread stopped: ${error.message}`);
+        reject(e);
+        if (current()) stopped(e);
+      });
+      w.on('messageerror', (error) => { if (current()) stopped(new DatabaseThreadError(`the database thread sent a message that could not be read: ${error.message}`)); });
+      w.on('exit', (code) => {
+        // A thread closed to be started again (recycle) ended as asked.
+        if (!current() || recycling) return;
+        closed = true;
+        const e = closing ? new DatabaseThreadError('the database is closed') : new DatabaseThreadError(`the database thread stopped (exit code ${code})`);
+        reject(e);
+        stopped(e);
+      });
     });
-    worker.on('error', (error) => {
-      const e = new DatabaseThreadError(`the database thread stopped: ${error.message}`);
-      reject(e);
-      stopped(e);
-    });
-    worker.on('messageerror', (error) => stopped(new DatabaseThreadError(`the database thread sent a message that could not be read: ${error.message}`)));
-    worker.on('exit', (code) => {
-      closed = true;
-      const e = closing ? new DatabaseThreadError('the database is closed') : new DatabaseThreadError(`the database thread stopped (exit code ${code})`);
-      reject(e);
-      stopped(e);
-    });
-  });
-  await ready;
+  };
+  await startWorker();
 
-  const send = (request: Request, transfer: ArrayBuffer[] = []): Promise<Reply> => {
-    if (failure) return Promise.reject(failure);
+  const send = async (request: Request, transfer: ArrayBuffer[] = []): Promise<Reply> => {
+    while (recycling) await recycling;
+    if (failure) throw failure;
     const id = nextId++;
     return new Promise<Reply>((resolve, reject) => {
       pending.set(id, { resolve, reject });
@@ -119,7 +176,24 @@ export async function startPgliteThread(dataDir: string | undefined, onFailure?:
   };
   worker.unref();
 
-  return {
+  /** Closes the current thread (a checkpoint, then PGlite's shutdown) and waits for it to end. */
+  const closeWorker = async () => {
+    const w = worker;
+    const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
+    const id = nextId++;
+    const reply = new Promise<Reply>((resolve, reject) => { pending.set(id, { resolve, reject }); hold(); });
+    w.postMessage({ op: 'close', id } as ThreadRequest);
+    try {
+      check(await reply, 'close');
+    } finally {
+      // The thread ends by itself after closing; should it not within a few seconds, it is ended.
+      const timer = setTimeout(() => void w.terminate(), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+
+  const thread: PgliteThread = {
     async query<T>(sql: string, params: readonly unknown[] = [], tx?: number) {
       const packed = packParams(params);
       const reply = check(await send({ op: 'query', sql, params: packed.params, tx }, packed.transfer), sql);
@@ -129,29 +203,52 @@ export async function startPgliteThread(dataDir: string | undefined, onFailure?:
       check(await send({ op: 'exec', sql, tx }), sql);
     },
     async begin() {
-      return check(await send({ op: 'begin' }), 'BEGIN').tx!;
+      const tx = check(await send({ op: 'begin' }), 'BEGIN').tx!;
+      openTransactions++;
+      return tx;
     },
     async finish(tx: number, commit: boolean) {
-      check(await send({ op: 'finish', tx, commit }), commit ? 'COMMIT' : 'ROLLBACK');
+      try {
+        check(await send({ op: 'finish', tx, commit }), commit ? 'COMMIT' : 'ROLLBACK');
+      } finally {
+        openTransactions--;
+      }
+    },
+    async recycle() {
+      if (!dataDir || closed || failure || closing) return;
+      while (recycling) await recycling;
+      // Only between statements and transactions: what is on its way finishes first.
+      while (pending.size > 0 || openTransactions > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      let done!: () => void;
+      recycling = new Promise<void>((resolve) => { done = resolve; });
+      try {
+        const old = worker;
+        await closeWorker();
+        old.removeAllListeners();
+        await startWorker();
+        worker.unref();
+      } catch (error) {
+        stopped(error instanceof Error ? error : new DatabaseThreadError(String(error)));
+      } finally {
+        recycling = undefined;
+        done();
+      }
     },
     async close() {
       if (closed || failure) return;
+      while (recycling) await recycling;
       closing = true;
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-      try {
-        check(await send({ op: 'close' }), 'close');
-      } finally {
-        // The thread ends by itself after closing; should it not within a few seconds, it is ended.
-        const timer = setTimeout(() => void worker.terminate(), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      openThreads.delete(thread);
+      await closeWorker();
     },
     async kill() {
       await worker.terminate();
     },
     get failure() { return failure; },
   };
+  self = thread;
+  openThreads.add(thread);
+  return thread;
 }
 
 /** The `Queryable` of one open transaction on the thread. */

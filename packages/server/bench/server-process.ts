@@ -1,0 +1,125 @@
+// The real server as a child process for the benches that measure it from
+// outside: its memory from /proc (VmHWM: the peak resident set so far, VmRSS:
+// now), sign-in as a demo account, and calculations asked for and awaited.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { request } from '../test/helpers/server.js';
+import { signIn } from '../test/helpers/sign-in.js';
+import { DEMO_ACCOUNTS } from '../src/demo/index.js';
+
+export const root = fileURLToPath(new URL('../../../', import.meta.url));
+const serverDir = join(root, 'packages/server');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Seconds from the spawn to "Ready in". */
+  readySeconds: number;
+  /** Everything it printed so far. */
+  output(): string;
+  /** Called for each line it prints from now on. */
+  onLine(listener: (line: string) => void): void;
+  stop(): Promise<void>;
+}
+
+/** Builds the server bundle (the benches measure what operators run). */
+export function buildServer(): void {
+  const build = spawnSync('flock', ['/tmp/build.lock', process.execPath, join(root, 'build.mjs'), '--only', 'server'], { stdio: 'inherit' });
+  if (build.error || build.status !== 0) {
+    // Without flock (another machine): build directly.
+    const direct = spawnSync(process.execPath, [join(root, 'build.mjs'), '--only', 'server'], { stdio: 'inherit' });
+    if (direct.status !== 0) throw new Error('the server bundle did not build');
+  }
+}
+
+/**
+ * Starts the server (the bundle, or the source through tsx with `source`) on
+ * a data folder and waits until it is ready.
+ */
+export function startServer(dataDir: string, port: number, options: { env?: Record<string, string>; source?: boolean; onLine?: (line: string, pid: number) => void } = {}): Promise<ServerProcess> {
+  const started = performance.now();
+  const args = options.source ? ['--import', 'tsx', 'src/main.ts'] : [join(serverDir, 'dist/main.js')];
+  const baseUrl = `https://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, args, {
+    cwd: serverDir,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, ENVIRONMENT: 'Bench', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let partial = '';
+  const listeners: Array<(line: string) => void> = options.onLine ? [(line) => options.onLine!(line, child.pid!)] : [];
+  const take = (d: Buffer) => {
+    output += d;
+    partial += d;
+    const lines = partial.split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) for (const l of listeners) l(line);
+  };
+  child.stderr!.on('data', take);
+  const stop = () => new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`the server exited with ${code} before it was ready:\n${output.slice(-3000)}`));
+    child.on('exit', onExit);
+    child.stdout!.on('data', (d: Buffer) => {
+      take(d);
+      if (/Ready in/.test(output)) {
+        child.off('exit', onExit);
+        resolve({ child, baseUrl, readySeconds: (performance.now() - started) / 1000, output: () => output, onLine: (l) => listeners.push(l), stop });
+      }
+    });
+  });
+}
+
+export interface Memory {
+  /** Peak resident set so far (VmHWM), MB. */
+  peakMb: number;
+  /** Resident set now (VmRSS), MB. */
+  rssMb: number;
+}
+
+/** The process's memory from /proc/<pid>/status. */
+export function memoryOf(pid: number): Memory {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { peakMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024 };
+}
+
+/** The process's CPU time (user + system) in ms. */
+export function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export async function signInAs(baseUrl: string, role: 'globalAdmin' | 'planner' = 'globalAdmin'): Promise<string> {
+  const account = DEMO_ACCOUNTS.find((a) => a.role === role)!;
+  return (await signIn(baseUrl, account.email, account.password)).accessToken;
+}
+
+export interface ScenarioEntry { id: number; name: string; parentScenarioId: number | null; status: number }
+
+export async function scenariosOf(baseUrl: string, token: string, modelId: number): Promise<ScenarioEntry[]> {
+  const r = await request(baseUrl, `/api/models/${modelId}/scenarios`, { token });
+  if (r.status !== 200) throw new Error(`scenarios of model ${modelId}: ${r.status} ${r.text().slice(0, 200)}`);
+  return r.json<ScenarioEntry[]>();
+}
+
+/** Asks for a scenario's calculation and waits for status 9 (throws on 10 or after `timeoutMs`). */
+export async function calculate(baseUrl: string, token: string, modelId: number, scenarioId: number, timeoutMs = 180_000): Promise<number> {
+  const started = performance.now();
+  const queued = await request(baseUrl, `/api/models/scenarios/${scenarioId}/start-processing`, { method: 'PUT', token });
+  if (queued.status !== 200) throw new Error(`start-processing of scenario ${scenarioId}: ${queued.status} ${queued.text().slice(0, 200)}`);
+  for (;;) {
+    const r = await request(baseUrl, `/api/models/${modelId}/scenarios/only-status`, { token });
+    const status = r.json<{ id: number; status: number }[]>().find((s) => s.id === scenarioId)?.status;
+    if (status === 9) return performance.now() - started;
+    if (status === 10) throw new Error(`scenario ${scenarioId} failed to calculate (status 10)`);
+    if (performance.now() - started > timeoutMs) throw new Error(`scenario ${scenarioId} not calculated after ${timeoutMs} ms (status ${status})`);
+    await new Promise((r2) => setTimeout(r2, 50));
+  }
+}
