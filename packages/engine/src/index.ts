@@ -3,7 +3,7 @@
 export * from './constants.js';
 export * from './expression/index.js';
 
-export type { ModePairs, ModesQuery, PointSet, Profile, ReachQuery, SparseTravelTimes, TravelTimeProvider } from './travel/types.js';
+export type { ModePairs, ModesQuery, PairRowSink, PointSet, Profile, ReachQuery, SparseTravelTimes, TravelTimeProvider } from './travel/types.js';
 export { estimateModePairs } from './travel/estimator-pairs.js';
 export { PROFILES, sparseFromTriples } from './travel/types.js';
 export { greatCircleKm } from './travel/geo.js';

@@ -2,7 +2,7 @@
 // locations in reach by car or on foot (CSR, locations ascending), with the
 // minutes of both modes (Infinity where that mode does not reach).
 
-import type { PointSet, Profile, SparseTravelTimes, TravelTimeProvider } from '../travel/types.js';
+import type { PairRowSink, PointSet, Profile, SparseTravelTimes, TravelTimeProvider } from '../travel/types.js';
 import { modeIsOn, type DecayParameters } from './parameters.js';
 
 export interface CandidatePairs {
@@ -66,8 +66,12 @@ export interface CandidatePairQuery {
   locationSubset?: Uint32Array;
 }
 
-/** Asks the provider, per mode that is on, for the pairs within that mode's maximumMinutes. */
-export async function findCandidatePairs(provider: TravelTimeProvider, parameters: DecayParameters, query: CandidatePairQuery): Promise<CandidatePairs> {
+/**
+ * Asks the provider, per mode that is on, for the pairs within that mode's
+ * maximumMinutes. `rows`, when given, goes to a provider that answers both
+ * modes in one sweep (ModesQuery.rows); it may or may not be used.
+ */
+export async function findCandidatePairs(provider: TravelTimeProvider, parameters: DecayParameters, query: CandidatePairQuery, rows?: PairRowSink): Promise<CandidatePairs> {
   const areaCount = query.areas.latitude.length;
   const locationCount = query.locations.latitude.length;
   let subset = query.locationSubset;
@@ -84,6 +88,7 @@ export async function findCandidatePairs(provider: TravelTimeProvider, parameter
       carMinutes: modeIsOn(parameters.car) ? parameters.car.maximumMinutes : 0,
       pedestrianMinutes: modeIsOn(parameters.pedestrian) ? parameters.pedestrian.maximumMinutes : 0,
       destinationSubset: subset,
+      rows,
     });
     return { areaCount, locationCount, ...both };
   }

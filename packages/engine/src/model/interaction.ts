@@ -8,6 +8,7 @@
 
 import type { CandidatePairs } from './candidate-pairs.js';
 import { inversePowerBy, MINIMUM_DECAY_BASE_MINUTES, powerRoute } from './decay.js';
+import type { PairRowSink } from '../travel/types.js';
 import { modeIsOn, type DecayParameters } from './parameters.js';
 
 export interface InteractionInput {
@@ -74,57 +75,28 @@ export function huffRows(
   fromArea = 0,
   toArea = pairs.areaCount,
 ): void {
-  huffKernel(pairs, parameters, attractiveness, fractionCutOffThreshold, probability, fromArea, toArea, undefined, undefined);
+  const rows = new HuffRows(parameters, attractiveness, fractionCutOffThreshold, undefined, undefined);
+  rows.over(pairs, probability, fromArea, toArea);
 }
 
 /**
- * huffRows over every area, adding D_i * P_ij to the outputs in the pass
- * that divides by the kept sum: the same bits as huffRows followed by
- * outputsOf, one pass over the pairs fewer.
+ * The rows of the interaction, one area at a time: huffRows, and with demand
+ * and output given O_j += D_i * P_ij in pair order (as outputsOf). Also a
+ * PairRowSink, so a sweep that writes the pairs area by area can have each
+ * row's shares computed right after writing it, while it is in cache
+ * (calculateScenario). Each mode's parameters are read once into fields and
+ * its power's route (powerRoute) chosen once, so the loops over the pairs
+ * read only typed arrays and numbers; one method per row keeps the loops in
+ * a small function that is optimised early and stays so.
  */
-export function huffWithOutputs(
-  pairs: CandidatePairs,
-  parameters: DecayParameters,
-  attractiveness: Float64Array,
-  fractionCutOffThreshold: number,
-  demand: Float64Array,
-  probability: Float64Array,
-): Float64Array {
-  const output = new Float64Array(pairs.locationCount);
-  huffKernel(pairs, parameters, attractiveness, fractionCutOffThreshold, probability, 0, pairs.areaCount, demand, output);
-  return output;
-}
-
-/**
- * The rows of huffRows, and with demand and output given O_j += D_i * P_ij
- * in pair order (as outputsOf).
- */
-function huffKernel(
-  pairs: CandidatePairs,
-  parameters: DecayParameters,
-  attractiveness: Float64Array,
-  fractionCutOffThreshold: number,
-  probability: Float64Array,
-  fromArea: number,
-  toArea: number,
-  demand: Float64Array | undefined,
-  output: Float64Array | undefined,
-): void {
-  const rows = new HuffRow(pairs, parameters, attractiveness, fractionCutOffThreshold, probability, demand, output);
-  for (let i = fromArea; i < toArea; i++) rows.row(i);
-}
-
-/**
- * One area's row of the interaction. Each mode's parameters are read once
- * into fields and its power's route (powerRoute) chosen once, so the loops
- * over the pairs read only typed arrays and numbers; one method per row keeps
- * the loops in a small function that is optimised early and stays so.
- */
-class HuffRow {
-  private readonly offsets: Uint32Array;
-  private readonly location: Uint32Array;
-  private readonly minutesCar: Float64Array;
-  private readonly minutesPedestrian: Float64Array;
+export class HuffRows implements PairRowSink {
+  private location: Uint32Array = EMPTY_IDS;
+  private minutesCar: Float64Array = EMPTY_MINUTES;
+  private minutesPedestrian: Float64Array = EMPTY_MINUTES;
+  /** The shares, filled row by row (allocated by columns() unless over() is given one). */
+  probability: Float64Array = new Float64Array(0);
+  /** Rows computed since the columns were set: a sink knows whether a sweep handed it every row. */
+  rowCount = 0;
   private readonly carOn: boolean;
   private readonly carMax: number;
   private readonly carConstant: number;
@@ -140,18 +112,12 @@ class HuffRow {
   private readonly threshold: number;
 
   constructor(
-    pairs: CandidatePairs,
     parameters: DecayParameters,
     private readonly attractiveness: Float64Array,
     fractionCutOffThreshold: number,
-    private readonly probability: Float64Array,
     private readonly demand: Float64Array | undefined,
     private readonly output: Float64Array | undefined,
   ) {
-    this.offsets = pairs.offsets;
-    this.location = pairs.location;
-    this.minutesCar = pairs.minutesCar;
-    this.minutesPedestrian = pairs.minutesPedestrian;
     const car = parameters.car;
     const ped = parameters.pedestrian;
     this.carOn = modeIsOn(car);
@@ -169,24 +135,40 @@ class HuffRow {
     this.threshold = fractionCutOffThreshold > 0 ? fractionCutOffThreshold : 0;
   }
 
-  row(i: number): void {
-    const from = this.offsets[i];
-    const to = this.offsets[i + 1];
+  /** PairRowSink: the columns the rows are written into; a fresh probability array of their length. */
+  columns(location: Uint32Array, minutesCar: Float64Array, minutesPedestrian: Float64Array, probability?: Float64Array): void {
+    this.location = location;
+    this.minutesCar = minutesCar;
+    this.minutesPedestrian = minutesPedestrian;
+    this.probability = probability ?? new Float64Array(location.length);
+    this.rowCount = 0;
+  }
+
+  /** The rows of areas fromArea..toArea-1 of pairs, into probability. */
+  over(pairs: CandidatePairs, probability: Float64Array, fromArea = 0, toArea = pairs.areaCount): void {
+    this.columns(pairs.location, pairs.minutesCar, pairs.minutesPedestrian, probability);
+    const offsets = pairs.offsets;
+    for (let i = fromArea; i < toArea; i++) this.row(i, offsets[i], offsets[i + 1]);
+  }
+
+  /** Area i's shares (and outputs) from its pairs from..to-1. */
+  row(i: number, from: number, to: number): void {
+    this.rowCount++;
     const { location, minutesCar, minutesPedestrian, attractiveness, probability, output } = this;
     const { carOn, carMax, carConstant, carScale, carPower, carRoute, pedOn, pedMax, pedConstant, pedScale, pedPower, pedRoute } = this;
     let sum = 0;
     let largest = 0;
     let smallest = Infinity;
     for (let k = from; k < to; k++) {
-      // pairDecayOf, step for step.
+      // pairDecayOf, step for step (0 + x and x + 0 are x, so the modes out of reach add nothing).
       let f = 0;
       if (carOn) {
         const t = minutesCar[k];
-        f += t <= carMax ? carScale * inversePowerBy(Math.max(t + carConstant, MINIMUM_DECAY_BASE_MINUTES), carRoute, carPower) : 0;
+        if (t <= carMax) f = carScale * inversePowerBy(Math.max(t + carConstant, MINIMUM_DECAY_BASE_MINUTES), carRoute, carPower);
       }
       if (pedOn) {
         const t = minutesPedestrian[k];
-        f += t <= pedMax ? pedScale * inversePowerBy(Math.max(t + pedConstant, MINIMUM_DECAY_BASE_MINUTES), pedRoute, pedPower) : 0;
+        if (t <= pedMax) f += pedScale * inversePowerBy(Math.max(t + pedConstant, MINIMUM_DECAY_BASE_MINUTES), pedRoute, pedPower);
       }
       const u = attractiveness[location[k]] * f;
       probability[k] = u;
@@ -226,6 +208,9 @@ class HuffRow {
     }
   }
 }
+
+const EMPTY_IDS = new Uint32Array(0);
+const EMPTY_MINUTES = new Float64Array(0);
 
 /** V_ij = D_i * P_ij for every pair. */
 export function flowsOf(pairs: CandidatePairs, probability: Float64Array, demand: Float64Array): Float64Array {

@@ -7,7 +7,7 @@ import type { PointSet, TravelTimeProvider } from '../travel/types.js';
 import { findCandidatePairs, type CandidatePairs } from './candidate-pairs.js';
 import { pairDecay } from './decay.js';
 import { attractivenessFunctions, compileFunctions, demandFunctions, functionProducts, type CompiledModelFunction, type FunctionFallbacks } from './functions.js';
-import { flowsOf, huffWithOutputs } from './interaction.js';
+import { flowsOf, HuffRows } from './interaction.js';
 import type { ModelParameters } from './parameters.js';
 
 /** Demand areas: points (centroids) and their properties. */
@@ -105,9 +105,22 @@ export async function calculateScenario(input: ScenarioInput, provider: TravelTi
   const a = functionProducts(compiled.attractiveness, locations.properties);
   for (let j = 0; j < active.length; j++) if (!active[j]) a.values[j] = 0;
   const d = functionProducts(compiled.demand, areas.properties);
-  const pairs = await findCandidatePairs(provider, parameters, { areas, locations, active });
-  const probability = new Float64Array(pairs.location.length);
-  const output = huffWithOutputs(pairs, parameters, a.values, parameters.fractionCutOffThreshold, d.values, probability);
+  // The shares are computed row by row as the estimator's sweep writes the
+  // pairs (each row still in cache); with a provider that answers otherwise,
+  // over the pairs afterwards. Either way the same rows in the same order.
+  const output = new Float64Array(locations.latitude.length);
+  const rows = new HuffRows(parameters, a.values, parameters.fractionCutOffThreshold, d.values, output);
+  const pairs = await findCandidatePairs(provider, parameters, { areas, locations, active }, rows);
+  const n = pairs.location.length;
+  let probability = rows.probability;
+  if (rows.rowCount !== pairs.areaCount || probability.length < n) {
+    output.fill(0);
+    probability = new Float64Array(n);
+    rows.over(pairs, probability);
+  } else if (probability.length > n) {
+    // The sweep cut its columns to the pairs kept: the shares the same way (a copy when they were copied).
+    probability = pairs.location.buffer.byteLength === n * 4 ? probability.slice(0, n) : probability.subarray(0, n);
+  }
   return scenarioResult({
     parameters,
     pairs,

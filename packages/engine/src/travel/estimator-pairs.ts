@@ -21,7 +21,7 @@
 
 import KDBush from 'kdbush';
 import { EARTH_RADIUS_KM, KM_PER_DEGREE_LATITUDE } from './geo.js';
-import type { ModePairs, ModesQuery, PointSet } from './types.js';
+import type { ModePairs, ModesQuery, PairRowSink, PointSet } from './types.js';
 import { reachKm, DEFAULT_ESTIMATOR_SETTINGS, type EstimatorSettings } from './estimator.js';
 
 const RAD = Math.PI / 180;
@@ -126,7 +126,10 @@ function kmOf(c2: number): number {
  * the area first, so both sweep orders give the same bits.
  */
 function pairKm(c2: number, a: PointSet, ac: UnitVectors, i: number, l: PointSet, lc: UnitVectors, j: number): number {
-  return c2 >= NEAR_CHORD2 ? kmOf(c2) : nearKm(a, ac, i, l, lc, j);
+  // The unary plus keeps km a plain double when nearKm is not inlined: a
+  // call's result is of unknown type, and without it every km (near or not)
+  // would be boxed as a heap number where the two branches join.
+  return c2 >= NEAR_CHORD2 ? kmOf(c2) : +nearKm(a, ac, i, l, lc, j);
 }
 
 /** The distance of a close pair from its haversine term (out of the sweeps' loops: few pairs take it). */
@@ -313,9 +316,6 @@ class PairTimes {
   /** The larger radius, and the squared chord between unit vectors that holds every pair within it. */
   readonly radius: number;
   readonly c2Max: number;
-  /** The minutes of the last pair given to at(): Infinity where the mode does not reach. */
-  car = Infinity;
-  ped = Infinity;
 
   constructor(query: ModesQuery, settings: EstimatorSettings) {
     const carOn = (query.carMinutes ?? 0) > 0;
@@ -340,28 +340,34 @@ class PairTimes {
     return this.carRadius >= 0 || this.pedRadius >= 0;
   }
 
-  /** Sets car and ped for a pair at distance km; false when neither mode reaches it. */
-  at(km: number): boolean {
-    let car = Infinity;
-    let ped = Infinity;
-    if (km <= this.carRadius) {
-      // The car estimate as a piecewise linear function of road km (carConstants):
-      // the band is the number of band starts the road km passes (they ascend),
-      // counted without branches (a branch per band would often be mispredicted).
-      const road = km * this.carCircuity;
-      const start = this.carStart;
-      let b = 0;
-      for (let q = 1; q < start.length; q++) b += ((road > start[q]) as unknown as number) | 0;
-      const m = this.carMinutesAtStart[b] + (road - start[b]) * this.carMinutesPerKm[b];
-      if (m <= this.carMax) car = m;
-    }
-    if (km <= this.pedRadius) {
-      const m = ((km * this.pedCircuity) / this.pedFactor) * 60;
-      if (m <= this.pedMax) ped = m;
-    }
-    this.car = car;
-    this.ped = ped;
-    return car !== Infinity || ped !== Infinity;
+  /**
+   * The car minutes of a pair at distance km, -1 beyond the car's reach.
+   * The car estimate as a piecewise linear function of road km
+   * (carConstants): the band is the number of band starts the road km passes
+   * (they ascend), counted without branches (a branch per band would often
+   * be mispredicted).
+   *
+   * Out of reach is -1 here, not Infinity: `Infinity` is a global lookup,
+   * and on a branch the optimising compiler has not yet seen taken it stays
+   * a generic lookup of unknown type, so every minute value meeting it where
+   * the branches join would be boxed as a heap number (an allocation per
+   * pair). The sweeps turn -1 into Infinity with a value read once per row.
+   */
+  carMinutes(km: number): number {
+    if (!(km <= this.carRadius)) return -1;
+    const road = km * this.carCircuity;
+    const start = this.carStart;
+    let b = 0;
+    for (let q = 1; q < start.length; q++) b += ((road > start[q]) as unknown as number) | 0;
+    const m = this.carMinutesAtStart[b] + (road - start[b]) * this.carMinutesPerKm[b];
+    return m <= this.carMax ? m : -1;
+  }
+
+  /** The walking minutes of a pair at distance km, -1 beyond walking reach (see carMinutes). */
+  pedMinutes(km: number): number {
+    if (!(km <= this.pedRadius)) return -1;
+    const m = ((km * this.pedCircuity) / this.pedFactor) * 60;
+    return m <= this.pedMax ? m : -1;
   }
 }
 
@@ -709,7 +715,7 @@ function byArea(query: ModesQuery, times: PairTimes): ModePairs {
     for (let q = 0; q < subset.length; q++) mask[subset[q]] = 1;
   }
   const located = sweepTree(locations);
-  const rows = new AreaRows(times, areas, locations, located.tree, located.vectors, mask);
+  const rows = new AreaRows(times, areas, locations, located.tree, located.vectors, mask, query.rows);
   let total = 0;
   for (let i = 0; i < areaCount; i++) total += rows.count(i);
   rows.allocate(total);
@@ -742,6 +748,7 @@ class AreaRows {
     tree: KDBush,
     treeVectors: Vectors,
     mask: Uint8Array | undefined,
+    private readonly sink: PairRowSink | undefined,
   ) {
     this.areaVectors = unitVectors(areas);
     this.locationVectors = unitVectors(locations);
@@ -781,6 +788,7 @@ class AreaRows {
     for (let t = 0; t < counts.length; t++) if (counts[t] > most) most = counts[t];
     this.slot = new Uint32Array(most + 1);
     this.chord2 = new Float64Array(most + 1);
+    this.sink?.columns(this.location, this.minutesCar, this.minutesPedestrian);
   }
 
   /** Writes the pairs of area i from position k on; answers the new end. */
@@ -791,6 +799,7 @@ class AreaRows {
       const ids = tiles.pool.ids;
       const xyz = this.locationVectors.xyz;
       const { slot, chord2, times, location, minutesCar, minutesPedestrian } = this;
+      const none = Infinity; // read on every call, so it is a number constant on every branch (see carMinutes)
       const c2Max = times.c2Max;
       const v = this.areaVectors;
       const qx = v.x[i], qy = v.y[i], qz = v.z[i];
@@ -807,14 +816,18 @@ class AreaRows {
       }
       for (let p = 0; p < n; p++) {
         const j = slot[p];
-        if (!times.at(pairKm(chord2[p], this.areas, v, i, this.locations, this.locationVectors, j))) continue;
+        const km = pairKm(chord2[p], this.areas, v, i, this.locations, this.locationVectors, j);
+        const car = times.carMinutes(km);
+        const ped = times.pedMinutes(km);
+        if (car < 0 && ped < 0) continue;
         location[k] = j;
-        minutesCar[k] = times.car;
-        minutesPedestrian[k] = times.ped;
+        minutesCar[k] = car < 0 ? none : car;
+        minutesPedestrian[k] = ped < 0 ? none : ped;
         k++;
       }
     }
     this.offsets[i + 1] = k;
+    if (this.sink !== undefined) this.sink.row(i, this.offsets[i], k);
     return k;
   }
 
@@ -847,6 +860,7 @@ function byLocation(query: ModesQuery, times: PairTimes): ModePairs {
   const stack = new Uint32Array(192);
   const box = new Float64Array(2);
   let hitArea = new Uint32Array(1024);
+  const none = Infinity;
   const columns = new Columns(1024);
   for (let q = 0; q < subset.length; q++) {
     const j = subset[q];
@@ -861,12 +875,15 @@ function byLocation(query: ModesQuery, times: PairTimes): ModePairs {
       hitArea = grown;
     }
     for (let p = 0; p < n; p++) {
-      if (!times.at(pairKm(c2s[p], areas, areaVectors, ids[p], locations, locationVectors, j))) continue;
+      const km = pairKm(c2s[p], areas, areaVectors, ids[p], locations, locationVectors, j);
+      const car = times.carMinutes(km);
+      const ped = times.pedMinutes(km);
+      if (car < 0 && ped < 0) continue;
       const k = columns.length++;
       hitArea[k] = ids[p];
       columns.location[k] = j;
-      columns.car[k] = times.car;
-      columns.ped[k] = times.ped;
+      columns.car[k] = car < 0 ? none : car;
+      columns.ped[k] = ped < 0 ? none : ped;
     }
   }
   // Bucket by area; visiting the pairs in location order keeps every row ascending.
@@ -883,6 +900,11 @@ function byLocation(query: ModesQuery, times: PairTimes): ModePairs {
     location[p] = columns.location[k];
     minutesCar[p] = columns.car[k];
     minutesPedestrian[p] = columns.ped[k];
+  }
+  const sink = query.rows;
+  if (sink !== undefined) {
+    sink.columns(location, minutesCar, minutesPedestrian);
+    for (let i = 0; i < areaCount; i++) sink.row(i, offsets[i], offsets[i + 1]);
   }
   return { offsets, location, minutesCar, minutesPedestrian };
 }

@@ -41,6 +41,22 @@ export interface ModesQuery {
   pedestrianMinutes?: number;
   /** Only these destinations (ascending); all when absent. */
   destinationSubset?: ArrayLike<number>;
+  /**
+   * Optional: where a provider that writes the pairs origin by origin hands
+   * each origin's row as soon as it is written (while it is still in cache),
+   * so the caller's work per row runs in the same sweep. A provider may
+   * ignore it; one that uses it calls `columns` once with the arrays it
+   * writes into (before the first row; they may be cut to the final count
+   * afterwards) and `row` for every origin, in ascending order.
+   */
+  rows?: PairRowSink;
+}
+
+/** Receives the rows of a ModesQuery's pairs as they are written (see ModesQuery.rows). */
+export interface PairRowSink {
+  columns(location: Uint32Array, minutesCar: Float64Array, minutesPedestrian: Float64Array): void;
+  /** Origin `origin`'s pairs are from..to-1 of the columns. */
+  row(origin: number, from: number, to: number): void;
 }
 
 /** The pairs of both modes merged per origin (CSR, destinations ascending), Infinity minutes where a mode does not reach. */
