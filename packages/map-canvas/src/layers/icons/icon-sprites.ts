@@ -118,12 +118,12 @@ export interface Sprite {
   half: number;
   left: number;
   top: number;
-  /** Size of the trimmed image and its pixels, premultiplied RGBA packed little-endian. */
+  /** Size of the trimmed image and its pixels, RGBA packed little-endian as in ImageData (not
+   * premultiplied). */
   width: number;
   height: number;
   pixels: Uint32Array;
-  /** Per row of the trimmed image: first and last painted column (last < first when the row is empty),
-   * then first and last column of its longest opaque run (last < first when none). */
+  /** Per row of the trimmed image: first and last painted column (last < first when the row is empty). */
   rows: Int16Array;
 }
 
@@ -131,11 +131,12 @@ export interface Sprite {
  * selection ring and the change badge) and reads its pixels for the renderer's own blending. */
 export function trimSprite(canvas: Canvas2D): Sprite {
   const { width, height } = canvas;
-  const alpha = context2d(canvas).getImageData(0, 0, width, height).data;
+  const data = context2d(canvas).getImageData(0, 0, width, height).data;
+  const all = new Uint32Array(data.buffer, data.byteOffset, width * height);
   let x0 = width, y0 = height, x1 = -1, y1 = -1;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      if (alpha[4 * (y * width + x) + 3] === 0) continue;
+      if (all[y * width + x] >>> 24 === 0) continue;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
@@ -147,42 +148,20 @@ export function trimSprite(canvas: Canvas2D): Sprite {
   const w = x1 - x0 + 1, h = y1 - y0 + 1;
   const image = createCanvas(w, h);
   context2d(image).drawImage(canvas as CanvasImageSource, -x0, -y0);
-  // Premultiplied pixels, and painted and opaque spans per row (icon-renderer.ts blends and culls).
+  // Pixels and painted spans per row (icon-renderer.ts blends them itself).
   const pixels = new Uint32Array(w * h);
-  const rows = new Int16Array(4 * h);
+  const rows = new Int16Array(2 * h);
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const k = 4 * ((y + y0) * width + x + x0);
-      const a = alpha[k + 3];
-      const pre = (v: number) => Math.round((v * a) / 255);
-      pixels[y * w + x] = ((a << 24) | (pre(alpha[k + 2]) << 16) | (pre(alpha[k + 1]) << 8) | pre(alpha[k])) >>> 0;
-    }
-    const at = (x: number) => alpha[4 * ((y + y0) * width + x + x0) + 3];
     let first = w, last = -1;
     for (let x = 0; x < w; x++) {
-      if (at(x) === 0) continue;
+      const c = all[(y + y0) * width + x + x0];
+      pixels[y * w + x] = c;
+      if (c >>> 24 === 0) continue;
       if (x < first) first = x;
       last = x;
     }
-    rows[4 * y] = first;
-    rows[4 * y + 1] = last;
-    // The longest run of fully opaque pixels in the row.
-    let bestStart = 0, bestEnd = -1;
-    for (let x = 0; x < w; ) {
-      if (at(x) !== 255) {
-        x++;
-        continue;
-      }
-      let end = x;
-      while (end + 1 < w && at(end + 1) === 255) end++;
-      if (end - x > bestEnd - bestStart) {
-        bestStart = x;
-        bestEnd = end;
-      }
-      x = end + 1;
-    }
-    rows[4 * y + 2] = bestStart;
-    rows[4 * y + 3] = bestEnd;
+    rows[2 * y] = first;
+    rows[2 * y + 1] = last;
   }
   return { image, half, left: x0, top: y0, width: w, height: h, pixels, rows };
 }
