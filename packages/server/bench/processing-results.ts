@@ -7,7 +7,7 @@
 // meanwhile (server and client share the process), median and p95, beside the aims.
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../src/db/database.js';
-import { forgetDecodedBlocks } from '../src/processing/results-store.js';
+import { forgetDecodedBlocks, loadSummary } from '../src/processing/results-store.js';
 import { readerFor } from '../src/outputs/results.js';
 import type { TestServer } from '../test/helpers/server.js';
 
@@ -25,8 +25,9 @@ export async function measureResultReads(server: TestServer, token: string, mode
   const subModelId = (await db.query<{ id: number }>('SELECT id FROM sub_model WHERE model_id = $1 ORDER BY sort_order, id LIMIT 1', [modelId])).rows[0]!.id;
   const catchment = (await db.query<{ id: number; area_set_id: number }>(
     'SELECT id, area_set_id FROM catchment_area WHERE model_id = $1 ORDER BY is_demand DESC, sort_order, id LIMIT 1', [modelId])).rows[0]!;
-  const locations = (await db.query<{ location_id: number }>(
-    'SELECT location_id FROM location_output WHERE scenario_id = $1 AND sub_model_id = $2 AND output > 0 ORDER BY location_id', [scenarioId, subModelId])).rows;
+  const summary = (await loadSummary(db, scenarioId, subModelId))!;
+  const locations = Array.from(summary.locationIds, (id, j) => ({ location_id: id, output: summary.arrays.output[j]! }))
+    .filter((l) => l.location_id > 0 && l.output > 0).sort((a, b) => a.location_id - b.location_id);
   const areas = (await db.query<{ code: string }>('SELECT code FROM area WHERE area_set_id = $1 ORDER BY id', [catchment.area_set_id])).rows;
   const reader = readerFor(server.ctx);
   const forget = () => { forgetDecodedBlocks(); reader.forget(); };

@@ -11,6 +11,7 @@ import type { CalculationReport } from '../src/processing/calculation.js';
 import { requestProcessing } from '../src/processing/queue.js';
 import { childWithEdit } from './helpers/world.js';
 import { startWorldServer, testProcessingSettings, waitForStatus, type WorldServer } from './helpers/world-server.js';
+import { storedOutputs } from './helpers/stored-outputs.js';
 
 let ws: WorldServer;
 test.before(async () => { ws = await startWorldServer({}, { processing: false }); });
@@ -35,8 +36,7 @@ async function calculate(processor: ScenarioProcessor, reports: Map<number, Repo
   return report as CalculationReport;
 }
 
-const outputs = async (scenarioId: number) => (await ws.server.ctx.db.query<{ location_id: number; output: number }>(
-  'SELECT location_id, output FROM location_output WHERE scenario_id = $1 ORDER BY location_id', [scenarioId])).rows;
+const outputs = async (scenarioId: number) => (await storedOutputs(ws.server.ctx.db, scenarioId)).map((r) => ({ location_id: r.location_id, output: r.output }));
 
 test('after a restart the first calculation uses the demand areas preloaded in the background', async () => {
   const { db } = ws.server.ctx;

@@ -9,6 +9,7 @@ import { childWithEdit } from './helpers/world.js';
 import { startWorldServer, waitForStatus, type WorldServer } from './helpers/world-server.js';
 import { WorkbookEvaluator } from './helpers/formula.js';
 import { requestProcessing } from '../src/processing/index.js';
+import { storedOutputs } from './helpers/stored-outputs.js';
 
 let ws: WorldServer;
 let editScenario: number;
@@ -27,7 +28,7 @@ test.before(async () => {
   await calculate(ws.world.baseScenarioId);
   await calculate(editScenario);
   await calculate(ws.world.scoreBaseScenarioId);
-  for (const r of (await db.query<{ scenario_id: number; location_id: number; output: number }>('SELECT scenario_id, location_id, output FROM location_output')).rows) {
+  for (const r of await storedOutputs(db)) {
     outputs.set(`${r.scenario_id}:${r.location_id}`, r.output);
   }
 });

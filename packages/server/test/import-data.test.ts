@@ -14,6 +14,7 @@ import { createAppLog } from '../src/log/app-log.js';
 import { startProcessing } from '../src/processing/index.js';
 import { requestProcessing } from '../src/processing/queue.js';
 import { processingSettings } from '../src/processing/settings.js';
+import { storedOutputs } from './helpers/stored-outputs.js';
 
 const doc = readFileSync(fileURLToPath(new URL('../../../docs/import-data.md', import.meta.url)), 'utf8');
 
@@ -51,7 +52,7 @@ run('the SQL of docs/import-data.md imports a model whose base scenario calculat
     await processor.stop();
     const status = (await db.query<{ status: number }>('SELECT status FROM scenario WHERE id = $1', [scenario.id])).rows[0]!.status;
     assert.is(status, 9);
-    const outputs = (await db.query<{ output: number }>('SELECT output FROM location_output WHERE scenario_id = $1', [scenario.id])).rows;
+    const outputs = await storedOutputs(db, scenario.id);
     assert.is(outputs.length, 2);
     // Both postcodes are within reach of both stores: all 8,000,000 of spending is divided among them.
     assert.ok(Math.abs(outputs.reduce((a, o) => a + o.output, 0) - 8_000_000) < 1e-3);

@@ -14,6 +14,7 @@ import { childWithEdit } from './helpers/world.js';
 import { startFakeOsrm, type FakeOsrm } from './helpers/fake-osrm.js';
 import { statusOf, startWorldServer, testProcessingSettings, waitForStatus, type WorldServer } from './helpers/world-server.js';
 import { testDatabaseKind } from './helpers/test-db.js';
+import { storedOutputs } from './helpers/stored-outputs.js';
 
 const onPostgres = testDatabaseKind === 'postgres';
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -90,8 +91,7 @@ test('a worker thread stopped mid-way: another worker takes the scenario over af
     assert.is(log.error, null);
     const messages = (await db.query<{ message: string }>(`SELECT message FROM log WHERE source = 'scenario-processing' ORDER BY id`)).rows.map((r) => r.message);
     assert.ok(messages.some((m) => m.includes('claimed by second (taken over from first that stopped at status 3)')), messages.join('\n'));
-    const outputs = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM location_output WHERE scenario_id = $1', [ws.world.baseScenarioId])).rows[0]!;
-    assert.is(outputs.n, 6);
+    assert.is((await storedOutputs(db, ws.world.baseScenarioId)).length, 6);
   } finally {
     await second.stop();
   }

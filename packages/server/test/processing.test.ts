@@ -9,6 +9,7 @@ import { loadDemandAreas, areaSetKey, loadScenarioLocations, engineParameters } 
 import { loadSummary } from '../src/processing/results-store.js';
 import { childWithClosure, childWithEdit, childWithNewStore, WORLD_PARAMETERS } from './helpers/world.js';
 import { startWorldServer, waitForStatus, type WorldServer } from './helpers/world-server.js';
+import { storedOutputs } from './helpers/stored-outputs.js';
 
 let ws: WorldServer;
 let editScenario: number;
@@ -31,9 +32,7 @@ async function calculate(scenarioId: number, modelId = ws.world.modelId): Promis
   throw new Error(`scenario ${scenarioId} did not finish`);
 }
 
-const outputs = async (scenarioId: number) => new Map(
-  (await ws.server.ctx.db.query<{ location_id: number; output: number }>('SELECT location_id, output FROM location_output WHERE scenario_id = $1', [scenarioId])).rows
-    .map((r) => [r.location_id, r.output]));
+const outputs = async (scenarioId: number) => new Map((await storedOutputs(ws.server.ctx.db, scenarioId)).map((r) => [r.location_id, r.output]));
 
 test('a read on a scenario that is not calculated answers 409 scenarioIsNotCalculated', async () => {
   const { world } = ws;
@@ -85,6 +84,29 @@ test('the stored outputs equal the engine run on the same inputs', async () => {
   const total = [...stored.values()].reduce((s, v) => s + v, 0);
   const demand = areas.properties.reduce((s, p) => s + Number(p.population) * Number(p.spendPerHead), 0);
   assert.ok(total <= demand * (1 + 1e-12) && total > 0.5 * demand);
+});
+
+test('the location list and a location\'s properties answer the engine\'s output as the score (read from the stored result)', async () => {
+  const { db } = ws.server.ctx;
+  const { world } = ws;
+  const areas = await loadDemandAreas(db, world.cellSetId, await areaSetKey(db, world.cellSetId));
+  const locations = await loadScenarioLocations(db, world.modelId, world.baseScenarioId);
+  const engine = await calculateScenario({
+    areas, locations: { latitude: locations.rows.map((r) => r.latitude), longitude: locations.rows.map((r) => r.longitude), properties: locations.records, active: locations.active },
+    parameters: engineParameters(WORLD_PARAMETERS),
+  }, estimatorProvider());
+  const expected = new Map(locations.rows.map((r, j) => [r.location_id, engine.output[j]!]));
+  const list = (await ws.call(`/api/models/scenarios/${world.baseScenarioId}/locations`, ws.tokens.planner)).json<Array<{ id: number; score: number | null }>>();
+  const scored = list.filter((l) => expected.has(l.id));
+  assert.is(scored.length, 6);
+  for (const l of scored) assert.ok(Math.abs(l.score! - expected.get(l.id)!) <= 1e-9 * expected.get(l.id)!, `list score of ${l.id}`);
+  const one = (await ws.call(`/api/models/scenarios/${world.baseScenarioId}/locations/${world.stores.Echo}/properties`, ws.tokens.planner)).json<{ score: number | null }>();
+  assert.ok(Math.abs(one.score! - expected.get(world.stores.Echo!)!) <= 1e-9 * expected.get(world.stores.Echo!)!, 'the location\'s score');
+  // A scenario not calculated has no scores.
+  const child = await childWithEdit(db, world.baseScenarioId, world.stores.Alpha!, 'Alpha not calculated', { salesArea: 1000 });
+  const pending = (await ws.call(`/api/models/scenarios/${child}/locations`, ws.tokens.planner)).json<Array<{ score: number | null }>>();
+  assert.ok(pending.length > 0 && pending.every((l) => l.score === null));
+  await db.query('DELETE FROM scenario WHERE id = $1', [child]);
 });
 
 test('a one-store change: outputs differ from the base, incrementally and equal to a full calculation', async () => {

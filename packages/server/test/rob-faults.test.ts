@@ -33,6 +33,7 @@ import { startFakeOsrm, type FakeOsrm } from './helpers/fake-osrm.js';
 import { testDatabaseKind } from './helpers/test-db.js';
 import { postgresBin, startOwnCluster, type OwnCluster } from './helpers/rob-postgres.js';
 import { killAllServers, spawnServer, type ServerProcess } from './helpers/rob-process.js';
+import { storedOutputs } from './helpers/stored-outputs.js';
 
 const onPostgres = testDatabaseKind === 'postgres' && postgresBin() !== undefined;
 const pgTest = onPostgres ? test : test.skip;
@@ -98,8 +99,7 @@ pgTest('PostgreSQL restarted while a worker process calculates: the scenario sti
     const status = await until(`scenario ${id} to end`, async () => { const s = await statusOf(db, id); return s === 9 || s === 10 ? s : undefined; }, 90_000);
     assert.is(status, 9, `scenario ${id} ended at ${status}: ${worker.output().slice(-1500)}`);
   }
-  const outputs = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM location_output WHERE scenario_id = $1', [scenario])).rows[0]!;
-  assert.ok(outputs.n > 0, 'the results were stored');
+  assert.ok((await storedOutputs(db, scenario)).length > 0, 'the results were stored');
   await worker.stop();
   await db.close();
 });
@@ -115,10 +115,10 @@ pgTest('a worker\'s database connection ended mid-calculation: the scenario is c
   const holder = new pg.Client({ connectionString: url });
   await holder.connect();
   await holder.query('BEGIN');
-  await holder.query('LOCK TABLE location_output IN ACCESS EXCLUSIVE MODE');
+  await holder.query('LOCK TABLE scenario_result IN ACCESS EXCLUSIVE MODE');
   await requestProcessing(db, world.baseScenarioId, null);
   const pid = await until('the worker to wait for the results table', async () =>
-    (await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND backend_type = 'client backend' AND query ILIKE '%location_output%' AND pid <> $1`, [(await holder.query('SELECT pg_backend_pid() AS pid')).rows[0].pid])).rows[0]?.pid, 60_000);
+    (await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND backend_type = 'client backend' AND query ILIKE '%scenario_result%' AND pid <> $1`, [(await holder.query('SELECT pg_backend_pid() AS pid')).rows[0].pid])).rows[0]?.pid, 60_000);
   await db.query('SELECT pg_terminate_backend($1)', [pid]);
   await holder.query('ROLLBACK');
   await holder.end();

@@ -3,6 +3,7 @@
 // PostgreSQL (DATABASE_URL). Everything else in the server talks to
 // `Database` and never to a driver.
 import { startPgliteThread, transactionQueryable } from './pglite-thread.js';
+import { PGLITE_COPY_SOURCE } from './thread-protocol.js';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -19,6 +20,13 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Bulk-writes rows with COPY in PostgreSQL's binary format (`data` from
+   * binaryCopy): one statement, and bytes cross as they are, not in a text
+   * form. Outside any transaction; the rows must not exist yet (a key taken
+   * fails the whole statement, which writes nothing). Answers the rows written.
+   */
+  copyBinary(table: string, columns: readonly string[], data: Uint8Array): Promise<number>;
   /**
    * A number that grows after every write that may have changed data: writes of this
    * process (once committed) and, on PostgreSQL, scenario changes of other processes
@@ -124,6 +132,49 @@ function transactionChanges() {
   };
 }
 
+/** A value of binaryCopy: bytes as they are (bytea), a number as a 4-byte integer, null. */
+export type CopyValue = Uint8Array | number | null;
+
+const COPY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
+
+/**
+ * Rows in COPY's binary format: the signature, flags and header extension,
+ * per row its field count and each field's length and bytes, then -1.
+ */
+export function binaryCopy(rows: ReadonlyArray<ReadonlyArray<CopyValue>>): Uint8Array {
+  let size = COPY_SIGNATURE.length + 8 + 2;
+  for (const row of rows) {
+    size += 2;
+    for (const value of row) size += 4 + (value === null ? 0 : typeof value === 'number' ? 4 : value.byteLength);
+  }
+  const out = Buffer.allocUnsafe(size);
+  let at = COPY_SIGNATURE.copy(out, 0);
+  at = out.writeInt32BE(0, at);
+  at = out.writeInt32BE(0, at);
+  for (const row of rows) {
+    at = out.writeInt16BE(row.length, at);
+    for (const value of row) {
+      if (value === null) at = out.writeInt32BE(-1, at);
+      else if (typeof value === 'number') {
+        if (!Number.isInteger(value) || value < -0x80000000 || value > 0x7fffffff) throw new RangeError(`binaryCopy: ${value} is not a 4-byte integer`);
+        at = out.writeInt32BE(4, at);
+        at = out.writeInt32BE(value, at);
+      } else {
+        at = out.writeInt32BE(value.byteLength, at);
+        out.set(value, at);
+        at += value.byteLength;
+      }
+    }
+  }
+  out.writeInt16BE(-1, at);
+  return out;
+}
+
+/** A table or column name as SQL (quoted unless a plain lower-case name). */
+const identifier = (name: string) => (/^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`);
+const copySql = (table: string, columns: readonly string[], source: string) =>
+  `COPY ${identifier(table)} (${columns.map(identifier).join(', ')}) FROM ${source} WITH (FORMAT binary)`;
+
 export interface OpenOptions {
   /** PostgreSQL's connection URL; without it the embedded PGlite database. */
   databaseUrl?: string;
@@ -165,6 +216,14 @@ async function openPglite(dataDir: string | undefined, onFailure?: (error: Error
       }
     },
     exec: async (sql) => { await changes.after(sql, () => thread.exec(sql)); },
+    async copyBinary(table, columns, data) {
+      // The database thread runs a COPY from '/dev/blob' with its one parameter as the data (pglite-worker.ts).
+      try {
+        return (await thread.query(copySql(table, columns, `'${PGLITE_COPY_SOURCE}'`), [data])).rowCount;
+      } finally {
+        changes.record([table]);
+      }
+    },
     generation: changes.get,
     tableGeneration: changes.tables,
     close: () => thread.close(),
@@ -210,6 +269,26 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     exec: async (sql) => { await changes.after(sql, () => pool.query(sql)); },
+    async copyBinary(table, columns, data) {
+      const { from } = await import('pg-copy-streams');
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      const onError = (error: Error) => { broken = error; };
+      client.on('error', onError);
+      try {
+        const stream = client.query(from(copySql(table, columns, 'STDIN')));
+        await new Promise<void>((resolve, reject) => {
+          stream.on('error', reject);
+          stream.on('finish', resolve);
+          stream.end(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+        });
+        return stream.rowCount;
+      } finally {
+        client.off('error', onError);
+        client.release(broken);
+        changes.record([table]);
+      }
+    },
     generation: changes.get,
     tableGeneration: () => undefined,
     async close() {

@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { mkdirSync } from 'node:fs';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { reviveParams, serializeError, transferablesOf, type ThreadReply, type ThreadRequest } from './thread-protocol.js';
+import { PGLITE_COPY_SOURCE, reviveParams, serializeError, transferablesOf, type ThreadReply, type ThreadRequest } from './thread-protocol.js';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -22,6 +22,15 @@ interface OpenTransaction {
 }
 
 const port = parentPort!;
+
+const COPY_FROM_BLOB = new RegExp(`^\\s*COPY\\b[^;]*\\bFROM\\s+'${PGLITE_COPY_SOURCE}'`, 'i');
+/** A COPY from the data sent with the statement (thread-protocol.ts). */
+const isCopyFromBlob = (sql: string) => COPY_FROM_BLOB.test(sql);
+function copyData(params: readonly unknown[]): Blob {
+  const data = params[0];
+  if (params.length !== 1 || !(data instanceof Uint8Array)) throw new Error(`a COPY from ${PGLITE_COPY_SOURCE} takes its data as its one parameter (bytes)`);
+  return new Blob([data as Uint8Array<ArrayBuffer>]);
+}
 const post = (message: ThreadReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 const fail = (id: number, error: unknown) => post({ type: 'reply', id, ok: false, error: serializeError(error) });
 
@@ -81,7 +90,10 @@ async function main() {
       case 'query': {
         let run: Promise<{ rows: unknown[]; affectedRows?: number }>;
         try {
-          run = runIn(request.tx).query(request.sql, reviveParams(request.params));
+          const target = runIn(request.tx);
+          run = isCopyFromBlob(request.sql)
+            ? target.query(request.sql, [], { blob: copyData(request.params) })
+            : target.query(request.sql, reviveParams(request.params));
         } catch (error) {
           fail(request.id, error);
           return;

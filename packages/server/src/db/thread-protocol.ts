@@ -4,6 +4,13 @@
 // ArrayBuffers and transferred (never the whole buffer a view happens to sit
 // on), errors keep their PostgreSQL fields (code, detail, constraint, ...).
 
+/**
+ * The file PGlite reads a COPY ... FROM from: a 'query' whose statement is a
+ * COPY from this file sends the data as its one parameter (bytes), and the
+ * database thread hands them to PGlite as that file.
+ */
+export const PGLITE_COPY_SOURCE = '/dev/blob';
+
 /** Main thread to database thread. `tx` names the open transaction a statement belongs to. */
 export type ThreadRequest =
   | { id: number; op: 'query'; sql: string; params: unknown[]; tx?: number }

@@ -12,12 +12,13 @@ import type { EngineThread } from './engine-thread.js';
 import {
   areaSetKey, basisKey, demandAreaSetId, loadDemandAreas, loadModelInfo, loadScenarioLocations, loadSubModels, type DemandAreas,
 } from './inputs.js';
-import type { AreaPayload, CalculateJob, LocationPayload, SubModelTask, TaskResult } from './jobs.js';
+import type { AreaPayload, CalculateJob, EngineMessage, LocationPayload, SubModelTask, TaskResult } from './jobs.js';
 import { ensureCatchmentOverlaps } from './overlaps.js';
 import { computeMissingIsolines } from './isolines.js';
 import { endClaim, lockClaim, setStep, type Claim } from './queue.js';
 import { collectBlocks, loadSummaries, rememberResult, saveResult, storeBlocks, type ResultSummary } from './results-store.js';
 import { routingKey, type ProcessingSettings } from './settings.js';
+import { PhaseClock, type PhaseTiming } from './phases.js';
 
 export interface CalculationReport {
   scenarioId: number;
@@ -30,6 +31,10 @@ export interface CalculationReport {
   storingMilliseconds: number;
   /** The engine thread held the demand areas before this calculation (preloaded at start, or kept from an earlier one). */
   areasHeld: boolean;
+  /** Wall and CPU time per phase, in order (the engine thread's own phases inside 'engine'). */
+  phases: PhaseTiming[];
+  /** performance.now() right after the commit that made the status 9 (the clock of this process). */
+  committedAt: number;
 }
 
 /** Demand areas by key, shared by the slots of one process (loading a national set takes a while). */
@@ -83,6 +88,7 @@ function locationPayload(plan: LocationPlan, inputs: Awaited<ReturnType<typeof l
 
 export async function calculateClaimed(ctx: CalculationContext, claim: Claim): Promise<CalculationReport> {
   const started = performance.now();
+  const clock = new PhaseClock();
   const { db, thread } = ctx;
   const model = await loadModelInfo(db, claim.modelId);
   const subModels = await loadSubModels(db, claim.modelId);
@@ -91,7 +97,9 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
   const demandSetId = scoreModel ? undefined : await demandAreaSetId(db, model.id);
   if (!scoreModel && demandSetId === undefined) throw new Error(`model ${model.name} has no area set for its demand`);
   const areas = demandSetId === undefined ? undefined : await ctx.areas.get(db, demandSetId);
+  clock.lap('model and areas');
   const inputs = await loadScenarioLocations(db, model.id, claim.scenarioId);
+  clock.lap('locations');
   const routing = routingKey(ctx.settings.routing);
   const keys = new Map(subModels.map((s) => [s.id, basisKey(s.parameters, model.outputType, areas?.key ?? '', routing)]));
 
@@ -110,6 +118,7 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
   }
   const plan = choosePlan(inputs, candidates);
   const { payload, fingerprints } = locationPayload(plan, inputs);
+  clock.lap('basis');
 
   const tasks: SubModelTask[] = [];
   const derivedFrom = new Map<number, string>();
@@ -140,24 +149,29 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
   const onStep = (status: number) => { steps = steps.then(() => setStep(db, claim.scenarioId, ctx.workerName, status)); };
   const job = { type: 'calculate' as const, routing: ctx.settings.routing, areas: areaPayload, locations: payload, tasks, forget: thread.takeForgotten() };
   let results: TaskResult[];
+  let enginePhases: PhaseTiming[];
   try {
-    results = (await thread.run<{ type: 'calculated'; jobId: number; results: TaskResult[]; memory: { peakBytes: number } }>(job, onStep)).results;
+    ({ results, phases: enginePhases } = await thread.run<Extract<EngineMessage, { type: 'calculated' }>>(job, onStep));
   } finally {
     await steps.catch(() => undefined);
   }
   await steps;
+  clock.lap('engine');
+  for (const p of enginePhases) clock.add({ ...p, name: `  ${p.name}` });
   for (const task of tasks) if (task.outputType !== 4) thread.kept('result', task.version);
 
   await setStep(db, claim.scenarioId, ctx.workerName, 7);
   if (areas) await ensureCatchmentOverlaps(db, thread, model.id, areas);
   // The locations read for the calculation serve here too (every type but retail areas, which have no isolines computed).
   const isolinesMissing = await computeMissingIsolines(db, thread, model.id, claim.scenarioId, inputs.rows);
+  clock.lap('catchments and isolines');
 
   await setStep(db, claim.scenarioId, ctx.workerName, 8);
   const storingStarted = performance.now();
   const replaced: Uint8Array[] = [];
   // The bulk (new pair blocks) before the transaction, in slices; the transaction itself is a few small statements.
   let newBlocks = await storeBlocks(db, results);
+  clock.lap('store blocks');
   await db.transaction(async (tx) => {
     await lockClaim(tx, claim.scenarioId, ctx.workerName);
     for (const result of results) {
@@ -170,7 +184,9 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
     }
     await endClaim(tx, claim.scenarioId, ctx.workerName, 9, null, isolinesMissing);
   });
-  const storingMilliseconds = performance.now() - storingStarted;
+  const committedAt = performance.now();
+  const storingMilliseconds = committedAt - storingStarted;
+  clock.lap('store result and status 9');
   for (const result of results) rememberResult(result);
   if (replaced.length) await collectBlocks(db, replaced);
 
@@ -189,5 +205,7 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
     newBlocks,
     storingMilliseconds,
     areasHeld,
+    phases: (clock.lap('after 9: cache and collect'), clock.phases),
+    committedAt,
   };
 }

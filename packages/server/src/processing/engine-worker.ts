@@ -21,6 +21,7 @@ import {
 } from '@locus/engine';
 import type { CalculateJob, EngineJob, EngineMessage, IsolineJob, OverlapJob, PreloadJob, SubModelTask, TaskResult } from './jobs.js';
 import { encodeAllBlocks, encodeChangedBlocks, locationReach } from './result-codec.js';
+import { PhaseClock } from './phases.js';
 import type { RoutingSettings } from './settings.js';
 
 interface Kept {
@@ -87,6 +88,7 @@ async function calculate(job: CalculateJob) {
   for (const task of job.tasks) compileModel(task.parameters);
   if (huff.length && !areas) throw new Error('the model has no demand areas');
 
+  const clock = new PhaseClock();
   step(3);
   const calculated = new Map<number, { result: ScenarioResult; blocks: TaskResult['blocks']; recomputed: number; incremental: boolean }>();
   for (const task of huff) {
@@ -104,6 +106,7 @@ async function calculate(job: CalculateJob) {
     }
     sampleMemory();
   }
+  clock.lap('engine: calculate');
   step(4);
   const scores = job.tasks.filter((t) => t.outputType === 4).map((t) => scoreResult(t, job));
   step(5);
@@ -122,10 +125,11 @@ async function calculate(job: CalculateJob) {
     });
   }
   sampleMemory();
+  clock.lap('engine: encode');
   // The new blocks' bytes and the location ranges move to the main thread instead of being copied (the
   // thread keeps only the blocks' hashes; the result's own arrays stay, they are the next calculation's basis).
   const transfer = out.flatMap((r) => [...r.blocks.flatMap((b) => (b.data ? [b.data.buffer as ArrayBuffer] : [])), r.reach.buffer as ArrayBuffer]);
-  post({ type: 'calculated', jobId: job.jobId, results: out, memory: { peakBytes } }, transfer);
+  post({ type: 'calculated', jobId: job.jobId, results: out, memory: { peakBytes }, phases: clock.phases }, transfer);
 }
 
 function overlap(job: OverlapJob) {

@@ -8,6 +8,7 @@ import type { AreaFeature } from '@locus/engine';
 import type { PostProcessingAction } from '@locus/engine';
 import type { StoredBlock } from './result-codec.js';
 import type { RoutingSettings } from './settings.js';
+import type { PhaseTiming } from './phases.js';
 
 export interface AreaPayload {
   key: string;
@@ -101,7 +102,7 @@ export interface ThreadMemory {
 
 export type EngineMessage =
   | { type: 'step'; jobId: number; status: number }
-  | { type: 'calculated'; jobId: number; results: TaskResult[]; memory: ThreadMemory }
+  | { type: 'calculated'; jobId: number; results: TaskResult[]; memory: ThreadMemory; phases: PhaseTiming[] }
   | { type: 'overlap'; jobId: number; offsets: Uint32Array; target: Uint32Array; weight: Float64Array }
   | { type: 'isolines'; jobId: number; geometries: Array<unknown | null> }
   | { type: 'preloaded'; jobId: number; milliseconds: number }

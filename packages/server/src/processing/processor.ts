@@ -13,6 +13,7 @@ import { ClaimLostError, claimNext, endClaim, heartbeat, type Claim } from './qu
 import { collectBlocks } from './results-store.js';
 import type { ProcessingSettings } from './settings.js';
 import { isDatabaseUnavailable } from '../http/database-faults.js';
+import { PhaseClock, phaseLine } from './phases.js';
 
 export interface ProcessorHooks {
   /** After a scenario ended at 9 or 10. */
@@ -49,8 +50,11 @@ export class ScenarioProcessor {
       query: async (sql, params) => { guard(); return db.query(sql, params); },
       transaction: async (fn) => { guard(); return db.transaction(async (tx) => fn({ query: async (sql, params) => { guard(); return tx.query(sql, params); } })); },
       exec: async (sql) => { guard(); return db.exec(sql); },
+      copyBinary: async (table, columns, data) => { guard(); return db.copyBinary(table, columns, data); },
+      generation: () => db.generation(),
+      tableGeneration: (tables) => db.tableGeneration(tables),
       close: () => db.close(),
-    } as Database;
+    };
     this.resetWake();
   }
 
@@ -128,8 +132,10 @@ export class ScenarioProcessor {
   private async loop(slot: Slot): Promise<void> {
     while (this.running) {
       let claim: Claim | undefined;
+      const clock = new PhaseClock();
       try {
         claim = await claimNext(this.db, this.workerName, this.settings.claimTimeoutMs);
+        clock.lap('claim');
       } catch (error) {
         if (!this.running || this.dead) return;
         await this.log.error(`claiming a scenario failed: ${error instanceof Error ? error.message : String(error)}`, null, 'scenario-processing');
@@ -142,7 +148,7 @@ export class ScenarioProcessor {
         continue;
       }
       slot.claim = claim;
-      await this.process(slot, claim).catch(async (error) => {
+      await this.process(slot, claim, clock).catch(async (error) => {
         // Ending the claim failed (the database went away): the claim times out and another worker takes it.
         if (!this.dead) await this.log.error(`scenario ${claim.scenarioId}: ${error instanceof Error ? error.message : String(error)}`, null, 'scenario-processing');
       });
@@ -156,18 +162,21 @@ export class ScenarioProcessor {
     await collectBlocks(this.db).catch(() => 0);
   }
 
-  private async process(slot: Slot, claim: Claim): Promise<void> {
+  private async process(slot: Slot, claim: Claim, clock: PhaseClock): Promise<void> {
     const taken = claim.previousStatus !== 1 ? ` (taken over from ${claim.previousWorker ?? 'a worker'} that stopped at status ${claim.previousStatus})` : '';
     await this.log.info(`scenario '${claim.name}' (${claim.scenarioId}) claimed by ${this.workerName}${taken}`, null, 'scenario-processing').catch(() => undefined);
+    clock.lap('log the claim');
     let lost = false;
     const beat = setInterval(() => {
       heartbeat(this.db, claim.scenarioId, this.workerName).catch((error) => { if (error instanceof ClaimLostError) lost = true; });
     }, this.settings.heartbeatMs);
     try {
       const report = await calculateClaimed({ db: this.db, log: this.log, settings: this.settings, thread: slot.thread, areas: this.areas, workerName: this.workerName }, claim);
+      report.phases.unshift(...clock.phases);
       await this.log.info(
         `scenario '${claim.name}' (${claim.scenarioId}) calculated in ${report.milliseconds.toFixed(0)} ms` +
-        (report.incremental ? ` (incremental: ${report.recomputedAreas} of ${report.areaCount} areas recomputed)` : ''),
+        (report.incremental ? ` (incremental: ${report.recomputedAreas} of ${report.areaCount} areas recomputed)` : '') +
+        `; ${phaseLine(report.phases)}`,
         null, 'scenario-processing');
       this.hooks.onCompleted?.(report);
     } catch (error) {

@@ -1,17 +1,18 @@
-// Results in the database (migrations 004 and 007): scenario_result (per
-// scenario and sub-model: the per-location and per-area arrays), its pair
-// blocks (stored once per content, see result-codec.ts) and location_output.
+// Results in the database (migrations 004, 007 and 008): scenario_result (per
+// scenario and sub-model: the per-location and per-area arrays, from which
+// the locations' outputs are read too) and its pair blocks (stored once per
+// content, see result-codec.ts).
 // Saving writes only blocks the database does not hold yet; reads fetch only
 // the blocks they need (an area's block, the blocks a location draws from).
 //
-// Block bytes cross the driver as base64 text (decode/encode in SQL): the
-// embedded database's bytea parameters and values go through a hex text form
-// built and parsed in JavaScript, some ten times slower for megabytes. New
-// blocks are written before the storing transaction, a slice of some
-// hundred kilobytes per statement with a turn of the event loop between slices, so
-// requests are answered while a large result is stored.
+// New blocks are written before the storing transaction with COPY in the
+// binary format (Database.copyBinary), a slice of about a megabyte per
+// statement, so requests waiting on the database are answered between them.
+// Elsewhere block bytes cross the driver as base64 text (decode/encode in
+// SQL): the embedded database's bytea parameters and values go through a hex
+// text form built and parsed in JavaScript, some ten times slower for megabytes.
 import type { ModelParameters, ScenarioResult } from '@locus/engine';
-import type { Queryable } from '../db/database.js';
+import { binaryCopy, type Database, type Queryable } from '../db/database.js';
 import type { TaskResult } from './jobs.js';
 import { BLOCK_AREAS, bytesOf, decodeBlock, float64Of, int32Of, uint32Of, uint8Of, type DecodedBlock, type LocationArrays, type StoredBlock } from './result-codec.js';
 
@@ -95,6 +96,36 @@ export async function loadSummaries(db: Queryable, scenarioIds: number[], subMod
   return rows.map(summaryOf);
 }
 
+export interface LocationOutput {
+  output: number;
+  attractiveness: number;
+}
+
+/**
+ * The output and attractiveness per location id of a stored result: of the
+ * given sub-model, or of the model's first (the default) when null. Locations
+ * kept only for the calculation order (deleted since, stored as -id) are left
+ * out. `locationId`: only that location. Empty when nothing is stored.
+ */
+export async function loadLocationOutputs(db: Queryable, scenarioId: number, subModelId: number | null, locationId?: number): Promise<Map<number, LocationOutput>> {
+  const row = (await db.query<{ location_ids: string; output: string; attractiveness: string }>(
+    `SELECT encode(r.location_ids, 'base64') AS location_ids, encode(r.output, 'base64') AS output, encode(r.attractiveness, 'base64') AS attractiveness
+       FROM scenario_result r
+      WHERE r.scenario_id = $1 AND r.sub_model_id = COALESCE($2::int, (
+        SELECT d.id FROM sub_model d JOIN scenario s ON s.model_id = d.model_id WHERE s.id = $1 ORDER BY d.sort_order, d.id LIMIT 1))`,
+    [scenarioId, subModelId])).rows[0];
+  const outputs = new Map<number, LocationOutput>();
+  if (!row) return outputs;
+  const ids = int32Of(Buffer.from(row.location_ids, 'base64'));
+  const output = float64Of(Buffer.from(row.output, 'base64'));
+  const attractiveness = float64Of(Buffer.from(row.attractiveness, 'base64'));
+  for (let j = 0; j < ids.length; j++) {
+    if (ids[j] <= 0 || (locationId !== undefined && ids[j] !== locationId)) continue;
+    outputs.set(ids[j], { output: output[j], attractiveness: attractiveness[j] });
+  }
+  return outputs;
+}
+
 export interface BlockBytes { index: number; hash: Uint8Array; data: Uint8Array }
 
 /**
@@ -134,14 +165,39 @@ export interface SaveInput {
   areaIds: Float64Array;
 }
 
-/** Bytes of block data per INSERT statement: few statements, each short enough that requests waiting on the database are answered between them. */
-export const SLICE_BYTES = 512 << 10;
+/** Bytes of block data per statement: few statements, each short enough that requests waiting on the database are answered between them. */
+export const SLICE_BYTES = 1 << 20;
 
 export const hexOf = (hash: Uint8Array) => Buffer.from(hash).toString('hex');
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Writes the given blocks the database does not hold yet, in slices of about SLICE_BYTES, one statement each. */
-async function insertBlocks(db: Queryable, blocks: readonly StoredBlock[], between?: () => Promise<void>): Promise<number> {
+/**
+ * Writes one slice of blocks: with COPY when `bulk` is given (the bytes cross
+ * as they are), else or when a block was written meanwhile by another
+ * calculation (COPY then writes nothing) as one INSERT that skips blocks present.
+ */
+async function writeSlice(db: Queryable, slice: readonly StoredBlock[], bulk?: Database): Promise<number> {
+  if (bulk) {
+    try {
+      return await bulk.copyBinary('result_block', ['hash', 'data'], binaryCopy(slice.map((b) => [b.hash, b.data!])));
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+    }
+  }
+  const r = await db.query(
+    `INSERT INTO result_block (hash, data) SELECT h, decode(d, 'base64') FROM unnest($1::bytea[], $2::text[]) AS t(h, d)
+     ON CONFLICT (hash) DO NOTHING`,
+    [slice.map((b) => Buffer.from(b.hash)), slice.map((b) => bytesOf(b.data!).toString('base64'))]);
+  return r.rowCount;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Writes the given blocks the database does not hold yet, in slices of about
+ * SLICE_BYTES, one statement each (COPY with `bulk`, outside a transaction).
+ */
+async function insertBlocks(db: Queryable, blocks: readonly StoredBlock[], bulk?: Database, between?: () => Promise<void>): Promise<number> {
   const unique = new Map<string, StoredBlock>();
   for (const b of blocks) if (b.data && !unique.has(hexOf(b.hash))) unique.set(hexOf(b.hash), b);
   if (!unique.size) return 0;
@@ -153,13 +209,8 @@ async function insertBlocks(db: Queryable, blocks: readonly StoredBlock[], betwe
     let to = from;
     let bytes = 0;
     while (to < missing.length && (to === from || bytes + missing[to].data!.byteLength <= SLICE_BYTES)) bytes += missing[to++].data!.byteLength;
-    const slice = missing.slice(from, to);
     if (from > 0 && between) await between();
-    const r = await db.query(
-      `INSERT INTO result_block (hash, data) SELECT h, decode(d, 'base64') FROM unnest($1::bytea[], $2::text[]) AS t(h, d)
-       ON CONFLICT (hash) DO NOTHING`,
-      [slice.map((b) => Buffer.from(b.hash)), slice.map((b) => bytesOf(b.data!).toString('base64'))]);
-    written += r.rowCount;
+    written += await writeSlice(db, missing.slice(from, to), bulk);
     from = to;
   }
   return written;
@@ -171,10 +222,9 @@ async function insertBlocks(db: Queryable, blocks: readonly StoredBlock[], betwe
  * them yet, so a calculation that fails afterwards leaves only blocks the
  * next collection removes.
  */
-export async function storeBlocks(db: Queryable, results: readonly TaskResult[]): Promise<number> {
-  let written = 0;
-  for (const r of results) written += await insertBlocks(db, r.blocks, yieldTurn);
-  return written;
+export async function storeBlocks(db: Database, results: readonly TaskResult[]): Promise<number> {
+  // The blocks of every result at once: one look-up of those present, and slices across results.
+  return insertBlocks(db, results.flatMap((r) => r.blocks), db, yieldTurn);
 }
 
 /**
@@ -210,20 +260,6 @@ export async function saveResult(tx: Queryable, input: SaveInput, concurrent: bo
        SELECT $1, $2, i - 1, h FROM unnest($3::bytea[]) WITH ORDINALITY AS t(h, i)`,
       [input.scenarioId, r.subModelId, hashes]);
   }
-  // Locations kept only for the calculation order (deleted since, stored as -id) have no output row.
-  const ids: number[] = [];
-  const outputs: number[] = [];
-  const attractiveness: number[] = [];
-  for (let j = 0; j < r.locationCount; j++) {
-    if (input.locationIds[j] <= 0) continue;
-    ids.push(input.locationIds[j]);
-    outputs.push(r.output[j]);
-    attractiveness.push(r.attractiveness[j]);
-  }
-  await tx.query(
-    `INSERT INTO location_output (scenario_id, sub_model_id, location_id, output, attractiveness)
-     SELECT $1, $2, unnest($3::int[]), unnest($4::float8[]), unnest($5::float8[])`,
-    [input.scenarioId, r.subModelId, ids, outputs, attractiveness]);
   return { newBlocks, replacedHashes: replaced };
 }
 

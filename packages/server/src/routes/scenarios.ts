@@ -12,6 +12,7 @@ import { SCENARIO_PATH_CTE, scenarioLocation, scenarioLocations, scenarioWithSta
 import { propertyDefinitions, propertyEntity } from '../repo/properties.js';
 import { poisInRange } from '../repo/pois.js';
 import { ensureIsolines } from '../processing/isolines.js';
+import { loadLocationOutputs } from '../processing/results-store.js';
 
 export function scenarioHandlers(ctx: ServerContext): Handlers {
   const { db } = ctx;
@@ -41,12 +42,8 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
   /** The calculated output per location of a completed scenario (default sub-model), else nothing. */
   const scores = async (scenarioId: number, status: number, locationId?: number): Promise<Map<number, number>> => {
     if (status !== 9) return new Map();
-    const { rows } = await db.query<{ location_id: number; output: number }>(
-      `SELECT o.location_id, o.output FROM location_output o
-        WHERE o.scenario_id = $1 AND ($2::int IS NULL OR o.location_id = $2) AND o.sub_model_id = (
-          SELECT d.id FROM sub_model d JOIN scenario s ON s.model_id = d.model_id WHERE s.id = $1 ORDER BY d.sort_order, d.id LIMIT 1)`,
-      [scenarioId, locationId ?? null]);
-    return new Map(rows.map((r) => [r.location_id, r.output]));
+    const outputs = await loadLocationOutputs(db, scenarioId, null, locationId);
+    return new Map([...outputs].map(([id, o]) => [id, o.output]));
   };
 
   const summary = (row: LocationRow, n: Awaited<ReturnType<typeof names>>, score: number | null = null): LocationSummary => ({
