@@ -55,6 +55,8 @@ export interface HeatGrid {
   valid: CellRegion;
   /** The data the grid was computed from. */
   source: Float64Array;
+  /** Per row, the first and last column with a non-zero value (computed when first coloured). */
+  rowSpans?: Int32Array;
 }
 
 export function latticeKey(l: HeatLattice): string {
@@ -148,7 +150,7 @@ export function colorizeHeat(
   // Device pixel centre to grid coordinates (lattice index minus the grid's origin) in one affine.
   const a = m[0] / pr / cell, b = m[1] / pr / cell, c = m[2] / pr / cell, d = m[3] / pr / cell;
   const e = m[4] / cell - grid.i0 + 0.5 * (a + c), f = m[5] / cell - grid.j0 + 0.5 * (b + d);
-  if (b === 0 && c === 0) return colorizeAxisAligned(values, gw, grid.height, a, e, d, f, scale, width, y0, y1, ramp, pixels);
+  if (b === 0 && c === 0) return colorizeAxisAligned(grid, a, e, d, f, scale, width, y0, y1, ramp, pixels);
   colorizeRotated(values, gw, grid.height, a, b, c, d, e, f, scale, width, y0, y1, ramp, pixels);
   return [0, y0, width, y1];
 }
@@ -156,14 +158,73 @@ export function colorizeHeat(
 /** A box of device pixels: [x0, y0, x1, y1), empty when x1 <= x0 or y1 <= y0. */
 export type PixelBox = [number, number, number, number];
 
+/** Device columns per block of an interpolated row's heat mask. */
+const BLOCK = 32;
+
+/** Per grid row, the first and last column holding a non-zero value (last < first when none), computed
+ * once per grid. */
+function rowSpans(grid: HeatGrid): Int32Array {
+  if (grid.rowSpans) return grid.rowSpans;
+  const { values, width, height } = grid;
+  const spans = new Int32Array(2 * height);
+  for (let j = 0, row = 0; j < height; j++, row += width) {
+    let first = 0, last = width - 1;
+    while (first < width && values[row + first] === 0) first++;
+    while (last > first && values[row + last] === 0) last--;
+    spans[2 * j] = first;
+    spans[2 * j + 1] = first < width ? last : -1;
+  }
+  grid.rowSpans = spans;
+  return spans;
+}
+
+/** One lattice row interpolated along x at every device column (times `scale`), and a mask of the
+ * blocks of columns holding heat; returns [first, last) of the columns with heat in `span`. Only the
+ * columns that read the row's non-zero cells are interpolated; the rest are zero. */
+function interpolateRow(
+  values: Float64Array, gw: number, j: number, spans: Int32Array, columns: Int32Array, fractions: Float64Array, scale: number,
+  width: number, out: Float64Array, mask: Uint8Array, span: Int32Array,
+): void {
+  mask.fill(0);
+  const cellFirst = spans[2 * j], cellLast = spans[2 * j + 1];
+  // Columns reading cell c and c + 1 have heat only for c in [cellFirst - 1, cellLast]; columns[] rises.
+  let xs = 0, xe = width;
+  if (cellLast < cellFirst) {
+    xe = 0;
+  } else {
+    while (xs < width && columns[xs] < cellFirst - 1) xs++;
+    while (xe > xs && columns[xe - 1] > cellLast) xe--;
+  }
+  out.fill(0, 0, xs);
+  out.fill(0, xe, width);
+  const row = j * gw;
+  let first = width, last = 0;
+  for (let x = xs; x < xe; x++) {
+    const k = row + columns[x];
+    const v0 = values[k], v1 = values[k + 1];
+    const v = (v0 + (v1 - v0) * fractions[x]) * scale;
+    out[x] = v;
+    if (v !== 0) {
+      if (x < first) first = x;
+      last = x + 1;
+      mask[(x / BLOCK) | 0] = 1;
+    }
+  }
+  span[0] = first;
+  span[1] = last;
+}
+
 /** Views without a bearing: the lattice's axes are the screen's, so the interpolation is separable.
- * Each lattice row the screen needs is interpolated along x once (for all columns), noting the columns
- * where it has heat; each device pixel then only interpolates between two such rows, and only in the
- * columns where either has heat (the rest of the row is cleared at once). */
+ * Each lattice row the screen needs is interpolated along x once (for all columns, skipping those that
+ * read only zero cells), noting the blocks of columns where it has heat; each device pixel then only
+ * interpolates between two such rows, and only in blocks where either has heat (the rest of the row is
+ * cleared at once). */
 function colorizeAxisAligned(
-  values: Float64Array, gw: number, gh: number, a: number, e: number, d: number, f: number, scale: number,
+  grid: HeatGrid, a: number, e: number, d: number, f: number, scale: number,
   width: number, y0: number, y1: number, ramp: Uint32Array, pixels: Uint32Array,
 ): PixelBox {
+  const { values, width: gw, height: gh } = grid;
+  const spans = rowSpans(grid);
   const top = ramp.length - 1;
   const columns = new Int32Array(width), fractions = new Float64Array(width);
   for (let x = 0; x < width; x++) {
@@ -172,27 +233,13 @@ function colorizeAxisAligned(
     columns[x] = xi;
     fractions[x] = gx - xi;
   }
+  const blocks = Math.ceil(width / BLOCK);
   let upper = new Float64Array(width), lower = new Float64Array(width);
+  let upperMask = new Uint8Array(blocks), lowerMask = new Uint8Array(blocks);
+  const span = new Int32Array(2);
   let upperRow = -1, lowerRow = -1;
   // Columns [first, last) of each interpolated row holding every non-zero value.
   let upperFirst = 0, upperLast = 0, lowerFirst = 0, lowerLast = 0;
-  let rowFirst = 0, rowLast = 0;
-  const interpolateRow = (j: number, out: Float64Array): void => {
-    const row = j * gw;
-    let first = width, last = 0;
-    for (let x = 0; x < width; x++) {
-      const k = row + columns[x];
-      const v0 = values[k], v1 = values[k + 1];
-      const v = (v0 + (v1 - v0) * fractions[x]) * scale;
-      out[x] = v;
-      if (v !== 0) {
-        if (x < first) first = x;
-        last = x + 1;
-      }
-    }
-    rowFirst = first;
-    rowLast = last;
-  };
   const box: PixelBox = [width, y1, 0, y0];
   for (let y = y0, p = y0 * width; y < y1; y++, p += width) {
     const gy = d * y + f;
@@ -200,18 +247,22 @@ function colorizeAxisAligned(
     const fy = gy - yi;
     if (upperRow !== yi) {
       if (lowerRow === yi) {
-        [upper, lower] = [lower, upper];
+        const rows = upper, masks = upperMask;
+        upper = lower;
+        upperMask = lowerMask;
+        lower = rows;
+        lowerMask = masks;
         upperFirst = lowerFirst;
         upperLast = lowerLast;
       } else {
-        interpolateRow(yi, upper);
-        upperFirst = rowFirst;
-        upperLast = rowLast;
+        interpolateRow(values, gw, yi, spans, columns, fractions, scale, width, upper, upperMask, span);
+        upperFirst = span[0];
+        upperLast = span[1];
       }
       upperRow = yi;
-      interpolateRow(yi + 1, lower);
-      lowerFirst = rowFirst;
-      lowerLast = rowLast;
+      interpolateRow(values, gw, yi + 1, spans, columns, fractions, scale, width, lower, lowerMask, span);
+      lowerFirst = span[0];
+      lowerLast = span[1];
       lowerRow = yi + 1;
     }
     const from = Math.min(upperFirst, lowerFirst), to = Math.max(upperLast, lowerLast);
@@ -221,10 +272,17 @@ function colorizeAxisAligned(
     }
     if (from > 0) pixels.fill(0, p, p + from);
     if (to < width) pixels.fill(0, p + to, p + width);
-    for (let x = from; x < to; x++) {
-      const u = upper[x], l = lower[x];
-      const v = u + (l - u) * fy;
-      pixels[p + x] = v <= 0 ? 0 : ramp[v >= top ? top : v | 0];
+    for (let k = (from / BLOCK) | 0, kEnd = Math.ceil(to / BLOCK); k < kEnd; k++) {
+      const x0 = Math.max(from, k * BLOCK), x1 = Math.min(to, k * BLOCK + BLOCK);
+      if ((upperMask[k] | lowerMask[k]) === 0) {
+        pixels.fill(0, p + x0, p + x1);
+        continue;
+      }
+      for (let x = x0; x < x1; x++) {
+        const u = upper[x], l = lower[x];
+        const v = u + (l - u) * fy;
+        pixels[p + x] = v <= 0 ? 0 : ramp[v >= top ? top : v | 0];
+      }
     }
     if (from < box[0]) box[0] = from;
     if (to > box[2]) box[2] = to;
