@@ -2,7 +2,7 @@
 // outside: its memory from /proc (VmHWM: the peak resident set so far, VmRSS:
 // now), sign-in as a demo account, and calculations asked for and awaited.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from '../test/helpers/server.js';
@@ -88,6 +88,25 @@ export function memoryOf(pid: number): Memory {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return { peakMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024 };
+}
+
+/** The processes a process started, and theirs (from /proc/<pid>/task/<tid>/children). */
+export function descendantsOf(pid: number): number[] {
+  const found: number[] = [];
+  const visit = (p: number) => {
+    let tasks: string[] = [];
+    try { tasks = readdirSync(`/proc/${p}/task`); } catch { return; }
+    for (const tid of tasks) {
+      let children = '';
+      try { children = readFileSync(`/proc/${p}/task/${tid}/children`, 'utf8'); } catch { continue; }
+      for (const c of children.split(' ').filter(Boolean).map(Number)) {
+        found.push(c);
+        visit(c);
+      }
+    }
+  };
+  visit(pid);
+  return found;
 }
 
 /** The process's CPU time (user + system) in ms. */

@@ -12,11 +12,21 @@ import { createAppLog } from './log/app-log.js';
 import type { ServerContext } from './context.js';
 import { processingSettings, startProcessing, type ScenarioProcessor } from './processing/index.js';
 import { waitForDatabase } from './db/wait.js';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 const started = performance.now();
 const args = process.argv.slice(2);
 const config = loadConfig(process.env, args);
 const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+
+// A new embedded data folder is filled (gazetteer, demo data) by a child process of this server that ends when
+// it is done: the memory that work takes (the demo world in JavaScript, the database's grown WASM heap) goes
+// with it, and this process starts as on a folder with data (docs/memory.md).
+if (!config.databaseUrl && config.role !== 'worker' && !args.includes('--prepare-data') && !existsSync(join(config.dataDir, 'pgdata', 'PG_VERSION'))) {
+  await prepareDataFolder();
+}
 
 const db = await openDatabase({
   databaseUrl: config.databaseUrl,
@@ -48,6 +58,18 @@ if (waiting) {
 }
 const applied = await migrate(db);
 if (applied.length) console.log(`database: applied ${applied.join(', ')}`);
+if (args.includes('--prepare-data')) {
+  // The child of prepareDataFolder: the gazetteer and the demo data into the new folder, then end.
+  const { countriesFromEnv, loadGazetteer } = await import('./places/gazetteer.js');
+  const { formatCounts, isDemoSeeded, seedDemoData } = await import('./demo/index.js');
+  console.log(`places: ${await loadGazetteer(db, countriesFromEnv())} (GeoNames, ${countriesFromEnv().join(', ')})`);
+  if (!(await isDemoSeeded(db)) && process.env.DEMO_DATA !== 'false') {
+    console.log('Empty database: generating the demo data ...');
+    console.log(formatCounts(await seedDemoData(db, { seed: config.demoSeed, onProgress: (m: string) => console.log(`  ${m}`) })));
+  }
+  await db.close();
+  process.exit(0);
+}
 const ctx: ServerContext = { config, db, log: createAppLog(db), readiness: { ready: false, phase: 'starting' } };
 
 let processor: ScenarioProcessor | undefined;
@@ -100,6 +122,34 @@ if (config.role === 'worker') {
   if (config.identity.mode === 'builtin') {
     console.log('Demo accounts (built-in sign-in):');
     for (const account of DEMO_ACCOUNTS) console.log(`  ${account.description.padEnd(22)} ${account.email.padEnd(28)} ${account.password}`);
+  }
+}
+
+/**
+ * Runs this server with --prepare-data in a child process on the new data
+ * folder and waits for it; meanwhile the address answers that the server is
+ * starting (status 0), as while it waits for a database.
+ */
+async function prepareDataFolder(): Promise<void> {
+  const { loadOrCreateTls } = await import('./identity/index.js');
+  const { startWaitingServer } = await import('./http/waiting-server.js');
+  const { appDirectory } = await import('./http/app-files.js');
+  const tls = config.insecureHttp ? undefined : await loadOrCreateTls(config);
+  const waiting = config.role === 'all' || config.role === 'api'
+    ? await startWaitingServer(config, { tls: tls ? { key: tls.key, cert: tls.cert } : undefined, appDir: appDirectory(new URL('../../planner-app/dist/', import.meta.url)) })
+    : undefined;
+  console.log(`New data folder ${config.dataDir}: preparing it in a child process ...`);
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args, '--prepare-data'], { stdio: 'inherit' });
+  const stopChild = () => child.kill('SIGTERM');
+  process.once('SIGINT', stopChild);
+  process.once('SIGTERM', stopChild);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  process.off('SIGINT', stopChild);
+  process.off('SIGTERM', stopChild);
+  await waiting?.close();
+  if (code !== 0) {
+    console.error(`preparing the data folder failed (exit code ${code})`);
+    process.exit(1);
   }
 }
 

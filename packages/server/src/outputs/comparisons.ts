@@ -90,7 +90,7 @@ function rowIn(data: ResultRecords, calc: CalculatedScenario, locationId: number
  * row, the same order): the engine's matchingLocations, with the similarity
  * of every candidate in one typed array and entries made only for those shown.
  */
-function bestMatches(scores: NormalizedScores, reference: number, topN: number, candidate: (j: number) => boolean): EngineMatch[] {
+export function bestMatches(scores: NormalizedScores, reference: number, topN: number, candidate: (j: number) => boolean): EngineMatch[] {
   const count = scores.normalized[0]?.length ?? 0;
   const similarities = new Float64Array(count);
   const others: number[] = [];
