@@ -85,7 +85,7 @@ async function inProcess(modelId: number, subModelId: number, scenarioId: number
     const reference = data.rows.findIndex((r) => r.location_id === locationId);
     const kept = await cpuOf(async () => bestMatches(scores, reference, 11, open));
     const same = JSON.stringify(bestMatches(scores, reference, 11, open)) === JSON.stringify(matchingLocations(scores, reference, 11, open));
-    console.log(`\nmatching read's work in this process, main-thread CPU (${data.rows.length.toLocaleString('en-US')} locations, ${functions.length} functions):`);
+    console.log(`\nmatching read's work in this process, CPU of all threads (${data.rows.length.toLocaleString('en-US')} locations, ${functions.length} functions):`);
     console.log(`  before (calculation's inputs with fingerprints, every entry made):  ${before}`);
     console.log(`  first read now (read-only loader, entries for those shown):        ${loader}`);
     console.log(`  read with the records and scores kept:                             ${kept}`);
