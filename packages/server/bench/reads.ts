@@ -47,7 +47,7 @@ function probe(server: ServerProcess, token: string) {
 
 /**
  * The matching read's work in this process on the same data folder (the
- * server stopped), main-thread CPU time per step, best and median of 7:
+ * server stopped), CPU time of all threads per step (the database thread counts too), best and median of 7:
  * the path before records were kept (the calculation's inputs with their
  * fingerprints, every location's entry made and sorted) against the
  * read-only loader, and against a read that finds the records kept.

@@ -19,7 +19,7 @@ import { notFound } from '../http/errors.js';
 import { scenarioLocations } from '../repo/scenario-locations.js';
 import type { DriverFilter } from '@locus/contract';
 import { notCalculated, positions, type CalculatedScenario, type ResultReader } from './results.js';
-import { derivedOf, outputPropertyOf, type RecordsCache, type ResultRecords } from './records.js';
+import { derivedOf, outputPropertyOf, turn, type RecordsCache, type ResultRecords } from './records.js';
 import type { ResultSummary } from '../processing/results-store.js';
 
 async function differenceRows(db: Queryable, modelId: number, scenarioId: number, summary: ResultSummary): Promise<DifferenceLocation[]> {
@@ -71,9 +71,17 @@ function resultScores(db: Queryable, calc: CalculatedScenario, data: ResultRecor
       'SELECT id, title, function, weight, default_value FROM normalized_scores_function WHERE model_id = $1 ORDER BY sort_order, id', [calc.model.id])).rows;
     const actual = calc.model.actualOutputLocationPropertyId === null ? undefined
       : (await db.query<{ name: string; title: string | null }>('SELECT name, title FROM location_property WHERE id = $1', [calc.model.actualOutputLocationPropertyId])).rows[0];
-    const scores = functions.length
-      ? normalizedScores(functions.map((f) => ({ id: f.id, title: f.title, function: f.function, weight: f.weight, defaultValue: f.default_value })), data.records)
-      : undefined;
+    if (!functions.length) return { scores: undefined, actual };
+    // Each function is normalised over the locations on its own: one at a time, with a turn of the event loop between.
+    const parts: NormalizedScores[] = [];
+    for (const f of functions) {
+      await turn();
+      parts.push(normalizedScores([{ id: f.id, title: f.title, function: f.function, weight: f.weight, defaultValue: f.default_value }], data.records));
+    }
+    const scores: NormalizedScores = {
+      titles: parts.flatMap((p) => p.titles), weights: parts.flatMap((p) => p.weights),
+      normalized: parts.flatMap((p) => p.normalized), raw: parts.flatMap((p) => p.raw),
+    };
     return { scores, actual };
   });
 }

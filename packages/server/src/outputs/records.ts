@@ -78,6 +78,12 @@ function expressionValue(value: unknown, dataType: number | undefined): number |
   return String(value);
 }
 
+/** Records made between two turns of the event loop (some 5 ms of work). */
+const RECORDS_PER_TURN = 1000;
+
+/** A turn of the event loop: requests waiting meanwhile are answered. */
+export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * The records of a scenario's calculation with the stored output of one of
  * its results: the calculation's own records (outputs of the model left out,
@@ -104,6 +110,8 @@ export async function scenarioRecords(db: Queryable, modelId: number, subModelId
   const outputs: Array<number | null> = new Array(rows.length);
   const records: PropertyValues[] = new Array(rows.length);
   for (let q = 0; q < rows.length; q++) {
+    // Other requests are answered between slices of a national scenario's records.
+    if (q > 0 && q % RECORDS_PER_TURN === 0) await turn();
     const row = rows[q]!;
     const record: Record<string, number | string | null> = {};
     for (const name in row.properties) {
@@ -135,8 +143,8 @@ export const RECORD_TABLES = [
   'normalized_scores_function',
 ] as const;
 
-/** Results whose records are kept: a few (a planner compares a scenario with its parent; the demo's largest is ~7,000 records). */
-const KEPT_RESULTS = 4;
+/** Results whose records are kept: two (a planner compares a scenario with its parent; the demo's largest holds ~7,000 records). */
+const KEPT_RESULTS = 2;
 
 /**
  * The records of results, kept per result (scenario, sub-model, version) while
