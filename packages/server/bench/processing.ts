@@ -1,19 +1,23 @@
 // Bench: scenario processing on the demo data's turnover model through the
 // real path: the real server (HTTPS, the API), the queue, the engine thread,
-// the stored results. Prints, like for like:
+// the stored results, PGlite in a data folder as the server runs it. Prints, like for like:
 //   - the warm start (engine thread started, demand areas loaded and indexed
 //     in the background) and whether the first calculation found them;
-//   - start-processing to status 9 for the base scenario on a freshly started
-//     processing loop (nothing of it in memory, its pair blocks not stored)
-//     and on a warm one (the blocks stored anew too), with the time spent
-//     storing; and against the plain dense all-pairs model in the same run;
-//   - one-store changes on a fresh loop (the basis not in memory: a full
-//     calculation, storing only the blocks that changed) and a warm one
-//     (basis kept by the engine thread: incremental);
+//   - start-processing to status 9 (to the commit that sets it, and to the
+//     first API read that answers it) for the base scenario on a freshly
+//     started processing loop (nothing of it in memory, its pair blocks not
+//     stored) and on a warm one (the blocks stored anew too), with the wall
+//     and process CPU time of every phase (claim, inputs, engine, storing, ...);
+//     and the plain dense all-pairs model in the same run;
+//   - one-store changes on a warm loop (basis kept by the engine thread:
+//     incremental) and on fresh loops (the basis not in memory: a full
+//     calculation, storing only the blocks that changed);
 //   - reads of the stored result: a location's catchment and an area, with
 //     nothing in memory and again (processing-results.ts);
 //   - GET /api/system/status and GET /api/models, p50 and p99, while idle and
-//     while calculations run;
+//     during calculations run apart for it (reads back to back; the timed runs
+//     above run without them, since the reads take CPU from the calculation),
+//     and how late the main thread's event loop ran, sampled only meanwhile;
 //   - the whole process's maxRSS.
 // Exits non-zero when the stored outputs differ from the dense model by more
 // than 1e-9 (relative, or a billionth of the largest output near 0).
@@ -41,7 +45,9 @@ const pct = (a: number[], p: number) => sorted(a)[Math.min(a.length - 1, Math.fl
 const med = (a: number[]) => pct(a, 0.5);
 
 let t0 = performance.now();
-const server = await startTestServer({ seed: async (ctx) => { await seedDemoData(ctx.db, { seed: 1 }); } });
+// PGlite in a data folder, as the server runs it (BENCH_MEMORY=1: in memory, where large writes cost more, see test/helpers/test-db.ts).
+const onDisk = process.env.BENCH_MEMORY !== '1';
+const server = await startTestServer({ seed: async (ctx) => { await seedDemoData(ctx.db, { seed: 1 }); }, databaseOnDisk: onDisk });
 const loadMs = performance.now() - t0;
 const db = server.ctx.db;
 // BENCH_TRACE=1: statements that held the database for more than 100 ms, with their SQL.
@@ -58,7 +64,11 @@ if (process.env.BENCH_TRACE) {
   const query = db.query.bind(db);
   const transaction = db.transaction.bind(db);
   db.query = traced('query', query) as typeof db.query;
-  db.transaction = (async (fn: Parameters<typeof transaction>[0]) => transaction((tx) => fn({ query: traced('tx query', tx.query.bind(tx)) as typeof tx.query }))) as typeof db.transaction;
+  db.transaction = (async (fn: Parameters<typeof transaction>[0]) => transaction((tx) => fn({
+    query: traced('tx query', tx.query.bind(tx)) as typeof tx.query,
+    copyBinary: traced('tx copy', tx.copyBinary.bind(tx)),
+  }))) as typeof db.transaction;
+  db.copyBinary = traced('copy', db.copyBinary.bind(db));
 }
 const quick = process.env.BENCH_QUICK === '1';
 const planner = DEMO_ACCOUNTS.find((a) => a.role === 'planner')!;
@@ -139,18 +149,20 @@ function newProcessor(): ScenarioProcessor {
 }
 
 const busy = newLatencies();
-/** How often the bench asks the API for the scenario's status (as the planner app does, much more often). */
-const STATUS_POLL_MS = 10;
+/** How often the bench asks the API for the scenario's status (the planner app asks every 10 s). */
+const STATUS_POLL_MS = 20;
 /**
- * start-processing to status 9, as the API does it, with the API read
- * meanwhile: the time to the storing commit (the worker's clock), to the
- * first status read through the API that answers 9 (polled every
- * STATUS_POLL_MS), and to the worker's end (after the commit it caches the
- * blocks it stored, collects replaced ones and writes its log line).
+ * start-processing to status 9, as the API does it: the time to the storing
+ * commit (the worker's clock), to the first status read through the API that
+ * answers 9 (polled every STATUS_POLL_MS), and to the worker's end (after the
+ * commit it caches the blocks it stored, collects replaced ones and writes
+ * its log line). `underLoad`: the status and the model list are read back to
+ * back meanwhile (their latencies go to `busy`); such runs are not the timed
+ * ones, since the reads take CPU from the calculation.
  */
-async function processScenario(processor: ScenarioProcessor, scenarioId: number): Promise<Run> {
+async function processScenario(processor: ScenarioProcessor, scenarioId: number, underLoad = false): Promise<Run> {
   const done = new Promise<void>((resolve) => completed.set(scenarioId, resolve));
-  const sampler = sampleApi(Infinity);
+  const sampler = underLoad ? sampleApi(Infinity) : undefined;
   const start = performance.now();
   await requestProcessing(db, scenarioId, null);
   processor.wake();
@@ -166,11 +178,13 @@ async function processScenario(processor: ScenarioProcessor, scenarioId: number)
   await done;
   const toEnd = performance.now() - start;
   await poll;
-  sampler.stop();
-  const l = await sampler.done;
-  busy.status.push(...l.status);
-  busy.models.push(...l.models);
-  busy.late.push(...l.late);
+  if (sampler) {
+    sampler.stop();
+    const l = await sampler.done;
+    busy.status.push(...l.status);
+    busy.models.push(...l.models);
+    busy.late.push(...l.late);
+  }
   const status = (await db.query<{ status: number }>('SELECT status FROM scenario WHERE id = $1', [scenarioId])).rows[0]!.status;
   if (status !== 9) throw new Error(`scenario ${scenarioId} ended at status ${status}: ${(await db.query<{ error: string }>('SELECT error FROM processing_log WHERE scenario_id = $1 ORDER BY id DESC LIMIT 1', [scenarioId])).rows[0]?.error}`);
   const report = reports.get(scenarioId)!;
@@ -236,6 +250,14 @@ async function oneStoreChild(): Promise<number> {
 const warmChanges: Run[] = [];
 for (let k = 0; k < (quick ? 2 : 7); k++) warmChanges.push(await processScenario(processor, await oneStoreChild()));
 
+// The API while calculations run: the base scenario and one-store changes again, the API read back to back meanwhile.
+const loaded: Run[] = [];
+for (let k = 0; k < (quick ? 1 : 2); k++) {
+  await forgetBase();
+  loaded.push(await processScenario(processor, baseScenarioId, true));
+}
+for (let k = 0; k < (quick ? 1 : 3); k++) loaded.push(await processScenario(processor, await oneStoreChild(), true));
+
 // Fresh loops: a restart before each one-store change (the basis is not in memory).
 const freshChanges: Run[] = [];
 for (let k = 0; k < (quick ? 1 : 3); k++) {
@@ -266,7 +288,7 @@ const printRuns = (title: string, runs: Run[], extra: string) => {
   for (const line of phaseLines(runs)) console.log(line);
 };
 const last = (runs: Run[]) => runs[runs.length - 1]!.report;
-console.log(`processing bench (demo data, ${db.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}, through the server's API): ${areas.ids.length.toLocaleString('en')} demand cells x ${inputs.rows.length.toLocaleString('en')} stores; loaded in ${fmt(loadMs)}`);
+console.log(`processing bench (demo data, ${db.kind === 'pglite' ? `PGlite ${onDisk ? 'in a data folder' : 'in memory'}` : 'PostgreSQL'}, through the server's API): ${areas.ids.length.toLocaleString('en')} demand cells x ${inputs.rows.length.toLocaleString('en')} stores; loaded in ${fmt(loadMs)}`);
 console.log(`  warm start of a processing loop (thread started, areas loaded, indexed):  ${fmt(warmMs)}   (first calculation found the areas held: ${fresh.report.areasHeld})`);
 console.log(`  start-processing to 9 is measured from the request (queued, the loop woken) to the commit that sets status 9; the API's answer is polled every ${STATUS_POLL_MS} ms.`);
 console.log('  base scenario, all pair blocks stored (aim under 500 ms, storing under 150 ms):');
@@ -281,7 +303,8 @@ printRuns('fresh loop, basis not in memory: calculated fully', freshChanges,
 printResultReads(reads);
 console.log(`  the API (sequential reads; aim p99 under 50 ms during calculations; ${db.kind === 'pglite' ? 'PGlite on its own thread' : 'PostgreSQL'}):`);
 console.log(`    idle:                                                  ${latencyLine(idle)}`);
-console.log(`    during the calculations above (only while they ran):  ${latencyLine(busy)}`);
+console.log(`    during ${loaded.length} calculations (base and one-store changes, reads back to back, only while they ran): ${latencyLine(busy)}`);
+console.log(`      those calculations, start-processing to the commit of 9 under this load: ${spread(loaded.map((r) => r.toCommit))}`);
 console.log(`  memory: engine thread peak (heap + buffers) ${(peakThread / 1048576).toFixed(0)} MB; whole process maxRSS ${maxRss.toFixed(0)} MB (aim under 600 MB)`);
 if (!(worst <= 1e-9)) {
   console.log(`  FAILED: the stored outputs differ from the dense model beyond 1e-9, most at ${worstAt}`);

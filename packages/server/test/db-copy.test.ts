@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { randomBytes } from 'node:crypto';
-import { binaryCopy } from '../src/db/database.js';
+import { binaryCopy, copyField } from '../src/db/database.js';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from './helpers/test-db.js';
 
 let t: TestDatabase;
@@ -57,6 +57,24 @@ test('bad input: an unknown column is refused with the database\'s error', async
   const error = await t.db.copyBinary('copied', ['id', 'nope'], binaryCopy([[1, null]])).catch((e: unknown) => e);
   assert.instance(error, Error);
   assert.match((error as Error).message, /nope/);
+});
+
+test('inside a transaction: written at the commit, gone with a rollback; text, jsonb and smallint in their binary forms', async () => {
+  await t.db.exec('CREATE TABLE typed (id integer PRIMARY KEY, small smallint, label text, doc jsonb, data bytea)');
+  const row = (id: number) => [id, copyField.int2(-12), copyField.text('Ĳssel "quoted"'), copyField.jsonb({ a: [1, 2.5, null], b: 'ü' }), Uint8Array.of(0, 255)];
+  await t.db.transaction(async (tx) => {
+    assert.is(await tx.copyBinary('typed', ['id', 'small', 'label', 'doc', 'data'], binaryCopy([row(1), row(2)])), 2);
+    assert.is((await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM typed')).rows[0]!.n, 2, 'seen inside the transaction');
+  });
+  const rolledBack = await t.db.transaction(async (tx) => {
+    await tx.copyBinary('typed', ['id', 'small', 'label', 'doc', 'data'], binaryCopy([row(3)]));
+    throw new Error('changed my mind');
+  }).catch((e: Error) => e.message);
+  assert.is(rolledBack, 'changed my mind');
+  const rows = (await t.db.query<{ id: number; small: number; label: string; doc: unknown; data: string }>(
+    `SELECT id, small, label, doc, encode(data, 'hex') AS data FROM typed ORDER BY id`)).rows;
+  assert.equal(rows, [1, 2].map((id) => ({ id, small: -12, label: 'Ĳssel "quoted"', doc: { a: [1, 2.5, null], b: 'ü' }, data: '00ff' })));
+  assert.throws(() => copyField.int2(40000), /not a 2-byte integer/);
 });
 
 test.run();

@@ -14,10 +14,16 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
 }
 
+/** The statements of one open transaction. */
+export interface Transaction extends Queryable {
+  /** Database.copyBinary inside this transaction (rolled back with it). */
+  copyBinary(table: string, columns: readonly string[], data: Uint8Array): Promise<number>;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
   /**
@@ -122,6 +128,10 @@ function transactionChanges() {
   let anything = false;
   const tables = new Set<string>();
   return {
+    /** A write to this table (a COPY, which changedBy does not read). */
+    table(name: string) {
+      tables.add(name);
+    },
     note(sql: string) {
       const changed = changedBy(sql);
       if (changed === 'anything') anything = true;
@@ -132,8 +142,24 @@ function transactionChanges() {
   };
 }
 
-/** A value of binaryCopy: bytes as they are (bytea), a number as a 4-byte integer, null. */
+/**
+ * A value of binaryCopy: bytes as they are (a bytea, or another type's binary
+ * form, see copyField), a number as a 4-byte integer, null.
+ */
 export type CopyValue = Uint8Array | number | null;
+
+/** Binary forms of the other types COPY writes (the receive functions' input). */
+export const copyField = {
+  int2(value: number): Uint8Array {
+    if (!Number.isInteger(value) || value < -0x8000 || value > 0x7fff) throw new RangeError(`copyField.int2: ${value} is not a 2-byte integer`);
+    const out = Buffer.allocUnsafe(2);
+    out.writeInt16BE(value, 0);
+    return out;
+  },
+  text: (value: string): Uint8Array => Buffer.from(value, 'utf8'),
+  /** jsonb: format version 1, then the JSON text. */
+  jsonb: (value: unknown): Uint8Array => Buffer.concat([Uint8Array.of(1), Buffer.from(JSON.stringify(value), 'utf8')]),
+};
 
 const COPY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 
@@ -204,7 +230,13 @@ async function openPglite(dataDir: string | undefined, onFailure?: (error: Error
       try {
         let result;
         try {
-          result = await fn({ query: (sql, params) => { written.note(sql); return inside.query(sql, params); } });
+          result = await fn({
+            query: (sql, params) => { written.note(sql); return inside.query(sql, params); },
+            copyBinary: async (table, columns, data) => {
+              written.table(table);
+              return (await inside.query(copySql(table, columns, `'${PGLITE_COPY_SOURCE}'`), [data])).rowCount;
+            },
+          });
         } catch (error) {
           await thread.finish(tx, false).catch(() => undefined);
           throw error;
@@ -228,6 +260,18 @@ async function openPglite(dataDir: string | undefined, onFailure?: (error: Error
     tableGeneration: changes.tables,
     close: () => thread.close(),
   };
+}
+
+/** COPY ... FROM STDIN on one pg client (pg-copy-streams: pg itself has no COPY API). */
+async function copyIn(client: import('pg').PoolClient, table: string, columns: readonly string[], data: Uint8Array): Promise<number> {
+  const { from } = await import('pg-copy-streams');
+  const stream = client.query(from(copySql(table, columns, 'STDIN')));
+  await new Promise<void>((resolve, reject) => {
+    stream.on('error', reject);
+    stream.on('finish', resolve);
+    stream.end(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+  });
+  return stream.rowCount;
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -256,7 +300,7 @@ async function openPostgres(url: string): Promise<Database> {
       client.on('error', onError);
       try {
         await client.query('BEGIN');
-        const result = await fn({ query: (sql, params) => run(client, sql, params) });
+        const result = await fn({ query: (sql, params) => run(client, sql, params), copyBinary: (table, columns, data) => copyIn(client, table, columns, data) });
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -270,19 +314,12 @@ async function openPostgres(url: string): Promise<Database> {
     },
     exec: async (sql) => { await changes.after(sql, () => pool.query(sql)); },
     async copyBinary(table, columns, data) {
-      const { from } = await import('pg-copy-streams');
       const client = await pool.connect();
       let broken: Error | undefined;
       const onError = (error: Error) => { broken = error; };
       client.on('error', onError);
       try {
-        const stream = client.query(from(copySql(table, columns, 'STDIN')));
-        await new Promise<void>((resolve, reject) => {
-          stream.on('error', reject);
-          stream.on('finish', resolve);
-          stream.end(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
-        });
-        return stream.rowCount;
+        return await copyIn(client, table, columns, data);
       } finally {
         client.off('error', onError);
         client.release(broken);

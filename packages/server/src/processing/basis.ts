@@ -5,7 +5,7 @@
 // inputs changed are recomputed. Without such a result, or when many
 // locations changed, the calculation is a full one in location-id order.
 import type { ScenarioLocationInputs } from './inputs.js';
-import type { ResultSummary } from './results-store.js';
+import type { BasisSummary } from './results-store.js';
 
 /** Above this share of changed locations a full calculation is as quick and simpler. */
 const MAXIMUM_CHANGED_SHARE = 0.25;
@@ -18,7 +18,7 @@ export interface LocationPlan {
   /** Positions whose inputs differ from the basis (all of them without a basis). */
   changed: number[];
   /** The basis scenario, when the plan follows one. */
-  basis?: { scenarioId: number; summaries: ResultSummary[] };
+  basis?: { scenarioId: number; summaries: BasisSummary[] };
 }
 
 const sameBytes = (a: Uint8Array, ai: number, b: Uint8Array, bi: number) => {
@@ -37,7 +37,7 @@ export function fullPlan(inputs: ScenarioLocationInputs): LocationPlan {
 }
 
 /** The plan following one basis: its order, with the changes against it. */
-export function planFrom(inputs: ScenarioLocationInputs, summary: ResultSummary): LocationPlan {
+export function planFrom(inputs: ScenarioLocationInputs, summary: BasisSummary): LocationPlan {
   const current = new Map(inputs.rows.map((r, j) => [r.location_id, j]));
   const ids: number[] = [];
   const source: number[] = [];
@@ -72,7 +72,7 @@ export function planFrom(inputs: ScenarioLocationInputs, summary: ResultSummary)
  * its ancestors' results, each a list of per-sub-model summaries whose key
  * matches): the one with the fewest changed locations, if few enough.
  */
-export function choosePlan(inputs: ScenarioLocationInputs, candidates: Map<number, ResultSummary[]>): LocationPlan {
+export function choosePlan(inputs: ScenarioLocationInputs, candidates: Map<number, BasisSummary[]>): LocationPlan {
   let best: LocationPlan | undefined;
   for (const [scenarioId, summaries] of candidates) {
     if (!summaries.length) continue;

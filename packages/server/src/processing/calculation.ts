@@ -5,6 +5,7 @@
 // still holds the claim; then 9.
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.js';
+import { tableCache } from '../db/table-cache.js';
 import type { AppLog } from '../log/app-log.js';
 import { scenarioPath } from '../repo/scenario-locations.js';
 import { choosePlan, type LocationPlan } from './basis.js';
@@ -16,7 +17,7 @@ import type { AreaPayload, CalculateJob, EngineMessage, LocationPayload, SubMode
 import { ensureCatchmentOverlaps } from './overlaps.js';
 import { computeMissingIsolines } from './isolines.js';
 import { endClaim, lockClaim, setStep, type Claim } from './queue.js';
-import { collectBlocks, loadSummaries, rememberResult, saveResult, storeBlocks, type ResultSummary } from './results-store.js';
+import { collectBlocks, loadBasisCandidates, rememberResult, saveResult, storeBlocks, type BasisSummary } from './results-store.js';
 import { routingKey, type ProcessingSettings } from './settings.js';
 import { PhaseClock, type PhaseTiming } from './phases.js';
 
@@ -40,12 +41,22 @@ export interface CalculationReport {
 /** Demand areas by key, shared by the slots of one process (loading a national set takes a while). */
 export class DemandAreaCache {
   private entries = new Map<string, DemandAreas>();
+  /** Per area set: its key, read again only after a write that may have touched the areas (db/table-cache.ts). */
+  private keys = new Map<number, { db: Database; key: () => Promise<string> }>();
   /** The areas held under a key, if loaded. */
   peek(key: string): DemandAreas | undefined {
     return this.entries.get(key);
   }
+  private keyOf(db: Database, areaSetId: number): Promise<string> {
+    let kept = this.keys.get(areaSetId);
+    if (!kept || kept.db !== db) {
+      kept = { db, key: tableCache(db, ['area'], () => areaSetKey(db, areaSetId)) };
+      this.keys.set(areaSetId, kept);
+    }
+    return kept.key();
+  }
   async get(db: Database, areaSetId: number): Promise<DemandAreas> {
-    const key = await areaSetKey(db, areaSetId);
+    const key = await this.keyOf(db, areaSetId);
     const hit = this.entries.get(key);
     if (hit) return hit;
     const areas = await loadDemandAreas(db, areaSetId, key);
@@ -97,6 +108,10 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
   const demandSetId = scoreModel ? undefined : await demandAreaSetId(db, model.id);
   if (!scoreModel && demandSetId === undefined) throw new Error(`model ${model.name} has no area set for its demand`);
   const areas = demandSetId === undefined ? undefined : await ctx.areas.get(db, demandSetId);
+  // The isolines of the locations this scenario adds or moves are computed on the engine thread while
+  // the locations are read here (they need none of them); the calculation's job queues behind them.
+  // Awaited before the status 9 (their absence is logged with it); a failure fails the calculation there.
+  const isolines = computeMissingIsolines(db, thread, model.id, claim.scenarioId).then((missing) => ({ missing }), (error: unknown) => ({ error }));
   clock.lap('model and areas');
   const inputs = await loadScenarioLocations(db, model.id, claim.scenarioId);
   clock.lap('locations');
@@ -104,16 +119,15 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
   const keys = new Map(subModels.map((s) => [s.id, basisKey(s.parameters, model.outputType, areas?.key ?? '', routing)]));
 
   // Candidate bases: the scenario's own result and its ancestors', per sub-model, under the same key.
-  const candidates = new Map<number, ResultSummary[]>();
+  const candidates = new Map<number, BasisSummary[]>();
   if (!scoreModel) {
+    // The scenario itself first, then its parent, up to the base.
     const path = (await scenarioPath(db, claim.scenarioId)).reverse();
-    for (const subModel of subModels) {
-      for (const s of await loadSummaries(db, path, subModel.id)) {
-        if (s.basisKey !== keys.get(subModel.id) || s.areaCount !== areas!.ids.length) continue;
-        const list = candidates.get(s.scenarioId) ?? [];
-        list.push(s);
-        candidates.set(s.scenarioId, list);
-      }
+    for (const s of await loadBasisCandidates(db, path, subModels.map((m) => m.id))) {
+      if (s.basisKey !== keys.get(s.subModelId) || s.areaCount !== areas!.ids.length) continue;
+      const list = candidates.get(s.scenarioId) ?? [];
+      list.push(s);
+      candidates.set(s.scenarioId, list);
     }
   }
   const plan = choosePlan(inputs, candidates);
@@ -162,8 +176,9 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
 
   await setStep(db, claim.scenarioId, ctx.workerName, 7);
   if (areas) await ensureCatchmentOverlaps(db, thread, model.id, areas);
-  // The locations read for the calculation serve here too (every type but retail areas, which have no isolines computed).
-  const isolinesMissing = await computeMissingIsolines(db, thread, model.id, claim.scenarioId, inputs.rows);
+  const isolinesDone = await isolines;
+  if ('error' in isolinesDone) throw isolinesDone.error;
+  const isolinesMissing = isolinesDone.missing;
   clock.lap('catchments and isolines');
 
   await setStep(db, claim.scenarioId, ctx.workerName, 8);

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { ModelParameters, PropertyValues } from '@locus/engine';
 import type { Queryable } from '../db/database.js';
-import { scenarioLocations, type LocationRow } from '../repo/scenario-locations.js';
+import { SCENARIO_PATH_CTE, type LocationRow } from '../repo/scenario-locations.js';
 import { poiCounter, type PoiCountProperty } from './pois.js';
 
 export interface ModelInfo {
@@ -154,15 +154,108 @@ export function isActive(row: Pick<LocationRow, 'change_type' | 'excluded' | 'ty
 /** Locations prepared between two turns of the event loop. */
 const INPUT_ROWS_PER_TURN = 500;
 
+/**
+ * The scenario's locations but retail areas (type 2), by location id: the
+ * rows of repo/scenario-locations.ts, read as one row of arrays (a national
+ * scenario's thousands of rows cost the embedded database several times more
+ * as rows than as arrays). Names and properties come as one JSON text. The
+ * arrays are filled in one pass, so they are aligned; they come in the
+ * subquery's location order, which is checked (and sorted when not so).
+ */
+export async function calculatedLocationRows(db: Queryable, scenarioId: number): Promise<LocationRow[]> {
+  const numeric = ['location_id', 'model_id', 'type', 'created_scenario_id', 'version_scenario_id', 'depth', 'change_type', 'latitude', 'longitude',
+    'visibility', 'excluded', 'location_group_id', 'location_cluster_id'] as const;
+  type Columns = { [K in (typeof numeric)[number]]: Array<LocationRow[K]> } & { texts: string | null; modified: number[] };
+  const row = (await db.query<Columns>(
+    `${SCENARIO_PATH_CTE}
+     SELECT ${numeric.map((c) => `array_agg(${c}) AS ${c}`).join(', ')},
+            '[' || string_agg(to_json(name)::text || ',' || COALESCE(properties::text, '{}'), ',') || ']' AS texts,
+            array_agg((extract(epoch FROM modified) * 1000)::float8) AS modified
+       FROM (SELECT DISTINCT ON (v.location_id) v.location_id, l.model_id, l.type, l.created_scenario_id, v.scenario_id AS version_scenario_id, p.depth,
+                    v.change_type, v.name, v.latitude, v.longitude, v.visibility, v.excluded, v.location_group_id, v.location_cluster_id, v.properties, v.modified
+               FROM location_version v
+               JOIN path p ON p.id = v.scenario_id
+               JOIN location l ON l.id = v.location_id
+              ORDER BY v.location_id, p.depth) x
+      WHERE type <> 2`,
+    [scenarioId])).rows[0];
+  if (!row?.location_id) return [];
+  // Name and properties of each location in turn.
+  const texts = JSON.parse(row.texts ?? '[]') as Array<string | LocationRow['properties']>;
+  const rows = row.location_id.map((id, j): LocationRow => ({
+    location_id: id, model_id: row.model_id[j]!, type: row.type[j]!, created_scenario_id: row.created_scenario_id[j]!,
+    version_scenario_id: row.version_scenario_id[j]!, depth: row.depth[j]!, change_type: row.change_type[j]!, name: texts[2 * j] as string,
+    latitude: row.latitude[j]!, longitude: row.longitude[j]!, visibility: row.visibility[j]!, excluded: row.excluded[j]!,
+    location_group_id: row.location_group_id[j] ?? null, location_cluster_id: row.location_cluster_id[j] ?? null,
+    properties: texts[2 * j + 1] as LocationRow['properties'], modified: new Date(row.modified[j]!),
+  }));
+  for (let j = 1; j < rows.length; j++) {
+    if (rows[j - 1]!.location_id > rows[j]!.location_id) return rows.sort((a, b) => a.location_id - b.location_id);
+  }
+  return rows;
+}
+
+/** A 64-bit hash in two 32-bit lanes (FNV-1a and a multiply-xorshift lane), fed with words. */
+class Hash64 {
+  private a = 0x811c9dc5;
+  private b = 0x9e3779b9;
+  private static readonly float = new Float64Array(1);
+  private static readonly words = new Uint32Array(Hash64.float.buffer);
+  word(w: number): void {
+    this.a = Math.imul(this.a ^ w, 0x01000193);
+    this.b = Math.imul(this.b ^ w, 0x5bd1e995);
+    this.b ^= this.b >>> 15;
+  }
+  number(x: number): void {
+    Hash64.float[0] = x;
+    this.word(Hash64.words[0]!);
+    this.word(Hash64.words[1]!);
+  }
+  text(t: string): void {
+    this.word(t.length);
+    for (let i = 0; i < t.length; i++) this.word(t.charCodeAt(i));
+  }
+  /** The final mix, written little-endian as 8 bytes. */
+  write(into: Uint8Array, at: number): void {
+    let a = Math.imul(this.a ^ (this.a >>> 16), 0x85ebca6b);
+    a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35) ^ this.b;
+    let b = Math.imul(this.b ^ (this.b >>> 16), 0x85ebca6b);
+    b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35) ^ a;
+    into[at] = a; into[at + 1] = a >>> 8; into[at + 2] = a >>> 16; into[at + 3] = a >>> 24;
+    into[at + 4] = b; into[at + 5] = b >>> 8; into[at + 6] = b >>> 16; into[at + 7] = b >>> 24;
+  }
+}
+
+/**
+ * 8 bytes that change whenever a location's record, position or activity
+ * changes: a 64-bit hash of them, each value with its type, each key with its
+ * length. Keys are taken in the record's order: records of one model are
+ * built in one order (the stored properties' keys come in jsonb's fixed order,
+ * the derived ones after them), so equal records hash equally without sorting.
+ */
+export function inputFingerprint(latitude: number, longitude: number, active: number, record: Record<string, number | string | null>, into: Uint8Array, at: number): void {
+  const h = new Hash64();
+  h.number(latitude);
+  h.number(longitude);
+  h.word(active);
+  for (const key in record) {
+    h.text(key);
+    const value = record[key];
+    if (value === null || value === undefined) h.word(0);
+    else if (typeof value === 'number') { h.word(1); h.number(value); }
+    else { h.word(2); h.text(String(value)); }
+  }
+  h.write(into, at);
+}
+
 export async function loadScenarioLocations(db: Queryable, modelId: number, scenarioId: number): Promise<ScenarioLocationInputs> {
-  const [rows, definitions, groups, clusters] = await Promise.all([
-    scenarioLocations(db, scenarioId),
+  const [calculated, definitions, groups, clusters] = await Promise.all([
+    calculatedLocationRows(db, scenarioId),
     db.query<PropertyDefinition & { property_type: number }>(
       'SELECT name, data_type, auto_calculate_type, poi_set_id, poi_range_meters, property_type FROM location_property WHERE model_id = $1', [modelId]),
     db.query<{ id: number; code: string }>('SELECT id, code FROM location_group WHERE model_id = $1', [modelId]),
     db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1', [modelId]),
   ]);
-  const calculated = rows.filter((r) => r.type !== 2).sort((a, b) => a.location_id - b.location_id);
   const dataTypes = new Map(definitions.rows.map((d) => [d.name, d.data_type]));
   const outputs = new Set(definitions.rows.filter((d) => d.property_type === 4).map((d) => d.name));
   const poiProperties: PoiCountProperty[] = definitions.rows
@@ -190,11 +283,7 @@ export async function loadScenarioLocations(db: Queryable, modelId: number, scen
     Object.assign(record, countPois(row.latitude, row.longitude));
     records.push(record);
     active[j] = isActive(row) ? 1 : 0;
-    const keys = Object.keys(record).sort();
-    const digest = createHash('sha1')
-      .update(JSON.stringify([row.latitude, row.longitude, active[j], keys.map((k) => [k, record[k]])]))
-      .digest();
-    fingerprints.set(digest.subarray(0, 8), 8 * j);
+    inputFingerprint(row.latitude, row.longitude, active[j], record, fingerprints, 8 * j);
   }
   return { rows: calculated, records, active, fingerprints };
 }

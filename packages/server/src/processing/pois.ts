@@ -15,19 +15,23 @@ const METRES_PER_DEGREE = 111_320;
 
 interface Grid {
   cellDegrees: number;
-  cells: Map<string, Array<{ latitude: number; longitude: number }>>;
+  /** Cells by row, then by column (numbers: no key text built per look-up). */
+  cells: Map<number, Map<number, Array<{ latitude: number; longitude: number }>>>;
 }
 
 function gridOf(points: Array<{ latitude: number; longitude: number }>, rangeMeters: number): Grid {
   const cellDegrees = Math.max(rangeMeters / METRES_PER_DEGREE, 1e-6);
-  const cells = new Map<string, Array<{ latitude: number; longitude: number }>>();
+  const cells: Grid['cells'] = new Map();
   for (const p of points) {
     // Longitude cells as wide as latitude cells in degrees: a neighbourhood of
     // 3 x (1 / cos latitude) columns covers the range at any latitude below 80°.
-    const key = `${Math.floor(p.latitude / cellDegrees)}:${Math.floor(p.longitude / cellDegrees)}`;
-    const list = cells.get(key);
+    const row = Math.floor(p.latitude / cellDegrees);
+    const column = Math.floor(p.longitude / cellDegrees);
+    let columns = cells.get(row);
+    if (!columns) cells.set(row, (columns = new Map()));
+    const list = columns.get(column);
     if (list) list.push(p);
-    else cells.set(key, [p]);
+    else columns.set(column, [p]);
   }
   return { cellDegrees, cells };
 }
@@ -38,8 +42,12 @@ function countWithin(grid: Grid, latitude: number, longitude: number, rangeMeter
   const columns = Math.ceil(1 / Math.max(0.17, Math.cos((latitude * Math.PI) / 180)));
   let count = 0;
   for (let r = row - 1; r <= row + 1; r++) {
+    const cells = grid.cells.get(r);
+    if (!cells) continue;
     for (let c = column - columns; c <= column + columns; c++) {
-      for (const p of grid.cells.get(`${r}:${c}`) ?? []) {
+      const list = cells.get(c);
+      if (!list) continue;
+      for (const p of list) {
         if (distanceMetres(latitude, longitude, p.latitude, p.longitude) <= rangeMeters) count++;
       }
     }
@@ -51,11 +59,13 @@ function countWithin(grid: Grid, latitude: number, longitude: number, rangeMeter
 export async function poiCounter(db: Queryable, properties: readonly PoiCountProperty[]): Promise<(latitude: number, longitude: number) => Record<string, number>> {
   if (properties.length === 0) return () => ({});
   const setIds = [...new Set(properties.map((p) => p.poiSetId))];
-  const { rows } = await db.query<{ poi_set_id: number; latitude: number; longitude: number }>(
-    'SELECT poi_set_id, latitude, longitude FROM poi WHERE poi_set_id = ANY($1)', [setIds]);
+  // One row of arrays per set: thousands of POIs cost the embedded database several times more as rows.
+  const { rows } = await db.query<{ poi_set_id: number; latitude: number[]; longitude: number[] }>(
+    'SELECT poi_set_id, array_agg(latitude) AS latitude, array_agg(longitude) AS longitude FROM poi WHERE poi_set_id = ANY($1) GROUP BY poi_set_id', [setIds]);
+  const points = new Map(rows.map((r) => [r.poi_set_id, r.latitude.map((latitude, k) => ({ latitude, longitude: r.longitude[k]! }))]));
   const grids = properties.map((p) => ({
     property: p,
-    grid: gridOf(rows.filter((r) => r.poi_set_id === p.poiSetId), p.rangeMeters),
+    grid: gridOf(points.get(p.poiSetId) ?? [], p.rangeMeters),
   }));
   return (latitude, longitude) => {
     const counts: Record<string, number> = {};

@@ -48,7 +48,13 @@ export class ScenarioProcessor {
     this.db = {
       kind: db.kind,
       query: async (sql, params) => { guard(); return db.query(sql, params); },
-      transaction: async (fn) => { guard(); return db.transaction(async (tx) => fn({ query: async (sql, params) => { guard(); return tx.query(sql, params); } })); },
+      transaction: async (fn) => {
+        guard();
+        return db.transaction(async (tx) => fn({
+          query: async (sql, params) => { guard(); return tx.query(sql, params); },
+          copyBinary: async (table, columns, data) => { guard(); return tx.copyBinary(table, columns, data); },
+        }));
+      },
       exec: async (sql) => { guard(); return db.exec(sql); },
       copyBinary: async (table, columns, data) => { guard(); return db.copyBinary(table, columns, data); },
       generation: () => db.generation(),

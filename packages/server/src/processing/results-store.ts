@@ -12,7 +12,7 @@
 // SQL): the embedded database's bytea parameters and values go through a hex
 // text form built and parsed in JavaScript, some ten times slower for megabytes.
 import type { ModelParameters, ScenarioResult } from '@locus/engine';
-import { binaryCopy, type Database, type Queryable } from '../db/database.js';
+import { binaryCopy, copyField, type Database, type Queryable, type Transaction } from '../db/database.js';
 import type { TaskResult } from './jobs.js';
 import { BLOCK_AREAS, bytesOf, decodeBlock, float64Of, int32Of, uint32Of, uint8Of, type DecodedBlock, type LocationArrays, type StoredBlock } from './result-codec.js';
 
@@ -89,11 +89,25 @@ export async function loadSummary(db: Queryable, scenarioId: number, subModelId:
   return row && summaryOf(row);
 }
 
-/** The summaries of several scenarios for one sub-model (candidates for a basis). */
-export async function loadSummaries(db: Queryable, scenarioIds: number[], subModelId: number): Promise<ResultSummary[]> {
-  if (!scenarioIds.length) return [];
-  const { rows } = await db.query<SummaryText>(`SELECT ${SUMMARY_COLUMNS} FROM scenario_result WHERE scenario_id = ANY($1) AND sub_model_id = $2`, [scenarioIds, subModelId]);
-  return rows.map(summaryOf);
+/** What choosing a basis reads of a stored result (basis.ts): no per-area arrays. */
+export type BasisSummary = Pick<ResultSummary, 'scenarioId' | 'subModelId' | 'version' | 'basisKey' | 'areaCount' | 'locationIds' | 'locationInputs'>;
+
+/**
+ * The results of these scenarios and sub-models that may serve as a basis,
+ * in the order of `scenarioIds` (then sub-model id), with only what the
+ * choice needs: one statement, a fraction of the whole summaries' bytes.
+ */
+export async function loadBasisCandidates(db: Queryable, scenarioIds: number[], subModelIds: number[]): Promise<BasisSummary[]> {
+  if (!scenarioIds.length || !subModelIds.length) return [];
+  const { rows } = await db.query<{ scenario_id: number; sub_model_id: number; version: string; basis_key: string; area_count: number; location_ids: string; location_inputs: string }>(
+    `SELECT scenario_id, sub_model_id, version, basis_key, area_count,
+            encode(location_ids, 'base64') AS location_ids, encode(location_inputs, 'base64') AS location_inputs
+       FROM scenario_result WHERE scenario_id = ANY($1::int[]) AND sub_model_id = ANY($2::int[])
+      ORDER BY array_position($1::int[], scenario_id), sub_model_id`, [scenarioIds, subModelIds]);
+  return rows.map((r) => ({
+    scenarioId: r.scenario_id, subModelId: r.sub_model_id, version: r.version, basisKey: r.basis_key, areaCount: r.area_count,
+    locationIds: int32Of(Buffer.from(r.location_ids, 'base64')), locationInputs: uint8Of(Buffer.from(r.location_inputs, 'base64')),
+  }));
 }
 
 export interface LocationOutput {
@@ -234,7 +248,7 @@ export async function storeBlocks(db: Database, results: readonly TaskResult[]):
  * locked against removal (and written again, should a collection have
  * removed one meanwhile).
  */
-export async function saveResult(tx: Queryable, input: SaveInput, concurrent: boolean): Promise<{ newBlocks: number; replacedHashes: Uint8Array[] }> {
+export async function saveResult(tx: Transaction, input: SaveInput, concurrent: boolean): Promise<{ newBlocks: number; replacedHashes: Uint8Array[] }> {
   const r = input.result;
   const hashes = r.blocks.map((b) => Buffer.from(b.hash));
   if (concurrent && hashes.length) await tx.query('SELECT 1 FROM result_block WHERE hash = ANY($1) FOR SHARE', [hashes]);
@@ -243,17 +257,12 @@ export async function saveResult(tx: Queryable, input: SaveInput, concurrent: bo
   const replaced = (await tx.query<{ hash: Uint8Array }>(
     'SELECT hash FROM scenario_result_block WHERE scenario_id = $1 AND sub_model_id = $2', [input.scenarioId, r.subModelId])).rows.map((x) => new Uint8Array(x.hash));
   await tx.query('DELETE FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = $2', [input.scenarioId, r.subModelId]);
-  // Byte arrays as base64 text (see the head of this file).
-  const b64 = (array: ArrayBufferView) => bytesOf(array).toString('base64');
-  await tx.query(
-    `INSERT INTO scenario_result (scenario_id, sub_model_id, version, basis_key, derived_from, output_type, area_set_id, area_count,
-       location_count, pair_count, block_areas, fallbacks, parameters, location_ids, location_inputs, active, attractiveness, output,
-       area_ids, demand, reach)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, decode($14, 'base64'), decode($15, 'base64'), decode($16, 'base64'),
-       decode($17, 'base64'), decode($18, 'base64'), decode($19, 'base64'), decode($20, 'base64'), decode($21, 'base64'))`,
-    [input.scenarioId, r.subModelId, r.version, input.basisKey, input.derivedFrom, r.outputType, input.areaSetId, r.areaCount,
-      r.locationCount, r.pairCount, BLOCK_AREAS, JSON.stringify(r.fallbacks), JSON.stringify(input.parameters),
-      ...[input.locationIds, input.locationInputs, r.active, r.attractiveness, r.output, r.areaCount ? input.areaIds : new Float64Array(0), r.demand, r.reach].map(b64)]);
+  // One row with COPY: its arrays (some hundred kilobytes) cross as bytes, not as text to decode.
+  await tx.copyBinary('scenario_result', RESULT_COLUMNS, binaryCopy([[
+    input.scenarioId, r.subModelId, copyField.text(r.version), copyField.text(input.basisKey), input.derivedFrom === null ? null : copyField.text(input.derivedFrom),
+    copyField.int2(r.outputType), input.areaSetId, r.areaCount, r.locationCount, r.pairCount, BLOCK_AREAS, copyField.jsonb(r.fallbacks), copyField.jsonb(input.parameters),
+    ...[input.locationIds, input.locationInputs, r.active, r.attractiveness, r.output, r.areaCount ? input.areaIds : new Float64Array(0), r.demand, r.reach].map(bytesOf),
+  ]]));
   if (hashes.length) {
     await tx.query(
       `INSERT INTO scenario_result_block (scenario_id, sub_model_id, block_index, hash)
@@ -262,6 +271,11 @@ export async function saveResult(tx: Queryable, input: SaveInput, concurrent: bo
   }
   return { newBlocks, replacedHashes: replaced };
 }
+
+/** The columns saveResult writes (computed_at takes its default, the transaction's time). */
+const RESULT_COLUMNS = ['scenario_id', 'sub_model_id', 'version', 'basis_key', 'derived_from', 'output_type', 'area_set_id', 'area_count',
+  'location_count', 'pair_count', 'block_areas', 'fallbacks', 'parameters', 'location_ids', 'location_inputs', 'active', 'attractiveness', 'output',
+  'area_ids', 'demand', 'reach'];
 
 /** Removes blocks no result refers to any more (after a result was replaced, or scenarios were deleted). */
 export async function collectBlocks(db: Queryable, candidates?: Uint8Array[]): Promise<number> {

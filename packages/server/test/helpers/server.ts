@@ -90,13 +90,15 @@ export interface StartOptions extends Omit<AppOptions, 'tls'> {
   /** Fill the database with the demo data before starting. */
   seed?: (ctx: ServerContext) => Promise<void>;
   env?: Record<string, string>;
+  /** PGlite in a data folder (under the server's temporary folder), as the server runs it, instead of in memory. */
+  databaseOnDisk?: boolean;
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'locus-test-'));
   const config: ServerConfig = loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `https://127.0.0.1:${port}`, ENVIRONMENT: 'Test', ...options.env });
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ dataDir: options.databaseOnDisk ? join(dataDir, 'database') : undefined });
   const ctx: ServerContext = { config, db: database.db, log: createAppLog(database.db), readiness: { ready: false, phase: 'test' } };
   if (options.seed) await options.seed(ctx);
   ctx.readiness.ready = true;

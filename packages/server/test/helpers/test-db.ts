@@ -14,7 +14,13 @@ export interface TestDatabase {
 
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-export async function openTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+/**
+ * `dataDir`: PGlite in this folder (as the server runs it) instead of in
+ * memory; ignored on PostgreSQL. Its in-memory file system copies a growing
+ * file whenever it outgrows its buffer, which makes large writes (a
+ * calculation's result blocks) slower than on disk: benches of storing use a folder.
+ */
+export async function openTestDatabase(options: { migrate?: boolean; dataDir?: string } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let db: Database;
   let url: string | undefined;
@@ -34,7 +40,7 @@ export async function openTestDatabase(options: { migrate?: boolean } = {}): Pro
       await a.close();
     };
   } else {
-    db = await openDatabase({});
+    db = await openDatabase({ dataDir: options.dataDir });
   }
   if (options.migrate !== false) await migrate(db);
   return {
