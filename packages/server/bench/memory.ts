@@ -57,6 +57,8 @@ try {
     for (const pid of [serverPid, ...descendantsOf(serverPid)]) {
       try {
         const m = memoryOf(pid);
+        // A process that is ending has no memory lines left (NaN): nothing to count.
+        if (Number.isNaN(m.rssMb) || Number.isNaN(m.peakMb)) continue;
         sum += m.rssMb;
         if (pid !== serverPid) helpers.set(pid, Math.max(helpers.get(pid) ?? 0, m.peakMb));
       } catch { /* ended meanwhile */ }
@@ -70,7 +72,7 @@ try {
       if (!/^\s{2}\S/.test(line) || /Demo data:|^\s{2}(models|accounts|location|scenarios|area|inhabitants|POI|heat|isoline|catchment|normalized)/.test(line)) return;
       const m = memoryOf(pid);
       let children = 0;
-      for (const c of descendantsOf(pid)) { try { children += memoryOf(c).rssMb; } catch { /* ended */ } }
+      for (const c of descendantsOf(pid)) { try { children += memoryOf(c).rssMb || 0; } catch { /* ended */ } }
       seeding.push(`   ${line.trim().slice(0, 54).padEnd(55)} peak ${m.peakMb.toFixed(0).padStart(5)} MB   now ${m.rssMb.toFixed(0).padStart(5)} MB   child processes now ${children.toFixed(0).padStart(4)} MB`);
     },
   });
