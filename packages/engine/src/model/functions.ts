@@ -59,16 +59,26 @@ export function functionsOfType(compiled: readonly CompiledModelFunction[], type
   return compiled.filter((f) => f.definition.type === type);
 }
 
-/** One function's value for one record: its expression, or defaultValue when that fails or is not finite. */
-export function functionValue(f: CompiledModelFunction, values: PropertyValues): { value: number; reason?: string } {
+/**
+ * One function's value for one record: a finite number, or the reason (a
+ * text) why its defaultValue applies. No object per record, so the products
+ * over many records leave no garbage.
+ */
+function valueOrReason(f: CompiledModelFunction, values: PropertyValues): number | string {
   try {
     const v = f.expression.evaluate(values);
-    if (typeof v === 'number' && Number.isFinite(v)) return { value: v };
-    return { value: f.definition.defaultValue, reason: typeof v === 'number' ? `the result is ${v}` : 'the result is a text, not a number' };
+    if (typeof v === 'number') return Number.isFinite(v) ? v : `the result is ${v}`;
+    return 'the result is a text, not a number';
   } catch (e) {
-    if (e instanceof ExpressionEvaluationError) return { value: f.definition.defaultValue, reason: e.message };
+    if (e instanceof ExpressionEvaluationError) return e.message;
     throw e;
   }
+}
+
+/** One function's value for one record: its expression, or defaultValue when that fails or is not finite. */
+export function functionValue(f: CompiledModelFunction, values: PropertyValues): { value: number; reason?: string } {
+  const v = valueOrReason(f, values);
+  return typeof v === 'number' ? { value: v } : { value: f.definition.defaultValue, reason: v };
 }
 
 /**
@@ -88,12 +98,14 @@ export function functionProducts(
     const r = indices ? indices[q] : q;
     let product = 1;
     for (let k = 0; k < functions.length; k++) {
-      const { value, reason } = functionValue(functions[k], records[r]);
-      if (reason !== undefined) {
-        if (fallbacks[k].count === 0) fallbacks[k].firstReason = reason;
-        fallbacks[k].count++;
+      const v = valueOrReason(functions[k], records[r]);
+      if (typeof v === 'number') {
+        product *= v;
+        continue;
       }
-      product *= value;
+      if (fallbacks[k].count === 0) fallbacks[k].firstReason = v;
+      fallbacks[k].count++;
+      product *= functions[k].definition.defaultValue;
     }
     into[r] = product;
   }

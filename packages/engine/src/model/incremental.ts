@@ -8,7 +8,7 @@
 import type { TravelTimeProvider } from '../travel/types.js';
 import { findCandidatePairs, type CandidatePairs } from './candidate-pairs.js';
 import { functionProducts } from './functions.js';
-import { huffRows, outputsOf } from './interaction.js';
+import { huffRows } from './interaction.js';
 import { activeMask, compileModel, scenarioResult, type AreaInput, type LocationInput, type ScenarioResult } from './scenario.js';
 
 export interface LocationChange {
@@ -86,11 +86,17 @@ export async function recalculateChangedLocations(
   for (let i = 0; i < areaCount; i++) {
     const start = offsets[i];
     if (!affected[i]) {
-      const from = old.offsets[i], to = old.offsets[i + 1];
+      // The unaffected rows up to the next affected one, copied in one piece
+      // (they lie side by side in both lists): a few copies for a one-store
+      // change instead of four per area.
+      let end = i + 1;
+      while (end < areaCount && !affected[end]) end++;
+      const from = old.offsets[i], to = old.offsets[end];
       pairs.location.set(old.location.subarray(from, to), start);
       pairs.minutesCar.set(old.minutesCar.subarray(from, to), start);
       pairs.minutesPedestrian.set(old.minutesPedestrian.subarray(from, to), start);
       probability.set(previous.probability.subarray(from, to), start);
+      i = end - 1;
       continue;
     }
     affectedAreas.push(i);
@@ -127,9 +133,38 @@ export async function recalculateChangedLocations(
     probability,
     active,
     attractiveness,
-    output: outputsOf(pairs, probability, previous.demand),
+    output: changedOutputs(previous, pairs, probability, affectedAreas),
     demand: previous.demand,
     fallbacks: { attractiveness: a.fallbacks, demand: previous.fallbacks.demand },
     affectedAreas: Uint32Array.from(affectedAreas),
   });
+}
+
+/**
+ * O_j after the change. A location that no recomputed area reaches, before
+ * or after, keeps its output: the same terms summed in the same order give
+ * the same bits. The others are summed again over every area in area order,
+ * as outputsOf does (and so as a full calculation does); the pass reads all
+ * pairs but adds only for those locations.
+ */
+function changedOutputs(previous: ScenarioResult, pairs: CandidatePairs, probability: Float64Array, affectedAreas: readonly number[]): Float64Array {
+  const old = previous.pairs;
+  const { offsets, location, areaCount, locationCount } = pairs;
+  const demand = previous.demand;
+  const again = new Uint8Array(locationCount);
+  for (const i of affectedAreas) {
+    for (let k = old.offsets[i]; k < old.offsets[i + 1]; k++) again[old.location[k]] = 1;
+    for (let k = offsets[i]; k < offsets[i + 1]; k++) again[location[k]] = 1;
+  }
+  const output = new Float64Array(locationCount);
+  output.set(previous.output.subarray(0, Math.min(previous.output.length, locationCount)));
+  for (let j = 0; j < locationCount; j++) if (again[j]) output[j] = 0;
+  for (let i = 0; i < areaCount; i++) {
+    const d = demand[i];
+    for (let k = offsets[i]; k < offsets[i + 1]; k++) {
+      const j = location[k];
+      if (again[j]) output[j] += d * probability[k];
+    }
+  }
+  return output;
 }

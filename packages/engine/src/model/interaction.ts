@@ -97,19 +97,16 @@ export class HuffRows implements PairRowSink {
   probability: Float64Array = new Float64Array(0);
   /** Rows computed since the columns were set: a sink knows whether a sweep handed it every row. */
   rowCount = 0;
-  private readonly carOn: boolean;
-  private readonly carMax: number;
-  private readonly carConstant: number;
-  private readonly carScale: number;
-  private readonly carPower: number;
-  private readonly carRoute: number;
-  private readonly pedOn: boolean;
-  private readonly pedMax: number;
-  private readonly pedConstant: number;
-  private readonly pedScale: number;
-  private readonly pedPower: number;
-  private readonly pedRoute: number;
-  private readonly threshold: number;
+  /**
+   * The numbers the rows use, in a Float64Array (see MODE): read from it,
+   * they are plain doubles in the loops, where numbers held in fields may
+   * be small integers or boxed doubles that are checked and converted at
+   * every use. A mode that is off has maximum minutes -Infinity, so no pair
+   * is within it.
+   */
+  private readonly numbers = new Float64Array(MODE.count);
+  /** The route of each mode's power (powerRoute): car, pedestrian. */
+  private readonly routes = new Int32Array(2);
 
   constructor(
     parameters: DecayParameters,
@@ -118,21 +115,20 @@ export class HuffRows implements PairRowSink {
     private readonly demand: Float64Array | undefined,
     private readonly output: Float64Array | undefined,
   ) {
-    const car = parameters.car;
-    const ped = parameters.pedestrian;
-    this.carOn = modeIsOn(car);
-    this.carMax = this.carOn ? car!.maximumMinutes : 0;
-    this.carConstant = this.carOn ? car!.constant : 0;
-    this.carScale = this.carOn ? car!.scale : 0;
-    this.carPower = this.carOn ? car!.power : 0;
-    this.carRoute = powerRoute(this.carPower);
-    this.pedOn = modeIsOn(ped);
-    this.pedMax = this.pedOn ? ped!.maximumMinutes : 0;
-    this.pedConstant = this.pedOn ? ped!.constant : 0;
-    this.pedScale = this.pedOn ? ped!.scale : 0;
-    this.pedPower = this.pedOn ? ped!.power : 0;
-    this.pedRoute = powerRoute(this.pedPower);
-    this.threshold = fractionCutOffThreshold > 0 ? fractionCutOffThreshold : 0;
+    const v = this.numbers;
+    const modes = [parameters.car, parameters.pedestrian];
+    for (let m = 0; m < 2; m++) {
+      const mode = modes[m];
+      const on = modeIsOn(mode);
+      const o = m * MODE.stride;
+      v[o + MODE.max] = on ? mode.maximumMinutes : -Infinity;
+      v[o + MODE.constant] = on ? mode.constant : 0;
+      v[o + MODE.scale] = on ? mode.scale : 0;
+      v[o + MODE.power] = on ? mode.power : 0;
+      this.routes[m] = powerRoute(on ? mode.power : 0);
+    }
+    v[MODE.threshold] = fractionCutOffThreshold > 0 ? fractionCutOffThreshold : 0;
+    v[MODE.floor] = MINIMUM_DECAY_BASE_MINUTES;
   }
 
   /** PairRowSink: the columns the rows are written into; a fresh probability array of their length. */
@@ -155,21 +151,22 @@ export class HuffRows implements PairRowSink {
   row(i: number, from: number, to: number): void {
     this.rowCount++;
     const { location, minutesCar, minutesPedestrian, attractiveness, probability, output } = this;
-    const { carOn, carMax, carConstant, carScale, carPower, carRoute, pedOn, pedMax, pedConstant, pedScale, pedPower, pedRoute } = this;
+    const v = this.numbers;
+    const carMax = v[MODE.max], carConstant = v[MODE.constant], carScale = v[MODE.scale], carPower = v[MODE.power];
+    const pedMax = v[MODE.stride + MODE.max], pedConstant = v[MODE.stride + MODE.constant];
+    const pedScale = v[MODE.stride + MODE.scale], pedPower = v[MODE.stride + MODE.power];
+    const floor = v[MODE.floor];
+    const carRoute = this.routes[0], pedRoute = this.routes[1];
     let sum = 0;
     let largest = 0;
     let smallest = Infinity;
     for (let k = from; k < to; k++) {
-      // pairDecayOf, step for step (0 + x and x + 0 are x, so the modes out of reach add nothing).
+      // pairDecayOf, step for step (0 + x and x + 0 are x, so a mode out of reach adds nothing).
       let f = 0;
-      if (carOn) {
-        const t = minutesCar[k];
-        if (t <= carMax) f = carScale * inversePowerBy(Math.max(t + carConstant, MINIMUM_DECAY_BASE_MINUTES), carRoute, carPower);
-      }
-      if (pedOn) {
-        const t = minutesPedestrian[k];
-        if (t <= pedMax) f += pedScale * inversePowerBy(Math.max(t + pedConstant, MINIMUM_DECAY_BASE_MINUTES), pedRoute, pedPower);
-      }
+      const t = minutesCar[k];
+      if (t <= carMax) f = carScale * inversePowerBy(Math.max(t + carConstant, floor), carRoute, carPower);
+      const w = minutesPedestrian[k];
+      if (w <= pedMax) f += pedScale * inversePowerBy(Math.max(w + pedConstant, floor), pedRoute, pedPower);
       const u = attractiveness[location[k]] * f;
       probability[k] = u;
       sum += u;
@@ -184,14 +181,18 @@ export class HuffRows implements PairRowSink {
       }
       return;
     }
-    const threshold = this.threshold;
+    const threshold = v[MODE.threshold];
     if (threshold > 0) {
       const cut = Math.min(threshold * sum, largest);
       if (smallest < cut) {
+        // Shares under the cut become 0 without a branch (which would be
+        // mispredicted often): u * 1 is u, u * 0 is 0, and adding 0 leaves
+        // the kept sum as it was.
         let kept = 0;
         for (let k = from; k < to; k++) {
-          if (probability[k] < cut) probability[k] = 0;
-          else kept += probability[k];
+          const u = probability[k] * (((probability[k] >= cut) as unknown as number) | 0);
+          probability[k] = u;
+          kept += u;
         }
         sum = kept;
       }
@@ -208,6 +209,9 @@ export class HuffRows implements PairRowSink {
     }
   }
 }
+
+/** Positions in HuffRows' numbers: per mode (car at 0, pedestrian at stride) max, constant, scale, power; then the rest. */
+const MODE = { max: 0, constant: 1, scale: 2, power: 3, stride: 4, threshold: 8, floor: 9, count: 10 } as const;
 
 const EMPTY_IDS = new Uint32Array(0);
 const EMPTY_MINUTES = new Float64Array(0);

@@ -67,13 +67,15 @@ function chord2Of(km: number): number {
   return 4 * s * s * (1 + 1e-9);
 }
 
-/** Growable output columns. */
+/** Growable columns of pairs found location by location: area, location, minutes by car and on foot. */
 class Columns {
+  area: Uint32Array;
   location: Uint32Array;
   car: Float64Array;
   ped: Float64Array;
   length = 0;
   constructor(capacity: number) {
+    this.area = new Uint32Array(capacity);
     this.location = new Uint32Array(capacity);
     this.car = new Float64Array(capacity);
     this.ped = new Float64Array(capacity);
@@ -82,17 +84,17 @@ class Columns {
     const need = this.length + extra;
     if (need <= this.location.length) return;
     const capacity = Math.max(need, Math.ceil(this.location.length * 1.5) + 1024);
+    const n = this.length;
+    const grow = <A extends Uint32Array | Float64Array>(a: A): A => {
+      const b = atLeast(a, capacity);
+      b.set(a.subarray(0, n));
+      return b;
+    };
     // One column at a time, so only one old column is held beside its copy.
-    let l: Uint32Array | undefined = new Uint32Array(capacity);
-    l.set(this.location.subarray(0, this.length));
-    this.location = l;
-    l = undefined;
-    let f: Float64Array | undefined = new Float64Array(capacity);
-    f.set(this.car.subarray(0, this.length));
-    this.car = f;
-    f = new Float64Array(capacity);
-    f.set(this.ped.subarray(0, this.length));
-    this.ped = f;
+    this.area = grow(this.area);
+    this.location = grow(this.location);
+    this.car = grow(this.car);
+    this.ped = grow(this.ped);
   }
 }
 
@@ -389,7 +391,7 @@ export function estimateModePairs(query: ModesQuery, settings: EstimatorSettings
   if (!times.anyMode || wanted === 0 || areaCount === 0) {
     return { offsets: new Uint32Array(areaCount + 1), location: new Uint32Array(0), minutesCar: new Float64Array(0), minutesPedestrian: new Float64Array(0) };
   }
-  return wanted * 64 <= areaCount ? byLocation(query, times) : byArea(query, times);
+  return withArena((arena) => (wanted * 64 <= areaCount ? byLocation(query, times, arena) : byArea(query, times, arena)));
 }
 
 /**
@@ -437,6 +439,59 @@ class IdPool {
     const ids = new Uint32Array(Math.max(this.used + need, this.ids.length * 2));
     ids.set(this.ids.subarray(0, this.used));
     this.ids = ids;
+  }
+}
+
+type ScratchArray = Int32Array | Uint32Array | Float64Array | Uint8Array;
+
+/** `a` when it holds n entries, else a new array of its kind at least 1.5 times as long (contents not kept). */
+function atLeast<A extends ScratchArray>(a: A, n: number): A {
+  if (a.length >= n) return a;
+  const Kind = a.constructor as new (length: number) => A;
+  return new Kind(Math.max(n, Math.ceil(a.length * 1.5)));
+}
+
+/**
+ * The scratch arrays of a sweep, kept from one calculation to the next (a
+ * worker calculates scenario after scenario): fresh arrays of some megabytes
+ * per calculation would be garbage for the collector to find and new pages
+ * for the kernel to hand out. They grow geometrically when a larger world
+ * needs more and never shrink. Nothing handed to a caller lives in them:
+ * the pairs' columns are always fresh arrays.
+ */
+class SweepArena {
+  tileStart = new Int32Array(0);
+  tileCount = new Uint32Array(0);
+  blockStart = new Int32Array(0);
+  blockCount = new Uint32Array(0);
+  /** Points found by one k-d tree query, and their squared chords. */
+  ids = new Uint32Array(0);
+  c2 = new Float64Array(0);
+  /** One area's candidates within the chord, and their squared chords. */
+  slot = new Uint32Array(0);
+  chord2 = new Float64Array(0);
+  mask = new Uint8Array(0);
+  readonly stack = new Uint32Array(192);
+  readonly pool = new IdPool(0);
+  readonly blockPool = new CandidatePool(0);
+  readonly columns = new Columns(0);
+}
+
+/**
+ * One arena per thread serves every sweep: a sweep runs synchronously from
+ * start to end. A sweep started while another is running (a row sink that
+ * sweeps again) takes an arena of its own.
+ */
+const sharedArena = new SweepArena();
+let sharedArenaInUse = false;
+
+function withArena<T>(sweep: (arena: SweepArena) => T): T {
+  if (sharedArenaInUse) return sweep(new SweepArena());
+  sharedArenaInUse = true;
+  try {
+    return sweep(sharedArena);
+  } finally {
+    sharedArenaInUse = false;
   }
 }
 
@@ -596,27 +651,34 @@ class AreaTiles {
   private readonly blockPool: CandidatePool;
   private readonly scratchIds: Uint32Array;
   private readonly scratchC2: Float64Array;
-  private readonly stack = new Uint32Array(192);
+  private readonly stack: Uint32Array;
 
+  /** All arrays but the grouping's come from the arena (the pools emptied, the starts set to -1). */
   constructor(
     private readonly grouping: AreaGrouping,
     private readonly tree: KDBush,
     private readonly treeVectors: Vectors,
     private readonly mask: Uint8Array | undefined,
     private readonly locationVectors: Vectors,
+    arena: SweepArena,
   ) {
     this.tileOf = grouping.tileOf;
     const tileCount = grouping.tileReach.length;
     const blockCount = grouping.blockReach.length;
-    this.start = new Int32Array(tileCount).fill(-1);
-    this.count = new Uint32Array(tileCount);
-    this.blockStart = new Int32Array(blockCount).fill(-1);
-    this.blockCount = new Uint32Array(blockCount);
+    this.start = arena.tileStart = atLeast(arena.tileStart, tileCount);
+    this.start.fill(-1, 0, tileCount);
+    this.count = arena.tileCount = atLeast(arena.tileCount, tileCount);
+    this.blockStart = arena.blockStart = atLeast(arena.blockStart, blockCount);
+    this.blockStart.fill(-1, 0, blockCount);
+    this.blockCount = arena.blockCount = atLeast(arena.blockCount, blockCount);
     const locationCount = locationVectors.count;
-    this.scratchIds = new Uint32Array(locationCount);
-    this.scratchC2 = new Float64Array(locationCount);
-    this.pool = new IdPool(Math.min(locationCount * 16, 1 << 18) + 64);
-    this.blockPool = new CandidatePool(Math.min(locationCount * 4, 1 << 15) + 64);
+    this.scratchIds = arena.ids = atLeast(arena.ids, locationCount);
+    this.scratchC2 = arena.c2 = atLeast(arena.c2, locationCount);
+    this.stack = arena.stack;
+    this.pool = arena.pool;
+    this.pool.used = 0;
+    this.blockPool = arena.blockPool;
+    this.blockPool.used = 0;
   }
 
   /** Finds the candidates of tile t (once): the block's within the tile's circle, in the block's order. */
@@ -703,19 +765,20 @@ function normalise(v: Float64Array, n: number): void {
  * counts the pairs within the chord, so the columns are allocated once at
  * their size (the minutes drop at most a hair's breadth more).
  */
-function byArea(query: ModesQuery, times: PairTimes): ModePairs {
+function byArea(query: ModesQuery, times: PairTimes, arena: SweepArena): ModePairs {
   const areas = query.origins;
   const locations = query.destinations;
   const areaCount = areas.latitude.length;
   const locationCount = locations.latitude.length;
   let mask: Uint8Array | undefined;
   if (query.destinationSubset) {
-    mask = new Uint8Array(locationCount);
+    mask = arena.mask = atLeast(arena.mask, locationCount);
+    mask.fill(0, 0, locationCount);
     const subset = query.destinationSubset;
     for (let q = 0; q < subset.length; q++) mask[subset[q]] = 1;
   }
   const located = sweepTree(locations);
-  const rows = new AreaRows(times, areas, locations, located.tree, located.vectors, mask, query.rows);
+  const rows = new AreaRows(times, areas, locations, located.tree, located.vectors, mask, query.rows, arena);
   let total = 0;
   for (let i = 0; i < areaCount; i++) total += rows.count(i);
   rows.allocate(total);
@@ -749,10 +812,11 @@ class AreaRows {
     treeVectors: Vectors,
     mask: Uint8Array | undefined,
     private readonly sink: PairRowSink | undefined,
+    private readonly arena: SweepArena,
   ) {
     this.areaVectors = unitVectors(areas);
     this.locationVectors = unitVectors(locations);
-    this.tiles = new AreaTiles(areaGrouping(areas, times.radius), tree, treeVectors, mask, this.locationVectors);
+    this.tiles = new AreaTiles(areaGrouping(areas, times.radius), tree, treeVectors, mask, this.locationVectors, arena);
     this.offsets = new Uint32Array(areas.latitude.length + 1);
   }
 
@@ -786,8 +850,8 @@ class AreaRows {
     let most = 0;
     const counts = this.tiles.count;
     for (let t = 0; t < counts.length; t++) if (counts[t] > most) most = counts[t];
-    this.slot = new Uint32Array(most + 1);
-    this.chord2 = new Float64Array(most + 1);
+    this.slot = this.arena.slot = atLeast(this.arena.slot, most + 1);
+    this.chord2 = this.arena.chord2 = atLeast(this.arena.chord2, most + 1);
     this.sink?.columns(this.location, this.minutesCar, this.minutesPedestrian);
   }
 
@@ -847,7 +911,7 @@ class AreaRows {
 }
 
 /** One query per wanted location over the areas' tree, then the pairs bucketed by area (few locations). */
-function byLocation(query: ModesQuery, times: PairTimes): ModePairs {
+function byLocation(query: ModesQuery, times: PairTimes, arena: SweepArena): ModePairs {
   const areas = query.origins;
   const locations = query.destinations;
   const areaCount = areas.latitude.length;
@@ -855,13 +919,13 @@ function byLocation(query: ModesQuery, times: PairTimes): ModePairs {
   const areaVectors = unitVectors(areas);
   const subset = query.destinationSubset ?? Uint32Array.from({ length: locations.latitude.length }, (_, j) => j);
   const locationVectors = unitVectors(locations);
-  const ids = new Uint32Array(areaCount);
-  const c2s = new Float64Array(areaCount);
-  const stack = new Uint32Array(192);
+  const ids = (arena.ids = atLeast(arena.ids, areaCount));
+  const c2s = (arena.c2 = atLeast(arena.c2, areaCount));
+  const stack = arena.stack;
   const box = new Float64Array(2);
-  let hitArea = new Uint32Array(1024);
   const none = Infinity;
-  const columns = new Columns(1024);
+  const columns = arena.columns;
+  columns.length = 0;
   for (let q = 0; q < subset.length; q++) {
     const j = subset[q];
     const lat = locations.latitude[j];
@@ -869,18 +933,13 @@ function byLocation(query: ModesQuery, times: PairTimes): ModePairs {
     boxDegrees(lat, times.radius, box);
     const n = gather(tree, areaTreeVectors, undefined, locationVectors.x[j], locationVectors.y[j], locationVectors.z[j], times.c2Max, lon - box[1], lat - box[0], lon + box[1], lat + box[0], stack, ids, c2s);
     columns.ensure(n);
-    if (hitArea.length < columns.location.length) {
-      const grown = new Uint32Array(columns.location.length);
-      grown.set(hitArea);
-      hitArea = grown;
-    }
     for (let p = 0; p < n; p++) {
       const km = pairKm(c2s[p], areas, areaVectors, ids[p], locations, locationVectors, j);
       const car = times.carMinutes(km);
       const ped = times.pedMinutes(km);
       if (car < 0 && ped < 0) continue;
       const k = columns.length++;
-      hitArea[k] = ids[p];
+      columns.area[k] = ids[p];
       columns.location[k] = j;
       columns.car[k] = car < 0 ? none : car;
       columns.ped[k] = ped < 0 ? none : ped;
@@ -888,6 +947,7 @@ function byLocation(query: ModesQuery, times: PairTimes): ModePairs {
   }
   // Bucket by area; visiting the pairs in location order keeps every row ascending.
   const total = columns.length;
+  const hitArea = columns.area;
   const offsets = new Uint32Array(areaCount + 1);
   for (let k = 0; k < total; k++) offsets[hitArea[k] + 1]++;
   for (let i = 0; i < areaCount; i++) offsets[i + 1] += offsets[i];
