@@ -150,7 +150,7 @@ function newProcessor(): ScenarioProcessor {
 
 const busy = newLatencies();
 /** How often the bench asks the API for the scenario's status (the planner app asks every 10 s). */
-const STATUS_POLL_MS = 20;
+const STATUS_POLL_MS = 50;
 /**
  * start-processing to status 9, as the API does it: the time to the storing
  * commit (the worker's clock), to the first status read through the API that

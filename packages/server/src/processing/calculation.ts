@@ -17,7 +17,8 @@ import type { AreaPayload, CalculateJob, EngineMessage, LocationPayload, SubMode
 import { ensureCatchmentOverlaps } from './overlaps.js';
 import { computeMissingIsolines } from './isolines.js';
 import { endClaim, lockClaim, setStep, type Claim } from './queue.js';
-import { collectBlocks, loadBasisCandidates, rememberResult, saveResult, storeBlocks, type BasisSummary } from './results-store.js';
+import { collectBlocks, hexOf, loadBasisCandidates, rememberResult, saveResult, storeNewBlocks, type BasisSummary } from './results-store.js';
+import type { StoredBlock } from './result-codec.js';
 import { routingKey, type ProcessingSettings } from './settings.js';
 import { PhaseClock, type PhaseTiming } from './phases.js';
 
@@ -161,15 +162,28 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
   // Status steps come from the engine thread; they are written in order, and a lost claim stops the scenario.
   let steps: Promise<void> = Promise.resolve();
   const onStep = (status: number) => { steps = steps.then(() => setStep(db, claim.scenarioId, ctx.workerName, status)); };
+  // New pair blocks come as the engine thread encodes them and are written at once (COPY, a statement per
+  // message), while it goes on: content-addressed and referred to by nothing until the storing transaction,
+  // so a calculation that fails leaves only blocks the next collection removes.
+  const blockBytes = new Map<string, Uint8Array>();
+  let blockWrites: Promise<number> = Promise.resolve(0);
+  const onBlocks = (blocks: StoredBlock[]) => {
+    for (const b of blocks) if (b.data) blockBytes.set(hexOf(b.hash), b.data);
+    blockWrites = blockWrites.then(async (written) => written + await storeNewBlocks(db, blocks));
+    blockWrites.catch(() => undefined);
+  };
   const job = { type: 'calculate' as const, routing: ctx.settings.routing, areas: areaPayload, locations: payload, tasks, forget: thread.takeForgotten() };
   let results: TaskResult[];
   let enginePhases: PhaseTiming[];
   try {
-    ({ results, phases: enginePhases } = await thread.run<Extract<EngineMessage, { type: 'calculated' }>>(job, onStep));
+    ({ results, phases: enginePhases } = await thread.run<Extract<EngineMessage, { type: 'calculated' }>>(job, onStep, onBlocks));
   } finally {
     await steps.catch(() => undefined);
+    await blockWrites.catch(() => undefined);
   }
   await steps;
+  // The results' new blocks with their bytes again (saveResult writes any a collection removed meanwhile; the cache keeps them).
+  for (const r of results) r.blocks = r.blocks.map((b) => ({ ...b, data: blockBytes.get(hexOf(b.hash)) }));
   clock.lap('engine');
   for (const p of enginePhases) clock.add({ ...p, name: `  ${p.name}` });
   for (const task of tasks) if (task.outputType !== 4) thread.kept('result', task.version);
@@ -184,9 +198,9 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
   await setStep(db, claim.scenarioId, ctx.workerName, 8);
   const storingStarted = performance.now();
   const replaced: Uint8Array[] = [];
-  // The bulk (new pair blocks) before the transaction, in slices; the transaction itself is a few small statements.
-  let newBlocks = await storeBlocks(db, results);
-  clock.lap('store blocks');
+  // The bulk (new pair blocks) was written while the engine thread worked; the transaction itself is a few small statements.
+  let newBlocks = await blockWrites;
+  clock.lap('store blocks (rest)');
   await db.transaction(async (tx) => {
     await lockClaim(tx, claim.scenarioId, ctx.workerName);
     for (const result of results) {

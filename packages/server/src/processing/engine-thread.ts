@@ -26,7 +26,12 @@ export class EngineJobError extends Error {
   }
 }
 
-type Pending = { resolve(m: EngineMessage): void; reject(e: Error): void; onStep?: (status: number) => void };
+type Pending = {
+  resolve(m: EngineMessage): void;
+  reject(e: Error): void;
+  onStep?: (status: number) => void;
+  onBlocks?: (blocks: Extract<EngineMessage, { type: 'blocks' }>['blocks']) => void;
+};
 
 class LruSet {
   private items: string[] = [];
@@ -62,6 +67,10 @@ export class EngineThread {
       if (!p) return;
       if (message.type === 'step') {
         p.onStep?.(message.status);
+        return;
+      }
+      if (message.type === 'blocks') {
+        p.onBlocks?.(message.blocks);
         return;
       }
       this.pending.delete(message.jobId);
@@ -100,11 +109,11 @@ export class EngineThread {
     this.forgotten.push(...(kind === 'result' ? this.results : this.areaSets).touch(key));
   }
 
-  run<T extends EngineMessage>(job: EngineJobInput, onStep?: (status: number) => void): Promise<T> {
+  run<T extends EngineMessage>(job: EngineJobInput, onStep?: Pending['onStep'], onBlocks?: Pending['onBlocks']): Promise<T> {
     const worker = this.worker ?? this.start();
     const jobId = this.nextJobId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(jobId, { resolve: resolve as (m: EngineMessage) => void, reject, onStep });
+      this.pending.set(jobId, { resolve: resolve as (m: EngineMessage) => void, reject, onStep, onBlocks });
       worker.postMessage({ ...job, jobId });
     });
   }

@@ -20,7 +20,7 @@ import {
   type TravelTimeProvider,
 } from '@locus/engine';
 import type { CalculateJob, EngineJob, EngineMessage, IsolineJob, OverlapJob, PreloadJob, SubModelTask, TaskResult } from './jobs.js';
-import { encodeAllBlocks, encodeChangedBlocks, locationReach } from './result-codec.js';
+import { blockCount, encodeAllBlocks, encodeBlock, encodeChangedBlocks, hashOf, locationReach, type StoredBlock } from './result-codec.js';
 import { PhaseClock } from './phases.js';
 import type { RoutingSettings } from './settings.js';
 
@@ -98,19 +98,27 @@ async function calculate(job: CalculateJob) {
       // Fallback counts over every location, not only the changed ones.
       const compiled = compileModel(task.parameters);
       next.fallbacks = { attractiveness: functionProducts(compiled.attractiveness, job.locations.properties).fallbacks, demand: basis.result.fallbacks.demand };
-      const blocks = encodeChangedBlocks(next, next.affectedAreas, basis.blockHashes);
-      calculated.set(task.subModelId, { result: next, blocks, recomputed: next.affectedAreas.length, incremental: true });
+      clock.lap(`engine: calculate ${task.subModelId}`);
+      const blocks = new BlockSender(job.jobId);
+      for (const block of encodeChangedBlocks(next, next.affectedAreas, basis.blockHashes)) blocks.add(block);
+      calculated.set(task.subModelId, { result: next, blocks: blocks.end(), recomputed: next.affectedAreas.length, incremental: true });
     } else {
       const result = await calculateScenario({ areas: areas!, locations: job.locations, parameters: task.parameters }, provider);
-      calculated.set(task.subModelId, { result, blocks: [], recomputed: result.pairs.areaCount, incremental: false });
+      clock.lap(`engine: calculate ${task.subModelId}`);
+      // Each block as it is encoded; the main thread stores them while this thread goes on.
+      const blocks = new BlockSender(job.jobId);
+      for (let b = 0; b < blockCount(result.pairs.areaCount); b++) {
+        const data = encodeBlock(result, b);
+        blocks.add({ index: b, hash: hashOf(data), data });
+      }
+      calculated.set(task.subModelId, { result, blocks: blocks.end(), recomputed: result.pairs.areaCount, incremental: false });
     }
+    clock.lap(`engine: encode ${task.subModelId}`);
     sampleMemory();
   }
-  clock.lap('engine: calculate');
   step(4);
   const scores = job.tasks.filter((t) => t.outputType === 4).map((t) => scoreResult(t, job));
   step(5);
-  for (const [, c] of calculated) if (!c.incremental) c.blocks = encodeAllBlocks(c.result);
   step(6);
   const out: TaskResult[] = [...scores];
   for (const task of huff) {
@@ -125,11 +133,43 @@ async function calculate(job: CalculateJob) {
     });
   }
   sampleMemory();
-  clock.lap('engine: encode');
-  // The new blocks' bytes and the location ranges move to the main thread instead of being copied (the
-  // thread keeps only the blocks' hashes; the result's own arrays stay, they are the next calculation's basis).
-  const transfer = out.flatMap((r) => [...r.blocks.flatMap((b) => (b.data ? [b.data.buffer as ArrayBuffer] : [])), r.reach.buffer as ArrayBuffer]);
+  clock.lap('engine: reach and send');
+  // The location ranges move to the main thread instead of being copied (the new blocks' bytes went with
+  // the 'blocks' messages; the result's own arrays stay, they are the next calculation's basis).
+  const transfer = out.map((r) => r.reach.buffer as ArrayBuffer);
   post({ type: 'calculated', jobId: job.jobId, results: out, memory: { peakBytes }, phases: clock.phases }, transfer);
+}
+
+/** Bytes of new blocks per 'blocks' message: the main thread writes each message's blocks with one statement. */
+const BLOCK_MESSAGE_BYTES = 1 << 20;
+
+/**
+ * Sends a result's new blocks to the main thread as they are encoded, about
+ * BLOCK_MESSAGE_BYTES per message, their bytes moved (not copied); end()
+ * answers the result's whole block list with hashes only.
+ */
+class BlockSender {
+  private readonly all: StoredBlock[] = [];
+  private chunk: StoredBlock[] = [];
+  private bytes = 0;
+  constructor(private readonly jobId: number) {}
+  add(block: StoredBlock) {
+    this.all.push({ index: block.index, hash: block.hash });
+    if (!block.data) return;
+    this.chunk.push(block);
+    this.bytes += block.data.byteLength;
+    if (this.bytes >= BLOCK_MESSAGE_BYTES) this.flush();
+  }
+  private flush() {
+    if (!this.chunk.length) return;
+    post({ type: 'blocks', jobId: this.jobId, blocks: this.chunk }, this.chunk.map((b) => b.data!.buffer as ArrayBuffer));
+    this.chunk = [];
+    this.bytes = 0;
+  }
+  end(): StoredBlock[] {
+    this.flush();
+    return this.all;
+  }
 }
 
 function overlap(job: OverlapJob) {

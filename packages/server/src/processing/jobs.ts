@@ -55,7 +55,7 @@ export interface TaskResult {
   areaCount: number;
   locationCount: number;
   pairCount: number;
-  /** Null for a score model. */
+  /** Every block in order (none for a score model); bytes only for the new ones, on the main thread (see 'blocks'). */
   blocks: StoredBlock[];
   active: Uint8Array;
   attractiveness: Float64Array;
@@ -102,6 +102,8 @@ export interface ThreadMemory {
 
 export type EngineMessage =
   | { type: 'step'; jobId: number; status: number }
+  /** New blocks of a calculation, sent as they are encoded (their bytes moved); the final message lists hashes only. */
+  | { type: 'blocks'; jobId: number; blocks: StoredBlock[] }
   | { type: 'calculated'; jobId: number; results: TaskResult[]; memory: ThreadMemory; phases: PhaseTiming[] }
   | { type: 'overlap'; jobId: number; offsets: Uint32Array; target: Uint32Array; weight: Float64Array }
   | { type: 'isolines'; jobId: number; geometries: Array<unknown | null> }

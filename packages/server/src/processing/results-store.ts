@@ -231,14 +231,13 @@ async function insertBlocks(db: Queryable, blocks: readonly StoredBlock[], bulk?
 }
 
 /**
- * Writes the new blocks of some results before their storing transaction,
- * yielding between slices. Blocks are content-addressed and nothing refers to
- * them yet, so a calculation that fails afterwards leaves only blocks the
- * next collection removes.
+ * Writes new blocks of a calculation before its storing transaction (those
+ * the database does not hold yet; COPY, a statement per SLICE_BYTES).
+ * Blocks are content-addressed and nothing refers to them yet, so a
+ * calculation that fails afterwards leaves only blocks the next collection removes.
  */
-export async function storeBlocks(db: Database, results: readonly TaskResult[]): Promise<number> {
-  // The blocks of every result at once: one look-up of those present, and slices across results.
-  return insertBlocks(db, results.flatMap((r) => r.blocks), db, yieldTurn);
+export async function storeNewBlocks(db: Database, blocks: readonly StoredBlock[]): Promise<number> {
+  return insertBlocks(db, blocks, db, yieldTurn);
 }
 
 /**
