@@ -276,6 +276,11 @@ test('scenario report: loading until the differences arrive, impact table with s
   assert.is(maps[0]!.iconColors!.get(13), '#16703a');
   assert.is(maps[0]!.iconColors!.get(12), '#b42318');
   assert.is(maps[0]!.iconColors!.get(14), '#9ca3af');
+  // The legend belongs to the map: inside its section (spaced from what follows, kept with the map on paper).
+  const legends = [...view.container.querySelectorAll('.report-legend')];
+  assert.is(legends.length, 1);
+  assert.ok(legends[0]!.closest('section.report-map'), 'the legend is in the map\'s section');
+  assert.equal([...legends[0]!.querySelectorAll(':scope > span')].map((s) => s.textContent?.trim()), ['positive impact', 'negative impact', 'no impact']);
   assert.ok(view.container.querySelector('.report-disclaimer'));
   await view.unmount();
 });

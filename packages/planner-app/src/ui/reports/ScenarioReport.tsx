@@ -179,14 +179,13 @@ export function ScenarioReport(props: ScenarioReportProps) {
         return <UnknownComponentNote key={i} given={c.given} />;
       case 'mapImpact':
         return (
-          <div key={i}>
-            <ReportMap mapKey={`${c.name}:${i}:${loads.current}`} title={t('reportImpactMap')} options={impactMap(i)} render={render} tracker={tracker} />
+          <ReportMap key={i} mapKey={`${c.name}:${i}:${loads.current}`} title={t('reportImpactMap')} options={impactMap(i)} render={render} tracker={tracker}>
             <p className="report-legend">
               <span><span className="legend-swatch" style={{ background: IMPACT_COLORS.up }} /> {t('reportImpactUp')}</span>
               <span><span className="legend-swatch" style={{ background: IMPACT_COLORS.down }} /> {t('reportImpactDown')}</span>
               <span><span className="legend-swatch" style={{ background: IMPACT_COLORS.none }} /> {t('reportImpactNone')}</span>
             </p>
-          </div>
+          </ReportMap>
         );
       case 'changedlocations':
         return (

@@ -2,7 +2,7 @@
 // to an image, the disclaimer, a text section, the note for a component the
 // report does not know, the header with the model's logos and the footer.
 import type { Model } from '@locus/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { ApiClient } from '../../api/client';
 import { language, t } from '../../i18n';
 import { formatDateTime } from '../../i18n/format';
@@ -14,12 +14,14 @@ export interface MapTracker {
   drawn: (key: string) => void;
 }
 
-export function ReportMap({ title, options, render, tracker, mapKey }: {
+export function ReportMap({ title, options, render, tracker, mapKey, children }: {
   title: string;
   options: ReportMapOptions | null;
   render: ReportMapRenderer;
   tracker: MapTracker;
   mapKey: string;
+  /** What belongs under the map (its legend): in the map's section, so it keeps the section's spacing and stays with the map on paper. */
+  children?: ReactNode;
 }) {
   const [state, setState] = useState<{ url: string } | { failed: true } | null>(null);
   const signature = options ? JSON.stringify([options.center, options.zoom, options.polygons?.length, options.icons?.length, options.selectedIds]) : 'none';
@@ -62,6 +64,7 @@ export function ReportMap({ title, options, render, tracker, mapKey }: {
             : 'failed' in state ? <p className="report-note">{t('reportMapUnavailable')}</p>
               : <img src={state.url} alt={options.label} width="100%" height={REPORT_MAP_HEIGHT} data-drawn="true" />}
       </div>
+      {children}
     </section>
   );
 }
