@@ -2,15 +2,22 @@
 // scenarios are calculated, each chart of the Graphics entry (its data read
 // first, a hidden table for screen readers), the location report in the
 // model's own layout (Dutch supermarket model) and in the default layout
-// (English pharmacy model) with every map drawn, the scenario report (base
-// scenario not offered, impact tables), print emulation to an A4 PDF, axe on
-// every chart and report, and screenshots into the visual regression set.
+// (English pharmacy model, which has none) with every map drawn, the scenario
+// report (base scenario not offered, impact tables), print emulation to an A4
+// PDF, axe on every chart and report, and screenshots into the visual
+// regression set: each chart and both reports, default and custom layout, in
+// Dutch and in English, reports shown whole. The other language is the same
+// model, scenario and location loaded again with the models read rewritten
+// (showModelAs: the interface language follows the model's); the default
+// layouts in the goldens are the supermarket model shown without its report
+// formats, so their maps are drawn from a calculated catchment. Nothing is
+// calculated twice.
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LocationSummary, Model, Scenario } from '@locus/contract';
 import {
   apiAs, collectPageErrors, e2eSuite, expectNoAxeViolations, expectScreenshot, launchBrowser, newContext, signIn, startServer,
-  literal, texts, waitForMap, type Api, type LocusServer,
+  literal, showModelAs, texts, waitForMap, type Api, type LocusServer,
 } from './harness/index.js';
 
 const nl = texts('nl');
@@ -77,22 +84,75 @@ test.after.each(async () => {
 
 const addressOf = (s: Setup) => `/?mid=${s.model.id}&sid=${s.scenario.id}&lid=${s.store.id}&z=11&c=${s.store.longitude},${s.store.latitude}`;
 
+type Lang = 'nl' | 'en';
+const textsOf = { nl, en };
+
 async function open(s: Setup, account: 'planner' | 'admin') {
   await signIn(page, server.baseUrl, account, addressOf(s));
   await waitForMap(page);
 }
 
-test('each chart of the Graphics entry reads its data and draws with a hidden table (Dutch)', async () => {
-  const all: string[] = [];
-  page.on('request', (r) => all.push(r.url()));
-  await open(supermarkets, 'planner');
-  const t = nl;
+/**
+ * Loads the app again (the session kept) at the store of `s` with its model
+ * shown in `lang` and with `change` applied: the same model, scenario and
+ * location with the interface in the other language.
+ */
+async function showAs(s: Setup, lang: Lang, change: Partial<Model> = {}) {
+  await showModelAs(page, s.model.id, { language: lang, ...change });
+  await page.goto(`${server.baseUrl}${addressOf(s)}`);
+  await waitForMap(page);
+  assert.is(await page.evaluate(() => document.documentElement.lang), lang, `the interface is in ${lang}`);
+}
+
+/** Waits until the toolbar entry named `label` is enabled (the selection and its outputs have loaded). */
+async function enabled(label: string) {
+  await page.waitForFunction((name) => document.querySelector(`[aria-label="${name}"]`)?.getAttribute('aria-disabled') !== 'true', label, { timeout: 30_000 });
+}
+
+/** Opens the location report and waits until all its maps are drawn. */
+async function openLocationReport(t: typeof nl) {
+  await enabled(t('reportsButton'));
+  await page.getByRole('button', { name: t('reportsButton'), exact: true }).click();
+  const started = Date.now();
+  await page.getByRole('menuitem', { name: t('locationReportMenu') }).click();
+  const dialog = page.getByRole('dialog', { name: t('locationReportMenu') });
+  const paper = dialog.locator('.report-paper[data-maps-drawn="true"]');
+  await paper.waitFor({ timeout: 60_000 });
+  return { dialog, paper, ms: Date.now() - started };
+}
+
+/** Opens the scenario report of the supermarkets' child scenario and waits until its map is drawn. */
+async function openScenarioReport(t: typeof nl) {
+  await page.getByRole('button', { name: t('reportsButton'), exact: true }).click();
+  await page.getByRole('menuitem', { name: t('scenarioReportTitle') }).click();
+  const dialog = page.getByRole('dialog', { name: t('scenarioReportTitle') });
+  await dialog.getByRole('combobox').locator('option').first().waitFor({ state: 'attached' });
+  const paper = dialog.locator('.report-paper[data-maps-drawn="true"]');
+  await paper.waitFor({ timeout: 60_000 });
+  return { dialog, paper };
+}
+
+/**
+ * The report's axe check and its screenshot: the whole report, every section
+ * and map (the subheader, which carries the time it was made, masked).
+ */
+async function reportShot(what: string, name: string) {
+  await expectNoAxeViolations(page, what, { include: '.report-dialog' });
+  await expectScreenshot(page, name, { mask: [page.locator('.report-subheader')], whole: page.locator('.report-dialog[open] .dialog-body') });
+}
+
+/**
+ * Each chart of the Graphics entry in `lang`: its data read (`all` holds every
+ * request since the page loaded), a hidden table, axe and the golden.
+ */
+async function charts(lang: Lang, all: string[]) {
+  const t = textsOf[lang];
   const graphics = page.getByRole('button', { name: t('graphicsButton'), exact: true });
-  await page.waitForFunction(() => document.querySelector('[aria-label="Grafieken"]')?.getAttribute('aria-disabled') !== 'true', null, { timeout: 30_000 });
-  const charts: [string, string][] = [
+  await enabled(t('graphicsButton'));
+  const list: [string, string][] = [
     [t('chartMatchingTitle'), 'matching'], [t('chartRadarTitle'), 'radar'], [t('chartDriversTitle'), 'drivers'], [t('chartPropertiesTitle'), 'scatter'],
   ];
-  for (const [name, kind] of charts) {
+  for (const [name, kind] of list) {
     await graphics.click();
     const requests: string[] = [];
     const listen = (r: { url(): string }) => requests.push(r.url());
@@ -100,6 +160,7 @@ test('each chart of the Graphics entry reads its data and draws with a hidden ta
     await page.getByRole('menuitem', { name, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: new RegExp(`^${literal(name)}`) });
     if (kind === 'scatter') {
+      // The model's own property titles (Dutch model data in either interface language).
       const selects = dialog.getByRole('combobox');
       await selects.nth(0).selectOption({ label: 'Omzet (model)' });
       await selects.nth(1).selectOption({ label: 'Werkelijke omzet' });
@@ -109,7 +170,7 @@ test('each chart of the Graphics entry reads its data and draws with a hidden ta
     const expected = { matching: /matching|matchinglocations/i, radar: /scores/i, drivers: /drivers/i, scatter: /propert/i }[kind]!;
     // The matching chart shows the top of the drawer's matching locations: the same read (top 11), done at the selection.
     const read = kind === 'matching' ? all.filter((u) => /matching-locations\?topN=11/.test(u)) : requests;
-    assert.ok(read.some((u) => expected.test(u)), `${kind}: its data was read (${read.join(', ')})`);
+    assert.ok(read.some((u) => expected.test(u)), `${kind} (${lang}): its data was read (${read.join(', ')})`);
     assert.ok(await dialog.locator('.visually-hidden table tbody tr').count() > 0, `${kind}: a hidden table with rows`);
     if (kind === 'matching') assert.is(await dialog.locator('.visually-hidden tbody tr').count(), 6, 'the top 6 matching locations');
     if (kind === 'radar') assert.equal(await dialog.locator('.radar-legend-column').evaluateAll((cs) => cs.map((c) => c.querySelectorAll('li').length)), [3, 3]);
@@ -117,24 +178,28 @@ test('each chart of the Graphics entry reads its data and draws with a hidden ta
       await dialog.locator('svg[data-chart="scatter"] circle').last().hover({ force: true });
       assert.ok((await dialog.locator('.scatter-status').textContent())?.includes(':'), 'hovering a point shows the location');
     }
-    await expectNoAxeViolations(page, `chart ${kind}`, { include: '.charts-dialog' });
-    await expectScreenshot(page, `chart-${kind}-nl`);
+    await expectNoAxeViolations(page, `chart ${kind} (${lang})`, { include: '.charts-dialog' });
+    await expectScreenshot(page, `chart-${kind}-${lang}`);
     await dialog.getByRole('button', { name: t('close') }).click();
   }
+}
+
+test('each chart of the Graphics entry reads its data and draws with a hidden table (Dutch, then English)', async () => {
+  const all: string[] = [];
+  page.on('request', (r) => all.push(r.url()));
+  await open(supermarkets, 'planner');
+  await charts('nl', all);
+  all.length = 0;
+  await showAs(supermarkets, 'en');
+  await charts('en', all);
   assert.equal(errors, []);
 });
 
-test('location report in the model\'s own layout (Dutch): sections, maps drawn sharp, print to an A4 PDF with nothing of the app', async () => {
+test('location report in the model\'s own layout (Dutch, then English): sections, maps drawn sharp, print to an A4 PDF with nothing of the app', async () => {
   await open(supermarkets, 'planner');
   const t = nl;
-  await page.waitForFunction(() => document.querySelector('[aria-label="Rapporten"]')?.getAttribute('aria-disabled') !== 'true', null, { timeout: 30_000 });
-  await page.getByRole('button', { name: t('reportsButton'), exact: true }).click();
-  const started = Date.now();
-  await page.getByRole('menuitem', { name: t('locationReportMenu') }).click();
-  const dialog = page.getByRole('dialog', { name: t('locationReportMenu') });
-  const paper = dialog.locator('.report-paper[data-maps-drawn="true"]');
-  await paper.waitFor({ timeout: 60_000 });
-  console.log(`location report with its maps drawn in ${Date.now() - started} ms`);
+  const { dialog, paper, ms } = await openLocationReport(t);
+  console.log(`location report with its maps drawn in ${ms} ms`);
   assert.is(await paper.getAttribute('data-layout'), 'custom');
   assert.is(await paper.locator('.report-unknown').count(), 0);
   assert.match(await paper.locator('.report-heading').textContent() ?? '', /Supermarkt/);
@@ -147,8 +212,7 @@ test('location report in the model\'s own layout (Dutch): sections, maps drawn s
   assert.ok(await paper.locator('svg[data-chart="matching"]').count() === 1);
   assert.is(await paper.locator('.report-table tbody tr').count(), 25);
   assert.match(await paper.locator('.report-footer').textContent() ?? '', new RegExp(`\\(${supermarkets.model.id}/${supermarkets.scenario.id}/${supermarkets.store.id}\\)`));
-  await expectNoAxeViolations(page, 'location report (custom layout)', { include: '.report-dialog' });
-  await expectScreenshot(page, 'report-location-custom-nl', { mask: [page.locator('.report-subheader')] });
+  await reportShot('location report (custom layout)', 'report-location-custom-nl');
   await dialog.getByRole('button', { name: t('print') }).waitFor();
   await dialog.getByRole('button', { name: t('cancel') }).waitFor();
 
@@ -168,52 +232,73 @@ test('location report in the model\'s own layout (Dutch): sections, maps drawn s
   assert.ok((text.match(/\/Subtype\s*\/Image/g) ?? []).length >= 2, 'the maps are in the PDF');
   await page.emulateMedia({ media: 'screen' });
   await dialog.getByRole('button', { name: t('cancel') }).click();
+
+  await showAs(supermarkets, 'en');
+  const english = await openLocationReport(en);
+  assert.is(await english.paper.getAttribute('data-layout'), 'custom');
+  assert.is(await english.paper.locator('.report-unknown').count(), 0);
+  assert.is(await english.paper.locator('img[data-drawn]').count(), 2);
+  await english.dialog.getByRole('button', { name: en('print') }).waitFor();
+  await reportShot('location report (custom layout, English)', 'report-location-custom-en');
   assert.equal(errors, []);
 });
 
-test('location report in the default layout (English)', async () => {
+test('location report in the default layout: the supermarkets shown without their locationReportFormat in English and Dutch; a model without one (English)', async () => {
+  // The goldens: the supermarkets' store, whose catchment is calculated, so every map of the default layout is drawn.
+  await open(supermarkets, 'planner');
+  for (const lang of ['en', 'nl'] as const) {
+    const t = textsOf[lang];
+    await showAs(supermarkets, lang, { locationReportFormat: null });
+    const { paper } = await openLocationReport(t);
+    assert.is(await paper.getAttribute('data-layout'), 'default');
+    // Catchment area mode 0: the default layout shows the secondary catchment.
+    const catchment = `${supermarkets.model.catchmentAreas[0]!.title} (${t('reportSecondary')})`;
+    assert.equal(await paper.locator('.report-map h3').allTextContents(), [t('reportLocalSituation'), catchment]);
+    assert.is(await paper.locator('img[data-drawn]').count(), 2, 'both maps drawn');
+    assert.is(await paper.locator('.report-table tbody tr').count(), 25);
+    assert.ok(await paper.locator('.report-disclaimer').count() === 1);
+    await reportShot(`location report (default layout, ${lang})`, `report-location-default-${lang}`);
+  }
+  assert.equal(errors, []);
+
+  // The English pharmacy model, stored without a locationReportFormat.
+  await context.close();
   context = await newContext(browser, { locale: 'en-GB' });
   page = await context.newPage();
   errors = collectPageErrors(page);
   await open(pharmacies, 'admin');
-  const t = en;
-  await page.waitForFunction(() => document.querySelector('[aria-label="Reports"]')?.getAttribute('aria-disabled') !== 'true', null, { timeout: 30_000 });
-  await page.getByRole('button', { name: t('reportsButton'), exact: true }).click();
-  await page.getByRole('menuitem', { name: t('locationReportMenu') }).click();
-  const dialog = page.getByRole('dialog', { name: t('locationReportMenu') });
-  const paper = dialog.locator('.report-paper[data-maps-drawn="true"]');
-  await paper.waitFor({ timeout: 60_000 });
+  const { paper } = await openLocationReport(en);
   assert.is(await paper.getAttribute('data-layout'), 'default');
-  assert.equal(await paper.locator('.report-map h3').allTextContents(), [t('reportLocalSituation'), pharmacies.model.catchmentAreas[0]!.title]);
+  assert.equal(await paper.locator('.report-map h3').allTextContents(), [en('reportLocalSituation'), pharmacies.model.catchmentAreas[0]!.title]);
   assert.ok(await paper.locator('.report-disclaimer').count() === 1);
   assert.ok(await paper.locator('.report-table tbody tr').count() <= 25);
-  await expectNoAxeViolations(page, 'location report (default layout)', { include: '.report-dialog' });
-  await expectScreenshot(page, 'report-location-default-en', { mask: [page.locator('.report-subheader')] });
+  await expectNoAxeViolations(page, 'location report (default layout, pharmacies)', { include: '.report-dialog' });
   assert.equal(errors, []);
 });
 
-test('scenario report: base scenario not offered, the model\'s own layout with impact tables and map (Dutch)', async () => {
+test('scenario report: base scenario not offered, impact tables and map; the model\'s own layout and the default layout, Dutch and English', async () => {
   await open(supermarkets, 'planner');
-  const t = nl;
-  await page.getByRole('button', { name: t('reportsButton'), exact: true }).click();
-  await page.getByRole('menuitem', { name: t('scenarioReportTitle') }).click();
-  const dialog = page.getByRole('dialog', { name: t('scenarioReportTitle') });
-  await dialog.getByRole('combobox').locator('option').first().waitFor({ state: 'attached' });
-  const options = await dialog.getByRole('combobox').locator('option').allTextContents();
   const all = await (await apiAs(server, 'planner')).scenarios(supermarkets.model.id);
   const base = all.find((s) => s.parentScenarioId === null)!;
-  assert.not.ok(options.includes(base.name), 'the base scenario is not offered');
-  assert.ok(options.includes(supermarkets.scenario.name));
-  const paper = dialog.locator('.report-paper[data-maps-drawn="true"]');
-  await paper.waitFor({ timeout: 60_000 });
-  assert.is(await paper.getAttribute('data-layout'), 'custom');
-  assert.equal((await paper.locator('h3').allTextContents()).slice(0, 2), [t('reportChangedLocations'), t('reportImpactMap')]);
-  const captions = await paper.locator('caption').allTextContents();
-  assert.ok(captions.some((c) => c.startsWith(t('reportLocationImpact', { output: '' }).trim())), `impact table (${captions.join(' | ')})`);
-  assert.ok(await paper.locator('.impact-table').first().locator('tfoot').count() === 1, 'a total row');
-  await expectNoAxeViolations(page, 'scenario report', { include: '.report-dialog' });
-  await expectScreenshot(page, 'report-scenario-custom-nl', { mask: [page.locator('.report-subheader')] });
-  await dialog.getByRole('button', { name: t('close'), exact: true }).last().click();
+  const shown: [Lang, 'custom' | 'default'][] = [['nl', 'custom'], ['en', 'custom'], ['en', 'default'], ['nl', 'default']];
+  for (const [lang, layout] of shown) {
+    const t = textsOf[lang];
+    if (lang !== 'nl' || layout !== 'custom') await showAs(supermarkets, lang, layout === 'default' ? { scenarioReportFormat: null } : {});
+    const { dialog, paper } = await openScenarioReport(t);
+    const options = await dialog.getByRole('combobox').locator('option').allTextContents();
+    assert.not.ok(options.includes(base.name), 'the base scenario is not offered');
+    assert.ok(options.includes(supermarkets.scenario.name));
+    assert.is(await paper.getAttribute('data-layout'), layout);
+    const headings = await paper.locator('h3').allTextContents();
+    if (layout === 'custom') assert.equal(headings.slice(0, 2), [t('reportChangedLocations'), t('reportImpactMap')]);
+    else assert.ok(headings.includes(t('reportImpactMap')) && !headings.includes(t('reportChangedLocations')), `the default sections (${headings.join(' | ')})`);
+    const captions = await paper.locator('caption').allTextContents();
+    assert.ok(captions.some((c) => c.startsWith(t('reportLocationImpact', { output: '' }).trim())), `impact table (${captions.join(' | ')})`);
+    assert.ok(await paper.locator('.impact-table').first().locator('tfoot').count() === 1, 'a total row');
+    if (layout === 'default') assert.is(await paper.locator('.report-disclaimer').count(), 1, 'the disclaimer');
+    await reportShot(`scenario report (${layout} layout, ${lang})`, `report-scenario-${layout}-${lang}`);
+    await dialog.getByRole('button', { name: t('close'), exact: true }).last().click();
+  }
   assert.equal(errors, []);
 });
 

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LocationScore, LocationSummary, Model, Scenario } from '@locus/contract';
 import { readFile } from 'node:fs/promises';
 import {
-  apiAs, baseScenario, collectPageErrors, e2eSuite, expectNoAxeViolations, expectScreenshot, launchBrowser, newContext, signIn, startServer,
+  apiAs, baseScenario, collectPageErrors, e2eSuite, expectNoAxeViolations, expectScreenshot, launchBrowser, newContext, showModelAs, signIn, startServer,
   texts, waitForMap, type Api, type LocusServer,
 } from './harness/index.js';
 
@@ -130,11 +130,7 @@ test('the right drawer with the catchment panel in English: the Dutch model show
   context = await newContext(browser, { locale: 'en-GB' });
   page = await context.newPage();
   errors = collectPageErrors(page);
-  await page.route((url) => url.pathname === '/api/models', async (route) => {
-    const response = await route.fetch();
-    const list = (await response.json()) as Model[];
-    await route.fulfill({ response, json: list.map((m) => (m.id === model.id ? { ...m, language: 'en' } : m)) });
-  });
+  await showModelAs(page, model.id, { language: 'en' });
   const en = texts('en');
   await signIn(page, server.baseUrl, 'planner', addressOf());
   await waitForMap(page);

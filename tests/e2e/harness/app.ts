@@ -2,7 +2,8 @@
 // a test finds a control by the name a user of that language reads) and the
 // map, reached through the `window.locusMap` the app exposes for tests and
 // benchmarks (the map-canvas map: setView, project).
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
+import type { Model } from '@locus/contract';
 import { textIn, type Lang, type TextKey } from '../../../packages/planner-app/src/i18n/index.js';
 
 /** The text of a key in a language, placeholders filled, as the app shows it. */
@@ -12,6 +13,28 @@ export function texts(lang: Lang) {
 
 /** Escapes a text for use in a RegExp. */
 export const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The app's read of the models list (one matcher, so a later showModelAs replaces the earlier). */
+const modelsRead = (url: URL) => url.pathname === '/api/models';
+
+/**
+ * Shows a model to this page as if it were stored with `change` applied: the
+ * app's models read is answered with the server's list, that one model
+ * changed. The interface language follows the model's language, so
+ * `{ language: 'en' }` shows a Dutch model with the English interface (the
+ * model's own data, titles and figures stay as they are), and a report format
+ * set to null shows the default report layout. Replaces an earlier change of
+ * this page; it applies from the next load of the app (sign-in or reload).
+ */
+export async function showModelAs(page: Page, modelId: number, change: Partial<Model>): Promise<void> {
+  await page.unroute(modelsRead);
+  await page.route(modelsRead, async (route: Route) => {
+    const response = await route.fetch();
+    const list = (await response.json()) as Model[];
+    if (!list.some((m) => m.id === modelId)) throw new Error(`showModelAs: no model ${modelId} in the models read`);
+    await route.fulfill({ response, json: list.map((m) => (m.id === modelId ? { ...m, ...change } : m)) });
+  });
+}
 
 /** Waits until the app has drawn the map with its locations (the app's 'locus:first-map-frame' mark). */
 export async function waitForMap(page: Page): Promise<void> {

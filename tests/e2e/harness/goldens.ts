@@ -18,6 +18,12 @@ export interface ShotOptions {
   mask?: Locator[];
   /** Share of pixels that may differ (default 0.3 %): anti-aliasing and font hinting vary slightly. */
   maxDiffRatio?: number;
+  /**
+   * A scrolling part (a report's dialog body) shown whole: for the shot the
+   * viewport grows by the height it hides, so the picture holds all of it; the
+   * viewport size is restored afterwards.
+   */
+  whole?: Locator;
 }
 
 export interface Comparison {
@@ -36,6 +42,22 @@ export function comparePngs(expected: Buffer, actual: Buffer, diffOut?: PNG): Co
 
 /** Takes a screenshot of the viewport and compares it with the golden `name`.png. */
 export async function expectScreenshot(page: Page, name: string, options: ShotOptions = {}): Promise<void> {
+  const viewport = page.viewportSize();
+  if (!options.whole || !viewport) return compareShot(page, name, options);
+  const hidden = await options.whole.evaluate((e) => e.scrollHeight - e.clientHeight);
+  if (hidden <= 0) return compareShot(page, name, options);
+  await page.setViewportSize({ width: viewport.width, height: viewport.height + hidden });
+  try {
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const still = await options.whole.evaluate((e) => e.scrollHeight - e.clientHeight);
+    if (still > 0) throw new Error(`screenshot ${name}: ${still} px of the part to show whole still scroll with the viewport ${hidden} px taller`);
+    await compareShot(page, name, options);
+  } finally {
+    await page.setViewportSize(viewport);
+  }
+}
+
+async function compareShot(page: Page, name: string, options: ShotOptions): Promise<void> {
   const shoot = async () => {
     await settled(page);
     return page.screenshot({ animations: 'disabled', caret: 'hide', mask: options.mask, maskColor: '#ff00ff', scale: 'css' });
