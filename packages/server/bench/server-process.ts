@@ -38,9 +38,9 @@ export function buildServer(): void {
  * Starts the server (the bundle, or the source through tsx with `source`) on
  * a data folder and waits until it is ready.
  */
-export function startServer(dataDir: string, port: number, options: { env?: Record<string, string>; source?: boolean; onLine?: (line: string, pid: number) => void } = {}): Promise<ServerProcess> {
+export function startServer(dataDir: string, port: number, options: { env?: Record<string, string>; source?: boolean; nodeArgs?: string[]; onLine?: (line: string, pid: number) => void } = {}): Promise<ServerProcess> {
   const started = performance.now();
-  const args = options.source ? ['--import', 'tsx', 'src/main.ts'] : [join(serverDir, 'dist/main.js')];
+  const args = [...(options.nodeArgs ?? []), ...(options.source ? ['--import', 'tsx', 'src/main.ts'] : [join(serverDir, 'dist/main.js')])];
   const baseUrl = `https://127.0.0.1:${port}`;
   const child = spawn(process.execPath, args, {
     cwd: serverDir,
