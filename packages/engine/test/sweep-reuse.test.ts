@@ -8,7 +8,16 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { calculateScenario, estimateModePairs, estimatorProvider, recalculateChangedLocations, type ModePairs, type PairRowSink } from '../src/index.js';
+import {
+  calculateScenario,
+  estimateModePairs,
+  estimatorProvider,
+  reachKm,
+  recalculateChangedLocations,
+  type ModePairs,
+  type PairRowSink,
+} from '../src/index.js';
+import { KM_PER_DEGREE_LATITUDE } from '../src/travel/geo.js';
 import { syntheticWorld } from './synthetic-world.js';
 
 const provider = estimatorProvider();
@@ -98,6 +107,41 @@ test('both sweep orders hand every row, in order, to a row sink, also one that s
     assert.equal(Array.from(q.location), Array.from(plain.location), `${label}: a nested sweep changes nothing`);
     assert.equal(Array.from(q.minutesCar), Array.from(plain.minutesCar));
     assert.ok(inner && inner.location.length > 0);
+  }
+});
+
+/**
+ * The sweep sizes its columns by the pairs within the squared chord of the
+ * reach, which has a hair of slack; a pair in that hair is beyond the
+ * minutes and dropped, and the columns are cut to the pairs kept (copied
+ * when many were dropped, a view otherwise). The shares the row sink wrote
+ * are cut the same way.
+ */
+test('pairs within the chord but beyond the minutes are dropped, and the shares are cut with the columns', async () => {
+  const reach = reachKm('car', 20);
+  for (const beyond of [10, 6_000]) {
+    // One area; 3 stores well within reach, then `beyond` stores a ten-billionth of the reach too far north.
+    const lat = 52, lon = 5;
+    const far = lat + (reach * (1 + 1e-10)) / KM_PER_DEGREE_LATITUDE;
+    const near = [lat + reach / 2 / KM_PER_DEGREE_LATITUDE, lat, lat - reach / 3 / KM_PER_DEGREE_LATITUDE];
+    const latitude = Float64Array.from([...near, ...Array.from({ length: beyond }, () => far)]);
+    const longitude = new Float64Array(latitude.length).fill(lon);
+    // The far stores are counted (the columns handed to a row sink hold them) ...
+    const recorded = recordingSink();
+    const swept = estimateModePairs({ origins: { latitude: [lat], longitude: [lon] }, destinations: { latitude, longitude }, carMinutes: 20, rows: recorded.sink });
+    assert.is(recorded.columns()!.length, 3 + beyond, 'counted within the chord');
+    assert.is(swept.location.length, 3, '... and dropped by the minutes');
+    const r = await calculateScenario({
+      areas: { latitude: [lat], longitude: [lon], properties: [{ population: 10 }] },
+      locations: { latitude, longitude, properties: Array.from(latitude, () => ({ size: 1 })) },
+      parameters: { fractionCutOffThreshold: 0, car: { maximumMinutes: 20, scale: 1, constant: 2, power: 2 }, functions: [{ function: 'population', defaultValue: 0, type: 2 }] },
+    }, provider);
+    assert.equal(Array.from(r.pairs.location), [0, 1, 2], `${beyond} beyond: only the stores within the minutes`);
+    assert.is(r.probability.length, 3);
+    assert.ok(Math.abs(r.probability[0] + r.probability[1] + r.probability[2] - 1) < 1e-15);
+    assert.ok(r.output[1] > r.output[2] && r.output[2] > r.output[0] && r.output[3] === 0);
+    // Many dropped: the columns and shares are copies of their own length, not views of the larger scratch.
+    if (beyond > 4_096) assert.is(r.probability.buffer.byteLength, 3 * 8);
   }
 });
 
