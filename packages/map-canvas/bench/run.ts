@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium } from '../test/support/chromium.js';
 import { bundle, packageDir, pageHtml, serve } from '../demo/dev-server.js';
 import { geoNamesPlaces } from '../demo/places.js';
-import { BENCH_SCENE, BENCH_SIZE, FRAMES, WARMUP_FRAMES } from './path.js';
+import { BENCH_SCENE, BENCH_SIZE, FRAMES, WARMUP_FRAMES, benchView } from './path.js';
 import { cpuPerStep, pageMainThread } from './cpu.js';
 
 const args = process.argv.slice(2);
@@ -29,6 +29,16 @@ const RUNS = option('--runs', 3);
 const LAYERS = !args.includes('--no-layers');
 /** The 16.7 ms of a 60 Hz frame, rounded down as the issue states it. */
 const AIM_MS = 16;
+
+/** Zoom bands of the path, to show where the slow frames are (zoomed out: most polygons and icons on
+ * screen, heat over the whole screen). */
+const BANDS: [string, (zoom: number) => boolean][] = [
+  ['zoom < 8.5', (z) => z < 8.5],
+  ['8.5 to 10', (z) => z >= 8.5 && z < 10],
+  ['zoom >= 10', (z) => z >= 10],
+];
+/** The values of frames in a band: values are per frame of the path, run after run. */
+const inBand = (values: number[], test: (zoom: number) => boolean) => values.filter((_, k) => test(benchView(k % FRAMES).zoom));
 
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
@@ -173,10 +183,17 @@ header();
 sub();
 row('locusFull');
 row('olFull');
+console.log(`   our full frames by zoom, CPU ms p50 / p95 (frames per run): ${BANDS.map(([label, test]) => {
+  const v = inBand(results.locusFull.cpu, test);
+  return `${label} ${fmt(percentile(v, 50)).trim()} / ${fmt(percentile(v, 95)).trim()} (${v.length / RUNS})`;
+}).join(';  ')}`);
 ratio('locusFull', 'olFull', 'full frame against full frame: the whole scene drawn exactly for each view by both');
 if (layerCpu) {
   console.log('\n   our full frame by layer (each layer drawn on its own, CPU ms per frame):');
-  for (const [id, values] of Object.entries(layerCpu)) console.log(`     ${id.padEnd(12)} p50 ${fmt(percentile(values, 50))}  p95 ${fmt(percentile(values, 95))}  max ${fmt(Math.max(...values))}`);
+  for (const [id, values] of Object.entries(layerCpu)) {
+    const bands = BANDS.map(([label, test]) => `${label} ${fmt(percentile(inBand(values, test), 50)).trim()}`).join(', ');
+    console.log(`     ${id.padEnd(12)} p50 ${fmt(percentile(values, 50))}  p95 ${fmt(percentile(values, 95))}  max ${fmt(Math.max(...values))}   p50 by zoom: ${bands}`);
+  }
 }
 
 console.log('\n2. Like for like: frames while the view moves, each library with its own shortcut for motion');
