@@ -12,6 +12,7 @@ import { createAppLog } from './log/app-log.js';
 import type { ServerContext } from './context.js';
 import { processingSettings, startProcessing, type ScenarioProcessor } from './processing/index.js';
 import { waitForDatabase } from './db/wait.js';
+import { createDataFolder } from './db/pglite-thread.js';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -131,6 +132,9 @@ if (config.role === 'worker') {
  * starting (status 0), as while it waits for a database.
  */
 async function prepareDataFolder(): Promise<void> {
+  // The database folder first (PGlite's initdb, a child process of its own), while this process is at its smallest.
+  console.log(`New data folder ${config.dataDir}: creating the database ...`);
+  await createDataFolder(join(config.dataDir, 'pgdata'));
   const { loadOrCreateTls } = await import('./identity/index.js');
   const { startWaitingServer } = await import('./http/waiting-server.js');
   const { appDirectory } = await import('./http/app-files.js');
@@ -138,7 +142,7 @@ async function prepareDataFolder(): Promise<void> {
   const waiting = config.role === 'all' || config.role === 'api'
     ? await startWaitingServer(config, { tls: tls ? { key: tls.key, cert: tls.cert } : undefined, appDir: appDirectory(new URL('../../planner-app/dist/', import.meta.url)) })
     : undefined;
-  console.log(`New data folder ${config.dataDir}: preparing it in a child process ...`);
+  console.log('Loading the gazetteer and the demo data in a child process ...');
   const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args, '--prepare-data'], { stdio: 'inherit' });
   const stopChild = () => child.kill('SIGTERM');
   process.once('SIGINT', stopChild);
