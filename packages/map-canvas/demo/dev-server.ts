@@ -11,6 +11,8 @@ export interface BundleOptions {
   minify?: boolean;
   /** Bundle with code splitting (the Natural Earth topology becomes its own chunk). */
   splitting?: boolean;
+  /** Import prefixes to other folders (the paired bench imports another version of this package). */
+  alias?: Record<string, string>;
 }
 
 /** Bundles entries (name to file path) into URL paths such as '/name.js' and '/chunk-*.js'. */
@@ -27,6 +29,7 @@ export async function bundle(entries: Record<string, string>, options: BundleOpt
     write: false,
     outdir: '/out',
     logLevel: 'silent',
+    alias: options.alias,
   });
   const files = new Map<string, Uint8Array>();
   for (const file of result.outputFiles) files.set(file.path.replace(/^\/out/, ''), file.contents);
