@@ -12,7 +12,7 @@
 import type { PropertyValues } from '@locus/engine';
 import type { Database, Queryable } from '../db/database.js';
 import { tableStamp } from '../db/table-cache.js';
-import { poiCounter, type PoiCountProperty } from '../processing/pois.js';
+import { recordMaker } from '../processing/inputs.js';
 import type { ResultSummary } from '../processing/results-store.js';
 import { SCENARIO_PATH_CTE, type LocationRow } from '../repo/scenario-locations.js';
 import { Lru, positions, type CalculatedScenario } from './results.js';
@@ -60,24 +60,6 @@ export interface ScenarioRecords {
   outputProperty?: OutputProperty;
 }
 
-interface PropertyDefinition { name: string; data_type: number; auto_calculate_type: number; poi_set_id: number | null; poi_range_meters: number | null; property_type: number }
-
-/**
- * The value of a stored property as the expressions see it: numbers for
- * numeric properties (data type > 0), texts otherwise; as the calculation's
- * inputs read it (processing/inputs.ts; a test holds the two equal).
- */
-function expressionValue(value: unknown, dataType: number | undefined): number | string | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'boolean' && (dataType === undefined || dataType > 0)) return value ? 1 : 0;
-  if (dataType === undefined) return typeof value === 'number' ? (Number.isFinite(value) ? value : null) : String(value);
-  if (dataType > 0) {
-    const n = typeof value === 'number' ? value : Number(value);
-    return Number.isFinite(n) ? n : null;
-  }
-  return String(value);
-}
-
 /** Records made between two turns of the event loop (with their POI counts, a few ms of work). */
 const RECORDS_PER_TURN = 500;
 
@@ -90,22 +72,9 @@ export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * the sub-model's output property set from the result).
  */
 export async function scenarioRecords(db: Queryable, modelId: number, subModelId: number, scenarioId: number, summary: ResultSummary): Promise<ScenarioRecords> {
-  const [rows, definitions, groups, clusters, outputProperty] = await Promise.all([
-    recordRows(db, scenarioId),
-    db.query<PropertyDefinition>(
-      'SELECT name, data_type, auto_calculate_type, poi_set_id, poi_range_meters, property_type FROM location_property WHERE model_id = $1', [modelId]),
-    db.query<{ id: number; code: string }>('SELECT id, code FROM location_group WHERE model_id = $1', [modelId]),
-    db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1', [modelId]),
-    outputPropertyOf(db, modelId, subModelId),
+  const [rows, makeRecord, outputProperty] = await Promise.all([
+    recordRows(db, scenarioId), recordMaker(db, modelId), outputPropertyOf(db, modelId, subModelId),
   ]);
-  const dataTypes = new Map(definitions.rows.map((d) => [d.name, d.data_type]));
-  const modelOutputs = new Set(definitions.rows.filter((d) => d.property_type === 4).map((d) => d.name));
-  const poiProperties: PoiCountProperty[] = definitions.rows
-    .filter((d) => d.auto_calculate_type === 6 && d.poi_set_id !== null && d.poi_range_meters !== null)
-    .map((d) => ({ name: d.name, poiSetId: d.poi_set_id!, rangeMeters: d.poi_range_meters! }));
-  const countPois = await poiCounter(db, poiProperties);
-  const groupCode = new Map(groups.rows.map((g) => [g.id, g.code]));
-  const clusterName = new Map(clusters.rows.map((c) => [c.id, c.name]));
   const index = positions(summary);
   const outputs: Array<number | null> = new Array(rows.length);
   const records: PropertyValues[] = new Array(rows.length);
@@ -113,13 +82,7 @@ export async function scenarioRecords(db: Queryable, modelId: number, subModelId
     // Other requests are answered between slices of a national scenario's records.
     if (q > 0 && q % RECORDS_PER_TURN === 0) await turn();
     const row = rows[q]!;
-    const record: Record<string, number | string | null> = {};
-    for (const name in row.properties) {
-      if (!modelOutputs.has(name)) record[name] = expressionValue(row.properties[name], dataTypes.get(name));
-    }
-    record.locationGroupCode = row.location_group_id ? groupCode.get(row.location_group_id) ?? null : null;
-    record.locationClusterName = row.location_cluster_id ? clusterName.get(row.location_cluster_id) ?? null : null;
-    Object.assign(record, countPois(row.latitude, row.longitude));
+    const record = makeRecord(row);
     const j = index.get(row.location_id);
     const output = j === undefined ? null : summary.arrays.output[j]!;
     outputs[q] = output;

@@ -248,9 +248,16 @@ export function inputFingerprint(latitude: number, longitude: number, active: nu
   h.write(into, at);
 }
 
-export async function loadScenarioLocations(db: Queryable, modelId: number, scenarioId: number): Promise<ScenarioLocationInputs> {
-  const [calculated, definitions, groups, clusters] = await Promise.all([
-    calculatedLocationRows(db, scenarioId),
+/** What a record is made from: a location's properties, group, cluster and position. */
+export type RecordSource = Pick<LocationRow, 'properties' | 'location_group_id' | 'location_cluster_id' | 'latitude' | 'longitude'>;
+
+/**
+ * The maker of a location's record as the expressions see it (the model's
+ * outputs left out, group code, cluster name, POIs in range), for the
+ * calculation's inputs and for the reads of its results alike.
+ */
+export async function recordMaker(db: Queryable, modelId: number): Promise<(row: RecordSource) => Record<string, number | string | null>> {
+  const [definitions, groups, clusters] = await Promise.all([
     db.query<PropertyDefinition & { property_type: number }>(
       'SELECT name, data_type, auto_calculate_type, poi_set_id, poi_range_meters, property_type FROM location_property WHERE model_id = $1', [modelId]),
     db.query<{ id: number; code: string }>('SELECT id, code FROM location_group WHERE model_id = $1', [modelId]),
@@ -264,6 +271,21 @@ export async function loadScenarioLocations(db: Queryable, modelId: number, scen
   const countPois = await poiCounter(db, poiProperties);
   const groupCode = new Map(groups.rows.map((g) => [g.id, g.code]));
   const clusterName = new Map(clusters.rows.map((c) => [c.id, c.name]));
+  return (row) => {
+    const record: Record<string, number | string | null> = {};
+    for (const [name, value] of Object.entries(row.properties ?? {})) {
+      if (outputs.has(name)) continue;
+      record[name] = propertyValue(value, dataTypes.get(name));
+    }
+    record.locationGroupCode = row.location_group_id ? groupCode.get(row.location_group_id) ?? null : null;
+    record.locationClusterName = row.location_cluster_id ? clusterName.get(row.location_cluster_id) ?? null : null;
+    Object.assign(record, countPois(row.latitude, row.longitude));
+    return record;
+  };
+}
+
+export async function loadScenarioLocations(db: Queryable, modelId: number, scenarioId: number): Promise<ScenarioLocationInputs> {
+  const [calculated, makeRecord] = await Promise.all([calculatedLocationRows(db, scenarioId), recordMaker(db, modelId)]);
 
   const records: PropertyValues[] = [];
   const active = new Uint8Array(calculated.length);
@@ -273,14 +295,7 @@ export async function loadScenarioLocations(db: Queryable, modelId: number, scen
     // so requests are answered while a national scenario's inputs are prepared.
     if (j > 0 && j % INPUT_ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const row = calculated[j]!;
-    const record: Record<string, number | string | null> = {};
-    for (const [name, value] of Object.entries(row.properties ?? {})) {
-      if (outputs.has(name)) continue;
-      record[name] = propertyValue(value, dataTypes.get(name));
-    }
-    record.locationGroupCode = row.location_group_id ? groupCode.get(row.location_group_id) ?? null : null;
-    record.locationClusterName = row.location_cluster_id ? clusterName.get(row.location_cluster_id) ?? null : null;
-    Object.assign(record, countPois(row.latitude, row.longitude));
+    const record = makeRecord(row);
     records.push(record);
     active[j] = isActive(row) ? 1 : 0;
     inputFingerprint(row.latitude, row.longitude, active[j], record, fingerprints, 8 * j);
