@@ -69,7 +69,8 @@ test('start-processing queues the scenario, a worker steps it to 9, and the log 
   assert.is(log[0].error, null);
 });
 
-test('the stored outputs equal the engine run on the same inputs', async () => {
+/** The engine run on the base scenario's inputs as the server reads them, apart from the server's calculation. */
+async function engineRunOfBase() {
   const { db } = ws.server.ctx;
   const { world } = ws;
   const areas = await loadDemandAreas(db, world.cellSetId, await areaSetKey(db, world.cellSetId));
@@ -78,6 +79,12 @@ test('the stored outputs equal the engine run on the same inputs', async () => {
     areas, locations: { latitude: locations.rows.map((r) => r.latitude), longitude: locations.rows.map((r) => r.longitude), properties: locations.records, active: locations.active },
     parameters: engineParameters(WORLD_PARAMETERS),
   }, estimatorProvider());
+  return { areas, locations, engine };
+}
+
+test('the stored outputs equal the engine run on the same inputs', async () => {
+  const { world } = ws;
+  const { areas, locations, engine } = await engineRunOfBase();
   const stored = await outputs(world.baseScenarioId);
   locations.rows.forEach((r, j) => assert.ok(Math.abs(stored.get(r.location_id)! - engine.output[j]) <= 1e-9 * engine.output[j], r.name));
   // Every area's demand in reach is divided over the stores: outputs add up to it.
@@ -89,12 +96,7 @@ test('the stored outputs equal the engine run on the same inputs', async () => {
 test('the location list and a location\'s properties answer the engine\'s output as the score (read from the stored result)', async () => {
   const { db } = ws.server.ctx;
   const { world } = ws;
-  const areas = await loadDemandAreas(db, world.cellSetId, await areaSetKey(db, world.cellSetId));
-  const locations = await loadScenarioLocations(db, world.modelId, world.baseScenarioId);
-  const engine = await calculateScenario({
-    areas, locations: { latitude: locations.rows.map((r) => r.latitude), longitude: locations.rows.map((r) => r.longitude), properties: locations.records, active: locations.active },
-    parameters: engineParameters(WORLD_PARAMETERS),
-  }, estimatorProvider());
+  const { locations, engine } = await engineRunOfBase();
   const expected = new Map(locations.rows.map((r, j) => [r.location_id, engine.output[j]!]));
   const list = (await ws.call(`/api/models/scenarios/${world.baseScenarioId}/locations`, ws.tokens.planner)).json<Array<{ id: number; score: number | null }>>();
   const scored = list.filter((l) => expected.has(l.id));

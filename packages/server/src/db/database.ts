@@ -220,7 +220,7 @@ async function openPglite(dataDir: string | undefined, onFailure?: (error: Error
   const thread = await startPgliteThread(dataDir, onFailure);
   // One process owns an embedded database, so its own writes are all the changes there are.
   const changes = changeCounter();
-  return {
+  return withCopy({
     kind: 'pglite',
     query: (sql, params) => changes.after(sql, () => thread.query(sql, params)),
     async transaction(fn) {
@@ -232,6 +232,7 @@ async function openPglite(dataDir: string | undefined, onFailure?: (error: Error
         try {
           result = await fn({
             query: (sql, params) => { written.note(sql); return inside.query(sql, params); },
+            // The database thread runs a COPY from '/dev/blob' with its one parameter as the data (pglite-worker.ts).
             copyBinary: async (table, columns, data) => {
               written.table(table);
               return (await inside.query(copySql(table, columns, `'${PGLITE_COPY_SOURCE}'`), [data])).rowCount;
@@ -248,18 +249,10 @@ async function openPglite(dataDir: string | undefined, onFailure?: (error: Error
       }
     },
     exec: async (sql) => { await changes.after(sql, () => thread.exec(sql)); },
-    async copyBinary(table, columns, data) {
-      // The database thread runs a COPY from '/dev/blob' with its one parameter as the data (pglite-worker.ts).
-      try {
-        return (await thread.query(copySql(table, columns, `'${PGLITE_COPY_SOURCE}'`), [data])).rowCount;
-      } finally {
-        changes.record([table]);
-      }
-    },
     generation: changes.get,
     tableGeneration: changes.tables,
     close: () => thread.close(),
-  };
+  });
 }
 
 /** COPY ... FROM STDIN on one pg client (pg-copy-streams: pg itself has no COPY API). */
@@ -287,7 +280,7 @@ async function openPostgres(url: string): Promise<Database> {
     const r = await client.query(sql, params);
     return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
   };
-  return {
+  return withCopy({
     kind: 'postgres',
     query: (sql, params) => changes.after(sql, () => run(pool, sql, params)),
     async transaction(fn) {
@@ -313,26 +306,18 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     exec: async (sql) => { await changes.after(sql, () => pool.query(sql)); },
-    async copyBinary(table, columns, data) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      const onError = (error: Error) => { broken = error; };
-      client.on('error', onError);
-      try {
-        return await copyIn(client, table, columns, data);
-      } finally {
-        client.off('error', onError);
-        client.release(broken);
-        changes.record([table]);
-      }
-    },
     generation: changes.get,
     tableGeneration: () => undefined,
     async close() {
       await listener.close();
       await pool.end();
     },
-  };
+  });
+}
+
+/** A database whose copyBinary outside a transaction is a transaction of that one statement. */
+function withCopy(db: Omit<Database, 'copyBinary'>): Database {
+  return Object.assign(db, { copyBinary: (table: string, columns: readonly string[], data: Uint8Array) => db.transaction((tx) => tx.copyBinary(table, columns, data)) });
 }
 
 /**

@@ -12,10 +12,10 @@
 import type { PropertyValues } from '@locus/engine';
 import type { Database, Queryable } from '../db/database.js';
 import { tableStamp } from '../db/table-cache.js';
-import { recordMaker } from '../processing/inputs.js';
+import { calculatedLocationRows, recordMaker } from '../processing/inputs.js';
 import type { ResultSummary } from '../processing/results-store.js';
-import { SCENARIO_PATH_CTE, type LocationRow } from '../repo/scenario-locations.js';
-import { Lru, positions, type CalculatedScenario } from './results.js';
+import type { LocationRow } from '../repo/scenario-locations.js';
+import { Lru, perContext, positions, type CalculatedScenario } from './results.js';
 
 export interface OutputProperty { id: number; name: string; title: string | null }
 
@@ -28,32 +28,9 @@ export async function outputPropertyOf(db: Queryable, modelId: number, subModelI
   return rows[0];
 }
 
-/** What the reads show of a location. */
-export type RecordRow = Pick<LocationRow, 'location_id' | 'type' | 'change_type' | 'name' | 'latitude' | 'longitude' | 'visibility' | 'excluded'
-  | 'location_group_id' | 'location_cluster_id' | 'properties'>;
-
-/**
- * The scenario's locations but retail areas, by location id: the rows of
- * scenarioLocations as one JSON text. The database thread builds it; this
- * thread parses one string instead of taking thousands of row objects apart
- * (a national scenario's rows cost it some 300 ms that way, 20 ms this way).
- */
-export async function recordRows(db: Queryable, scenarioId: number): Promise<RecordRow[]> {
-  const { rows } = await db.query<{ rows: string }>(
-    `${SCENARIO_PATH_CTE}
-     SELECT COALESCE(json_agg(x ORDER BY x.location_id), '[]')::text AS rows FROM (
-       SELECT DISTINCT ON (v.location_id) v.location_id, l.type, v.change_type, v.name, v.latitude, v.longitude, v.visibility, v.excluded,
-              v.location_group_id, v.location_cluster_id, v.properties
-         FROM location_version v JOIN path p ON p.id = v.scenario_id JOIN location l ON l.id = v.location_id
-        WHERE l.type <> 2
-        ORDER BY v.location_id, p.depth) x`,
-    [scenarioId]);
-  return JSON.parse(rows[0]!.rows) as RecordRow[];
-}
-
 export interface ScenarioRecords {
   /** The scenario's locations but retail areas, by location id (the calculation's order). */
-  rows: RecordRow[];
+  rows: LocationRow[];
   records: PropertyValues[];
   /** Output per row (null when the result does not hold the location). */
   outputs: Array<number | null>;
@@ -73,7 +50,7 @@ export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 export async function scenarioRecords(db: Queryable, modelId: number, subModelId: number, scenarioId: number, summary: ResultSummary): Promise<ScenarioRecords> {
   const [rows, makeRecord, outputProperty] = await Promise.all([
-    recordRows(db, scenarioId), recordMaker(db, modelId), outputPropertyOf(db, modelId, subModelId),
+    calculatedLocationRows(db, scenarioId), recordMaker(db, modelId), outputPropertyOf(db, modelId, subModelId),
   ]);
   const index = positions(summary);
   const outputs: Array<number | null> = new Array(rows.length);
@@ -157,14 +134,5 @@ export function derivedOf<T>(data: ResultRecords, name: string, compute: () => P
   return value;
 }
 
-const caches = new WeakMap<object, RecordsCache>();
-
 /** One records cache per server context. */
-export function recordsFor(ctx: { db: Database }): RecordsCache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new RecordsCache(ctx.db);
-    caches.set(ctx, cache);
-  }
-  return cache;
-}
+export const recordsFor = perContext((ctx: { db: Database }) => new RecordsCache(ctx.db));

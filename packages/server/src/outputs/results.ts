@@ -184,14 +184,21 @@ export async function locationIn(db: Queryable, scenarioId: number, locationId: 
   return row;
 }
 
-const readers = new WeakMap<object, ResultReader>();
+/**
+ * One value per server context, made at its first use (a reader and its
+ * cache, a records cache) and gone with the context.
+ */
+export function perContext<C extends object, T>(make: (ctx: C) => T): (ctx: C) => T {
+  const made = new WeakMap<C, T>();
+  return (ctx) => {
+    let value = made.get(ctx);
+    if (value === undefined) {
+      value = make(ctx);
+      made.set(ctx, value);
+    }
+    return value;
+  };
+}
 
 /** One reader (and its cache) per server context. */
-export function readerFor(ctx: { db: Queryable }): ResultReader {
-  let reader = readers.get(ctx);
-  if (!reader) {
-    reader = new ResultReader(ctx.db);
-    readers.set(ctx, reader);
-  }
-  return reader;
-}
+export const readerFor = perContext((ctx: { db: Queryable }) => new ResultReader(ctx.db));
