@@ -61,13 +61,7 @@ const applied = await migrate(db);
 if (applied.length) console.log(`database: applied ${applied.join(', ')}`);
 if (args.includes('--prepare-data')) {
   // The child of prepareDataFolder: the gazetteer and the demo data into the new folder, then end.
-  const { countriesFromEnv, loadGazetteer } = await import('./places/gazetteer.js');
-  const { formatCounts, isDemoSeeded, seedDemoData } = await import('./demo/index.js');
-  console.log(`places: ${await loadGazetteer(db, countriesFromEnv())} (GeoNames, ${countriesFromEnv().join(', ')})`);
-  if (!(await isDemoSeeded(db)) && process.env.DEMO_DATA !== 'false') {
-    console.log('Empty database: generating the demo data ...');
-    console.log(formatCounts(await seedDemoData(db, { seed: config.demoSeed, onProgress: (m: string) => console.log(`  ${m}`) })));
-  }
+  await loadPlacesAndDemoData();
   await db.close();
   process.exit(0);
 }
@@ -84,8 +78,7 @@ if (config.role === 'worker') {
   // The web server's modules load only in a serving role, so a worker process stays small.
   const { buildApp } = await import('./app.js');
   const { loadOrCreateTls } = await import('./identity/index.js');
-  const { countriesFromEnv, loadGazetteer } = await import('./places/gazetteer.js');
-  const { DEMO_ACCOUNTS, formatCounts, isDemoSeeded, resetDemoData, seedDemoData } = await import('./demo/index.js');
+  const { DEMO_ACCOUNTS, formatCounts, resetDemoData } = await import('./demo/index.js');
 
   if (args.includes('--reset-data')) {
     console.log('Rebuilding the demo data ...');
@@ -104,17 +97,9 @@ if (config.role === 'worker') {
   console.log(`Locus ${process.env.LOCUS_VERSION ?? 'dev'} listening on ${config.publicUrl} (${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
   if (tls?.selfSigned) console.log(`  self-signed certificate ${tls.certFile}: accept it once in the browser`);
 
-  ctx.readiness.phase = 'loading places';
-  const places = await loadGazetteer(db, countriesFromEnv());
-  console.log(`places: ${places} (GeoNames, ${countriesFromEnv().join(', ')})`);
-  if (!(await isDemoSeeded(db)) && process.env.DEMO_DATA !== 'false') {
-    ctx.readiness.phase = 'loading demo data';
-    console.log('Empty database: generating the demo data ...');
-    const counts = await seedDemoData(db, { seed: config.demoSeed, onProgress: (m: string) => console.log(`  ${m}`) });
-    console.log(formatCounts(counts));
-    // Seeding grew the embedded database's WASM heap by hundreds of MB; a new thread starts small (docs/memory.md).
-    if (db.kind === 'pglite') await (await import('./db/pglite-thread.js')).recyclePgliteThreads();
-  }
+  const seeded = await loadPlacesAndDemoData((phase) => { ctx.readiness.phase = phase; });
+  // Seeding grew the embedded database's WASM heap by hundreds of MB; a new thread starts small (docs/memory.md).
+  if (seeded && db.kind === 'pglite') await (await import('./db/pglite-thread.js')).recyclePgliteThreads();
   ctx.readiness.ready = true;
   ctx.readiness.phase = 'ready';
   if (config.role === 'all') processor = startProcessing(ctx, processingSettings(process.env, config.workers));
@@ -124,6 +109,22 @@ if (config.role === 'worker') {
     console.log('Demo accounts (built-in sign-in):');
     for (const account of DEMO_ACCOUNTS) console.log(`  ${account.description.padEnd(22)} ${account.email.padEnd(28)} ${account.password}`);
   }
+}
+
+/**
+ * Loads the gazetteer (places) and, into a database without them, the demo
+ * data (unless DEMO_DATA=false). Answers whether the demo data were seeded.
+ */
+async function loadPlacesAndDemoData(onPhase?: (phase: string) => void): Promise<boolean> {
+  const { countriesFromEnv, loadGazetteer } = await import('./places/gazetteer.js');
+  const { formatCounts, isDemoSeeded, seedDemoData } = await import('./demo/index.js');
+  onPhase?.('loading places');
+  console.log(`places: ${await loadGazetteer(db, countriesFromEnv())} (GeoNames, ${countriesFromEnv().join(', ')})`);
+  if ((await isDemoSeeded(db)) || process.env.DEMO_DATA === 'false') return false;
+  onPhase?.('loading demo data');
+  console.log('Empty database: generating the demo data ...');
+  console.log(formatCounts(await seedDemoData(db, { seed: config.demoSeed, onProgress: (m: string) => console.log(`  ${m}`) })));
+  return true;
 }
 
 /**

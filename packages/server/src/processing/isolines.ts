@@ -21,18 +21,15 @@ type OwnLocation = Pick<LocationRow, 'location_id' | 'latitude' | 'longitude'>;
 /**
  * Computes the isolines missing for the locations this scenario adds or
  * edits (none, or one at an old position). Answers when isolines were found
- * missing, or null. `rows`: the scenario's locations when the caller has
- * read them already, else the scenario's own added and edited ones are read here.
+ * missing, or null.
  */
-export async function computeMissingIsolines(db: Queryable, thread: EngineThread, modelId: number, scenarioId: number, rows?: readonly LocationRow[]): Promise<Date | null> {
+export async function computeMissingIsolines(db: Queryable, thread: EngineThread, modelId: number, scenarioId: number): Promise<Date | null> {
   const sets = (await db.query<IsoLineSetRow>('SELECT id, profile, minutes, base_url, post_processing_actions FROM iso_line_set WHERE model_id = $1 ORDER BY id', [modelId])).rows;
   if (!sets.length) return null;
   // A scenario's own version of a location is always the one in effect in it.
-  const own: OwnLocation[] = rows
-    ? rows.filter((r) => r.version_scenario_id === scenarioId && r.type !== 2 && (r.change_type === 1 || r.change_type === 3))
-    : (await db.query<OwnLocation>(
-      `SELECT v.location_id, v.latitude, v.longitude FROM location_version v JOIN location l ON l.id = v.location_id
-        WHERE v.scenario_id = $1 AND l.type <> 2 AND v.change_type IN (1, 3) ORDER BY v.location_id`, [scenarioId])).rows;
+  const own = (await db.query<OwnLocation>(
+    `SELECT v.location_id, v.latitude, v.longitude FROM location_version v JOIN location l ON l.id = v.location_id
+      WHERE v.scenario_id = $1 AND l.type <> 2 AND v.change_type IN (1, 3) ORDER BY v.location_id`, [scenarioId])).rows;
   if (!own.length) return null;
   const stored = (await db.query<{ location_id: number; iso_line_set_id: number; latitude: number; longitude: number }>(
     'SELECT location_id, iso_line_set_id, latitude, longitude FROM isoline WHERE location_id = ANY($1)', [own.map((r) => r.location_id)])).rows;
