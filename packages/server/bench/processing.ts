@@ -50,15 +50,16 @@ const onDisk = process.env.BENCH_MEMORY !== '1';
 const server = await startTestServer({ seed: async (ctx) => { await seedDemoData(ctx.db, { seed: 1 }); }, databaseOnDisk: onDisk });
 const loadMs = performance.now() - t0;
 const db = server.ctx.db;
-// BENCH_TRACE=1: statements that held the database for more than 100 ms, with their SQL.
+// BENCH_TRACE=<ms> (1 meaning 100): statements that held the database for more than that, with their SQL.
 if (process.env.BENCH_TRACE) {
+  const slowMs = Number(process.env.BENCH_TRACE) > 1 ? Number(process.env.BENCH_TRACE) : 100;
   const traced = <A extends unknown[], R>(what: string, run: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
     const start = performance.now();
     try {
       return await run(...args);
     } finally {
       const ms = performance.now() - start;
-      if (ms > 100) console.log(`  slow ${what} ${ms.toFixed(0)} ms: ${String(args[0]).replace(/\s+/g, ' ').slice(0, 100)}`);
+      if (ms > slowMs) console.log(`  slow ${what} ${ms.toFixed(0)} ms: ${String(args[0]).replace(/\s+/g, ' ').slice(0, 100)}`);
     }
   };
   const query = db.query.bind(db);

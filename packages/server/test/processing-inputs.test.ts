@@ -5,7 +5,7 @@
 // changes with any input and only then.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { calculatedLocationRows, inputFingerprint, loadScenarioLocations } from '../src/processing/inputs.js';
+import { calculatedLocationRows, inputFingerprint, loadScenarioLocations, ScenarioInputCache, type ScenarioLocationInputs } from '../src/processing/inputs.js';
 import { scenarioLocations } from '../src/repo/scenario-locations.js';
 import { distanceMetres } from '../src/repo/pois.js';
 import { buildWorld, childWithEdit, childWithNewStore, type World } from './helpers/world.js';
@@ -96,6 +96,46 @@ test('fingerprints of a scenario read twice are equal, and change only for the l
   const edited = await loadScenarioLocations(t.db, world.modelId, child);
   const differing = edited.rows.filter((_, j) => !Buffer.from(edited.fingerprints.subarray(8 * j, 8 * j + 8)).equals(Buffer.from(first.fingerprints.subarray(8 * j, 8 * j + 8))));
   assert.equal(differing.map((r) => r.location_id), [world.stores.Charlie]);
+});
+
+/** The inputs as plain values (rows by content, records, activity, fingerprints). */
+const plain = (inputs: ScenarioLocationInputs) => ({
+  rows: inputs.rows.map((r) => ({ ...r })), records: inputs.records, active: [...inputs.active], fingerprints: Buffer.from(inputs.fingerprints).toString('hex'),
+});
+
+test('kept inputs equal a fresh read after edits in the scenario, in an ancestor, undone changes, deleted locations and renamed groups', async () => {
+  const { db } = t;
+  const cache = new ScenarioInputCache();
+  const deepest = scenarios[3]!;
+  const check = async (what: string) => {
+    for (const id of scenarios) assert.equal(plain(await cache.load(db, world.modelId, id)), plain(await loadScenarioLocations(db, world.modelId, id)), `${what}, scenario ${id}`);
+  };
+  await check('first read');
+  const base = await cache.load(db, world.modelId, world.baseScenarioId);
+  const before = await cache.load(db, world.modelId, deepest);
+
+  // The deepest scenario's own change: its ancestors' locations are kept (the same row objects), its own read again.
+  await db.query(`UPDATE location_version SET properties = properties || '{"salesArea": 1234}' WHERE scenario_id = $1 AND change_type = 1`, [deepest]);
+  const edited = await cache.load(db, world.modelId, deepest);
+  const unchanged = edited.rows.filter((r) => base.rows.includes(r));
+  assert.ok(unchanged.length >= base.rows.length - 3, 'the locations the scenario does not change are the kept rows of its base');
+  assert.ok(edited.records.some((r) => r.salesArea === 1234));
+  assert.not.equal(plain(edited), plain(before));
+  await check('an edit in the scenario');
+
+  // An ancestor's change reaches its descendants.
+  await db.query(`UPDATE location_version SET latitude = latitude + 0.001 WHERE scenario_id = $1 AND location_id = $2`, [world.baseScenarioId, world.stores.Charlie]);
+  await check('an edit in the base');
+  // An undone change (the version removed): the parent's version is in effect again.
+  await db.query('DELETE FROM location_version WHERE scenario_id = $1 AND location_id = $2', [scenarios[2], world.stores.Alpha]);
+  await check('a change undone');
+  // A location deleted with its versions (cascade), and a group's code renamed (the records' group codes).
+  await db.query('DELETE FROM location WHERE id = $1', [world.stores.Delta]);
+  await db.query(`UPDATE location_group SET code = 'SUPER' WHERE id = $1`, [world.groups.super]);
+  await check('a location deleted and a group renamed');
+  const renamed = await cache.load(db, world.modelId, world.baseScenarioId);
+  assert.ok(renamed.records.some((r) => r.locationGroupCode === 'SUPER'));
+  assert.not.ok(renamed.rows.some((r) => r.location_id === world.stores.Delta));
 });
 
 test.run();

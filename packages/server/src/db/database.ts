@@ -22,6 +22,12 @@ export interface Transaction extends Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * The embedded database's data folder, which this process alone owns (files
+   * that belong with the data may live there: processing/block-files.ts);
+   * undefined in memory and on PostgreSQL, where other processes share the data.
+   */
+  readonly folder?: string;
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
@@ -222,6 +228,7 @@ async function openPglite(dataDir: string | undefined, onFailure?: (error: Error
   const changes = changeCounter();
   return withCopy({
     kind: 'pglite',
+    folder: dataDir,
     query: (sql, params) => changes.after(sql, () => thread.query(sql, params)),
     async transaction(fn) {
       const tx = await thread.begin();

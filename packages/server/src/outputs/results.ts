@@ -61,7 +61,7 @@ export interface StoredLocationPairs {
 export class ResultReader {
   private summaries = new Lru<ResultSummary>(32);
 
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Queryable & { folder?: string }) {}
 
   /** Forgets the summaries it keeps (a bench measures reads that find nothing in memory). */
   forget() {

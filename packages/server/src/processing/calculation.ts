@@ -11,9 +11,10 @@ import { scenarioPath } from '../repo/scenario-locations.js';
 import { choosePlan, type LocationPlan } from './basis.js';
 import type { EngineThread } from './engine-thread.js';
 import {
-  areaSetKey, basisKey, demandAreaSetId, loadDemandAreas, loadModelInfo, loadScenarioLocations, loadSubModels, type DemandAreas,
+  areaSetKey, basisKey, demandAreaSetId, loadDemandAreas, loadModelInfo, loadSubModels, type DemandAreas, type ScenarioInputCache, type ScenarioLocationInputs,
 } from './inputs.js';
 import type { AreaPayload, CalculateJob, EngineMessage, LocationPayload, SubModelTask, TaskResult } from './jobs.js';
+import { blockFolder, writingBlocks } from './block-files.js';
 import { ensureCatchmentOverlaps } from './overlaps.js';
 import { computeMissingIsolines } from './isolines.js';
 import { endClaim, lockClaim, setStep, type Claim } from './queue.js';
@@ -73,10 +74,12 @@ export interface CalculationContext {
   settings: ProcessingSettings;
   thread: EngineThread;
   areas: DemandAreaCache;
+  /** The scenarios' locations and records kept between calculations. */
+  inputs: ScenarioInputCache;
   workerName: string;
 }
 
-function locationPayload(plan: LocationPlan, inputs: Awaited<ReturnType<typeof loadScenarioLocations>>): { payload: LocationPayload; fingerprints: Uint8Array } {
+function locationPayload(plan: LocationPlan, inputs: ScenarioLocationInputs): { payload: LocationPayload; fingerprints: Uint8Array } {
   const n = plan.locationIds.length;
   const payload: LocationPayload = {
     latitude: new Float64Array(n), longitude: new Float64Array(n), properties: new Array(n), active: new Uint8Array(n),
@@ -98,7 +101,19 @@ function locationPayload(plan: LocationPlan, inputs: Awaited<ReturnType<typeof l
   return { payload, fingerprints };
 }
 
+/**
+ * Calculates a claimed scenario and stores its results; the blocks its result
+ * replaced are collected after the commit. Block files (block-files.ts) are
+ * written and named only while no removal of them runs.
+ */
 export async function calculateClaimed(ctx: CalculationContext, claim: Claim): Promise<CalculationReport> {
+  const { report, replaced, clock } = await writingBlocks(ctx.db, () => calculate(ctx, claim));
+  if (replaced.length) await collectBlocks(ctx.db, replaced);
+  report.phases = (clock.lap('after 9: cache and collect'), clock.phases);
+  return report;
+}
+
+async function calculate(ctx: CalculationContext, claim: Claim): Promise<{ report: CalculationReport; replaced: Uint8Array[]; clock: PhaseClock }> {
   const started = performance.now();
   const clock = new PhaseClock();
   const { db, thread } = ctx;
@@ -114,7 +129,7 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
   // Awaited before the status 9 (their absence is logged with it); a failure fails the calculation there.
   const isolines = computeMissingIsolines(db, thread, model.id, claim.scenarioId).then((missing) => ({ missing }), (error: unknown) => ({ error }));
   clock.lap('model and areas');
-  const inputs = await loadScenarioLocations(db, model.id, claim.scenarioId);
+  const inputs = await ctx.inputs.load(db, model.id, claim.scenarioId);
   clock.lap('locations');
   const routing = routingKey(ctx.settings.routing);
   const keys = new Map(subModels.map((s) => [s.id, basisKey(s.parameters, model.outputType, areas?.key ?? '', routing)]));
@@ -172,11 +187,16 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
     blockWrites = blockWrites.then(async (written) => written + await storeNewBlocks(db, blocks));
     blockWrites.catch(() => undefined);
   };
-  const job = { type: 'calculate' as const, routing: ctx.settings.routing, areas: areaPayload, locations: payload, tasks, forget: thread.takeForgotten() };
+  const job = {
+    type: 'calculate' as const, routing: ctx.settings.routing, areas: areaPayload, locations: payload, tasks, forget: thread.takeForgotten(),
+    sentAt: performance.timeOrigin + performance.now(),
+  };
   let results: TaskResult[];
   let enginePhases: PhaseTiming[];
   try {
     ({ results, phases: enginePhases } = await thread.run<Extract<EngineMessage, { type: 'calculated' }>>(job, onStep, onBlocks));
+    clock.lap('engine');
+    for (const p of enginePhases) clock.add({ ...p, name: `  ${p.name}` });
   } finally {
     await steps.catch(() => undefined);
     await blockWrites.catch(() => undefined);
@@ -184,8 +204,7 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
   await steps;
   // The results' new blocks with their bytes again (saveResult writes any a collection removed meanwhile; the cache keeps them).
   for (const r of results) r.blocks = r.blocks.map((b) => ({ ...b, data: blockBytes.get(hexOf(b.hash)) }));
-  clock.lap('engine');
-  for (const p of enginePhases) clock.add({ ...p, name: `  ${p.name}` });
+  clock.lap('pair blocks written after the engine');
   for (const task of tasks) if (task.outputType !== 4) thread.kept('result', task.version);
 
   await setStep(db, claim.scenarioId, ctx.workerName, 7);
@@ -207,7 +226,7 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
       const saved = await saveResult(tx, {
         scenarioId: claim.scenarioId, result, parameters: subModels.find((s) => s.id === result.subModelId)!.parameters, basisKey: keys.get(result.subModelId)!, derivedFrom: derivedFrom.get(result.subModelId) ?? null,
         areaSetId: areas?.areaSetId ?? null, locationIds: plan.locationIds, locationInputs: fingerprints, areaIds: areas?.ids ?? new Float64Array(0),
-      }, db.kind === 'postgres');
+      }, { concurrent: db.kind === 'postgres', folder: blockFolder(db) });
       newBlocks += saved.newBlocks;
       replaced.push(...saved.replacedHashes);
     }
@@ -217,7 +236,6 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
   const storingMilliseconds = committedAt - storingStarted;
   clock.lap('store result and status 9');
   for (const result of results) rememberResult(result);
-  if (replaced.length) await collectBlocks(db, replaced);
 
   const fallbacks = results.flatMap((r) => [...r.fallbacks.attractiveness, ...r.fallbacks.demand]);
   if (fallbacks.length) {
@@ -225,7 +243,7 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
       null, 'scenario-processing');
   }
   const huff = results.filter((r) => r.outputType !== 4);
-  return {
+  const report: CalculationReport = {
     scenarioId: claim.scenarioId,
     milliseconds: performance.now() - started,
     incremental: huff.length > 0 && huff.every((r) => r.incremental),
@@ -234,7 +252,8 @@ export async function calculateClaimed(ctx: CalculationContext, claim: Claim): P
     newBlocks,
     storingMilliseconds,
     areasHeld,
-    phases: (clock.lap('after 9: cache and collect'), clock.phases),
+    phases: clock.phases,
     committedAt,
   };
+  return { report, replaced, clock };
 }

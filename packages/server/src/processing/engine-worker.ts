@@ -68,6 +68,9 @@ function scoreResult(task: SubModelTask, job: CalculateJob): TaskResult {
 }
 
 async function calculate(job: CalculateJob) {
+  const clock = new PhaseClock();
+  // The wait for this thread and the copy of the job (the locations' records) into it.
+  clock.add({ name: 'engine: job received', milliseconds: Math.max(0, performance.timeOrigin + performance.now() - job.sentAt), cpuMilliseconds: 0 });
   for (const version of job.forget) {
     results.delete(version);
     areaSets.delete(version);
@@ -87,8 +90,7 @@ async function calculate(job: CalculateJob) {
   // Parse every function first: a syntax error fails the scenario before any work.
   for (const task of job.tasks) compileModel(task.parameters);
   if (huff.length && !areas) throw new Error('the model has no demand areas');
-
-  const clock = new PhaseClock();
+  clock.lap('engine: compile');
   step(3);
   const calculated = new Map<number, { result: ScenarioResult; blocks: TaskResult['blocks']; recomputed: number; incremental: boolean }>();
   for (const task of huff) {

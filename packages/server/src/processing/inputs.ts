@@ -4,7 +4,9 @@
 // group code, the cluster name and the points of interest in range).
 import { createHash } from 'node:crypto';
 import type { ModelParameters, PropertyValues } from '@locus/engine';
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
+import { tableCache } from '../db/table-cache.js';
+import { LocationRowCache, type CalculationRow } from './location-cache.js';
 import { SCENARIO_PATH_CTE, type LocationRow } from '../repo/scenario-locations.js';
 import { poiCounter, type PoiCountProperty } from './pois.js';
 
@@ -34,7 +36,8 @@ export interface DemandAreas {
 }
 
 export interface ScenarioLocationInputs {
-  rows: LocationRow[];
+  /** Shared with the cache that answered them: never change one. */
+  rows: CalculationRow[];
   /** The records the expressions read, in the order of rows. */
   records: PropertyValues[];
   /** 1 = attracts demand: open, not excluded, not a retail area. */
@@ -142,7 +145,7 @@ function propertyValue(value: unknown, dataType: number | undefined): number | s
   return String(value);
 }
 
-export function isActive(row: Pick<LocationRow, 'change_type' | 'excluded' | 'type'>): boolean {
+export function isActive(row: Pick<CalculationRow, 'change_type' | 'excluded' | 'type'>): boolean {
   return row.change_type !== 2 && !row.excluded && row.type !== 2;
 }
 
@@ -284,23 +287,66 @@ export async function recordMaker(db: Queryable, modelId: number): Promise<(row:
   };
 }
 
-export async function loadScenarioLocations(db: Queryable, modelId: number, scenarioId: number): Promise<ScenarioLocationInputs> {
-  const [calculated, makeRecord] = await Promise.all([calculatedLocationRows(db, scenarioId), recordMaker(db, modelId)]);
+/** The tables a record maker reads (the property definitions, group codes, cluster names and POIs). */
+const RECORD_TABLES = ['location_property', 'location_group', 'location_cluster', 'poi'];
 
-  const records: PropertyValues[] = [];
-  const active = new Uint8Array(calculated.length);
-  const fingerprints = new Uint8Array(8 * calculated.length);
-  for (let j = 0; j < calculated.length; j++) {
-    // A turn of the event loop every few hundred locations (their POI counts and fingerprints take a while),
-    // so requests are answered while a national scenario's inputs are prepared.
-    if (j > 0 && j % INPUT_ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    const row = calculated[j]!;
-    const record = makeRecord(row);
-    records.push(record);
-    active[j] = isActive(row) ? 1 : 0;
-    inputFingerprint(row.latitude, row.longitude, active[j], record, fingerprints, 8 * j);
+type RecordMaker = Awaited<ReturnType<typeof recordMaker>>;
+interface RecordEntry { record: PropertyValues; active: number; fingerprint: Uint8Array }
+
+/**
+ * What a processing loop keeps of scenarios' inputs between calculations: the
+ * locations per scenario (location-cache.ts), a record maker per model while
+ * none of its tables is written (db/table-cache.ts; on PostgreSQL, where a
+ * process cannot tell, made again each time), and per maker each location's
+ * record and fingerprint, so an unchanged location is not made again.
+ */
+export class ScenarioInputCache {
+  private readonly locations = new LocationRowCache();
+  private readonly makers = new Map<number, { db: Database; maker: () => Promise<RecordMaker> }>();
+  private readonly records = new WeakMap<RecordMaker, WeakMap<CalculationRow, RecordEntry>>();
+
+  private makerOf(db: Database, modelId: number): Promise<RecordMaker> {
+    let kept = this.makers.get(modelId);
+    if (!kept || kept.db !== db) {
+      kept = { db, maker: tableCache(db, RECORD_TABLES, () => recordMaker(db, modelId)) };
+      this.makers.set(modelId, kept);
+    }
+    return kept.maker();
   }
-  return { rows: calculated, records, active, fingerprints };
+
+  async load(db: Database, modelId: number, scenarioId: number): Promise<ScenarioLocationInputs> {
+    const [rows, makeRecord] = await Promise.all([this.locations.rows(db, scenarioId), this.makerOf(db, modelId)]);
+    let made = this.records.get(makeRecord);
+    if (!made) this.records.set(makeRecord, (made = new WeakMap()));
+    const records: PropertyValues[] = new Array(rows.length);
+    const active = new Uint8Array(rows.length);
+    const fingerprints = new Uint8Array(8 * rows.length);
+    let fresh = 0;
+    for (let j = 0; j < rows.length; j++) {
+      const row = rows[j]!;
+      let entry = made.get(row);
+      if (!entry) {
+        // A turn of the event loop every few hundred new records (their POI counts and fingerprints take a
+        // while), so requests are answered while a national scenario's inputs are prepared.
+        if (++fresh % INPUT_ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        const record = makeRecord(row);
+        const on = isActive(row) ? 1 : 0;
+        const fingerprint = new Uint8Array(8);
+        inputFingerprint(row.latitude, row.longitude, on, record, fingerprint, 0);
+        entry = { record, active: on, fingerprint };
+        made.set(row, entry);
+      }
+      records[j] = entry.record;
+      active[j] = entry.active;
+      fingerprints.set(entry.fingerprint, 8 * j);
+    }
+    return { rows, records, active, fingerprints };
+  }
+}
+
+/** A scenario's calculation inputs read afresh (nothing kept). */
+export function loadScenarioLocations(db: Database, modelId: number, scenarioId: number): Promise<ScenarioLocationInputs> {
+  return new ScenarioInputCache().load(db, modelId, scenarioId);
 }
 
 /** The key under which a result may serve as the basis of another: parameters, areas, travel times and output type. */

@@ -46,6 +46,8 @@ export interface CalculateJob {
   tasks: SubModelTask[];
   /** Results and area sets the thread may forget. */
   forget: string[];
+  /** performance.timeOrigin + performance.now() when the main thread sent the job (the thread times its arrival). */
+  sentAt: number;
 }
 
 export interface TaskResult {

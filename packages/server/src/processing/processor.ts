@@ -6,11 +6,13 @@
 import type { Database } from '../db/database.js';
 import type { AppLog } from '../log/app-log.js';
 import { calculateClaimed, DemandAreaCache, type CalculationReport } from './calculation.js';
+import { ScenarioInputCache } from './inputs.js';
 import { EngineJobError, EngineThread, KEPT_AREA_SETS, ThreadDiedError } from './engine-thread.js';
 import { demandAreaSetId } from './inputs.js';
 import type { AreaPayload } from './jobs.js';
 import { ClaimLostError, claimNext, endClaim, heartbeat, type Claim } from './queue.js';
 import { collectBlocks } from './results-store.js';
+import { sweepBlockFiles } from './block-files.js';
 import type { ProcessingSettings } from './settings.js';
 import { isDatabaseUnavailable } from '../http/database-faults.js';
 import { PhaseClock, phaseLine } from './phases.js';
@@ -39,6 +41,7 @@ export class ScenarioProcessor {
   private wakeUp: (() => void) | undefined;
   private wakeSignal: Promise<void> = Promise.resolve();
   private readonly areas = new DemandAreaCache();
+  private readonly inputs = new ScenarioInputCache();
   private lastCollect = Date.now();
   /** The database as this process sees it: after a simulated death every call fails. */
   private readonly db: Database;
@@ -47,6 +50,7 @@ export class ScenarioProcessor {
     const guard = () => { if (this.dead) throw new StoppedError('the processor stopped'); };
     this.db = {
       kind: db.kind,
+      folder: db.folder,
       query: async (sql, params) => { guard(); return db.query(sql, params); },
       transaction: async (fn) => {
         guard();
@@ -95,19 +99,25 @@ export class ScenarioProcessor {
    * In the background from the start, before any calculation is asked for:
    * the demand areas of the models (the most recently used area sets first,
    * as many as a thread keeps) are loaded and handed to every engine thread,
-   * which starts, indexes them and warms its code. A calculation claimed
-   * meanwhile simply queues behind this on its thread.
+   * which starts, indexes them and warms its code; then those models' base
+   * scenario locations are read (inputs.ts). A calculation claimed meanwhile
+   * simply queues behind this on its thread.
    */
   private async warmUp(): Promise<void> {
     const { rows } = await this.db.query<{ id: number }>(
       `SELECT m.id FROM model m WHERE m.output_type <> 4
         ORDER BY (SELECT max(s.id) FROM scenario s WHERE s.model_id = m.id) DESC NULLS LAST, m.id`);
     const sets: number[] = [];
+    const models: number[] = [];
     for (const model of rows) {
       if (!this.running) return;
       const setId = await demandAreaSetId(this.db, model.id);
-      if (setId !== undefined && !sets.includes(setId)) sets.push(setId);
-      if (sets.length >= KEPT_AREA_SETS) break;
+      if (setId === undefined) continue;
+      if (!sets.includes(setId)) {
+        if (sets.length >= KEPT_AREA_SETS) break;
+        sets.push(setId);
+      }
+      models.push(model.id);
     }
     // Oldest first, so the most recently used set ends up the newest the threads keep.
     for (const setId of sets.reverse()) {
@@ -116,6 +126,16 @@ export class ScenarioProcessor {
       const payload: AreaPayload = { key: areas.key, ids: areas.ids, latitude: areas.latitude, longitude: areas.longitude, properties: areas.properties };
       await Promise.all(this.slots.map((slot) => (slot.thread.areaSets.has(areas.key) ? undefined : slot.thread.preload(payload))));
     }
+    // The base scenarios' locations and records of those models: a scenario's inputs are its base's with its
+    // own changes over them, so every first calculation reads only what its own scenarios change.
+    for (const modelId of models) {
+      if (!this.running) return;
+      const base = (await this.db.query<{ id: number }>(
+        'SELECT id FROM scenario WHERE model_id = $1 AND parent_scenario_id IS NULL ORDER BY id LIMIT 1', [modelId])).rows[0];
+      if (base) await this.inputs.load(this.db, modelId, base.id);
+    }
+    // Block files whose rows went while no process ran (a data reset, a stop before the files were removed).
+    await sweepBlockFiles(this.db);
   }
 
   /** Something was queued: look now instead of at the next poll. */
@@ -166,6 +186,7 @@ export class ScenarioProcessor {
     if (Date.now() - this.lastCollect < COLLECT_EVERY_MS) return;
     this.lastCollect = Date.now();
     await collectBlocks(this.db).catch(() => 0);
+    await sweepBlockFiles(this.db).catch(() => 0);
   }
 
   private async process(slot: Slot, claim: Claim, clock: PhaseClock): Promise<void> {
@@ -177,7 +198,7 @@ export class ScenarioProcessor {
       heartbeat(this.db, claim.scenarioId, this.workerName).catch((error) => { if (error instanceof ClaimLostError) lost = true; });
     }, this.settings.heartbeatMs);
     try {
-      const report = await calculateClaimed({ db: this.db, log: this.log, settings: this.settings, thread: slot.thread, areas: this.areas, workerName: this.workerName }, claim);
+      const report = await calculateClaimed({ db: this.db, log: this.log, settings: this.settings, thread: slot.thread, areas: this.areas, inputs: this.inputs, workerName: this.workerName }, claim);
       report.phases.unshift(...clock.phases);
       await this.log.info(
         `scenario '${claim.name}' (${claim.scenarioId}) calculated in ${report.milliseconds.toFixed(0)} ms` +

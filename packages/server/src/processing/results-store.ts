@@ -7,13 +7,16 @@
 //
 // New blocks are written before the storing transaction with COPY in the
 // binary format (Database.copyBinary), a slice of about a megabyte per
-// statement, so requests waiting on the database are answered between them.
+// statement, so requests waiting on the database are answered between them;
+// the embedded database in a data folder keeps the bytes in files instead
+// (block-files.ts), the rows with the hashes only.
 // Elsewhere block bytes cross the driver as base64 text (decode/encode in
 // SQL): the embedded database's bytea parameters and values go through a hex
 // text form built and parsed in JavaScript, some ten times slower for megabytes.
 import type { ModelParameters, ScenarioResult } from '@locus/engine';
 import { binaryCopy, copyField, type Database, type Queryable, type Transaction } from '../db/database.js';
 import type { TaskResult } from './jobs.js';
+import { blockFolder, readBlockFiles, removeBlockFiles, writeBlockFiles } from './block-files.js';
 import { BLOCK_AREAS, bytesOf, decodeBlock, float64Of, int32Of, uint32Of, uint8Of, type DecodedBlock, type LocationArrays, type StoredBlock } from './result-codec.js';
 
 export interface ResultSummary {
@@ -156,13 +159,19 @@ export async function loadBlockHashes(db: Queryable, summary: ResultSummary, fro
   return rows.map((r) => ({ index: r.block_index, hash: new Uint8Array(r.hash) }));
 }
 
-/** The bytes of blocks by hash (one statement). */
-export async function loadBlockData(db: Queryable, hashes: readonly Uint8Array[]): Promise<Map<string, Uint8Array>> {
+/** The bytes of blocks by hash (one statement; from their files where the rows hold none, see block-files.ts). */
+export async function loadBlockData(db: Queryable & { folder?: string }, hashes: readonly Uint8Array[]): Promise<Map<string, Uint8Array>> {
   const found = new Map<string, Uint8Array>();
   if (!hashes.length) return found;
-  const { rows } = await db.query<{ hash: Uint8Array; data: string }>(
+  const { rows } = await db.query<{ hash: Uint8Array; data: string | null }>(
     `SELECT hash, encode(data, 'base64') AS data FROM result_block WHERE hash = ANY($1)`, [hashes.map((h) => Buffer.from(h))]);
-  for (const r of rows) found.set(hexOf(r.hash), Buffer.from(r.data, 'base64'));
+  const inFiles: string[] = [];
+  for (const r of rows) {
+    if (r.data === null) inFiles.push(hexOf(r.hash));
+    else found.set(hexOf(r.hash), Buffer.from(r.data, 'base64'));
+  }
+  const folder = blockFolder(db);
+  if (inFiles.length && folder) for (const [hex, data] of await readBlockFiles(folder, inFiles)) found.set(hex, data);
   return found;
 }
 
@@ -210,21 +219,30 @@ const UNIQUE_VIOLATION = '23505';
 /**
  * Writes the given blocks the database does not hold yet, in slices of about
  * SLICE_BYTES, one statement each (COPY with `bulk`, outside a transaction).
+ * With a block folder (block-files.ts) the bytes go to files and the rows
+ * are inserted with one statement.
  */
-async function insertBlocks(db: Queryable, blocks: readonly StoredBlock[], bulk?: Database, between?: () => Promise<void>): Promise<number> {
+async function insertBlocks(db: Queryable, blocks: readonly StoredBlock[], options: { folder?: string; bulk?: Database; between?: () => Promise<void> } = {}): Promise<number> {
   const unique = new Map<string, StoredBlock>();
   for (const b of blocks) if (b.data && !unique.has(hexOf(b.hash))) unique.set(hexOf(b.hash), b);
   if (!unique.size) return 0;
   const present = new Set((await db.query<{ hash: Uint8Array }>(
     'SELECT hash FROM result_block WHERE hash = ANY($1)', [[...unique.values()].map((b) => Buffer.from(b.hash))])).rows.map((x) => hexOf(x.hash)));
   const missing = [...unique.entries()].filter(([hex]) => !present.has(hex)).map(([, b]) => b);
+  if (options.folder) {
+    if (!missing.length) return 0;
+    // The files first: a row never names a missing file.
+    await writeBlockFiles(options.folder, missing.map((b) => ({ hex: hexOf(b.hash), data: b.data! })));
+    return (await db.query(`INSERT INTO result_block (hash, data) SELECT h, NULL FROM unnest($1::bytea[]) AS t(h) ON CONFLICT (hash) DO NOTHING`,
+      [missing.map((b) => Buffer.from(b.hash))])).rowCount;
+  }
   let written = 0;
   for (let from = 0; from < missing.length;) {
     let to = from;
     let bytes = 0;
     while (to < missing.length && (to === from || bytes + missing[to].data!.byteLength <= SLICE_BYTES)) bytes += missing[to++].data!.byteLength;
-    if (from > 0 && between) await between();
-    written += await writeSlice(db, missing.slice(from, to), bulk);
+    if (from > 0 && options.between) await options.between();
+    written += await writeSlice(db, missing.slice(from, to), options.bulk);
     from = to;
   }
   return written;
@@ -237,22 +255,23 @@ async function insertBlocks(db: Queryable, blocks: readonly StoredBlock[], bulk?
  * calculation that fails afterwards leaves only blocks the next collection removes.
  */
 export async function storeNewBlocks(db: Database, blocks: readonly StoredBlock[]): Promise<number> {
-  return insertBlocks(db, blocks, db, yieldTurn);
+  return insertBlocks(db, blocks, { folder: blockFolder(db), bulk: db, between: yieldTurn });
 }
 
 /**
  * Stores one sub-model's result, replacing the scenario's previous one. Runs
- * inside the storing transaction, after storeBlocks. `concurrent`: other
- * processes share the database, so the blocks this result refers to are
- * locked against removal (and written again, should a collection have
- * removed one meanwhile).
+ * inside the storing transaction, after storeNewBlocks, and so does the
+ * blocks' rows (a collection may have removed one meanwhile: written again).
+ * `concurrent`: other processes share the database, so the blocks this
+ * result refers to are locked against removal. `folder`: the database's
+ * block files (block-files.ts).
  */
-export async function saveResult(tx: Transaction, input: SaveInput, concurrent: boolean): Promise<{ newBlocks: number; replacedHashes: Uint8Array[] }> {
+export async function saveResult(tx: Transaction, input: SaveInput, options: { concurrent: boolean; folder?: string }): Promise<{ newBlocks: number; replacedHashes: Uint8Array[] }> {
   const r = input.result;
   const hashes = r.blocks.map((b) => Buffer.from(b.hash));
-  if (concurrent && hashes.length) await tx.query('SELECT 1 FROM result_block WHERE hash = ANY($1) FOR SHARE', [hashes]);
-  // Normally none: storeBlocks wrote them. Blocks of the basis (sent without bytes) are stored already.
-  const newBlocks = await insertBlocks(tx, r.blocks);
+  if (options.concurrent && hashes.length) await tx.query('SELECT 1 FROM result_block WHERE hash = ANY($1) FOR SHARE', [hashes]);
+  // Normally none: storeNewBlocks wrote them. Blocks of the basis (sent without bytes) are stored already.
+  const newBlocks = await insertBlocks(tx, r.blocks, { folder: options.folder });
   const replaced = (await tx.query<{ hash: Uint8Array }>(
     'SELECT hash FROM scenario_result_block WHERE scenario_id = $1 AND sub_model_id = $2', [input.scenarioId, r.subModelId])).rows.map((x) => new Uint8Array(x.hash));
   await tx.query('DELETE FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = $2', [input.scenarioId, r.subModelId]);
@@ -276,19 +295,25 @@ const RESULT_COLUMNS = ['scenario_id', 'sub_model_id', 'version', 'basis_key', '
   'location_count', 'pair_count', 'block_areas', 'fallbacks', 'parameters', 'location_ids', 'location_inputs', 'active', 'attractiveness', 'output',
   'area_ids', 'demand', 'reach'];
 
-/** Removes blocks no result refers to any more (after a result was replaced, or scenarios were deleted). */
-export async function collectBlocks(db: Queryable, candidates?: Uint8Array[]): Promise<number> {
+/**
+ * Removes blocks no result refers to any more (after a result was replaced,
+ * or scenarios were deleted), and then their files (block-files.ts).
+ */
+export async function collectBlocks(db: Queryable & { folder?: string }, candidates?: Uint8Array[]): Promise<number> {
+  let removed: string[];
   try {
     const r = candidates
-      ? await db.query(
+      ? await db.query<{ hash: Uint8Array }>(
         `DELETE FROM result_block r WHERE r.hash = ANY($1)
-            AND NOT EXISTS (SELECT 1 FROM scenario_result_block b WHERE b.hash = r.hash)`, [candidates.map((h) => Buffer.from(h))])
-      : await db.query('DELETE FROM result_block r WHERE NOT EXISTS (SELECT 1 FROM scenario_result_block b WHERE b.hash = r.hash)');
-    return r.rowCount;
+            AND NOT EXISTS (SELECT 1 FROM scenario_result_block b WHERE b.hash = r.hash) RETURNING r.hash`, [candidates.map((h) => Buffer.from(h))])
+      : await db.query<{ hash: Uint8Array }>('DELETE FROM result_block r WHERE NOT EXISTS (SELECT 1 FROM scenario_result_block b WHERE b.hash = r.hash) RETURNING r.hash');
+    removed = r.rows.map((x) => hexOf(x.hash));
   } catch {
     // Another worker referred to a block meanwhile (the foreign key refused the delete): it stays, and a later pass retries.
     return 0;
   }
+  await removeBlockFiles(db, removed);
+  return removed.length;
 }
 
 /**
@@ -354,7 +379,7 @@ export function rememberResult(result: TaskResult) {
  * the rest read in one statement. Undefined when the result was replaced
  * (it is no longer the summary's version).
  */
-export async function loadBlocks(db: Queryable, summary: ResultSummary, from: number, to: number): Promise<DecodedBlock[] | undefined> {
+export async function loadBlocks(db: Queryable & { folder?: string }, summary: ResultSummary, from: number, to: number): Promise<DecodedBlock[] | undefined> {
   const count = Math.ceil(summary.areaCount / Math.max(1, summary.blockAreas));
   from = Math.max(0, from);
   to = Math.min(count - 1, to);

@@ -23,9 +23,10 @@ export function testProcessingSettings(overrides: Partial<ProcessingSettings> = 
   return { ...processingSettings({}), pollMs: 50, heartbeatMs: 200, claimTimeoutMs: 1_500, ...overrides };
 }
 
-export async function startWorldServer(settings: Partial<ProcessingSettings> = {}, options: { processing?: boolean } = {}): Promise<WorldServer> {
+/** `databaseOnDisk`: PGlite in a data folder, as the server runs it (result blocks in files: processing/block-files.ts). */
+export async function startWorldServer(settings: Partial<ProcessingSettings> = {}, options: { processing?: boolean; databaseOnDisk?: boolean } = {}): Promise<WorldServer> {
   let world: World | undefined;
-  const server = await startTestServer({ seed: async (ctx) => { world = await buildWorld(ctx.db); } });
+  const server = await startTestServer({ seed: async (ctx) => { world = await buildWorld(ctx.db); }, databaseOnDisk: options.databaseOnDisk });
   const processor = options.processing === false ? undefined : startProcessing(server.ctx, testProcessingSettings(settings));
   const { planner, modelAdmin, globalAdmin } = world!.accounts;
   const tokens = {
