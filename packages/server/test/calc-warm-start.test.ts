@@ -3,7 +3,9 @@
 // any calculation is asked for. After a restart (a new processing loop), the
 // first calculation finds the areas held by the thread (not sent with the
 // job) and is no different from the ones after it: same outputs as before
-// the restart.
+// the restart. With the base result stored, the warm start's calculation of
+// the base is kept as that result, so the first one-store change after a
+// restart is incremental, with the outputs of a whole calculation.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startProcessing, type ScenarioProcessor } from '../src/processing/index.js';
@@ -12,6 +14,8 @@ import { requestProcessing } from '../src/processing/queue.js';
 import { childWithEdit } from './helpers/world.js';
 import { startWorldServer, testProcessingSettings, waitForStatus, type WorldServer } from './helpers/world-server.js';
 import { storedOutputs } from './helpers/stored-outputs.js';
+import { calculateScenario, estimatorProvider } from '@locus/engine';
+import { areaSetKey, loadDemandAreas, loadScenarioLocations, loadSubModels } from '../src/processing/inputs.js';
 
 let ws: WorldServer;
 test.before(async () => { ws = await startWorldServer({}, { processing: false }); });
@@ -60,6 +64,38 @@ test('after a restart the first calculation uses the demand areas preloaded in t
     const next = await calculate(second.processor, second.reports, child);
     assert.ok(next.areasHeld);
     assert.ok(next.incremental, 'the one-store change is calculated from the kept result');
+  } finally {
+    await second.processor.stop();
+  }
+});
+
+test('after a restart the warm start keeps its calculation of the stored base result: the first one-store change is incremental and exact', async () => {
+  const { db } = ws.server.ctx;
+  const first = processorWithReports('stores-the-base');
+  await first.processor.warm;
+  await calculate(first.processor, first.reports, ws.world.baseScenarioId);
+  await first.processor.stop();
+
+  const second = processorWithReports('keeps-the-base');
+  try {
+    await second.processor.warm;
+    const child = await childWithEdit(db, ws.world.baseScenarioId, ws.world.stores.Charlie, 'Charlie grows', { salesArea: 2100 });
+    const report = await calculate(second.processor, second.reports, child);
+    assert.ok(report.incremental, 'calculated from the base result the warm start recomputed');
+    assert.ok(report.recomputedAreas < report.areaCount, 'only the areas the change reaches');
+    // The same outputs as a whole calculation of the child, independent of the processing path.
+    const areas = await loadDemandAreas(db, ws.world.cellSetId, await areaSetKey(db, ws.world.cellSetId));
+    const inputs = await loadScenarioLocations(db, ws.world.modelId, child);
+    const [subModel] = await loadSubModels(db, ws.world.modelId);
+    const full = await calculateScenario({
+      areas, locations: { latitude: inputs.rows.map((r) => r.latitude), longitude: inputs.rows.map((r) => r.longitude), properties: inputs.records, active: inputs.active },
+      parameters: subModel!.parameters,
+    }, estimatorProvider());
+    const stored = new Map((await storedOutputs(db, child)).filter((o) => o.sub_model_id === subModel!.id).map((o) => [o.location_id, o.output]));
+    inputs.rows.forEach((row, j) => {
+      const expected = full.output[j]!;
+      assert.ok(Math.abs(stored.get(row.location_id)! - expected) <= 1e-9 * Math.max(1, Math.abs(expected)), `location ${row.location_id}`);
+    });
   } finally {
     await second.processor.stop();
   }

@@ -213,16 +213,32 @@ test('POIs in range: the count of the property\'s set within its range, used by 
   assert.ok(matching[0].normalizedScores.find((s: { title: string }) => s.title === 'Schools').score >= 0);
 });
 
-test('processing computed the isoline of the edited store and logged that it was missing', async () => {
+test('processing computes the isolines of a moved store and logs them missing; an edit in place leaves them to the first read', async () => {
   const { db } = ws.server.ctx;
-  const stored = (await db.query<{ minutes: number; geometry: { type: string } }>('SELECT minutes, geometry FROM isoline WHERE location_id = $1 AND iso_line_set_id = $2', [ws.world.stores.Echo, isoLineSetId])).rows[0];
-  assert.ok(stored);
+  const { world } = ws;
+  const isolineOf = async (locationId: number) => (await db.query<{ minutes: number; latitude: number; longitude: number; geometry: { type: string } }>(
+    'SELECT minutes, latitude, longitude, geometry FROM isoline WHERE location_id = $1 AND iso_line_set_id = $2', [locationId, isoLineSetId])).rows[0];
+  const missingLogged = async (scenarioId: number) => (await db.query<{ isolines_missing: Date | null }>(
+    'SELECT isolines_missing FROM processing_log WHERE scenario_id = $1 ORDER BY id DESC LIMIT 1', [scenarioId])).rows[0]!.isolines_missing;
+  // Echo's sales area changed where it stands: its isoline is the location's own, computed when first asked for.
+  assert.is(await isolineOf(world.stores.Echo!), undefined);
+  assert.is(await missingLogged(editScenario), null);
+  const lines = await get(`/api/models/scenarios/locations/${world.stores.Echo}/isolines`);
+  assert.is(lines.features[0].properties.isoLineSet, 'car10');
+  const echo = (await db.query<{ latitude: number; longitude: number }>('SELECT latitude, longitude FROM location_version WHERE scenario_id = $1 AND location_id = $2', [world.baseScenarioId, world.stores.Echo])).rows[0]!;
+  assert.equal({ ...(await isolineOf(world.stores.Echo!))!, geometry: undefined, minutes: undefined }, { ...echo, geometry: undefined, minutes: undefined });
+
+  // Foxtrot moved: processing computes its isoline at the new position before the status 9, and logs it missing.
+  const moved = await childWithEdit(db, world.baseScenarioId, world.stores.Foxtrot!, 'Foxtrot moves', {});
+  await db.query('UPDATE location_version SET latitude = latitude + 0.01 WHERE scenario_id = $1 AND location_id = $2', [moved, world.stores.Foxtrot]);
+  await calculate(moved);
+  const at = (await db.query<{ latitude: number; longitude: number }>('SELECT latitude, longitude FROM location_version WHERE scenario_id = $1 AND location_id = $2', [moved, world.stores.Foxtrot])).rows[0]!;
+  const stored = await isolineOf(world.stores.Foxtrot!);
+  assert.ok(stored, 'computed during processing');
   assert.is(stored!.minutes, 10);
   assert.ok(['Polygon', 'MultiPolygon'].includes(stored!.geometry.type));
-  const log = (await db.query<{ isolines_missing: Date | null }>('SELECT isolines_missing FROM processing_log WHERE scenario_id = $1', [editScenario])).rows[0]!;
-  assert.ok(log.isolines_missing instanceof Date);
-  const lines = await get(`/api/models/scenarios/locations/${ws.world.stores.Echo}/isolines`);
-  assert.is(lines.features[0].properties.isoLineSet, 'car10');
+  assert.equal([stored!.latitude, stored!.longitude], [at.latitude, at.longitude]);
+  assert.ok((await missingLogged(moved)) instanceof Date);
 });
 
 test('the isoline tool: an isoline for any point, global administrators only, within the set\'s minutes', async () => {

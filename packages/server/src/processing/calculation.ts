@@ -49,7 +49,8 @@ export class DemandAreaCache {
   peek(key: string): DemandAreas | undefined {
     return this.entries.get(key);
   }
-  private keyOf(db: Database, areaSetId: number): Promise<string> {
+  /** The key of an area set (count and largest id), read again only after a write to the areas. */
+  key(db: Database, areaSetId: number): Promise<string> {
     let kept = this.keys.get(areaSetId);
     if (!kept || kept.db !== db) {
       kept = { db, key: tableCache(db, ['area'], () => areaSetKey(db, areaSetId)) };
@@ -58,7 +59,7 @@ export class DemandAreaCache {
     return kept.key();
   }
   async get(db: Database, areaSetId: number): Promise<DemandAreas> {
-    const key = await this.keyOf(db, areaSetId);
+    const key = await this.key(db, areaSetId);
     const hit = this.entries.get(key);
     if (hit) return hit;
     const areas = await loadDemandAreas(db, areaSetId, key);
@@ -79,7 +80,7 @@ export interface CalculationContext {
   workerName: string;
 }
 
-function locationPayload(plan: LocationPlan, inputs: ScenarioLocationInputs): { payload: LocationPayload; fingerprints: Uint8Array } {
+export function locationPayload(plan: LocationPlan, inputs: ScenarioLocationInputs): { payload: LocationPayload; fingerprints: Uint8Array } {
   const n = plan.locationIds.length;
   const payload: LocationPayload = {
     latitude: new Float64Array(n), longitude: new Float64Array(n), properties: new Array(n), active: new Uint8Array(n),
@@ -208,7 +209,7 @@ async function calculate(ctx: CalculationContext, claim: Claim): Promise<{ repor
   for (const task of tasks) if (task.outputType !== 4) thread.kept('result', task.version);
 
   await setStep(db, claim.scenarioId, ctx.workerName, 7);
-  if (areas) await ensureCatchmentOverlaps(db, thread, model.id, areas);
+  if (areas) await ensureCatchmentOverlaps(db, thread, model.id, areas, (setId) => ctx.areas.key(db, setId));
   const isolinesDone = await isolines;
   if ('error' in isolinesDone) throw isolinesDone.error;
   const isolinesMissing = isolinesDone.missing;

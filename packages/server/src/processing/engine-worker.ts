@@ -19,7 +19,7 @@ import {
   type ScenarioResult,
   type TravelTimeProvider,
 } from '@locus/engine';
-import type { CalculateJob, EngineJob, EngineMessage, IsolineJob, OverlapJob, PreloadJob, SubModelTask, TaskResult } from './jobs.js';
+import type { CalculateJob, EngineJob, EngineMessage, IsolineJob, OverlapJob, PreloadJob, SubModelTask, TaskResult, WarmJob } from './jobs.js';
 import { blockCount, encodeAllBlocks, encodeBlock, encodeChangedBlocks, hashOf, locationReach, type StoredBlock } from './result-codec.js';
 import { PhaseClock } from './phases.js';
 import type { RoutingSettings } from './settings.js';
@@ -239,11 +239,36 @@ async function preload(job: PreloadJob) {
   post({ type: 'preloaded', jobId: job.jobId, milliseconds: performance.now() - started });
 }
 
+/** See WarmJob: every sub-model calculated fully, encoded and changed once; a result equal to a stored one kept as it. */
+async function warm(job: WarmJob) {
+  const started = performance.now();
+  const areas = areaSets.get(job.areaKey);
+  const kept: string[] = [];
+  if (areas && areas.latitude.length && job.locations.latitude.length) {
+    const provider = providerFor(job.routing);
+    for (const [index, parameters] of job.parameters.entries()) {
+      const result = await calculateScenario({ areas, locations: job.locations, parameters }, provider);
+      const blocks = encodeAllBlocks(result);
+      locationReach(result);
+      const keep = job.keep.find((k) => k.index === index);
+      if (keep && keep.blockHashes.length === blocks.length && blocks.every((b, i) => Buffer.from(b.hash).toString('hex') === keep.blockHashes[i])) {
+        results.set(keep.version, { result, blockHashes: blocks.map((b) => b.hash) });
+        kept.push(keep.version);
+      } else {
+        await recalculateChangedLocations(result, areas, { locations: job.locations, changed: [0] }, provider);
+      }
+    }
+  }
+  sampleMemory();
+  post({ type: 'warmed', jobId: job.jobId, milliseconds: performance.now() - started, kept });
+}
+
 port.on('message', (job: EngineJob) => {
   const run = job.type === 'calculate' ? calculate(job)
     : job.type === 'overlap' ? Promise.resolve().then(() => overlap(job))
       : job.type === 'preload' ? preload(job)
-        : isolinesOf(job);
+        : job.type === 'warm' ? warm(job)
+          : isolinesOf(job);
   run.catch((error: unknown) => {
     const modelError = error instanceof ModelFunctionError;
     post({ type: 'failed', jobId: job.jobId, message: error instanceof Error ? error.message : String(error), modelError });

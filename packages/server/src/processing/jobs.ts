@@ -93,7 +93,28 @@ export interface PreloadJob {
   areas: AreaPayload;
 }
 
-export type EngineJob = CalculateJob | OverlapJob | IsolineJob | PreloadJob;
+/**
+ * A calculation to warm the thread's code on, its result thrown away: a
+ * model's real sub-model parameters and base locations over demand areas the
+ * thread holds, so the first real calculation finds the code compiled and the
+ * areas grouped for the parameters' reach, as the second does.
+ */
+export interface WarmJob {
+  type: 'warm';
+  jobId: number;
+  routing: RoutingSettings;
+  areaKey: string;
+  locations: LocationPayload;
+  parameters: ModelParameters[];
+  /**
+   * Calculations to keep as a stored result (warm.ts): the parameters' index,
+   * the stored result's version and its blocks' hashes (hex, in order); kept
+   * only when the calculation's blocks hash the same.
+   */
+  keep: Array<{ index: number; version: string; blockHashes: string[] }>;
+}
+
+export type EngineJob = CalculateJob | OverlapJob | IsolineJob | PreloadJob | WarmJob;
 /** A job as handed to an engine thread, which numbers it. */
 export type EngineJobInput = EngineJob extends infer J ? (J extends EngineJob ? Omit<J, 'jobId'> : never) : never;
 
@@ -109,5 +130,6 @@ export type EngineMessage =
   | { type: 'calculated'; jobId: number; results: TaskResult[]; memory: ThreadMemory; phases: PhaseTiming[] }
   | { type: 'overlap'; jobId: number; offsets: Uint32Array; target: Uint32Array; weight: Float64Array }
   | { type: 'isolines'; jobId: number; geometries: Array<unknown | null> }
+  | { type: 'warmed'; jobId: number; milliseconds: number; kept: string[] }
   | { type: 'preloaded'; jobId: number; milliseconds: number }
   | { type: 'failed'; jobId: number; message: string; modelError: boolean };

@@ -5,7 +5,7 @@
 import type { AreaFeature } from '@locus/engine';
 import type { Queryable } from '../db/database.js';
 import type { EngineThread } from './engine-thread.js';
-import { areaSetKey, type DemandAreas } from './inputs.js';
+import type { DemandAreas } from './inputs.js';
 import { bytesOf, float64Of } from './result-codec.js';
 
 export interface StoredOverlap {
@@ -41,12 +41,17 @@ export async function loadOverlap(db: Queryable, sourceSetId: number, targetSetI
   return { sourceCount: offsets.length - 1, targetCount: targetIds.length, offsets, target: u32(row.target), weight: float64Of(row.weight), targetIds };
 }
 
-/** Makes sure every catchment area of the model on another area set has its overlap with the demand areas. */
-export async function ensureCatchmentOverlaps(db: Queryable, thread: EngineThread, modelId: number, demand: DemandAreas): Promise<void> {
+/**
+ * Makes sure every catchment area of the model on another area set has its
+ * overlap with the demand areas. `keyOf`: an area set's key (areaSetKey's,
+ * kept until the areas change: DemandAreaCache.key).
+ */
+export async function ensureCatchmentOverlaps(db: Queryable, thread: EngineThread, modelId: number, demand: DemandAreas,
+  keyOf: (areaSetId: number) => Promise<string>): Promise<void> {
   const { rows } = await db.query<{ area_set_id: number }>(
     'SELECT DISTINCT area_set_id FROM catchment_area WHERE model_id = $1 AND area_set_id <> $2', [modelId, demand.areaSetId]);
   for (const { area_set_id: targetSetId } of rows) {
-    const stamp = `${demand.key}|${await areaSetKey(db, targetSetId)}`;
+    const stamp = `${demand.key}|${await keyOf(targetSetId)}`;
     const current = await db.query('SELECT 1 FROM area_overlap WHERE source_area_set_id = $1 AND target_area_set_id = $2 AND stamp = $3', [demand.areaSetId, targetSetId, stamp]);
     if (current.rows.length) continue;
     const sources = await features(db, demand.areaSetId);

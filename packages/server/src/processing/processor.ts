@@ -7,6 +7,7 @@ import type { Database } from '../db/database.js';
 import type { AppLog } from '../log/app-log.js';
 import { calculateClaimed, DemandAreaCache, type CalculationReport } from './calculation.js';
 import { ScenarioInputCache } from './inputs.js';
+import { warmModel } from './warm.js';
 import { EngineJobError, EngineThread, KEPT_AREA_SETS, ThreadDiedError } from './engine-thread.js';
 import { demandAreaSetId } from './inputs.js';
 import type { AreaPayload } from './jobs.js';
@@ -100,8 +101,8 @@ export class ScenarioProcessor {
    * the demand areas of the models (the most recently used area sets first,
    * as many as a thread keeps) are loaded and handed to every engine thread,
    * which starts, indexes them and warms its code; then those models' base
-   * scenario locations are read (inputs.ts). A calculation claimed meanwhile
-   * simply queues behind this on its thread.
+   * scenarios are read and calculated once on every thread (warm.ts). A
+   * calculation claimed meanwhile simply queues behind this on its thread.
    */
   private async warmUp(): Promise<void> {
     const { rows } = await this.db.query<{ id: number }>(
@@ -126,13 +127,11 @@ export class ScenarioProcessor {
       const payload: AreaPayload = { key: areas.key, ids: areas.ids, latitude: areas.latitude, longitude: areas.longitude, properties: areas.properties };
       await Promise.all(this.slots.map((slot) => (slot.thread.areaSets.has(areas.key) ? undefined : slot.thread.preload(payload))));
     }
-    // The base scenarios' locations and records of those models: a scenario's inputs are its base's with its
-    // own changes over them, so every first calculation reads only what its own scenarios change.
-    for (const modelId of models) {
+    // Each of those models' base scenario: its locations read and calculated on every engine thread (warm.ts);
+    // the most recently used model last, so its results are the newest the threads keep.
+    for (const modelId of models.reverse()) {
       if (!this.running) return;
-      const base = (await this.db.query<{ id: number }>(
-        'SELECT id FROM scenario WHERE model_id = $1 AND parent_scenario_id IS NULL ORDER BY id LIMIT 1', [modelId])).rows[0];
-      if (base) await this.inputs.load(this.db, modelId, base.id);
+      await warmModel({ db: this.db, settings: this.settings, areas: this.areas, inputs: this.inputs, threads: this.slots.map((s) => s.thread) }, modelId);
     }
     // Block files whose rows went while no process ran (a data reset, a stop before the files were removed).
     await sweepBlockFiles(this.db);
