@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ModelParameters, PropertyValues } from '@locus/engine';
 import type { FitOutcome, FitRequest } from './fit.js';
-import { workerEntry } from '../worker-entry.js';
+import { startWorker, workerEntry } from '../worker-entry.js';
 
 export interface CalibrationWorkerInput {
   areas: { latitude: Float64Array; longitude: Float64Array; properties: PropertyValues[] };
@@ -33,9 +33,7 @@ export function calibrationWorkerUrl(): URL {
 /** Runs one fit in a new worker thread; progress in percent. */
 export function runInWorker(input: CalibrationWorkerInput, onProgress: (percent: number) => void = () => {}): Promise<FitOutcome> {
   const url = calibrationWorkerUrl();
-  const worker = url.pathname.endsWith('.ts')
-    ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true, workerData: input })
-    : new Worker(url, { workerData: input });
+  const worker = startWorker(url, { workerData: input });
   return new Promise((resolve, reject) => {
     let settled = false;
     worker.on('message', (message: CalibrationWorkerMessage) => {

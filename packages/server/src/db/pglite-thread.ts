@@ -8,10 +8,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { QueryResult, Queryable } from './database.js';
 import { deserializeError, packParams, type SerializedError, type ThreadReply, type ThreadRequest } from './thread-protocol.js';
-import { workerEntry } from '../worker-entry.js';
+import { startWorker, WORKER_YOUNG_GENERATION_MB, workerEntry } from '../worker-entry.js';
 
 /** The database thread stopped (it crashed, or the database was closed): every statement fails with this. */
 export class DatabaseThreadError extends Error {
@@ -119,11 +119,8 @@ export async function startPgliteThread(dataDir: string | undefined, onFailure?:
   };
 
   /** A new thread on the data folder; events of a thread that was replaced are not this database's any more. */
-  const startWorker = (): Promise<void> => {
-    // From the TypeScript source (tests, tsx) the thread first registers tsx, as the main thread did.
-    const w = url.pathname.endsWith('.ts')
-      ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true, workerData: { dataDir } })
-      : new Worker(url, { workerData: { dataDir } });
+  const startThread = (): Promise<void> => {
+    const w = startWorker(url, { workerData: { dataDir }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
     worker = w;
     const current = () => worker === w;
     return new Promise<void>((resolve, reject) => {
@@ -157,7 +154,7 @@ export async function startPgliteThread(dataDir: string | undefined, onFailure?:
       });
     });
   };
-  await startWorker();
+  await startThread();
 
   const send = async (request: Request, transfer: ArrayBuffer[] = []): Promise<Reply> => {
     while (recycling) await recycling;
@@ -225,7 +222,7 @@ export async function startPgliteThread(dataDir: string | undefined, onFailure?:
         const old = worker;
         await closeWorker();
         old.removeAllListeners();
-        await startWorker();
+        await startThread();
         worker.unref();
       } catch (error) {
         stopped(error instanceof Error ? error : new DatabaseThreadError(String(error)));

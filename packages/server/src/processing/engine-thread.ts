@@ -4,9 +4,9 @@
 // dies fails its job and is started again, empty, for the next one.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { AreaPayload, EngineJobInput, EngineMessage } from './jobs.js';
-import { workerEntry } from '../worker-entry.js';
+import { startWorker, WORKER_YOUNG_GENERATION_MB, workerEntry } from '../worker-entry.js';
 
 /** Results an engine thread keeps for incremental calculations (a national result is some 40 MB). */
 const KEPT_RESULTS = 4;
@@ -58,10 +58,9 @@ export class EngineThread {
 
   private start(): Worker {
     const url = engineWorkerUrl();
-    // From the TypeScript source (tests, tsx) the thread first registers tsx, as the main thread did.
-    const worker = url.pathname.endsWith('.ts')
-      ? new Worker(`import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url.href)});`, { eval: true })
-      : new Worker(url);
+    // A small young generation: the thread's bulk is typed arrays outside the JavaScript heap, and every
+    // megabyte a young generation once used stays resident.
+    const worker = startWorker(url, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
     worker.on('message', (message: EngineMessage) => {
       const p = this.pending.get(message.jobId);
       if (!p) return;

@@ -354,8 +354,12 @@ class BlockCache {
   }
 }
 
-/** 48 MB of decoded blocks: the results of a few national scenarios. */
-export const blockCache = new BlockCache(48 << 20);
+/**
+ * 16 MB of decoded blocks: the hot part of a few national results (a store's
+ * catchment reads some tens of blocks); a block not kept is read from its
+ * file or row again in well under a millisecond.
+ */
+export const blockCache = new BlockCache(16 << 20);
 
 /** Hash lists of recent result versions (the blocks in order). */
 const hashLists = new Map<string, Uint8Array[]>();
