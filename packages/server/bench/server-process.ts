@@ -34,17 +34,35 @@ export function buildServer(): void {
   }
 }
 
+const withoutKeys = (env: NodeJS.ProcessEnv, keys: string[]) => Object.fromEntries(Object.entries(env).filter(([k]) => !keys.includes(k)));
+
+/**
+ * How `npm start` runs the server (the root package.json's start script): the
+ * environment settings before `node` and the Node.js options after it, so a
+ * bench measures what it runs.
+ */
+export function startCommand(): { env: Record<string, string>; nodeArgs: string[] } {
+  const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const m = /((?:\b\w+=\S+\s+)*)\bnode((?:\s+--\S+)*)\s+packages\/server\/dist\/main\.js/.exec(script);
+  const env = Object.fromEntries((m?.[1] ?? '').split(/\s+/).filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+  return { env, nodeArgs: (m?.[2] ?? '').split(/\s+/).filter(Boolean) };
+}
+
 /**
  * Starts the server (the bundle, or the source through tsx with `source`) on
- * a data folder and waits until it is ready.
+ * a data folder and waits until it is ready: as `npm start` runs it (its
+ * environment settings and Node.js options, startCommand), or with `plain`
+ * as `node main.js` with neither.
  */
-export function startServer(dataDir: string, port: number, options: { env?: Record<string, string>; source?: boolean; nodeArgs?: string[]; onLine?: (line: string, pid: number) => void } = {}): Promise<ServerProcess> {
+export function startServer(dataDir: string, port: number, options: { env?: Record<string, string>; source?: boolean; plain?: boolean; nodeArgs?: string[]; onLine?: (line: string, pid: number) => void } = {}): Promise<ServerProcess> {
   const started = performance.now();
-  const args = [...(options.nodeArgs ?? []), ...(options.source ? ['--import', 'tsx', 'src/main.ts'] : [join(serverDir, 'dist/main.js')])];
+  const start = startCommand();
+  const command = options.plain ? { env: {}, nodeArgs: [] } : start;
+  const args = [...(options.nodeArgs ?? command.nodeArgs), ...(options.source ? ['--import', 'tsx', 'src/main.ts'] : [join(serverDir, 'dist/main.js')])];
   const baseUrl = `https://127.0.0.1:${port}`;
   const child = spawn(process.execPath, args, {
     cwd: serverDir,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, ENVIRONMENT: 'Bench', ...options.env },
+    env: { ...withoutKeys(process.env, options.plain ? Object.keys(start.env) : []), ...command.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, ENVIRONMENT: 'Bench', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

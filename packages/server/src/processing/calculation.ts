@@ -220,7 +220,6 @@ async function calculate(ctx: CalculationContext, claim: Claim): Promise<{ repor
   const replaced: Uint8Array[] = [];
   // The bulk (new pair blocks) was written while the engine thread worked; the transaction itself is a few small statements.
   let newBlocks = await blockWrites;
-  clock.lap('store blocks (rest)');
   await db.transaction(async (tx) => {
     await lockClaim(tx, claim.scenarioId, ctx.workerName);
     for (const result of results) {
