@@ -2,10 +2,12 @@
 // points reachable in less than t and not those needing more; smoothing and
 // buffering change the geometry as they should.
 
-import { area, booleanPointInPolygon, destination, point } from '@turf/turf';
+import { area, booleanPointInPolygon, buffer, coordAll, destination, point, pointToLineDistance, polygonToLine } from '@turf/turf';
+import type { Feature, FeatureCollection, LineString, MultiLineString, MultiPolygon, Polygon } from 'geojson';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { estimateMinutes, greatCircleKm, isolines, matrixProvider, reachKm } from '../src/index.js';
+import { SIMPLIFY_SHARE_OF_BUFFER } from '../src/isolines/post-processing.js';
 
 const centre = { latitude: 52.09, longitude: 5.12 };
 
@@ -56,6 +58,28 @@ test('smoothing keeps the shape and adds vertices; buffering grows it by the dis
   const [degrees] = (await isolines({ ...centre, profile: 'car', minutes: [8], gridSize: 41, postProcessingActions: [{ type: 'buffering', distance: 0.0025 }] })).features;
   assert.ok(area(degrees) > area(plain));
   assert.is(degrees.properties.minutes, 8);
+});
+
+test('a buffer draws the outline of the unsimplified buffer within a twentieth of its distance, from far fewer vertices', async () => {
+  const [smoothed] = (await isolines({ ...centre, profile: 'car', minutes: [10], postProcessingActions: [{ type: 'smoothing', iterations: 2 }] })).features;
+  const distance = 0.0025;
+  const [ours] = (await isolines({ ...centre, profile: 'car', minutes: [10], postProcessingActions: [{ type: 'smoothing', iterations: 2 }, { type: 'buffering', distance }] })).features;
+  const direct = buffer(smoothed as Feature<MultiPolygon>, distance, { units: 'degrees' }) as Feature<Polygon | MultiPolygon>;
+  const vertices = (f: Feature<Polygon | MultiPolygon>) => coordAll(f).length;
+  assert.ok(vertices(smoothed) > 1000 && vertices(ours) < vertices(direct) / 3, `${vertices(smoothed)} vertices smoothed, ${vertices(ours)} buffered against ${vertices(direct)}`);
+  // Every vertex of each outline lies within the tolerance (plus a metre) of the other's outline.
+  const tolerance = distance * SIMPLIFY_SHARE_OF_BUFFER * 111_320 + 1;
+  const lines = (f: Feature<Polygon | MultiPolygon>) => {
+    const o = polygonToLine(f) as Feature<LineString | MultiLineString> | FeatureCollection<LineString | MultiLineString>;
+    return 'features' in o ? o.features : [o];
+  };
+  const farthest = (from: Feature<Polygon | MultiPolygon>, to: Feature<Polygon | MultiPolygon>) => {
+    const target = lines(to);
+    return Math.max(...coordAll(from).map((c) => Math.min(...target.map((l) => pointToLineDistance(point(c), l as Feature<LineString>, { units: 'meters' })))));
+  };
+  assert.ok(farthest(ours, direct) <= tolerance, `ours to the direct buffer: ${farthest(ours, direct)} m`);
+  assert.ok(farthest(direct, ours) <= tolerance, `the direct buffer to ours: ${farthest(direct, ours)} m`);
+  assert.ok(Math.abs(area(ours) / area(direct) - 1) < 0.01, 'the same surface within 1 %');
 });
 
 test('another provider (a given matrix) drives the grid too', async () => {
