@@ -18,7 +18,7 @@
 //     during calculations run apart for it (reads back to back; the timed runs
 //     above run without them, since the reads take CPU from the calculation),
 //     and how late the main thread's event loop ran, sampled only meanwhile;
-//   - the whole process's maxRSS.
+//   - the engine thread's peak and this bench process's maxRSS (the server's own memory: memory.ts).
 // Exits non-zero when the stored outputs differ from the dense model by more
 // than 1e-9 (relative, or a billionth of the largest output near 0).
 // PGlite by default (on its own thread); BENCH_DATABASE_URL (or DATABASE_URL) runs it on PostgreSQL.
@@ -313,7 +313,7 @@ console.log(`  the API (sequential reads; aim p99 under 50 ms during calculation
 console.log(`    idle:                                                  ${latencyLine(idle)}`);
 console.log(`    during ${loaded.length} calculations (base and one-store changes, reads back to back, only while they ran): ${latencyLine(busy)}`);
 console.log(`      those calculations, start-processing to the commit of 9 under this load: ${spread(loaded.map((r) => r.toCommit))}`);
-console.log(`  memory: engine thread peak (heap + buffers) ${(peakThread / 1048576).toFixed(0)} MB; whole process maxRSS ${maxRss.toFixed(0)} MB (aim under 600 MB)`);
+console.log(`  memory: engine thread peak (heap + buffers) ${(peakThread / 1048576).toFixed(0)} MB; this bench's process maxRSS ${maxRss.toFixed(0)} MB (it seeds the demo data and runs the dense baseline in-process; the server's own memory: npm run bench -- memory)`);
 if (!(worst <= 1e-9)) {
   console.log(`  FAILED: the stored outputs differ from the dense model beyond 1e-9, most at ${worstAt}`);
   process.exitCode = 1;
