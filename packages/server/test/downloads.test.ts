@@ -6,20 +6,15 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import ExcelJS from 'exceljs';
 import { childWithEdit } from './helpers/world.js';
-import { startWorldServer, waitForStatus, type WorldServer } from './helpers/world-server.js';
+import { startWorldServer, type WorldServer } from './helpers/world-server.js';
 import { WorkbookEvaluator } from './helpers/formula.js';
-import { requestProcessing } from '../src/processing/index.js';
 import { storedOutputs } from './helpers/stored-outputs.js';
 
 let ws: WorldServer;
 let editScenario: number;
 const outputs = new Map<string, number>();
 
-async function calculate(scenarioId: number) {
-  await requestProcessing(ws.server.ctx.db, scenarioId, null);
-  ws.processor?.wake();
-  assert.is(await waitForStatus(ws.server.ctx.db, scenarioId), 9);
-}
+const calculate = (scenarioId: number) => ws.calculate(scenarioId);
 
 test.before(async () => {
   ws = await startWorldServer();

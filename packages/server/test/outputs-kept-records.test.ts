@@ -6,20 +6,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadScenarioLocations } from '../src/processing/inputs.js';
-import { requestProcessing } from '../src/processing/index.js';
 import { loadSummary } from '../src/processing/results-store.js';
 import { recordsFor, scenarioRecords } from '../src/outputs/records.js';
 import { childWithEdit } from './helpers/world.js';
-import { startWorldServer, waitForStatus, type WorldServer } from './helpers/world-server.js';
+import { startWorldServer, type WorldServer } from './helpers/world-server.js';
 
 let ws: WorldServer;
 let scenarioId: number;
 
-async function calculate(id: number) {
-  await requestProcessing(ws.server.ctx.db, id, null);
-  ws.processor?.wake();
-  assert.is(await waitForStatus(ws.server.ctx.db, id), 9);
-}
+const calculate = (scenarioId: number) => ws.calculate(scenarioId);
 
 test.before(async () => {
   ws = await startWorldServer();

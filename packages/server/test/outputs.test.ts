@@ -7,8 +7,7 @@ import { calculateScenario, catchmentOf, estimatorProvider } from '@locus/engine
 import { loadSummary } from '../src/processing/results-store.js';
 import { areaSetKey, loadDemandAreas, loadScenarioLocations } from '../src/processing/inputs.js';
 import { childWithEdit } from './helpers/world.js';
-import { startWorldServer, waitForStatus, type WorldServer } from './helpers/world-server.js';
-import { requestProcessing } from '../src/processing/index.js';
+import { startWorldServer, type WorldServer } from './helpers/world-server.js';
 import { distanceMetres } from '../src/repo/pois.js';
 
 let ws: WorldServer;
@@ -16,11 +15,7 @@ let editScenario: number;
 let quietScenario: number;
 let isoLineSetId: number;
 
-async function calculate(scenarioId: number) {
-  await requestProcessing(ws.server.ctx.db, scenarioId, null);
-  ws.processor?.wake();
-  assert.is(await waitForStatus(ws.server.ctx.db, scenarioId), 9);
-}
+const calculate = (scenarioId: number) => ws.calculate(scenarioId);
 
 test.before(async () => {
   ws = await startWorldServer();

@@ -10,23 +10,18 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { blockFolder, sweepBlockFiles, writingBlocks } from '../src/processing/block-files.js';
-import { requestProcessing } from '../src/processing/index.js';
 import { decodeBlock } from '../src/processing/result-codec.js';
 import { forgetDecodedBlocks } from '../src/processing/results-store.js';
 import { childWithEdit } from './helpers/world.js';
 import { testDatabaseKind } from './helpers/test-db.js';
-import { startWorldServer, waitForStatus, type WorldServer } from './helpers/world-server.js';
+import { startWorldServer, type WorldServer } from './helpers/world-server.js';
 
 const onPglite = testDatabaseKind === 'pglite';
 const it = onPglite ? test : test.skip;
 let ws: WorldServer;
 let folder: string;
 
-async function calculate(scenarioId: number) {
-  await requestProcessing(ws.server.ctx.db, scenarioId, null);
-  ws.processor?.wake();
-  assert.is(await waitForStatus(ws.server.ctx.db, scenarioId), 9);
-}
+const calculate = (scenarioId: number) => ws.calculate(scenarioId);
 
 const files = () => (existsSync(folder) ? readdirSync(folder).flatMap((sub) => readdirSync(join(folder, sub)).map((name) => join(sub, name))) : []);
 const fileHashes = () => new Set(files().map((f) => f.slice(3)));

@@ -2,7 +2,7 @@
 // process (as `npm start` runs it), and the three accounts signed in through
 // the built-in provider.
 import type { Database } from '../../src/db/database.js';
-import { startProcessing, type ScenarioProcessor } from '../../src/processing/index.js';
+import { requestProcessing, startProcessing, type ScenarioProcessor } from '../../src/processing/index.js';
 import { processingSettings, type ProcessingSettings } from '../../src/processing/settings.js';
 import { startTestServer, type RequestOptions, type TestResponse, type TestServer } from './server.js';
 import { signIn } from './sign-in.js';
@@ -15,6 +15,8 @@ export interface WorldServer {
   processor?: ScenarioProcessor;
   tokens: { planner: string; modelAdmin: string; globalAdmin: string };
   call(path: string, token: string, init?: RequestOptions): Promise<TestResponse>;
+  /** Asks for the scenario's calculation, wakes the processing loop and waits for the status 9 (throws on 10). */
+  calculate(scenarioId: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,12 @@ export async function startWorldServer(settings: Partial<ProcessingSettings> = {
   return {
     server, world: world!, processor, tokens,
     call: (path, token, init) => server.fetch(path, { ...init, token }),
+    async calculate(scenarioId) {
+      await requestProcessing(server.ctx.db, scenarioId, null);
+      processor?.wake();
+      const status = await waitForStatus(server.ctx.db, scenarioId);
+      if (status !== 9) throw new Error(`scenario ${scenarioId} ended at status ${status}`);
+    },
     async close() {
       await processor?.stop();
       await server.close();
