@@ -3,7 +3,9 @@
 -- scenario, group or cluster), taken from one sequence so no value comes back.
 -- A process that keeps a scenario's calculation inputs learns with one small
 -- read whether they still hold (processing/location-cache.ts); it is in the
--- database, so writes of other server processes count too.
+-- database, so writes of other server processes count too. Rows are written in
+-- scenario order, so two transactions that touch several scenarios' versions
+-- take their locks in one order.
 
 CREATE SEQUENCE location_generation_seq;
 
@@ -15,7 +17,7 @@ CREATE TABLE scenario_location_generation (
 CREATE FUNCTION locus_location_generation_new() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO scenario_location_generation (scenario_id, generation)
-    SELECT s.scenario_id, nextval('location_generation_seq') FROM (SELECT DISTINCT scenario_id FROM new_rows) s
+    SELECT s.scenario_id, nextval('location_generation_seq') FROM (SELECT DISTINCT scenario_id FROM new_rows) s ORDER BY s.scenario_id
     ON CONFLICT (scenario_id) DO UPDATE SET generation = EXCLUDED.generation;
   RETURN NULL;
 END
@@ -24,7 +26,7 @@ $$;
 CREATE FUNCTION locus_location_generation_old() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO scenario_location_generation (scenario_id, generation)
-    SELECT s.scenario_id, nextval('location_generation_seq') FROM (SELECT DISTINCT scenario_id FROM old_rows) s
+    SELECT s.scenario_id, nextval('location_generation_seq') FROM (SELECT DISTINCT scenario_id FROM old_rows) s ORDER BY s.scenario_id
     ON CONFLICT (scenario_id) DO UPDATE SET generation = EXCLUDED.generation;
   RETURN NULL;
 END
@@ -34,7 +36,7 @@ CREATE FUNCTION locus_location_generation_both() RETURNS trigger LANGUAGE plpgsq
 BEGIN
   INSERT INTO scenario_location_generation (scenario_id, generation)
     SELECT s.scenario_id, nextval('location_generation_seq')
-      FROM (SELECT scenario_id FROM old_rows UNION SELECT scenario_id FROM new_rows) s
+      FROM (SELECT scenario_id FROM old_rows UNION SELECT scenario_id FROM new_rows) s ORDER BY s.scenario_id
     ON CONFLICT (scenario_id) DO UPDATE SET generation = EXCLUDED.generation;
   RETURN NULL;
 END
