@@ -6,10 +6,9 @@
 import type { Database } from '../db/database.js';
 import type { AppLog } from '../log/app-log.js';
 import { calculateClaimed, DemandAreaCache, type CalculationReport } from './calculation.js';
-import { ScenarioInputCache } from './inputs.js';
 import { warmModel } from './warm.js';
 import { EngineJobError, EngineThread, KEPT_AREA_SETS, ThreadDiedError } from './engine-thread.js';
-import { demandAreaSetId } from './inputs.js';
+import { demandAreaSetId, ScenarioInputCache } from './inputs.js';
 import type { AreaPayload } from './jobs.js';
 import { ClaimLostError, claimNext, endClaim, heartbeat, type Claim } from './queue.js';
 import { collectBlocks } from './results-store.js';
