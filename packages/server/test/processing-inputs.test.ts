@@ -136,6 +136,9 @@ test('kept inputs equal a fresh read after edits in the scenario, in an ancestor
   const renamed = await cache.load(db, world.modelId, world.baseScenarioId);
   assert.ok(renamed.records.some((r) => r.locationGroupCode === 'SUPER'));
   assert.not.ok(renamed.rows.some((r) => r.location_id === world.stores.Delta));
+  // Every version gone at once (a data reset truncates the table).
+  await db.query('TRUNCATE location_version');
+  assert.equal((await cache.load(db, world.modelId, deepest)).rows, [], 'nothing kept survives a truncation');
 });
 
 test.run();
