@@ -18,6 +18,7 @@ import { openDatabase } from '../src/db/database.js';
 import { bestMatches } from '../src/outputs/comparisons.js';
 import { scenarioRecords } from '../src/outputs/records.js';
 import { loadScenarioLocations } from '../src/processing/inputs.js';
+import { LocationRowCache } from '../src/processing/location-cache.js';
 import { loadSummary } from '../src/processing/results-store.js';
 import { buildServer, calculate, cpuMsOf, scenariosOf, signInAs, startServer, type ServerProcess } from './server-process.js';
 
@@ -76,11 +77,11 @@ async function inProcess(modelId: number, subModelId: number, scenarioId: number
       matchingLocations(normalizedScores(functions, inputs.records), reference, 11, open);
     });
     const loader = await cpuOf(async () => {
-      const data = await scenarioRecords(db, modelId, subModelId, scenarioId, summary);
+      const data = await scenarioRecords(db, new LocationRowCache(), modelId, subModelId, scenarioId, summary);
       const reference = data.rows.findIndex((r) => r.location_id === locationId);
       bestMatches(normalizedScores(functions, data.records), reference, 11, open);
     });
-    const data = await scenarioRecords(db, modelId, subModelId, scenarioId, summary);
+    const data = await scenarioRecords(db, new LocationRowCache(), modelId, subModelId, scenarioId, summary);
     const scores = normalizedScores(functions, data.records);
     const reference = data.rows.findIndex((r) => r.location_id === locationId);
     const kept = await cpuOf(async () => bestMatches(scores, reference, 11, open));

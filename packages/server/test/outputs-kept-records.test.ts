@@ -6,6 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadScenarioLocations } from '../src/processing/inputs.js';
+import { LocationRowCache } from '../src/processing/location-cache.js';
 import { loadSummary } from '../src/processing/results-store.js';
 import { recordsFor, scenarioRecords } from '../src/outputs/records.js';
 import { childWithEdit } from './helpers/world.js';
@@ -44,7 +45,7 @@ test('the read-only loader gives the calculation\'s records, with the stored out
   const { db } = ws.server.ctx;
   const result = (await loadSummary(db, scenarioId, ws.world.subModelId))!;
   const inputs = await loadScenarioLocations(db, ws.world.modelId, scenarioId);
-  const read = await scenarioRecords(db, ws.world.modelId, ws.world.subModelId, scenarioId, result);
+  const read = await scenarioRecords(db, new LocationRowCache(), ws.world.modelId, ws.world.subModelId, scenarioId, result);
   assert.equal(read.rows.map((r) => r.location_id), inputs.rows.map((r) => r.location_id));
   const output = read.outputProperty!.name;
   read.records.forEach((record, q) => {

@@ -12,10 +12,11 @@
 import type { PropertyValues } from '@locus/engine';
 import type { Database, Queryable } from '../db/database.js';
 import { tableStamp } from '../db/table-cache.js';
-import { calculatedLocationRows, recordMaker } from '../processing/inputs.js';
+import { recordMaker } from '../processing/inputs.js';
+import { locationRowsFor, type CalculationRow, type LocationRowCache } from '../processing/location-cache.js';
 import type { ResultSummary } from '../processing/results-store.js';
-import type { LocationRow } from '../repo/scenario-locations.js';
-import { Lru, perContext, positions, type CalculatedScenario } from './results.js';
+import { Lru, positions, type CalculatedScenario } from './results.js';
+import { perContext } from '../per-context.js';
 
 export interface OutputProperty { id: number; name: string; title: string | null }
 
@@ -29,8 +30,8 @@ export async function outputPropertyOf(db: Queryable, modelId: number, subModelI
 }
 
 export interface ScenarioRecords {
-  /** The scenario's locations but retail areas, by location id (the calculation's order). */
-  rows: LocationRow[];
+  /** The scenario's locations but retail areas, by location id (the calculation's order; shared with the row cache: never change one). */
+  rows: CalculationRow[];
   records: PropertyValues[];
   /** Output per row (null when the result does not hold the location). */
   outputs: Array<number | null>;
@@ -46,11 +47,12 @@ export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * The records of a scenario's calculation with the stored output of one of
  * its results: the calculation's own records (outputs of the model left out,
- * the sub-model's output property set from the result).
+ * the sub-model's output property set from the result), from the locations
+ * the calculations of the same server keep (location-cache.ts).
  */
-export async function scenarioRecords(db: Queryable, modelId: number, subModelId: number, scenarioId: number, summary: ResultSummary): Promise<ScenarioRecords> {
+export async function scenarioRecords(db: Queryable, locations: LocationRowCache, modelId: number, subModelId: number, scenarioId: number, summary: ResultSummary): Promise<ScenarioRecords> {
   const [rows, makeRecord, outputProperty] = await Promise.all([
-    calculatedLocationRows(db, scenarioId), recordMaker(db, modelId), outputPropertyOf(db, modelId, subModelId),
+    locations.rows(db, scenarioId), recordMaker(db, modelId), outputPropertyOf(db, modelId, subModelId),
   ]);
   const index = positions(summary);
   const outputs: Array<number | null> = new Array(rows.length);
@@ -95,7 +97,7 @@ export class RecordsCache {
   private kept = new Lru<{ stamp: number; value: Promise<ResultRecords> }>(KEPT_RESULTS);
   private readonly stamp: () => Promise<number | undefined>;
 
-  constructor(private readonly db: Database) {
+  constructor(private readonly db: Database, private readonly locations: LocationRowCache) {
     this.stamp = tableStamp(db, RECORD_TABLES);
   }
 
@@ -118,7 +120,7 @@ export class RecordsCache {
   }
 
   private async load(calc: CalculatedScenario): Promise<ResultRecords> {
-    const data = await scenarioRecords(this.db, calc.model.id, calc.subModelId, calc.scenario.id, calc.summary);
+    const data = await scenarioRecords(this.db, this.locations, calc.model.id, calc.subModelId, calc.scenario.id, calc.summary);
     return { ...data, rowOf: new Map(data.rows.map((r, q) => [r.location_id, q])), derived: new Map() };
   }
 }
@@ -135,4 +137,4 @@ export function derivedOf<T>(data: ResultRecords, name: string, compute: () => P
 }
 
 /** One records cache per server context. */
-export const recordsFor = perContext((ctx: { db: Database }) => new RecordsCache(ctx.db));
+export const recordsFor = perContext((ctx: { db: Database }) => new RecordsCache(ctx.db, locationRowsFor(ctx)));

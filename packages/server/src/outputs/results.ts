@@ -13,6 +13,7 @@ import { conflict, notFound } from '../http/errors.js';
 import { loadModelInfo, type ModelInfo } from '../processing/inputs.js';
 import { loadBlocks, loadSummary, type ResultSummary } from '../processing/results-store.js';
 import { minutesOf, type DecodedBlock } from '../processing/result-codec.js';
+import { perContext } from '../per-context.js';
 import { SCENARIO_PATH_CTE, scenarioLocations, type LocationRow } from '../repo/scenario-locations.js';
 
 export const notCalculated = (reason = 'the scenario is not calculated') => conflict(RuleMessage.scenarioIsNotCalculated, reason);
@@ -182,22 +183,6 @@ export async function locationIn(db: Queryable, scenarioId: number, locationId: 
   const row = (await scenarioLocations(db, scenarioId, { locationId }))[0];
   if (!row) throw notFound(`location ${locationId} in scenario ${scenarioId}`);
   return row;
-}
-
-/**
- * One value per server context, made at its first use (a reader and its
- * cache, a records cache) and gone with the context.
- */
-export function perContext<C extends object, T>(make: (ctx: C) => T): (ctx: C) => T {
-  const made = new WeakMap<C, T>();
-  return (ctx) => {
-    let value = made.get(ctx);
-    if (value === undefined) {
-      value = make(ctx);
-      made.set(ctx, value);
-    }
-    return value;
-  };
 }
 
 /** One reader (and its cache) per server context. */

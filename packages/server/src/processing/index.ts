@@ -4,13 +4,14 @@
 // scenario start it at once instead of at the next poll.
 import type { Database } from '../db/database.js';
 import type { AppLog } from '../log/app-log.js';
+import { locationRowsFor } from './location-cache.js';
 import { ScenarioProcessor, type ProcessorHooks } from './processor.js';
 import { processingSettings, type ProcessingSettings } from './settings.js';
 
 const local = new Set<ScenarioProcessor>();
 
 export function startProcessing(ctx: { db: Database; log: AppLog }, settings: ProcessingSettings = processingSettings(), hooks?: ProcessorHooks): ScenarioProcessor {
-  const processor = new ScenarioProcessor(ctx.db, ctx.log, settings, hooks).start();
+  const processor = new ScenarioProcessor(ctx.db, ctx.log, settings, hooks, locationRowsFor(ctx)).start();
   local.add(processor);
   const stop = processor.stop.bind(processor);
   const die = processor.die.bind(processor);

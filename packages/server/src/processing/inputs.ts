@@ -7,7 +7,7 @@ import type { ModelParameters, PropertyValues } from '@locus/engine';
 import type { Database, Queryable } from '../db/database.js';
 import { tableCache } from '../db/table-cache.js';
 import { LocationRowCache, type CalculationRow } from './location-cache.js';
-import { SCENARIO_PATH_CTE, type LocationRow } from '../repo/scenario-locations.js';
+import type { LocationRow } from '../repo/scenario-locations.js';
 import { poiCounter, type PoiCountProperty } from './pois.js';
 
 export interface ModelInfo {
@@ -157,47 +157,6 @@ export function isActive(row: Pick<CalculationRow, 'change_type' | 'excluded' | 
 /** Locations prepared between two turns of the event loop. */
 const INPUT_ROWS_PER_TURN = 500;
 
-/**
- * The scenario's locations but retail areas (type 2), by location id: the
- * rows of repo/scenario-locations.ts, read as one row of arrays (a national
- * scenario's thousands of rows cost the embedded database several times more
- * as rows than as arrays). Names and properties come as one JSON text. The
- * arrays are filled in one pass, so they are aligned; they come in the
- * subquery's location order, which is checked (and sorted when not so).
- */
-export async function calculatedLocationRows(db: Queryable, scenarioId: number): Promise<LocationRow[]> {
-  const numeric = ['location_id', 'model_id', 'type', 'created_scenario_id', 'version_scenario_id', 'depth', 'change_type', 'latitude', 'longitude',
-    'visibility', 'excluded', 'location_group_id', 'location_cluster_id'] as const;
-  type Columns = { [K in (typeof numeric)[number]]: Array<LocationRow[K]> } & { texts: string | null; modified: number[] };
-  const row = (await db.query<Columns>(
-    `${SCENARIO_PATH_CTE}
-     SELECT ${numeric.map((c) => `array_agg(${c}) AS ${c}`).join(', ')},
-            '[' || string_agg(to_json(name)::text || ',' || COALESCE(properties::text, '{}'), ',') || ']' AS texts,
-            array_agg((extract(epoch FROM modified) * 1000)::float8) AS modified
-       FROM (SELECT DISTINCT ON (v.location_id) v.location_id, l.model_id, l.type, l.created_scenario_id, v.scenario_id AS version_scenario_id, p.depth,
-                    v.change_type, v.name, v.latitude, v.longitude, v.visibility, v.excluded, v.location_group_id, v.location_cluster_id, v.properties, v.modified
-               FROM location_version v
-               JOIN path p ON p.id = v.scenario_id
-               JOIN location l ON l.id = v.location_id
-              ORDER BY v.location_id, p.depth) x
-      WHERE type <> 2`,
-    [scenarioId])).rows[0];
-  if (!row?.location_id) return [];
-  // Name and properties of each location in turn.
-  const texts = JSON.parse(row.texts ?? '[]') as Array<string | LocationRow['properties']>;
-  const rows = row.location_id.map((id, j): LocationRow => ({
-    location_id: id, model_id: row.model_id[j]!, type: row.type[j]!, created_scenario_id: row.created_scenario_id[j]!,
-    version_scenario_id: row.version_scenario_id[j]!, depth: row.depth[j]!, change_type: row.change_type[j]!, name: texts[2 * j] as string,
-    latitude: row.latitude[j]!, longitude: row.longitude[j]!, visibility: row.visibility[j]!, excluded: row.excluded[j]!,
-    location_group_id: row.location_group_id[j] ?? null, location_cluster_id: row.location_cluster_id[j] ?? null,
-    properties: texts[2 * j + 1] as LocationRow['properties'], modified: new Date(row.modified[j]!),
-  }));
-  for (let j = 1; j < rows.length; j++) {
-    if (rows[j - 1]!.location_id > rows[j]!.location_id) return rows.sort((a, b) => a.location_id - b.location_id);
-  }
-  return rows;
-}
-
 /** A 64-bit hash in two 32-bit lanes (FNV-1a and a multiply-xorshift lane), fed with words. */
 class Hash64 {
   private a = 0x811c9dc5;
@@ -301,7 +260,8 @@ interface RecordEntry { record: PropertyValues; active: number; fingerprint: Uin
  * record and fingerprint, so an unchanged location is not made again.
  */
 export class ScenarioInputCache {
-  private readonly locations = new LocationRowCache();
+  /** `locations`: the server's kept locations (locationRowsFor), shared with its output reads. */
+  constructor(private readonly locations: LocationRowCache = new LocationRowCache()) {}
   private readonly makers = new Map<number, { db: Database; maker: () => Promise<RecordMaker> }>();
   private readonly records = new WeakMap<RecordMaker, WeakMap<CalculationRow, RecordEntry>>();
 

@@ -10,10 +10,11 @@
 // scenario's versions, also by other server processes).
 import type { Queryable } from '../db/database.js';
 import type { LocationRow } from '../repo/scenario-locations.js';
+import { perContext } from '../per-context.js';
 
-/** What the calculation reads of a location (rows are shared between levels: never change one). */
+/** What the calculation and the output reads read of a location (rows are shared between levels: never change one). */
 export type CalculationRow = Pick<LocationRow,
-  'location_id' | 'type' | 'change_type' | 'name' | 'latitude' | 'longitude' | 'excluded' | 'location_group_id' | 'location_cluster_id' | 'properties'>;
+  'location_id' | 'type' | 'change_type' | 'name' | 'latitude' | 'longitude' | 'visibility' | 'excluded' | 'location_group_id' | 'location_cluster_id' | 'properties'>;
 
 /** Levels kept (a scenario and its ancestors are a level each; rows are shared, so a level costs an array of references). */
 const KEPT_LEVELS = 24;
@@ -38,12 +39,12 @@ export async function pathGenerations(db: Queryable, scenarioId: number): Promis
  * as one JSON text.
  */
 export async function ownCalculationRows(db: Queryable, scenarioId: number): Promise<CalculationRow[]> {
-  const numeric = ['location_id', 'type', 'change_type', 'latitude', 'longitude', 'excluded', 'location_group_id', 'location_cluster_id'] as const;
+  const numeric = ['location_id', 'type', 'change_type', 'latitude', 'longitude', 'visibility', 'excluded', 'location_group_id', 'location_cluster_id'] as const;
   type Columns = { [K in (typeof numeric)[number]]: Array<CalculationRow[K]> } & { texts: string | null };
   const row = (await db.query<Columns>(
     `SELECT ${numeric.map((c) => `array_agg(${c}) AS ${c}`).join(', ')},
             '[' || string_agg(to_json(name)::text || ',' || COALESCE(properties::text, '{}'), ',') || ']' AS texts
-       FROM (SELECT v.location_id, l.type, v.change_type, v.name, v.latitude, v.longitude, v.excluded, v.location_group_id, v.location_cluster_id, v.properties
+       FROM (SELECT v.location_id, l.type, v.change_type, v.name, v.latitude, v.longitude, v.visibility, v.excluded, v.location_group_id, v.location_cluster_id, v.properties
                FROM location_version v JOIN location l ON l.id = v.location_id
               WHERE v.scenario_id = $1 AND l.type <> 2
               ORDER BY v.location_id) x`,
@@ -53,7 +54,7 @@ export async function ownCalculationRows(db: Queryable, scenarioId: number): Pro
   // The arrays are filled in one pass (aligned), in the subquery's order, which is checked.
   const rows = row.location_id.map((id, j): CalculationRow => ({
     location_id: id, type: row.type[j]!, change_type: row.change_type[j]!, name: texts[2 * j] as string,
-    latitude: row.latitude[j]!, longitude: row.longitude[j]!, excluded: row.excluded[j]!,
+    latitude: row.latitude[j]!, longitude: row.longitude[j]!, visibility: row.visibility[j]!, excluded: row.excluded[j]!,
     location_group_id: row.location_group_id[j] ?? null, location_cluster_id: row.location_cluster_id[j] ?? null,
     properties: texts[2 * j + 1] as LocationRow['properties'],
   }));
@@ -85,6 +86,13 @@ export function overlay(inherited: readonly CalculationRow[], own: readonly Calc
 }
 
 interface Level { key: string; rows: CalculationRow[] }
+
+/**
+ * The kept locations of a server context: the calculations of its processing
+ * loop and its output reads share them (a level is keyed by the database's
+ * generations, so any handle on the same database may read through it).
+ */
+export const locationRowsFor = perContext((_ctx: object) => new LocationRowCache());
 
 /** Kept locations per scenario, for one database; see the file's head. */
 export class LocationRowCache {

@@ -9,6 +9,7 @@ import { calculateClaimed, DemandAreaCache, type CalculationReport } from './cal
 import { warmModel } from './warm.js';
 import { EngineJobError, EngineThread, KEPT_AREA_SETS, ThreadDiedError } from './engine-thread.js';
 import { demandAreaSetId, ScenarioInputCache } from './inputs.js';
+import { LocationRowCache } from './location-cache.js';
 import type { AreaPayload } from './jobs.js';
 import { ClaimLostError, claimNext, endClaim, heartbeat, type Claim } from './queue.js';
 import { collectBlocks } from './results-store.js';
@@ -41,12 +42,14 @@ export class ScenarioProcessor {
   private wakeUp: (() => void) | undefined;
   private wakeSignal: Promise<void> = Promise.resolve();
   private readonly areas = new DemandAreaCache();
-  private readonly inputs = new ScenarioInputCache();
+  private readonly inputs: ScenarioInputCache;
   private lastCollect = Date.now();
   /** The database as this process sees it: after a simulated death every call fails. */
   private readonly db: Database;
 
-  constructor(db: Database, private readonly log: AppLog, readonly settings: ProcessingSettings, private readonly hooks: ProcessorHooks = {}) {
+  /** `locations`: the server's kept scenario locations (location-cache.ts), shared with its output reads. */
+  constructor(db: Database, private readonly log: AppLog, readonly settings: ProcessingSettings, private readonly hooks: ProcessorHooks = {}, locations = new LocationRowCache()) {
+    this.inputs = new ScenarioInputCache(locations);
     const guard = () => { if (this.dead) throw new StoppedError('the processor stopped'); };
     this.db = {
       kind: db.kind,

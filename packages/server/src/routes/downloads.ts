@@ -2,6 +2,7 @@
 // en) and the calculation-model workbook. See downloads/.
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
+import { locationRowsFor } from '../processing/location-cache.js';
 import { resolveModel, resolveScenario } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { areaByCode } from '../repo/areas.js';
@@ -98,7 +99,7 @@ export function downloadHandlers(ctx: ServerContext): Handlers {
     calculationModelWorkbook: async ({ user, params, reply }) => {
       const calc = await reader.calculated(user, undefined, params.scenarioId);
       const location = await locationIn(db, calc.scenario.id, params.locationId);
-      const data = await scenarioRecords(db, calc.model.id, calc.subModelId, calc.scenario.id, calc.summary);
+      const data = await scenarioRecords(db, locationRowsFor(ctx), calc.model.id, calc.subModelId, calc.scenario.id, calc.summary);
       const q = data.rows.findIndex((r) => r.location_id === params.locationId);
       const j = positions(calc.summary).get(params.locationId);
       if (q < 0 || j === undefined) throw notFound(`location ${params.locationId} in the calculation`);
