@@ -260,8 +260,8 @@ export async function storeNewBlocks(db: Database, blocks: readonly StoredBlock[
 
 /**
  * Stores one sub-model's result, replacing the scenario's previous one. Runs
- * inside the storing transaction, after storeNewBlocks, and so does the
- * blocks' rows (a collection may have removed one meanwhile: written again).
+ * inside the storing transaction, after storeNewBlocks; a block a collection
+ * removed meanwhile is written again here.
  * `concurrent`: other processes share the database, so the blocks this
  * result refers to are locked against removal. `folder`: the database's
  * block files (block-files.ts).
