@@ -1,9 +1,15 @@
 // A layer says what to draw (data and style); its renderer says how to draw it on a frame.
 import type { FrameState } from '../view/frame-state.js';
+import type { OpaqueMask, Occlusion } from './occlusion.js';
 
 export interface LayerRenderer {
-  /** Draws the layer for one frame. The context is in device pixels with an identity transform. */
-  renderFrame(frame: FrameState, ctx: CanvasRenderingContext2D): void;
+  /** Draws the layer for one frame. The context is in device pixels with an identity transform.
+   * `hidden`, when given, holds pixels that layers above paint opaque: features entirely under them
+   * may be left out (the frame is the same). */
+  renderFrame(frame: FrameState, ctx: CanvasRenderingContext2D, hidden?: Occlusion | null): void;
+  /** Optional: prepares the layer's picture for the frame ahead of drawing it, and returns the device
+   * pixels it will paint fully opaque at full layer opacity (null when it cannot tell). */
+  occlusion?(frame: FrameState): OpaqueMask | null;
   /** Optional, for layers of many features: draws part `part` of `parts` runs of the drawing order, so
    * that drawing every part in turn equals one renderFrame (motion pictures spread it over frames). */
   renderPart?(frame: FrameState, ctx: CanvasRenderingContext2D, part: number, parts: number): void;

@@ -11,7 +11,7 @@
 import { createCanvas, context2d, type Canvas2D } from '../layer/canvas.js';
 import type { Layer, LayerRenderer } from '../layer/layer.js';
 import type { FrameState } from '../view/frame-state.js';
-import { renderLayer } from './render-frame.js';
+import { occlusionsBeneath, renderLayer } from './render-frame.js';
 
 interface DrawnFrame {
   toScreen: FrameState['toScreen'];
@@ -51,10 +51,13 @@ export class LayerPrefix {
       ctx.clearRect(0, 0, now.width, now.height);
       if (snap && !sameView(snap.drawn, now)) this.snapshot = null;
     }
+    // A frame that keeps nothing (a new view, or the first) may leave out what layers above cover.
+    // A kept canvas must hold every pixel of its layers: the layers above it may change.
+    const hidden = changed === 0 ? occlusionsBeneath(frame, layers, rendererOf) : null;
     for (let i = start; i < layers.length; i++) {
       // The first repeat of a view keeps the canvas as it is under the first changed layer.
       if (i === changed && i > start) this.keep(ctx, now, i);
-      renderLayer(ctx, frame, layers[i], rendererOf(layers[i]));
+      renderLayer(ctx, frame, layers[i], rendererOf(layers[i]), hidden?.[i] ?? null);
     }
     if (changed === layers.length && changed > start) this.keep(ctx, now, changed);
     // A frame that waited for data or wants another one is not a reference for the next.

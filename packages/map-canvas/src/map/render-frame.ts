@@ -1,21 +1,40 @@
 // Drawing a frame: every visible layer's renderer on one context, in z order.
 import type { Layer, LayerRenderer } from '../layer/layer.js';
+import type { OpaqueMask, Occlusion } from '../layer/occlusion.js';
 import type { FrameState } from '../view/frame-state.js';
 
 export function renderLayers(ctx: CanvasRenderingContext2D, frame: FrameState, layers: Layer[], rendererOf: (layer: Layer) => LayerRenderer): void {
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
-  for (const layer of layers) {
-    if (layer.visible && layer.opacity > 0) renderLayer(ctx, frame, layer, rendererOf(layer));
-  }
+  const shown = layers.filter((layer) => layer.visible && layer.opacity > 0);
+  const hidden = occlusionsBeneath(frame, shown, rendererOf);
+  shown.forEach((layer, i) => renderLayer(ctx, frame, layer, rendererOf(layer), hidden[i]));
 }
 
 /** Draws one layer at its opacity, leaving the context's state as it found it. */
-export function renderLayer(ctx: CanvasRenderingContext2D, frame: FrameState, layer: Layer, renderer: LayerRenderer): void {
+export function renderLayer(ctx: CanvasRenderingContext2D, frame: FrameState, layer: Layer, renderer: LayerRenderer, hidden: Occlusion | null = null): void {
   ctx.save();
   ctx.globalAlpha = layer.opacity;
-  renderer.renderFrame(frame, ctx);
+  renderer.renderFrame(frame, ctx, hidden);
   ctx.restore();
+}
+
+/** For each of the layers (visible ones, in z order), the pixels that the layers above it paint opaque,
+ * from those that can tell (drawn at full opacity). Asking prepares those layers' pictures for the
+ * frame; drawing them afterwards only puts the pictures on the canvas. */
+export function occlusionsBeneath(frame: FrameState, layers: Layer[], rendererOf: (layer: Layer) => LayerRenderer): (Occlusion | null)[] {
+  const above: OpaqueMask[] = [];
+  const out: (Occlusion | null)[] = new Array(layers.length).fill(null);
+  for (let i = layers.length - 1; i >= 0; i--) {
+    out[i] = above.length ? [...above] : null;
+    const layer = layers[i], renderer = rendererOf(layer);
+    // Only a layer beneath can use it, and only a layer drawn at full opacity paints opaque pixels.
+    if (i > 0 && layer.opacity >= 1 && renderer.occlusion) {
+      const occlusion = renderer.occlusion(frame);
+      if (occlusion) above.push(occlusion);
+    }
+  }
+  return out;
 }
 
 /** Renders one frame into a canvas with renderers of its own, redrawing as data arrives until every

@@ -2,6 +2,9 @@
 // scene, fixed size and font. Sets window.__idle when the map reports 'idle'.
 import { createMap, createFrameState, BasemapLayer, HeatmapLayer, IconLayer, loadNaturalEarth, TileLayer, type BasemapPlace, type Layer } from '../../src/index.js';
 import { IconRenderer } from '../../src/layers/icons/icon-renderer.js';
+import { PolygonRenderer } from '../../src/layers/polygons/polygon-renderer.js';
+import { renderLayer, renderLayers } from '../../src/map/render-frame.js';
+import type { LayerRenderer } from '../../src/layer/layer.js';
 import { generateScene, FALLBACK_PLACES } from '../../demo/scene.js';
 import { sceneLayers } from '../../demo/scene-layers.js';
 
@@ -109,4 +112,29 @@ state.__scene = scene;
   kept.dispose();
   full.dispose();
   return result;
+};
+
+/** Leaving out what layers above cover: a zoomed-out frame of many stores and their catchment areas
+ * (most lie under their store's icon) drawn as the map draws full frames, and again with every layer
+ * drawn in full; compared pixel for pixel (the occlusion tests call it). */
+(globalThis as unknown as { __compareOcclusion: (pixelRatio: number, zoom: number) => object }).__compareOcclusion = (pixelRatio: number, zoom: number) => {
+  const dense = generateScene({ stores: 3000, pois: 0, heatPoints: 3000, catchments: 1500, seed: 9 }, FALLBACK_PLACES);
+  const l = sceneLayers(dense);
+  const shown = [l.polygons, l.heatmap, l.isolines, l.rangeCircles, l.icons];
+  const frame = createFrameState({ center: [4.9, 52.3], zoom, bearing: 0, pitch: 0 }, { width: 480, height: 320 }, pixelRatio);
+  const draw = (culling: boolean) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 480 * pixelRatio;
+    canvas.height = 320 * pixelRatio;
+    const ctx = canvas.getContext('2d')!;
+    const renderers = new Map<Layer, LayerRenderer>(shown.map((layer) => [layer, layer.createRenderer()]));
+    if (culling) renderLayers(ctx, frame, shown, (layer) => renderers.get(layer)!);
+    else for (const layer of shown) renderLayer(ctx, frame, layer, renderers.get(layer)!);
+    return { data: ctx.getImageData(0, 0, canvas.width, canvas.height).data, covered: (renderers.get(l.polygons) as PolygonRenderer).covered };
+  };
+  const culled = draw(true), full = draw(false);
+  let differingBytes = 0, painted = 0;
+  for (let i = 0; i < full.data.length; i++) if (culled.data[i] !== full.data[i]) differingBytes++;
+  for (let i = 3; i < full.data.length; i += 4) if (full.data[i] > 0) painted++;
+  return { differingBytes, painted, covered: culled.covered, coveredWithout: full.covered, polygons: l.polygons.queryExtent(frame.extent).length };
 };

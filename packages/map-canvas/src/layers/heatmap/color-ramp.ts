@@ -17,7 +17,8 @@ export function colorRamp(gradient: readonly string[] = DEFAULT_HEAT_GRADIENT, s
     const m = /rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(interpolate(t));
     const [r, g, b] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
     const alpha = Math.round(255 * Math.min(1, t / OPAQUE_INTENSITY));
-    ramp[i] = ((alpha << 24) | (b << 16) | (g << 8) | r) >>> 0;
+    // Transparent entries are 0, the value of a pixel without heat.
+    ramp[i] = alpha === 0 ? 0 : ((alpha << 24) | (b << 16) | (g << 8) | r) >>> 0;
   }
   return ramp;
 }

@@ -278,10 +278,10 @@ function colorizeAxisAligned(
         pixels.fill(0, p + x0, p + x1);
         continue;
       }
+      // Values are never negative and the ramp's first entry is 0: no branch on the value.
       for (let x = x0; x < x1; x++) {
-        const u = upper[x], l = lower[x];
-        const v = u + (l - u) * fy;
-        pixels[p + x] = v <= 0 ? 0 : ramp[v >= top ? top : v | 0];
+        const u = upper[x];
+        pixels[p + x] = ramp[Math.min(top, u + (lower[x] - u) * fy) | 0];
       }
     }
     if (from < box[0]) box[0] = from;
@@ -311,8 +311,7 @@ function colorizeRotated(
       }
       const fx = gx - xi, fy = gy - yi;
       const upper = (v00 + (v10 - v00) * fx) * scale, lower = (v01 + (v11 - v01) * fx) * scale;
-      const v = upper + (lower - upper) * fy;
-      pixels[p] = v <= 0 ? 0 : ramp[v >= top ? top : v | 0];
+      pixels[p] = ramp[Math.min(top, upper + (lower - upper) * fy) | 0];
     }
   }
 }

@@ -11,6 +11,7 @@
 // over frames); the last part uploads and blits. Outlines the focused icon.
 import { createCanvas, context2d, type Canvas2D } from '../../layer/canvas.js';
 import type { LayerRenderer } from '../../layer/layer.js';
+import { OpaqueMask } from '../../layer/occlusion.js';
 import type { FrameState } from '../../view/frame-state.js';
 import type { IconLayer } from './icon-layer.js';
 import { SpriteCache, type Sprite } from './icon-sprites.js';
@@ -127,14 +128,38 @@ export class IconRenderer implements LayerRenderer {
     return this.list;
   }
 
+  /** Whether a list is drawn with canvas blits (at full layer opacity; a translucent layer is always
+   * blended as a whole). */
+  private blitted(list: DrawList): boolean {
+    const [bx0, by0, bx1, by1] = list.box;
+    const area = Math.max(0, bx1 - bx0) * Math.max(0, by1 - by0);
+    const canvasCheaper = list.count * CANVAS_BLIT_MS < list.count * BLEND_ICON_MS + area * BLEND_PIXEL_MS;
+    return this.strategy === 'canvas' || (this.strategy === 'auto' && canvasCheaper);
+  }
+
+  /** Blends the frame's icons now (when they are blended, not blitted) and returns their opaque pixels:
+   * the icon bodies, which hide whatever layers beneath draw there. */
+  occlusion(frame: FrameState): OpaqueMask | null {
+    const list = this.drawList(frame);
+    if (this.blitted(list)) return null;
+    this.compose(list);
+    return new OpaqueMask(this.out, list.width, list.height, this.rowFirst, this.rowLast);
+  }
+
+  /** Blends a whole list (if the canvas does not already hold it) and uploads it. */
+  private compose(list: DrawList): void {
+    if (this.composed === list) return;
+    this.clear(list.width, list.height);
+    this.hidden = 0;
+    for (let k = list.count - 1; k >= 0; k--) if (!this.blend(list.sprites[k], list.xs[k], list.ys[k], list.width, list.height)) this.hidden++;
+    this.upload();
+    this.composed = list;
+  }
+
   renderPart(frame: FrameState, ctx: CanvasRenderingContext2D, part: number, parts: number): void {
     const list = this.drawList(frame);
     const { width: w, height: h } = list;
-    const [bx0, by0, bx1, by1] = list.box;
-    const area = Math.max(0, bx1 - bx0) * Math.max(0, by1 - by0);
-    // Canvas blits for few icons when the layer is opaque (a translucent layer is blended as a whole).
-    const canvasCheaper = list.count * CANVAS_BLIT_MS < list.count * BLEND_ICON_MS + area * BLEND_PIXEL_MS;
-    if (ctx.globalAlpha >= 1 && (this.strategy === 'canvas' || (this.strategy === 'auto' && canvasCheaper))) {
+    if (ctx.globalAlpha >= 1 && this.blitted(list)) {
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       const end = Math.floor(((part + 1) * list.count) / parts);
       for (let k = Math.floor((part * list.count) / parts); k < end; k++) ctx.drawImage(list.sprites[k].image as CanvasImageSource, list.xs[k], list.ys[k]);

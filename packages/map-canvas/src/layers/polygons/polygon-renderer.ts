@@ -5,10 +5,13 @@
 // at that level, so at most two thirds of a pixel before the next level takes over): zoomed out, the
 // fills cost by their edges and a catchment of a few pixels needs only a handful.
 // A part of the visible polygons, in drawing order, can be drawn on its own (for motion pictures).
-import { setContextTransform } from '../../geo/affine.js';
+// Polygons entirely under pixels that a layer above paints opaque (zoomed out, most catchment areas lie
+// under their store's icon) are left out: they would not show.
+import { setContextTransform, type Affine } from '../../geo/affine.js';
 import { worldScale } from '../../geo/mercator.js';
 import { buildLocalPath, LOCAL_UNIT, localToScreen } from '../../layer/geometry.js';
 import type { LayerRenderer } from '../../layer/layer.js';
+import { coversRings, type Occlusion } from '../../layer/occlusion.js';
 import type { FrameState } from '../../view/frame-state.js';
 import type { PolygonLayer } from './polygon-layer.js';
 import { simplifyClosedRing } from './simplify-ring.js';
@@ -21,23 +24,30 @@ const TOLERANCE_PX = 1 / 3;
 export class PolygonRenderer implements LayerRenderer {
   /** Paths per detail level (the whole zoom level, or FULL_DETAIL_LEVEL for every vertex). */
   private paths = new Map<number, (Path2D | null)[]>();
+  /** The rings each path is built from, per detail level (what a polygon can touch on screen). */
+  private rings = new Map<number, (readonly Float64Array[] | null)[]>();
   private revision = -1;
+  /** Polygons of the last frame left out because they lay under opaque pixels (tests read it). */
+  covered = 0;
 
   constructor(private readonly layer: PolygonLayer) {}
 
-  renderFrame(frame: FrameState, ctx: CanvasRenderingContext2D): void {
-    this.renderPart(frame, ctx, 0, 1);
+  renderFrame(frame: FrameState, ctx: CanvasRenderingContext2D, hidden: Occlusion | null = null): void {
+    this.renderPart(frame, ctx, 0, 1, hidden);
   }
 
-  renderPart(frame: FrameState, ctx: CanvasRenderingContext2D, part: number, parts: number): void {
+  renderPart(frame: FrameState, ctx: CanvasRenderingContext2D, part: number, parts: number, hidden: Occlusion | null = null): void {
     const layer = this.layer;
     if (this.revision !== layer.revision) {
       this.paths.clear();
+      this.rings.clear();
       this.revision = layer.revision;
     }
     const level = Math.max(0, Math.min(FULL_DETAIL_LEVEL, Math.floor(frame.view.zoom)));
     let paths = this.paths.get(level);
     if (!paths) this.paths.set(level, (paths = new Array(layer.features.length).fill(null)));
+    let ringsOf = this.rings.get(level);
+    if (!ringsOf) this.rings.set(level, (ringsOf = new Array(layer.features.length).fill(null)));
     const tolerance = level < FULL_DETAIL_LEVEL ? TOLERANCE_PX / worldScale(level) : 0;
     const visible = layer.queryExtent(frame.extent);
     if (!visible.length) return;
@@ -47,15 +57,21 @@ export class PolygonRenderer implements LayerRenderer {
     const unitsPerPx = LOCAL_UNIT / frame.scale;
     ctx.lineJoin = 'round';
     let fill = '', stroke = '';
+    const pr = frame.pixelRatio, m = frame.toScreen;
+    const toDevice: Affine = [m[0] * pr, m[1] * pr, m[2] * pr, m[3] * pr, m[4] * pr, m[5] * pr];
+    this.covered = 0;
     const end = Math.floor(((part + 1) * visible.length) / parts);
     for (let k = Math.floor((part * visible.length) / parts); k < end; k++) {
       const i = visible[k];
       const style = layer.styles[i];
-      let path = paths[i];
-      if (!path) {
-        const rings = tolerance > 0 ? layer.shapes[i].rings.map((ring) => simplifyClosedRing(ring, tolerance)) : layer.shapes[i].rings;
-        path = paths[i] = buildLocalPath(rings, true, layer.origin);
+      const rings = (ringsOf[i] ??= tolerance > 0 ? layer.shapes[i].rings.map((ring) => simplifyClosedRing(ring, tolerance)) : layer.shapes[i].rings);
+      // What the polygon can touch: its rings, half its stroke beyond (a hairline at least) and a pixel
+      // of antialiasing.
+      if (hidden && coversRings(hidden, toDevice, rings, Math.ceil((Math.max(1, style.stroke ? style.strokeWidth : 0) * pr) / 2) + 1)) {
+        this.covered++;
+        continue;
       }
+      const path = (paths[i] ??= buildLocalPath(rings, true, layer.origin));
       if (style.fill) {
         ctx.globalAlpha = base * style.fillAlpha;
         // Setting a colour parses it; skip when unchanged.
@@ -73,5 +89,6 @@ export class PolygonRenderer implements LayerRenderer {
 
   dispose(): void {
     this.paths.clear();
+    this.rings.clear();
   }
 }

@@ -1,0 +1,25 @@
+// Full frames in Debian's Chromium leave out catchment areas that lie entirely under opaque icons, and
+// the frame is the one drawn with every layer in full, pixel for pixel.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { chromiumSuite, openPage, waitForIdle } from './support/chromium.js';
+
+const env = chromiumSuite(test);
+
+type Result = { differingBytes: number; painted: number; covered: number; coveredWithout: number; polygons: number };
+
+for (const [pixelRatio, zoom] of [[1, 7.4], [2, 7.4], [1, 8.3], [2, 9.1]]) {
+  test(`catchment areas under opaque icons are left out and the frame is unchanged (pixel ratio ${pixelRatio}, zoom ${zoom})`, async () => {
+    const page = await openPage(env.browser, `${env.server.url}/?case=icons`);
+    await waitForIdle(page);
+    const result = await page.evaluate(([pr, z]) => (globalThis as unknown as { __compareOcclusion: (pr: number, z: number) => Result }).__compareOcclusion(pr, z), [pixelRatio, zoom]);
+    await page.context().close();
+    assert.ok(result.painted > 15000 * pixelRatio * pixelRatio, `the layers were drawn (${result.painted} pixels)`);
+    assert.is(result.coveredWithout, 0, 'drawn without occlusion, every polygon is drawn');
+    if (zoom < 8) assert.ok(result.covered > result.polygons / 4, `zoomed out, many polygons lie under icons (${result.covered} of ${result.polygons})`);
+    else assert.ok(result.covered > 0, `some polygons lie under icons (${result.covered} of ${result.polygons})`);
+    assert.is(result.differingBytes, 0, 'the frame equals the frame drawn in full');
+  });
+}
+
+test.run();
