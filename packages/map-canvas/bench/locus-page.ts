@@ -23,7 +23,7 @@ const ctx = map.canvas.getContext('2d')!;
 /** Draws frame i of the path now: the synchronous render plus its rasterisation (the read-back of
  * one pixel forces it), in ms of wall time. */
 function drawFrame(i: number): number {
-  void map.setView(benchView(Math.max(0, i)));
+  void map.setView(benchView(i));
   const t0 = performance.now();
   map.renderSync();
   ctx.getImageData(0, 0, 1, 1);
@@ -35,7 +35,7 @@ function drawFrame(i: number): number {
 let breakdownRenderers: Map<Layer, LayerRenderer> | null = null;
 function drawLayer(i: number, k: number): number {
   breakdownRenderers ??= new Map(layers.map((layer) => [layer, layer.createRenderer()]));
-  const frame = createFrameState(benchView(Math.max(0, i)), BENCH_SIZE, 1);
+  const frame = createFrameState(benchView(i), BENCH_SIZE, 1);
   if (k === 0) {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);

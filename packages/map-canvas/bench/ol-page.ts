@@ -142,7 +142,7 @@ if (mode !== 'full') view.setHint(ViewHint.ANIMATING, 1);
 /** Draws frame i of the path now: the synchronous render plus the rasterisation of every layer
  * canvas (a read-back of one pixel each), in ms of wall time. */
 function drawFrame(i: number): number {
-  const v = toOl(benchView(Math.max(0, i)));
+  const v = toOl(benchView(i));
   view.setCenter(v.center);
   view.setResolution(v.resolution);
   view.setRotation(v.rotation);

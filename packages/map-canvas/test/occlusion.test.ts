@@ -8,17 +8,17 @@ const W = 64, H = 48;
 
 /** A mask whose opaque pixels are those whose centre lies in the disc, plus one translucent pixel. */
 function discMask(cx: number, cy: number, radius: number, translucent: [number, number] | null = null): OpaqueMask {
-  const pixels = new Uint32Array(W * H);
+  const pixels = new Int32Array(W * H);
   const rowFirst = new Int32Array(H).fill(W), rowLast = new Int32Array(H);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       if ((x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 > radius * radius) continue;
-      pixels[y * W + x] = 0xff2050a0;
+      pixels[y * W + x] = 0xff2050a0 | 0;
       rowFirst[y] = Math.min(rowFirst[y], x);
       rowLast[y] = Math.max(rowLast[y], x + 1);
     }
   }
-  if (translucent) pixels[translucent[1] * W + translucent[0]] = 0xfe2050a0;
+  if (translucent) pixels[translucent[1] * W + translucent[0]] = 0xfe2050a0 | 0;
   return new OpaqueMask(pixels, W, H, rowFirst, rowLast);
 }
 
@@ -51,10 +51,10 @@ test('a single translucent pixel under the ring keeps it drawn', () => {
 });
 
 test('row by row: a diagonal ring under a diagonal band is covered though its box is not', () => {
-  const pixels = new Uint32Array(W * H);
+  const pixels = new Int32Array(W * H);
   const rowFirst = new Int32Array(H).fill(W), rowLast = new Int32Array(H);
   for (let y = 0; y < H; y++) {
-    for (let x = Math.max(0, y - 4); x < Math.min(W, y + 6); x++) pixels[y * W + x] = 0xff000000;
+    for (let x = Math.max(0, y - 4); x < Math.min(W, y + 6); x++) pixels[y * W + x] = 0xff000000 | 0;
     rowFirst[y] = Math.max(0, y - 4);
     rowLast[y] = Math.min(W, y + 6);
   }

@@ -4,11 +4,12 @@
 // most catchment areas lie under their own store's icon.
 import type { Affine } from '../geo/affine.js';
 
-/** The pixels of a layer's picture (packed RGBA as ImageData holds them, alpha in the top byte) and,
- * per row, the columns [first, last) outside which the row is transparent. */
+/** The pixels of a layer's picture (packed RGBA as ImageData holds them, as signed 32-bit values: alpha
+ * in the top byte, opaque pixels negative) and, per row, the columns [first, last) outside which the
+ * row is transparent. */
 export class OpaqueMask {
   constructor(
-    readonly pixels: Uint32Array,
+    readonly pixels: Int32Array,
     readonly width: number,
     readonly height: number,
     readonly rowFirst: Int32Array,
@@ -24,7 +25,7 @@ export class OpaqueMask {
     if (x1 <= x0) return true;
     if (this.rowFirst[y] > x0 || this.rowLast[y] < x1) return false;
     const pixels = this.pixels;
-    for (let p = y * this.width + x0, end = p + x1 - x0; p < end; p++) if (pixels[p] < 0xff000000) return false;
+    for (let p = y * this.width + x0, end = p + x1 - x0; p < end; p++) if (pixels[p] >> 24 !== -1) return false;
     return true;
   }
 }

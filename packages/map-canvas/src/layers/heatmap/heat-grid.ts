@@ -75,6 +75,29 @@ export function fixedWeights(weights: Float32Array): Uint16Array {
   return out;
 }
 
+/** Points (world x, y) and their weights in order of y, by a counting sort into bands of y (one pass,
+ * no comparisons; order within a band does not matter for the sums). */
+export function sortedByRow(world: Float64Array, weights: Uint16Array): { world: Float64Array; weights: Uint16Array } {
+  const n = weights.length;
+  let min = Infinity, max = -Infinity;
+  for (let i = 0; i < n; i++) {
+    min = Math.min(min, world[2 * i + 1]);
+    max = Math.max(max, world[2 * i + 1]);
+  }
+  const bands = Math.max(1, Math.min(65536, n)), scale = max > min ? (bands - 1) / (max - min) : 0;
+  const starts = new Int32Array(bands + 1);
+  for (let i = 0; i < n; i++) starts[1 + Math.floor((world[2 * i + 1] - min) * scale)]++;
+  for (let k = 0; k < bands; k++) starts[k + 1] += starts[k];
+  const sortedWorld = new Float64Array(2 * n), sortedWeights = new Uint16Array(n);
+  for (let i = 0; i < n; i++) {
+    const k = starts[Math.floor((world[2 * i + 1] - min) * scale)]++;
+    sortedWorld[2 * k] = world[2 * i];
+    sortedWorld[2 * k + 1] = world[2 * i + 1];
+    sortedWeights[k] = weights[i];
+  }
+  return { world: sortedWorld, weights: sortedWeights };
+}
+
 /** Multiplier from a grid value to the intensity where one full-weight point peaks at 1. */
 export function unitScale(lattice: HeatLattice): number {
   let boxes = 1;

@@ -8,7 +8,7 @@ import { createCanvas, context2d, type Canvas2D } from '../../layer/canvas.js';
 import type { LayerRenderer } from '../../layer/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
 import { colorRamp } from './color-ramp.js';
-import { colorizeHeat, computeHeatGrid, covers, fixedWeights, heatLattice, latticeKey, unitScale, type CellRegion, type HeatGrid, type PixelBox } from './heat-grid.js';
+import { colorizeHeat, computeHeatGrid, covers, fixedWeights, heatLattice, latticeKey, sortedByRow, unitScale, type CellRegion, type HeatGrid, type PixelBox } from './heat-grid.js';
 import type { HeatmapLayer } from './heatmap-layer.js';
 
 /** Ramp entries: fine enough that the alpha rises in steps of one 255th at the edges. */
@@ -29,6 +29,10 @@ interface Colored {
 export class HeatmapRenderer implements LayerRenderer {
   private grids: HeatGrid[] = [];
   private weightsOf: Float32Array | null = null;
+  /** The points (world x, y) and their fixed-point weights, sorted by y: the splat then walks the
+   * grid's rows in order instead of jumping around memory (the sums are exact, so order does not
+   * change them). */
+  private world: Float64Array = new Float64Array(0);
   private fixed: Uint16Array = new Uint16Array(0);
   private image: ImageData | null = null;
   private canvas: Canvas2D | null = null;
@@ -54,7 +58,7 @@ export class HeatmapRenderer implements LayerRenderer {
     const layer = this.layer;
     if (this.weightsOf !== layer.weights) {
       this.weightsOf = layer.weights;
-      this.fixed = fixedWeights(layer.weights);
+      ({ world: this.world, weights: this.fixed } = sortedByRow(layer.world, fixedWeights(layer.weights)));
       this.grids = [];
     }
     const metresPerWorld = frame.metersPerPixel * frame.scale;
@@ -64,7 +68,7 @@ export class HeatmapRenderer implements LayerRenderer {
     const e = frame.extent;
     const region: CellRegion = [Math.floor(e[0] / lattice.cell) - 1, Math.floor(e[1] / lattice.cell) - 1, Math.ceil(e[2] / lattice.cell) + 1, Math.ceil(e[3] / lattice.cell) + 1];
     const key = latticeKey(lattice);
-    const kept = this.grids.findIndex((g) => g.source === layer.world && latticeKey(g.lattice) === key && covers(g, region));
+    const kept = this.grids.findIndex((g) => g.source === this.world && latticeKey(g.lattice) === key && covers(g, region));
     if (kept >= 0) {
       const grid = this.grids[kept];
       this.grids.splice(kept, 1);
@@ -73,7 +77,7 @@ export class HeatmapRenderer implements LayerRenderer {
     }
     // The least recently used grid makes room, and its memory is written over.
     const spare = this.grids.length >= KEPT_GRIDS ? this.grids.pop()!.values : undefined;
-    const grid = computeHeatGrid(layer.world, this.fixed, lattice, region, spare);
+    const grid = computeHeatGrid(this.world, this.fixed, lattice, region, spare);
     this.gridsComputed++;
     this.grids.unshift(grid);
     return { grid, region };

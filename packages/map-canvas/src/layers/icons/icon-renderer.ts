@@ -57,9 +57,10 @@ function beneath(over: number, under: number): number {
 export class IconRenderer implements LayerRenderer {
   private readonly sprites = new SpriteCache();
   private list: DrawList | null = null;
-  /** Device pixels of the layer (ImageData, not premultiplied), a 32-bit view of them and their canvas. */
+  /** Device pixels of the layer (ImageData, not premultiplied), a signed 32-bit view of them (alpha in
+   * the top byte: opaque pixels are negative) and their canvas. */
   private image: ImageData | null = null;
-  private out = new Uint32Array(0);
+  private out = new Int32Array(0);
   private canvas: Canvas2D | null = null;
   /** Device-pixel box of the pixels holding icons: [x0, y0, x1, y1), empty when x1 <= x0. */
   private box = [0, 0, 0, 0];
@@ -191,7 +192,7 @@ export class IconRenderer implements LayerRenderer {
     if (!this.image || this.image.width !== w || this.image.height !== h) {
       this.canvas = createCanvas(w, h);
       this.image = context2d(this.canvas).createImageData(w, h);
-      this.out = new Uint32Array(this.image.data.buffer);
+      this.out = new Int32Array(this.image.data.buffer);
       this.rowFirst = new Int32Array(h).fill(w);
       this.rowLast = new Int32Array(h);
     } else {
@@ -219,11 +220,12 @@ export class IconRenderer implements LayerRenderer {
       if (last < first) continue;
       let d = py * w + left + first, rowChanged = false;
       for (let q = r * sw + first, end = r * sw + last; q <= end; q++, d++) {
-        const c = pixels[q];
-        if (c < 0x1000000) continue; // transparent
+        // Zoomed out most pixels are opaque already: that is checked first.
         const above = out[d];
-        if (above >= 0xff000000) continue; // already opaque: nothing shows through
-        out[d] = above < 0x1000000 ? c : beneath(above, c);
+        if (above >> 24 === -1) continue; // already opaque: nothing shows through
+        const c = pixels[q];
+        if (c >>> 24 === 0) continue; // transparent
+        out[d] = above >>> 24 === 0 ? c : beneath(above >>> 0, c >>> 0) | 0;
         rowChanged = true;
       }
       if (!rowChanged) continue;
@@ -263,7 +265,7 @@ export class IconRenderer implements LayerRenderer {
     this.spritesFor = { revision: -1, pixelRatio: 0 };
     this.list = null;
     this.composed = null;
-    this.out = new Uint32Array(0);
+    this.out = new Int32Array(0);
     this.image = null;
     this.canvas = null;
   }

@@ -119,10 +119,10 @@ export interface Sprite {
   left: number;
   top: number;
   /** Size of the trimmed image and its pixels, RGBA packed little-endian as in ImageData (not
-   * premultiplied). */
+   * premultiplied), as signed 32-bit values (alpha in the top byte: opaque pixels are negative). */
   width: number;
   height: number;
-  pixels: Uint32Array;
+  pixels: Int32Array;
   /** Per row of the trimmed image: first and last painted column (last < first when the row is empty). */
   rows: Int16Array;
 }
@@ -144,12 +144,12 @@ export function trimSprite(canvas: Canvas2D): Sprite {
     }
   }
   const half = width / 2;
-  if (x1 < 0) return { image: null, half, left: 0, top: 0, width: 0, height: 0, pixels: new Uint32Array(0), rows: new Int16Array(0) };
+  if (x1 < 0) return { image: null, half, left: 0, top: 0, width: 0, height: 0, pixels: new Int32Array(0), rows: new Int16Array(0) };
   const w = x1 - x0 + 1, h = y1 - y0 + 1;
   const image = createCanvas(w, h);
   context2d(image).drawImage(canvas as CanvasImageSource, -x0, -y0);
   // Pixels and painted spans per row (icon-renderer.ts blends them itself).
-  const pixels = new Uint32Array(w * h);
+  const pixels = new Int32Array(w * h);
   const rows = new Int16Array(2 * h);
   for (let y = 0; y < h; y++) {
     let first = w, last = -1;
