@@ -1,4 +1,4 @@
-// `npm run bench:pair -- <folder of another version of this package>` (for example a worktree of an
+// `npm run compare -- <folder of another version of this package>` (for example a worktree of an
 // older commit: git worktree add ../before <commit>, then ../before/packages/map-canvas): this version
 // against that one on the bench scene and path, full frames, the two drawn frame by frame in turn in one
 // page (the order alternating), so both see the same state of the machine. On a busy machine runs of
