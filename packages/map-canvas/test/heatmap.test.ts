@@ -122,4 +122,30 @@ test('pans and zooms reuse the grid while it covers the view; leaving it, a new 
   assert.is(renderer.gridsComputed, 4, 'new points are a new grid');
 });
 
+test('zooming in, a new grid is computed with a small margin: fewer cells, the same picture', () => {
+  const { world, weights } = scatter(4000, 12);
+  const layer = new HeatmapLayer({ radius: 1200 });
+  layer.world = world;
+  layer.weights = weights;
+  const at = (zoom: number) => createFrameState({ center: [4.9, 52.3], zoom, bearing: 0, pitch: 0 }, SIZE, 1);
+  const zooming = new HeatmapRenderer(layer), direct = new HeatmapRenderer(layer);
+  zooming.gridFor(at(7.3));
+  const small = zooming.gridFor(at(7.6))!.grid, full = direct.gridFor(at(7.6))!.grid;
+  assert.is(zooming.gridsComputed, 2, 'a new lattice');
+  assert.ok(small.width * small.height < 0.8 * full.width * full.height, `${small.width * small.height} cells against ${full.width * full.height}`);
+  const ramp = colorRamp(undefined, 1024);
+  const colour = (grid: typeof small) => {
+    const pixels = new Uint32Array(SIZE.width * SIZE.height);
+    colorizeHeat(grid, at(7.6).toWorld, 1, 1023 * layer.intensity * unitScale(grid.lattice), SIZE.width, SIZE.height, ramp, pixels);
+    return pixels;
+  };
+  const a = colour(small), b = colour(full);
+  let painted = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (b[i] !== 0) painted++;
+    if (a[i] !== b[i]) assert.unreachable(`pixel ${i} differs`);
+  }
+  assert.ok(painted > 1000, `${painted} pixels with heat`);
+});
+
 test.run();

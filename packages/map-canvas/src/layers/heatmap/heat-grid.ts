@@ -15,8 +15,13 @@ export const WEIGHT_ONE = 1024;
 export const SUBCELL = 16;
 /** Upper bound of lattice cells over the screen; the cell grows on big screens to stay inside it. */
 export const MAX_CELLS = 110_000;
-/** Share of the needed region's size added on each side when a grid is computed, so pans reuse it. */
-const GRID_MARGIN = 0.15;
+/** Share of the needed region's size added on each side when a grid is computed, so pans and zooming
+ * out reuse it. */
+export const GRID_MARGIN = 0.15;
+/** The margin while zooming in: the view shrinks inside the grid until the lattice changes (every quarter
+ * zoom level), so only a small pan needs room. A grid's cells do not depend on its region, so the margin
+ * changes what is computed when, never a pixel. */
+export const ZOOM_IN_GRID_MARGIN = 0.04;
 
 export interface HeatLattice {
   /** The cell edge in world units is 2^(level / 4). */
@@ -117,8 +122,9 @@ export function computeHeatGrid(
   lattice: HeatLattice,
   needed: CellRegion,
   spare?: Float64Array,
+  share = GRID_MARGIN,
 ): HeatGrid {
-  const margin = Math.ceil(GRID_MARGIN * Math.max(needed[2] - needed[0], needed[3] - needed[1]));
+  const margin = Math.ceil(share * Math.max(needed[2] - needed[0], needed[3] - needed[1]));
   const valid: CellRegion = [needed[0] - margin, needed[1] - margin, needed[2] + margin, needed[3] + margin];
   // Cells beyond the valid region that the blur reads, plus one for the splat's second corner.
   const pad = lattice.radii[0] + lattice.radii[1] + lattice.radii[2] + 1;

@@ -8,7 +8,7 @@ import { createCanvas, context2d, type Canvas2D } from '../../layer/canvas.js';
 import type { LayerRenderer } from '../../layer/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
 import { colorRamp } from './color-ramp.js';
-import { colorizeHeat, computeHeatGrid, covers, fixedWeights, heatLattice, latticeKey, sortedByRow, unitScale, type CellRegion, type HeatGrid, type PixelBox } from './heat-grid.js';
+import { colorizeHeat, computeHeatGrid, covers, fixedWeights, GRID_MARGIN, heatLattice, latticeKey, sortedByRow, unitScale, ZOOM_IN_GRID_MARGIN, type CellRegion, type HeatGrid, type PixelBox } from './heat-grid.js';
 import type { HeatmapLayer } from './heatmap-layer.js';
 
 /** Ramp entries: fine enough that the alpha rises in steps of one 255th at the edges. */
@@ -47,6 +47,8 @@ export class HeatmapRenderer implements LayerRenderer {
   private painted: PixelBox = [0, 0, 0, 0];
   /** Grids computed so far (tests and benchmarks read it). */
   gridsComputed = 0;
+  /** Scale of the last frame asked for, to tell when the view zooms in. */
+  private lastScale = 0;
 
   constructor(private readonly layer: HeatmapLayer) {
     this.rampGradient = layer.gradient;
@@ -65,6 +67,8 @@ export class HeatmapRenderer implements LayerRenderer {
     const radiusWorld = layer.radius / metresPerWorld;
     if (radiusWorld * frame.scale < 0.5) return null;
     const lattice = heatLattice(radiusWorld, frame.scale, frame.size);
+    const zoomingIn = this.lastScale > 0 && frame.scale > this.lastScale;
+    this.lastScale = frame.scale;
     const e = frame.extent;
     const region: CellRegion = [Math.floor(e[0] / lattice.cell) - 1, Math.floor(e[1] / lattice.cell) - 1, Math.ceil(e[2] / lattice.cell) + 1, Math.ceil(e[3] / lattice.cell) + 1];
     const key = latticeKey(lattice);
@@ -77,7 +81,7 @@ export class HeatmapRenderer implements LayerRenderer {
     }
     // The least recently used grid makes room, and its memory is written over.
     const spare = this.grids.length >= KEPT_GRIDS ? this.grids.pop()!.values : undefined;
-    const grid = computeHeatGrid(this.world, this.fixed, lattice, region, spare);
+    const grid = computeHeatGrid(this.world, this.fixed, lattice, region, spare, zoomingIn ? ZOOM_IN_GRID_MARGIN : GRID_MARGIN);
     this.gridsComputed++;
     this.grids.unshift(grid);
     return { grid, region };
