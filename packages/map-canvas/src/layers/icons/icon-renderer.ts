@@ -149,17 +149,26 @@ export class IconRenderer implements LayerRenderer {
 
   /** Blends a whole list (if the canvas does not already hold it) and uploads it. */
   private compose(list: DrawList): void {
-    if (this.composed === list) return;
-    this.clear(list.width, list.height);
-    this.hidden = 0;
-    for (let k = list.count - 1; k >= 0; k--) if (!this.blend(list.sprites[k], list.xs[k], list.ys[k], list.width, list.height)) this.hidden++;
+    if (this.composed !== list) this.blendPart(list, 0, 1);
+  }
+
+  /** Blends part `part` of `parts` of a list's icons, front to back: part 0 (which first empties the
+   * pixels) the topmost run of the drawing order, the last part the bottom one, which also uploads. */
+  private blendPart(list: DrawList, part: number, parts: number): void {
+    const { width: w, height: h } = list;
+    if (part === 0) {
+      this.clear(w, h);
+      this.hidden = 0;
+    }
+    const end = list.count - Math.floor((part * list.count) / parts), start = list.count - Math.floor(((part + 1) * list.count) / parts);
+    for (let k = end - 1; k >= start; k--) if (!this.blend(list.sprites[k], list.xs[k], list.ys[k], w, h)) this.hidden++;
+    if (part < parts - 1) return;
     this.upload();
     this.composed = list;
   }
 
   renderPart(frame: FrameState, ctx: CanvasRenderingContext2D, part: number, parts: number): void {
     const list = this.drawList(frame);
-    const { width: w, height: h } = list;
     if (ctx.globalAlpha >= 1 && this.blitted(list)) {
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       const end = Math.floor(((part + 1) * list.count) / parts);
@@ -167,20 +176,8 @@ export class IconRenderer implements LayerRenderer {
       if (list.focused >= 0 && part === parts - 1) this.outline(frame, ctx, list.focused);
       return;
     }
-    if (this.composed !== list) {
-      if (part === 0) {
-        this.clear(w, h);
-        this.hidden = 0;
-      }
-      // Front to back: part 0 blends the topmost run of the drawing order, the last part the bottom one.
-      const end = list.count - Math.floor((part * list.count) / parts), start = list.count - Math.floor(((part + 1) * list.count) / parts);
-      for (let k = end - 1; k >= start; k--) if (!this.blend(list.sprites[k], list.xs[k], list.ys[k], w, h)) this.hidden++;
-      if (part < parts - 1) return;
-      this.upload();
-      this.composed = list;
-    } else if (part < parts - 1) {
-      return;
-    }
+    if (this.composed !== list) this.blendPart(list, part, parts);
+    if (part < parts - 1) return;
     const [x0, y0, x1, y1] = this.box;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     if (x1 > x0 && y1 > y0) ctx.drawImage(this.canvas as CanvasImageSource, x0, y0, x1 - x0, y1 - y0, x0, y0, x1 - x0, y1 - y0);
