@@ -11,6 +11,7 @@ import { conflict, notFound } from '../http/errors.js';
 import { requireModelAdmin, resolveModel } from '../http/access.js';
 import { demandAreaSetId, areaSetKey, engineParameters, loadDemandAreas, loadScenarioLocations } from '../processing/inputs.js';
 import { processingSettings } from '../processing/settings.js';
+import { baseScenario } from '../repo/scenarios.js';
 import type { FitMeasures } from '@locus/engine';
 import { withExponent, type FitOutcome } from './fit.js';
 import { CalibrationJobs, runInWorker, type CalibrationWorkerInput, type JobState } from './jobs.js';
@@ -26,8 +27,7 @@ function jobAnswer(job: JobState<CalibrationResult>): CalibrationJob {
 
 /** The base scenario of a model: the oldest scenario without a parent. */
 async function baseScenarioId(ctx: ServerContext, modelId: number): Promise<number> {
-  const row = (await ctx.db.query<{ id: number }>(
-    'SELECT id FROM scenario WHERE model_id = $1 AND parent_scenario_id IS NULL ORDER BY id LIMIT 1', [modelId])).rows[0];
+  const row = await baseScenario(ctx.db, modelId);
   if (!row) throw notFound(`base scenario of model ${modelId}`);
   return row.id;
 }

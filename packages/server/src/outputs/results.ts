@@ -15,6 +15,7 @@ import { loadBlocks, loadSummary, type ResultSummary } from '../processing/resul
 import { minutesOf, type DecodedBlock } from '../processing/result-codec.js';
 import { perContext } from '../per-context.js';
 import { SCENARIO_PATH_CTE, scenarioLocations, type LocationRow } from '../repo/scenario-locations.js';
+import { baseScenario } from '../repo/scenarios.js';
 
 export const notCalculated = (reason = 'the scenario is not calculated') => conflict(RuleMessage.scenarioIsNotCalculated, reason);
 
@@ -148,8 +149,7 @@ export class ResultReader {
 
   /** The default (base) scenario's summary for the sub-model, when the base scenario is calculated. */
   async defaultSummary(modelId: number, subModelId: number): Promise<{ scenarioId: number; summary?: ResultSummary }> {
-    const base = (await this.db.query<{ id: number; status: number }>(
-      'SELECT id, status FROM scenario WHERE model_id = $1 AND parent_scenario_id IS NULL ORDER BY id LIMIT 1', [modelId])).rows[0];
+    const base = await baseScenario(this.db, modelId);
     if (!base) throw notFound(`base scenario of model ${modelId}`);
     return { scenarioId: base.id, summary: base.status === 9 ? await this.summary(base.id, subModelId) : undefined };
   }

@@ -18,8 +18,8 @@ import { blockFolder, writingBlocks } from './block-files.js';
 import { ensureCatchmentOverlaps } from './overlaps.js';
 import { computeMissingIsolines } from './isolines.js';
 import { endClaim, lockClaim, setStep, type Claim } from './queue.js';
-import { collectBlocks, hexOf, loadBasisCandidates, rememberResult, saveResult, storeNewBlocks, type BasisSummary } from './results-store.js';
-import type { StoredBlock } from './result-codec.js';
+import { collectBlocks, loadBasisCandidates, rememberResult, saveResult, storeNewBlocks, type BasisSummary } from './results-store.js';
+import { hexOf, type StoredBlock } from './result-codec.js';
 import { routingKey, type ProcessingSettings } from './settings.js';
 import { PhaseClock, type PhaseTiming } from './phases.js';
 

@@ -20,7 +20,7 @@ import {
   type TravelTimeProvider,
 } from '@locus/engine';
 import type { CalculateJob, EngineJob, EngineMessage, IsolineJob, OverlapJob, PreloadJob, SubModelTask, TaskResult, WarmJob } from './jobs.js';
-import { blockCount, encodeAllBlocks, encodeBlock, encodeChangedBlocks, hashOf, locationReach, type StoredBlock } from './result-codec.js';
+import { blockCount, encodeAllBlocks, encodeBlock, encodeChangedBlocks, hashOf, hexOf, locationReach, type StoredBlock } from './result-codec.js';
 import { PhaseClock } from './phases.js';
 import type { RoutingSettings } from './settings.js';
 
@@ -251,7 +251,7 @@ async function warm(job: WarmJob) {
       const blocks = encodeAllBlocks(result);
       locationReach(result);
       const keep = job.keep.find((k) => k.index === index);
-      if (keep && keep.blockHashes.length === blocks.length && blocks.every((b, i) => Buffer.from(b.hash).toString('hex') === keep.blockHashes[i])) {
+      if (keep && keep.blockHashes.length === blocks.length && blocks.every((b, i) => hexOf(b.hash) === keep.blockHashes[i])) {
         results.set(keep.version, { result, blockHashes: blocks.map((b) => b.hash) });
         kept.push(keep.version);
       } else {

@@ -53,6 +53,9 @@ export function hashOf(data: Uint8Array): Uint8Array {
   return new Uint8Array(createHash('sha1').update(data).digest());
 }
 
+/** A block hash as hex (the name of its file, a key of the kept blocks). */
+export const hexOf = (hash: Uint8Array) => Buffer.from(hash).toString('hex');
+
 const quantise = (minutes: number) => (Number.isFinite(minutes) ? Math.round(Math.min(Math.max(minutes, 0), MAXIMUM_STORED_MINUTES) * MINUTES_SCALE) : NO_MINUTES);
 
 /** Byte positions of a block's sections (each aligned to its element size). */

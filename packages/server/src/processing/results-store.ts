@@ -17,7 +17,7 @@ import type { ModelParameters, ScenarioResult } from '@locus/engine';
 import { binaryCopy, copyField, type Database, type Queryable, type Transaction } from '../db/database.js';
 import type { TaskResult } from './jobs.js';
 import { blockFolder, readBlockFiles, removeBlockFiles, writeBlockFiles } from './block-files.js';
-import { BLOCK_AREAS, bytesOf, decodeBlock, float64Of, int32Of, uint32Of, uint8Of, type DecodedBlock, type LocationArrays, type StoredBlock } from './result-codec.js';
+import { BLOCK_AREAS, bytesOf, decodeBlock, float64Of, hexOf, int32Of, uint32Of, uint8Of, type DecodedBlock, type LocationArrays, type StoredBlock } from './result-codec.js';
 
 export interface ResultSummary {
   scenarioId: number;
@@ -191,7 +191,6 @@ export interface SaveInput {
 /** Bytes of block data per statement: few statements, each short enough that requests waiting on the database are answered between them. */
 export const SLICE_BYTES = 1 << 20;
 
-export const hexOf = (hash: Uint8Array) => Buffer.from(hash).toString('hex');
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**

@@ -9,12 +9,14 @@
 // of a scenario below the base after a start is calculated incrementally
 // from it instead of whole.
 import type { Database } from '../db/database.js';
+import { baseScenario } from '../repo/scenarios.js';
 import { fullPlan, planFrom } from './basis.js';
 import { locationPayload, type DemandAreaCache } from './calculation.js';
 import type { EngineThread } from './engine-thread.js';
 import { basisKey, demandAreaSetId, loadModelInfo, loadSubModels, type ScenarioInputCache } from './inputs.js';
 import type { WarmJob } from './jobs.js';
-import { hexOf, loadBasisCandidates } from './results-store.js';
+import { hexOf } from './result-codec.js';
+import { loadBasisCandidates } from './results-store.js';
 import { routingKey, type ProcessingSettings } from './settings.js';
 
 export interface WarmContext {
@@ -29,8 +31,7 @@ const sameIds = (a: Int32Array, b: Int32Array) => a.length === b.length && a.eve
 
 export async function warmModel(ctx: WarmContext, modelId: number): Promise<void> {
   const { db } = ctx;
-  const base = (await db.query<{ id: number }>(
-    'SELECT id FROM scenario WHERE model_id = $1 AND parent_scenario_id IS NULL ORDER BY id LIMIT 1', [modelId])).rows[0];
+  const base = await baseScenario(db, modelId);
   const setId = await demandAreaSetId(db, modelId);
   if (!base || setId === undefined) return;
   const [model, subModels, inputs, areas] = await Promise.all([
@@ -42,14 +43,20 @@ export async function warmModel(ctx: WarmContext, modelId: number): Promise<void
   // The stored result's location order when its inputs are exactly the current ones.
   const exact = stored.length ? planFrom(inputs, stored[0]!) : undefined;
   const plan = exact && exact.changed.length === 0 ? exact : fullPlan(inputs);
-  const keep: WarmJob['keep'] = [];
-  for (const [k, subModel] of subModels.entries()) {
-    const summary = plan === exact ? stored.find((s) => s.subModelId === subModel.id && sameIds(s.locationIds, plan.locationIds)) : undefined;
-    if (!summary) continue;
-    const hashes = (await db.query<{ hash: Uint8Array }>(
-      'SELECT hash FROM scenario_result_block WHERE scenario_id = $1 AND sub_model_id = $2 ORDER BY block_index', [base.id, subModel.id])).rows;
-    keep.push({ index: k, version: summary.version, blockHashes: hashes.map((h) => hexOf(h.hash)) });
+  const matching = subModels.map((subModel) =>
+    plan === exact ? stored.find((s) => s.subModelId === subModel.id && sameIds(s.locationIds, plan.locationIds)) : undefined);
+  // The block hashes of those stored results, in one read.
+  const hashes = new Map<number, string[]>();
+  const ids = subModels.filter((_, k) => matching[k]).map((s) => s.id);
+  if (ids.length) {
+    const { rows } = await db.query<{ sub_model_id: number; hash: Uint8Array }>(
+      'SELECT sub_model_id, hash FROM scenario_result_block WHERE scenario_id = $1 AND sub_model_id = ANY($2) ORDER BY sub_model_id, block_index', [base.id, ids]);
+    for (const r of rows) hashes.set(r.sub_model_id, [...(hashes.get(r.sub_model_id) ?? []), hexOf(r.hash)]);
   }
+  const keep: WarmJob['keep'] = [];
+  matching.forEach((summary, k) => {
+    if (summary) keep.push({ index: k, version: summary.version, blockHashes: hashes.get(subModels[k]!.id) ?? [] });
+  });
   const { payload } = locationPayload(plan, inputs);
   await Promise.all(ctx.threads.map(async (thread) => {
     if (!thread.areaSets.has(areas.key)) return;

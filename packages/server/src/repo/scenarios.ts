@@ -11,6 +11,12 @@ interface ScenarioRow {
   competition: boolean; created: Date; modified: Date;
 }
 
+/** The base scenario of a model: its oldest scenario without a parent (undefined when it has none). */
+export async function baseScenario(db: Queryable, modelId: number): Promise<{ id: number; status: number } | undefined> {
+  return (await db.query<{ id: number; status: number }>(
+    'SELECT id, status FROM scenario WHERE model_id = $1 AND parent_scenario_id IS NULL ORDER BY id LIMIT 1', [modelId])).rows[0];
+}
+
 export async function scenariosOfModel(db: Queryable, modelId: number): Promise<Scenario[]> {
   const language = (await db.query<{ language: string | null }>('SELECT language FROM model WHERE id = $1', [modelId])).rows[0]?.language;
   const scenarios = (await db.query<ScenarioRow>(

@@ -6,6 +6,7 @@ import { locationRowsFor } from '../processing/location-cache.js';
 import { resolveModel, resolveScenario } from '../http/access.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { areaByCode } from '../repo/areas.js';
+import { baseScenario } from '../repo/scenarios.js';
 import { catchmentAreasOf, catchmentRows } from '../outputs/catchments.js';
 import { locationIn, notCalculated, positions, readerFor, type CalculatedScenario } from '../outputs/results.js';
 import { outputPropertyOf, scenarioRecords } from '../outputs/records.js';
@@ -63,7 +64,7 @@ export function downloadHandlers(ctx: ServerContext): Handlers {
 
     modelOutputExport: async ({ user, params, query, reply }) => {
       const { modelId } = await resolveModel(db, user, params.modelId);
-      const base = (await db.query<{ id: number }>('SELECT id FROM scenario WHERE model_id = $1 AND parent_scenario_id IS NULL ORDER BY id LIMIT 1', [modelId])).rows[0];
+      const base = await baseScenario(db, modelId);
       if (!base) throw notFound(`base scenario of model ${modelId}`);
       const calc = await reader.calculated(user, modelId, base.id);
       const text = await outputsCsv(db, modelId, base.id, await outputsOf(calc), query.culture, false);
