@@ -57,6 +57,19 @@ map.on('click', (e) => state.__clicks.push(e.hit?.id ?? null));
 state.__map = map;
 state.__scene = scene;
 
+/** Two pictures compared: bytes that differ, the largest difference of a channel, and the pixels
+ * painted (alpha above 0) in the second. */
+function compareImages(a: Uint8ClampedArray, b: Uint8ClampedArray): { differingBytes: number; maxDifference: number; painted: number } {
+  let differingBytes = 0, maxDifference = 0, painted = 0;
+  for (let i = 0; i < b.length; i++) {
+    if (a[i] === b[i]) continue;
+    differingBytes++;
+    maxDifference = Math.max(maxDifference, Math.abs(a[i] - b[i]));
+  }
+  for (let i = 3; i < b.length; i += 4) if (b[i] > 0) painted++;
+  return { differingBytes, maxDifference, painted };
+}
+
 /** Draws a dense icon layer (the generated stores, zoomed out so they pile up) both with canvas blits
  * and with the renderer's own blending, and compares the two (the icon tests call it). */
 (globalThis as unknown as { __compareIconStrategies: (pixelRatio: number) => object }).__compareIconStrategies = (pixelRatio: number) => {
@@ -75,9 +88,7 @@ state.__scene = scene;
     return { data: ctx.getImageData(0, 0, canvas.width, canvas.height).data, hidden: renderer.hidden };
   };
   const canvas = draw('canvas'), blend = draw('blend');
-  let maxDifference = 0, painted = 0;
-  for (let i = 0; i < canvas.data.length; i++) maxDifference = Math.max(maxDifference, Math.abs(canvas.data[i] - blend.data[i]));
-  for (let i = 3; i < blend.data.length; i += 4) if (blend.data[i] > 0) painted++;
+  const { maxDifference, painted } = compareImages(canvas.data, blend.data);
   return { maxDifference, painted, hidden: blend.hidden, icons: dense.stores.length };
 };
 
@@ -104,9 +115,7 @@ state.__scene = scene;
   full.renderSync();
   const a = kept.canvas.getContext('2d')!.getImageData(0, 0, kept.canvas.width, kept.canvas.height).data;
   const b = full.canvas.getContext('2d')!.getImageData(0, 0, full.canvas.width, full.canvas.height).data;
-  let differingBytes = 0, painted = 0;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differingBytes++;
-  for (let i = 3; i < b.length; i += 4) if (b[i] > 0) painted++;
+  const { differingBytes, painted } = compareImages(a, b);
   const prefix = (kept as unknown as { prefix: { reusedFrames: number; skippedLayers: number } }).prefix;
   const result = { differingBytes, painted, reusedFrames: prefix.reusedFrames, skippedLayers: prefix.skippedLayers };
   kept.dispose();
@@ -133,8 +142,6 @@ state.__scene = scene;
     return { data: ctx.getImageData(0, 0, canvas.width, canvas.height).data, covered: (renderers.get(l.polygons) as PolygonRenderer).covered };
   };
   const culled = draw(true), full = draw(false);
-  let differingBytes = 0, painted = 0;
-  for (let i = 0; i < full.data.length; i++) if (culled.data[i] !== full.data[i]) differingBytes++;
-  for (let i = 3; i < full.data.length; i += 4) if (full.data[i] > 0) painted++;
+  const { differingBytes, painted } = compareImages(culled.data, full.data);
   return { differingBytes, painted, covered: culled.covered, coveredWithout: full.covered, polygons: l.polygons.queryExtent(frame.extent).length };
 };
