@@ -78,6 +78,36 @@ export function buildLocalPath(rings: readonly Float64Array[], closed: boolean, 
   return path;
 }
 
+/** The 32-bit float next below a positive 32-bit float. */
+const bits32 = new Float32Array(1), word32 = new Uint32Array(bits32.buffer);
+function float32Below(x: number): number {
+  bits32[0] = x;
+  word32[0]--;
+  return bits32[0];
+}
+
+/**
+ * A stroke width of `px` CSS px in the units of paths drawn through `transform` (path units to CSS px,
+ * set with setContextTransform at `pixelRatio`).
+ *
+ * Skia strokes lines of at most one device pixel as hairlines and wider ones with its full stroker, at
+ * two to three times the cost. It decides on the width times the transform's scale in 32-bit floats, and
+ * for a width meant to be exactly one device pixel that product lands a hair above one on some views:
+ * every outline of such a frame went through the stroker (a zoomed-out frame of 1,500 catchments took 6
+ * ms longer). On an upright map the width is the largest 32-bit float whose product with the scale stays
+ * within the intended device width, so each view gets the same hairline (a turned map's width is left
+ * as it is: Skia's length estimate of a turned vector decides there).
+ */
+export function pathLineWidth(px: number, transform: Affine, pixelRatio: number): number {
+  const width = px / Math.hypot(transform[0], transform[1]);
+  if (transform[1] !== 0 || transform[2] !== 0 || !(width > 0)) return width;
+  const device = px * pixelRatio;
+  const sx = Math.abs(Math.fround(transform[0] * pixelRatio)), sy = Math.abs(Math.fround(transform[3] * pixelRatio));
+  let w = Math.fround(width);
+  for (let k = 0; k < 8 && (Math.fround(w * sx) > device || Math.fround(w * sy) > device); k++) w = float32Below(w);
+  return w;
+}
+
 /** Local path units to CSS px for a frame. */
 export function localToScreen(frame: FrameState, origin: [number, number]): Affine {
   return multiply(frame.toScreen, [1 / LOCAL_UNIT, 0, 0, 1 / LOCAL_UNIT, origin[0], origin[1]]);

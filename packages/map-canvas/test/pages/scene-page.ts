@@ -6,6 +6,7 @@ import { PolygonRenderer } from '../../src/layers/polygons/polygon-renderer.js';
 import { renderLayer, renderLayers } from '../../src/map/render-frame.js';
 import type { LayerRenderer } from '../../src/layer/layer.js';
 import { generateScene, FALLBACK_PLACES } from '../../demo/scene.js';
+import { LOCAL_UNIT, localToScreen } from '../../src/layer/geometry.js';
 import { sceneLayers } from '../../demo/scene-layers.js';
 
 const params = new URLSearchParams(location.search);
@@ -144,4 +145,30 @@ function compareImages(a: Uint8ClampedArray, b: Uint8ClampedArray): { differingB
   const culled = draw(true), full = draw(false);
   const { differingBytes, painted } = compareImages(culled.data, full.data);
   return { differingBytes, painted, covered: culled.covered, coveredWithout: full.covered, polygons: l.polygons.queryExtent(frame.extent).length };
+};
+
+/** Outlines at two views a hair apart: the first at a zoom where the plain width in path units times the
+ * scale rounds (in 32-bit floats) above one device pixel, the second where it does not. Drawn by the
+ * polygon renderer and compared pixel for pixel (the outline-width test calls it). */
+(globalThis as unknown as { __compareOutlinesNearZoom: () => object }).__compareOutlinesNearZoom = () => {
+  const dense = generateScene({ stores: 600, pois: 0, heatPoints: 0, catchments: 600, seed: 9 }, FALLBACK_PLACES);
+  const l = sceneLayers(dense);
+  const view = (zoom: number) => createFrameState({ center: [4.9, 52.3], zoom, bearing: 0, pitch: 0 }, { width: 480, height: 320 }, 1);
+  const plainOver = (zoom: number) => {
+    const frame = view(zoom);
+    const m = localToScreen(frame, l.polygons.origin);
+    return Math.fround(Math.fround(LOCAL_UNIT / frame.scale) * Math.fround(m[0])) > 1;
+  };
+  let zoom = 0;
+  for (let z = 8.5; z < 11 && !zoom; z += 0.00037) if (plainOver(z) && !plainOver(z + 1e-7)) zoom = z;
+  const draw = (z: number) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 480;
+    canvas.height = 320;
+    const ctx = canvas.getContext('2d')!;
+    renderLayer(ctx, view(z), l.polygons, l.polygons.createRenderer());
+    return ctx.getImageData(0, 0, 480, 320).data;
+  };
+  const { differingBytes, maxDifference, painted } = compareImages(draw(zoom), draw(zoom + 1e-7));
+  return { zoom, differingBytes, maxDifference, painted };
 };

@@ -2,7 +2,7 @@
 // (culled by bounding box, simplified by zoom), then place names by population without overlaps.
 import { setContextTransform } from '../../geo/affine.js';
 import { drawHaloText } from '../../layer/canvas.js';
-import { buildLocalPath, LOCAL_UNIT, localToScreen } from '../../layer/geometry.js';
+import { buildLocalPath, localToScreen, pathLineWidth } from '../../layer/geometry.js';
 import type { LayerRenderer } from '../../layer/layer.js';
 import { extentIntersects, type FrameState } from '../../view/frame-state.js';
 import { LabelPlacer, TextMeasurer } from '../labels/label-placement.js';
@@ -43,7 +43,8 @@ export class BasemapRenderer implements LayerRenderer {
     }
     ctx.strokeStyle = style.border;
     ctx.lineJoin = 'round';
-    ctx.lineWidth = (style.borderWidth * LOCAL_UNIT) / frame.scale;
+    // The same scale for every shape (only the origin differs).
+    ctx.lineWidth = pathLineWidth(style.borderWidth, localToScreen(frame, [0, 0]), pr);
     for (const shape of layer.borders) {
       if (!extentIntersects(shape.bbox, frame.extent)) continue;
       setContextTransform(ctx, localToScreen(frame, shape.origin), pr);

@@ -9,7 +9,7 @@
 // under their store's icon) are left out: they would not show.
 import { setContextTransform, type Affine } from '../../geo/affine.js';
 import { worldScale } from '../../geo/mercator.js';
-import { buildLocalPath, LOCAL_UNIT, localToScreen } from '../../layer/geometry.js';
+import { buildLocalPath, localToScreen, pathLineWidth } from '../../layer/geometry.js';
 import type { LayerRenderer } from '../../layer/layer.js';
 import { coversRings, type Occlusion } from '../../layer/occlusion.js';
 import type { FrameState } from '../../view/frame-state.js';
@@ -52,9 +52,10 @@ export class PolygonRenderer implements LayerRenderer {
     const visible = layer.queryExtent(frame.extent);
     if (!visible.length) return;
     const base = ctx.globalAlpha;
-    setContextTransform(ctx, localToScreen(frame, layer.origin), frame.pixelRatio);
-    // Stroke widths are given in CSS px; the context scale is in local units.
-    const unitsPerPx = LOCAL_UNIT / frame.scale;
+    const transform = localToScreen(frame, layer.origin);
+    setContextTransform(ctx, transform, frame.pixelRatio);
+    // Stroke widths are given in CSS px; the paths are in local units.
+    let widthPx = NaN, lineWidth = 0;
     ctx.lineJoin = 'round';
     let fill = '', stroke = '';
     const pr = frame.pixelRatio, m = frame.toScreen;
@@ -81,7 +82,8 @@ export class PolygonRenderer implements LayerRenderer {
       if (style.stroke) {
         ctx.globalAlpha = base * style.strokeAlpha;
         if (style.stroke !== stroke) ctx.strokeStyle = stroke = style.stroke;
-        ctx.lineWidth = style.strokeWidth * unitsPerPx;
+        if (style.strokeWidth !== widthPx) lineWidth = pathLineWidth((widthPx = style.strokeWidth), transform, pr);
+        ctx.lineWidth = lineWidth;
         ctx.stroke(path);
       }
     }
