@@ -77,6 +77,24 @@ test('box sums equal a direct sum over the window, also on rows and columns shor
   }
 });
 
+test('a slightly larger grid is computed in the memory of an evicted one, with the same values as in new memory', () => {
+  const { world, weights } = scatter(3000, 5);
+  const frame = createFrameState({ center: [4.9, 52.37], zoom: 11, bearing: 0, pitch: 0 }, SIZE, 1);
+  const lattice = heatLattice(1000 / (frame.metersPerPixel * frame.scale), frame.scale, SIZE);
+  const fixed = fixedWeights(weights);
+  const i = Math.floor(frame.centerWorld[0] / lattice.cell), j = Math.floor(frame.centerWorld[1] / lattice.cell);
+  const old = computeHeatGrid(world, fixed, lattice, [i - 40, j - 30, i + 40, j + 30], undefined, 0);
+  old.values.fill(777);
+  // About 10 % more cells than the evicted grid held.
+  const region: CellRegion = [i - 42, j - 31, i + 42, j + 32];
+  const reused = computeHeatGrid(world, fixed, lattice, region, old.values, 0);
+  assert.ok(reused.values.length > old.values.length, `${reused.values.length} cells, the evicted grid had ${old.values.length}`);
+  assert.is(reused.values.buffer, old.values.buffer, 'the evicted grid\'s memory was used');
+  const fresh = computeHeatGrid(world, fixed, lattice, region, undefined, 0);
+  assert.equal([...reused.values], [...fresh.values]);
+  assert.ok(fresh.values.some((v) => v > 0), 'the grid holds heat');
+});
+
 test('a cell has the same value whichever region its grid was computed for', () => {
   const { world, weights } = scatter(3000, 3);
   const frame = createFrameState({ center: [4.9, 52.37], zoom: 11, bearing: 0, pitch: 0 }, SIZE, 1);
