@@ -24,6 +24,16 @@ function scatter(count: number, seed: number): { world: Float64Array; weights: F
   return { world, weights };
 }
 
+/** 3,000 scattered points and the lattice of a 1 km kernel at zoom 11 over Amsterdam, with the lattice
+ * cell (i, j) at the view's centre. */
+function streetLattice(seed: number) {
+  const { world, weights } = scatter(3000, seed);
+  const frame = createFrameState({ center: [4.9, 52.37], zoom: 11, bearing: 0, pitch: 0 }, SIZE, 1);
+  const lattice = heatLattice(1000 / (frame.metersPerPixel * frame.scale), frame.scale, SIZE);
+  const i = Math.floor(frame.centerWorld[0] / lattice.cell), j = Math.floor(frame.centerWorld[1] / lattice.cell);
+  return { world, fixed: fixedWeights(weights), lattice, i, j };
+}
+
 test('the ramp is transparent at zero and its alpha rises without a jump', () => {
   const ramp = colorRamp(undefined, 1024);
   assert.is(ramp[0] >>> 24, 0);
@@ -78,11 +88,7 @@ test('box sums equal a direct sum over the window, also on rows and columns shor
 });
 
 test('a slightly larger grid is computed in the memory of an evicted one, with the same values as in new memory', () => {
-  const { world, weights } = scatter(3000, 5);
-  const frame = createFrameState({ center: [4.9, 52.37], zoom: 11, bearing: 0, pitch: 0 }, SIZE, 1);
-  const lattice = heatLattice(1000 / (frame.metersPerPixel * frame.scale), frame.scale, SIZE);
-  const fixed = fixedWeights(weights);
-  const i = Math.floor(frame.centerWorld[0] / lattice.cell), j = Math.floor(frame.centerWorld[1] / lattice.cell);
+  const { world, fixed, lattice, i, j } = streetLattice(5);
   const old = computeHeatGrid(world, fixed, lattice, [i - 40, j - 30, i + 40, j + 30], undefined, 0);
   old.values.fill(777);
   // About 10 % more cells than the evicted grid held.
@@ -96,11 +102,7 @@ test('a slightly larger grid is computed in the memory of an evicted one, with t
 });
 
 test('a cell has the same value whichever region its grid was computed for', () => {
-  const { world, weights } = scatter(3000, 3);
-  const frame = createFrameState({ center: [4.9, 52.37], zoom: 11, bearing: 0, pitch: 0 }, SIZE, 1);
-  const lattice = heatLattice(1000 / (frame.metersPerPixel * frame.scale), frame.scale, SIZE);
-  const fixed = fixedWeights(weights);
-  const i = Math.floor(frame.centerWorld[0] / lattice.cell), j = Math.floor(frame.centerWorld[1] / lattice.cell);
+  const { world, fixed, lattice, i, j } = streetLattice(3);
   const a = computeHeatGrid(world, fixed, lattice, [i - 40, j - 30, i + 40, j + 30]);
   // b is written over the values of an old grid (left-over numbers in it must not count).
   const spare = new Float64Array(a.values.length * 2).fill(12345);
