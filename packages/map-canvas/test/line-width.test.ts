@@ -37,7 +37,7 @@ test('wider and thinner outlines keep their width within a 32-bit step', () => {
   }
 });
 
-test('a turned or tilted map gets the plain width', () => {
+test('a turned map gets the plain width; a tilted one stays within one pixel along both axes', () => {
   const turned = createFrameState({ center: [4.9, 52.3], zoom: 9.37, bearing: 30, pitch: 0 }, SIZE, 1);
   const m = localToScreen(turned, [0.5, 0.3]);
   assert.is(pathLineWidth(1, m, 1), 1 / Math.hypot(m[0], m[1]));
