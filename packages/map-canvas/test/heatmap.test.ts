@@ -101,6 +101,24 @@ test('a slightly larger grid is computed in the memory of an evicted one, with t
   assert.ok(fresh.values.some((v) => v > 0), 'the grid holds heat');
 });
 
+test('rows coloured in pairs (two device rows between the same lattice rows in one sweep) equal rows coloured one by one', () => {
+  const { world, fixed } = streetLattice(9);
+  for (const [zoom, pr] of [[10.4, 1], [11.6, 2], [13.2, 1.5]]) {
+    const frame = createFrameState({ center: [4.9, 52.37], zoom, bearing: 0, pitch: 0 }, SIZE, pr);
+    const lattice = heatLattice(1200 / (frame.metersPerPixel * frame.scale), frame.scale, SIZE);
+    const e = frame.extent;
+    const grid = computeHeatGrid(world, fixed, lattice, [Math.floor(e[0] / lattice.cell) - 1, Math.floor(e[1] / lattice.cell) - 1, Math.ceil(e[2] / lattice.cell) + 1, Math.ceil(e[3] / lattice.cell) + 1]);
+    const w = Math.round(SIZE.width * pr), h = Math.round(SIZE.height * pr), ramp = colorRamp(undefined, 1024);
+    const scale = 1023 * unitScale(lattice);
+    const whole = new Uint32Array(w * h), single = new Uint32Array(w * h);
+    colorizeHeat(grid, frame.toWorld, pr, scale, w, h, ramp, whole);
+    for (let y = 0; y < h; y++) colorizeHeat(grid, frame.toWorld, pr, scale, w, h, ramp, single, y, y + 1);
+    assert.ok(lattice.cell * frame.scale * pr > 2, `zoom ${zoom}: device rows share lattice rows`);
+    assert.ok(whole.filter((v) => v !== 0).length > w * h / 10, `zoom ${zoom}: the screen holds heat`);
+    assert.equal(whole, single, `zoom ${zoom} at pixel ratio ${pr}`);
+  }
+});
+
 test('a cell has the same value whichever region its grid was computed for', () => {
   const { world, fixed, lattice, i, j } = streetLattice(3);
   const a = computeHeatGrid(world, fixed, lattice, [i - 40, j - 30, i + 40, j + 30]);

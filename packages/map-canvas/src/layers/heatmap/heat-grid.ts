@@ -289,6 +289,11 @@ function colorizeAxisAligned(
     const gy = d * y + f;
     const yi = Math.min(gh - 2, Math.max(0, Math.floor(gy)));
     const fy = gy - yi;
+    // The next device row between the same two lattice rows is coloured in the same sweep (each column's
+    // two values read once for both).
+    const gy2 = d * (y + 1) + f;
+    const pair = y + 1 < y1 && Math.min(gh - 2, Math.max(0, Math.floor(gy2))) === yi;
+    const fy2 = gy2 - yi, rows = pair ? 2 : 1;
     if (upperRow !== yi) {
       if (lowerRow === yi) {
         const rows = upper, masks = upperMask;
@@ -311,27 +316,46 @@ function colorizeAxisAligned(
     }
     const from = Math.min(upperFirst, lowerFirst), to = Math.max(upperLast, lowerLast);
     if (to <= from) {
-      pixels.fill(0, p, p + width);
+      pixels.fill(0, p, p + rows * width);
+      if (pair) {
+        y++;
+        p += width;
+      }
       continue;
     }
-    if (from > 0) pixels.fill(0, p, p + from);
-    if (to < width) pixels.fill(0, p + to, p + width);
+    for (let r = 0, q = p; r < rows; r++, q += width) {
+      if (from > 0) pixels.fill(0, q, q + from);
+      if (to < width) pixels.fill(0, q + to, q + width);
+    }
     for (let k = (from / BLOCK) | 0, kEnd = Math.ceil(to / BLOCK); k < kEnd; k++) {
       const x0 = Math.max(from, k * BLOCK), x1 = Math.min(to, k * BLOCK + BLOCK);
       if ((upperMask[k] | lowerMask[k]) === 0) {
         pixels.fill(0, p + x0, p + x1);
+        if (pair) pixels.fill(0, p + width + x0, p + width + x1);
         continue;
       }
       // Values are never negative and the ramp's first entry is 0: no branch on the value.
-      for (let x = x0; x < x1; x++) {
-        const u = upper[x];
-        pixels[p + x] = ramp[Math.min(top, u + (lower[x] - u) * fy) | 0];
+      if (pair) {
+        for (let x = x0, q = p + width; x < x1; x++) {
+          const u = upper[x], span = lower[x] - u;
+          pixels[p + x] = ramp[Math.min(top, u + span * fy) | 0];
+          pixels[q + x] = ramp[Math.min(top, u + span * fy2) | 0];
+        }
+      } else {
+        for (let x = x0; x < x1; x++) {
+          const u = upper[x];
+          pixels[p + x] = ramp[Math.min(top, u + (lower[x] - u) * fy) | 0];
+        }
       }
     }
     if (from < box[0]) box[0] = from;
     if (to > box[2]) box[2] = to;
     if (y < box[1]) box[1] = y;
-    box[3] = y + 1;
+    box[3] = y + rows;
+    if (pair) {
+      y++;
+      p += width;
+    }
   }
   return box;
 }
