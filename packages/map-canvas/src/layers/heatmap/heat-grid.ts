@@ -285,7 +285,7 @@ function colorizeAxisAligned(
   // Columns [first, last) of each interpolated row holding every non-zero value.
   let upperFirst = 0, upperLast = 0, lowerFirst = 0, lowerLast = 0;
   const box: PixelBox = [width, y1, 0, y0];
-  for (let y = y0, p = y0 * width; y < y1; y++, p += width) {
+  for (let y = y0, p = y0 * width, rows = 1; y < y1; y += rows, p += rows * width) {
     const gy = d * y + f;
     const yi = Math.min(gh - 2, Math.max(0, Math.floor(gy)));
     const fy = gy - yi;
@@ -293,13 +293,14 @@ function colorizeAxisAligned(
     // two values read once for both).
     const gy2 = d * (y + 1) + f;
     const pair = y + 1 < y1 && Math.min(gh - 2, Math.max(0, Math.floor(gy2))) === yi;
-    const fy2 = gy2 - yi, rows = pair ? 2 : 1;
+    const fy2 = gy2 - yi;
+    rows = pair ? 2 : 1;
     if (upperRow !== yi) {
       if (lowerRow === yi) {
-        const rows = upper, masks = upperMask;
+        const swap = upper, masks = upperMask;
         upper = lower;
         upperMask = lowerMask;
-        lower = rows;
+        lower = swap;
         lowerMask = masks;
         upperFirst = lowerFirst;
         upperLast = lowerLast;
@@ -317,10 +318,6 @@ function colorizeAxisAligned(
     const from = Math.min(upperFirst, lowerFirst), to = Math.max(upperLast, lowerLast);
     if (to <= from) {
       pixels.fill(0, p, p + rows * width);
-      if (pair) {
-        y++;
-        p += width;
-      }
       continue;
     }
     for (let r = 0, q = p; r < rows; r++, q += width) {
@@ -352,10 +349,6 @@ function colorizeAxisAligned(
     if (to > box[2]) box[2] = to;
     if (y < box[1]) box[1] = y;
     box[3] = y + rows;
-    if (pair) {
-      y++;
-      p += width;
-    }
   }
   return box;
 }
