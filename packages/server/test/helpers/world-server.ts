@@ -44,6 +44,12 @@ export async function startWorldServer(settings: Partial<ProcessingSettings> = {
       processor?.wake();
       const status = await waitForStatus(server.ctx.db, scenarioId);
       if (status !== 9) throw new Error(`scenario ${scenarioId} ended at status ${status}`);
+      // Status 9 is committed before the blocks the result replaced are collected; the processor holds
+      // the claim until that is done, so a test that looks at the blocks next sees them collected.
+      for (const end = Date.now() + 30_000; processor?.claims().includes(scenarioId); ) {
+        if (Date.now() > end) throw new Error(`scenario ${scenarioId}: the processor still holds it after 30 s`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
     },
     async close() {
       await processor?.stop();
