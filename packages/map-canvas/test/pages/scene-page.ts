@@ -78,19 +78,23 @@ function compareImages(a: Uint8ClampedArray, b: Uint8ClampedArray): { differingB
   const icons = new IconLayer({ features: dense.stores, groups: Object.fromEntries(dense.stores.map((s) => [s.group, { color: '#2563eb' }])) });
   icons.setSelected([dense.stores[10].id]);
   const frame = createFrameState({ center: [4.9, 52.3], zoom: 8.3, bearing: 0, pitch: 0 }, { width: 480, height: 320 }, pixelRatio);
-  const draw = (strategy: 'canvas' | 'blend') => {
+  const draw = (strategy: 'canvas' | 'blend', knownOpaque = true) => {
     const canvas = document.createElement('canvas');
     canvas.width = 480 * pixelRatio;
     canvas.height = 320 * pixelRatio;
     const ctx = canvas.getContext('2d')!;
     const renderer = new IconRenderer(icons);
     renderer.strategy = strategy;
+    renderer.knownOpaque = knownOpaque;
     renderer.renderFrame(frame, ctx);
-    return { data: ctx.getImageData(0, 0, canvas.width, canvas.height).data, hidden: renderer.hidden };
+    return { data: ctx.getImageData(0, 0, canvas.width, canvas.height).data, hidden: renderer.hidden, skippedRows: renderer.skippedRows };
   };
-  const canvas = draw('canvas'), blend = draw('blend');
+  const canvas = draw('canvas'), blend = draw('blend'), everyRow = draw('blend', false);
   const { maxDifference, painted } = compareImages(canvas.data, blend.data);
-  return { maxDifference, painted, hidden: blend.hidden, icons: dense.stores.length };
+  // The blend that skips rows by the bits of pixels known to be opaque, against one that visits every
+  // pixel of every row.
+  const bits = compareImages(everyRow.data, blend.data);
+  return { maxDifference, painted, hidden: blend.hidden, icons: dense.stores.length, skippedRows: blend.skippedRows, everyRowSkipped: everyRow.skippedRows, bitsDifferingBytes: bits.differingBytes };
 };
 
 

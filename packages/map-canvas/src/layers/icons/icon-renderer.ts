@@ -5,10 +5,13 @@
 // costs). It blends front to back: the topmost icon first, each later one only under what is already
 // there (the "under" operator, the same picture as drawing bottom-up), so a pixel that is already
 // opaque costs one comparison and an icon hidden under others changes nothing (zoomed out, thousands
-// pile up). Icons off screen are skipped. The layer's opacity applies to the layer as a whole, as for
-// any other layer. The blended layer is kept: a frame of the same view with unchanged icons only blits
-// it again. A part of the drawing order can be blended on its own (motion pictures spread big layers
-// over frames); the last part uploads and blits. Outlines the focused icon.
+// pile up). A bit per device pixel known to be opaque (set from each sprite row's run of opaque
+// pixels) narrows each sprite row to the pixels that can still change, or skips it whole (the same
+// pixels: the rest would be passed over as opaque). Icons off screen are skipped. The layer's opacity
+// applies to the layer as a whole, as for any other layer. The blended layer is kept: a frame of the
+// same view with unchanged icons only blits it again. A part of the drawing order can be blended on its
+// own (motion pictures spread big layers over frames); the last part uploads and blits. Outlines the
+// focused icon.
 import { createCanvas, context2d, type Canvas2D } from '../../layer/canvas.js';
 import type { LayerRenderer } from '../../layer/layer.js';
 import { OpaqueMask } from '../../layer/occlusion.js';
@@ -43,8 +46,19 @@ const BLEND_PIXEL_MS = 0.00000095;
 
 /** A pixel (not premultiplied, packed as in ImageData) with `under` drawn beneath it: source-over of
  * `over` on `under`, rounded to 8 bits. Both have some alpha; `over` is not opaque. */
-function beneath(over: number, under: number): number {
+export function beneath(over: number, under: number): number {
   const ao = over >>> 24;
+  if (under >>> 24 === 255) {
+    // Over an opaque pixel (the common case: an icon's body beneath another's antialiased edge) the
+    // weights add up to 255 * 255 and the result is opaque. For each channel, with x = over * ao +
+    // under * (255 - ao): floor((255 x + 32512) / 65025) = floor((x + 127) / 255), computed in
+    // integers without a division (the same values; the icon tests check every combination).
+    const au = 255 - ao;
+    const r = (over & 255) * ao + (under & 255) * au + 128;
+    const g = ((over >>> 8) & 255) * ao + ((under >>> 8) & 255) * au + 128;
+    const b = ((over >>> 16) & 255) * ao + ((under >>> 16) & 255) * au + 128;
+    return (0xff000000 | (((b + (b >>> 8)) >>> 8) << 16) | (((g + (g >>> 8)) >>> 8) << 8) | ((r + (r >>> 8)) >>> 8)) >>> 0;
+  }
   // Weights of both on 0..65025: `over` by its alpha, `under` by what of it shows through.
   const wo = ao * 255, wu = (under >>> 24) * (255 - ao);
   const total = wo + wu, half = total >>> 1;
@@ -52,6 +66,45 @@ function beneath(over: number, under: number): number {
   const g = (((over >>> 8) & 255) * wo + ((under >>> 8) & 255) * wu + half) / total;
   const b = (((over >>> 16) & 255) * wo + ((under >>> 16) & 255) * wu + half) / total;
   return ((((total + 127) / 255) << 24) | (b << 16) | (g << 8) | r) >>> 0;
+}
+
+/** The first of bits x0 to x1 (inclusive) of the row of bits starting at word `row` that is not set,
+ * or -1 when all are. */
+function firstUnset(bits: Int32Array, row: number, x0: number, x1: number): number {
+  const last = row + (x1 >> 5);
+  // Bits before x0 count as set.
+  let k = row + (x0 >> 5), v = bits[k] | ~(-1 << (x0 & 31));
+  while (v === -1) {
+    if (++k > last) return -1;
+    v = bits[k];
+  }
+  // The lowest clear bit of v.
+  const x = ((k - row) << 5) + 31 - Math.clz32(~v & (v + 1));
+  return x <= x1 ? x : -1;
+}
+
+/** The last of bits x0 to x1 (inclusive) of the row of bits starting at word `row` that is not set;
+ * bit x0 must be clear. */
+function lastUnset(bits: Int32Array, row: number, x0: number, x1: number): number {
+  const first = row + (x0 >> 5);
+  // Bits after x1 count as set.
+  let k = row + (x1 >> 5), v = bits[k] | (-2 << (x1 & 31));
+  while (v === -1 && k > first) v = bits[--k];
+  // The highest clear bit of v.
+  return ((k - row) << 5) + 31 - Math.clz32(~v);
+}
+
+/** Sets bits x0 to x1 (inclusive) of the row of bits starting at word `row`. */
+function setAll(bits: Int32Array, row: number, x0: number, x1: number): void {
+  const w0 = row + (x0 >> 5), w1 = row + (x1 >> 5);
+  const m0 = -1 << (x0 & 31), m1 = -1 >>> (31 - (x1 & 31));
+  if (w0 === w1) {
+    bits[w0] |= m0 & m1;
+    return;
+  }
+  bits[w0] |= m0;
+  bits[w1] |= m1;
+  for (let k = w0 + 1; k < w1; k++) bits[k] = -1;
 }
 
 export class IconRenderer implements LayerRenderer {
@@ -67,6 +120,12 @@ export class IconRenderer implements LayerRenderer {
   /** Per row, the columns holding icons: [first, last), empty when last <= first. */
   private rowFirst = new Int32Array(0);
   private rowLast = new Int32Array(0);
+  /** A bit per device pixel (32 to a word, rows of `words` words) that is known to be opaque: set for
+   * each drawn row's run of opaque sprite pixels. A sprite row whose painted span is all set would
+   * change nothing and is skipped without looking at its pixels (zoomed out, about half the rows are);
+   * of the others only the pixels from the first to the last clear bit are visited. */
+  private opaqueBits = new Int32Array(0);
+  private words = 0;
   /** Each feature's sprite, for the layer's revision and a pixel ratio (looked up once, not per frame). */
   private spriteOf: (Sprite | undefined)[] = [];
   private spritesFor = { revision: -1, pixelRatio: 0 };
@@ -74,6 +133,11 @@ export class IconRenderer implements LayerRenderer {
   private composed: DrawList | null = null;
   /** Icons of the last blend that changed no pixel, hidden under others (tests read it). */
   hidden = 0;
+  /** Sprite rows of the last blend skipped whole, as known to fall on opaque pixels (tests read it). */
+  skippedRows = 0;
+  /** Whether the blend keeps the bits of pixels known to be opaque and skips by them (tests compare
+   * the pixels with and without). */
+  knownOpaque = true;
   /** How icons are drawn: by the cost estimate, or always one way (tests compare the two). */
   strategy: 'auto' | 'canvas' | 'blend' = 'auto';
 
@@ -159,6 +223,7 @@ export class IconRenderer implements LayerRenderer {
     if (part === 0) {
       this.clear(w, h);
       this.hidden = 0;
+      this.skippedRows = 0;
     }
     const end = list.count - Math.floor((part * list.count) / parts), start = list.count - Math.floor(((part + 1) * list.count) / parts);
     for (let k = end - 1; k >= start; k--) if (!this.blend(list.sprites[k], list.xs[k], list.ys[k], w, h)) this.hidden++;
@@ -192,7 +257,10 @@ export class IconRenderer implements LayerRenderer {
       this.out = new Int32Array(this.image.data.buffer);
       this.rowFirst = new Int32Array(h).fill(w);
       this.rowLast = new Int32Array(h);
+      this.words = (w + 31) >> 5;
+      this.opaqueBits = new Int32Array(this.words * h);
     } else {
+      this.opaqueBits.fill(0);
       const { out, rowFirst, rowLast } = this;
       for (let y = this.box[1]; y < this.box[3]; y++) {
         if (rowLast[y] > rowFirst[y]) out.fill(0, y * w + rowFirst[y], y * w + rowLast[y]);
@@ -207,15 +275,29 @@ export class IconRenderer implements LayerRenderer {
   /** One sprite at device px (left, top), clipped to the pixels, beneath what is already there;
    * whether it changed any pixel. */
   private blend(sprite: Sprite, left: number, top: number, w: number, h: number): boolean {
-    const out = this.out, pixels = sprite.pixels, rows = sprite.rows, sw = sprite.width;
-    const box = this.box, rowFirst = this.rowFirst, rowLast = this.rowLast;
-    let changed = false;
+    const out = this.out, pixels = sprite.pixels, rows = sprite.rows, solid = sprite.solid, sw = sprite.width;
+    const box = this.box, rowFirst = this.rowFirst, rowLast = this.rowLast, bits = this.opaqueBits, words = this.words, useBits = this.knownOpaque;
+    let changed = false, skipped = 0;
     for (let r = 0; r < sprite.height; r++) {
       const py = top + r;
       if (py < 0 || py >= h) continue;
-      const first = Math.max(rows[2 * r], -left), last = Math.min(rows[2 * r + 1], w - 1 - left);
+      let first = Math.max(rows[2 * r], -left), last = Math.min(rows[2 * r + 1], w - 1 - left);
       if (last < first) continue;
-      let d = py * w + left + first, rowChanged = false;
+      // Only the pixels between the first and the last one not known to be opaque can change.
+      let x0 = left + first, x1 = left + last;
+      if (useBits) {
+        x0 = firstUnset(bits, py * words, x0, x1);
+        if (x0 < 0) {
+          skipped++;
+          continue;
+        }
+        x1 = lastUnset(bits, py * words, x0, x1);
+        const s0 = Math.max(solid[2 * r], -left), s1 = Math.min(solid[2 * r + 1], w - 1 - left);
+        if (s1 >= s0) setAll(bits, py * words, left + s0, left + s1);
+        first = x0 - left;
+        last = x1 - left;
+      }
+      let d = py * w + x0, rowChanged = false;
       for (let q = r * sw + first, end = r * sw + last; q <= end; q++, d++) {
         // Zoomed out most pixels are opaque already: that is checked first.
         const above = out[d];
@@ -234,6 +316,7 @@ export class IconRenderer implements LayerRenderer {
       if (py < box[1]) box[1] = py;
       if (py + 1 > box[3]) box[3] = py + 1;
     }
+    this.skippedRows += skipped;
     return changed;
   }
 

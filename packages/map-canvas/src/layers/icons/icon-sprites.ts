@@ -125,6 +125,9 @@ export interface Sprite {
   pixels: Int32Array;
   /** Per row of the trimmed image: first and last painted column (last < first when the row is empty). */
   rows: Int16Array;
+  /** Per row: first and last column of the row's longest run of opaque pixels (last < first when the
+   * row has none). Whatever lay beneath, those pixels are opaque once the row is drawn. */
+  solid: Int16Array;
 }
 
 /** Cuts the transparent border off a sprite (most of a sprite's square is the room kept for the
@@ -144,26 +147,37 @@ export function trimSprite(canvas: Canvas2D): Sprite {
     }
   }
   const half = width / 2;
-  if (x1 < 0) return { image: null, half, left: 0, top: 0, width: 0, height: 0, pixels: new Int32Array(0), rows: new Int16Array(0) };
+  if (x1 < 0) return { image: null, half, left: 0, top: 0, width: 0, height: 0, pixels: new Int32Array(0), rows: new Int16Array(0), solid: new Int16Array(0) };
   const w = x1 - x0 + 1, h = y1 - y0 + 1;
   const image = createCanvas(w, h);
   context2d(image).drawImage(canvas as CanvasImageSource, -x0, -y0);
-  // Pixels and painted spans per row (icon-renderer.ts blends them itself).
+  // Pixels, painted spans and opaque runs per row (icon-renderer.ts blends them itself).
   const pixels = new Int32Array(w * h);
   const rows = new Int16Array(2 * h);
+  const solid = new Int16Array(2 * h);
   for (let y = 0; y < h; y++) {
-    let first = w, last = -1;
+    let first = w, last = -1, runStart = -1, bestFirst = 0, bestLast = -1;
     for (let x = 0; x < w; x++) {
       const c = all[(y + y0) * width + x + x0];
       pixels[y * w + x] = c;
+      if (c >>> 24 !== 255) runStart = -1;
+      else {
+        if (runStart < 0) runStart = x;
+        if (x - runStart > bestLast - bestFirst) {
+          bestFirst = runStart;
+          bestLast = x;
+        }
+      }
       if (c >>> 24 === 0) continue;
       if (x < first) first = x;
       last = x;
     }
     rows[2 * y] = first;
     rows[2 * y + 1] = last;
+    solid[2 * y] = bestFirst;
+    solid[2 * y + 1] = bestLast;
   }
-  return { image, half, left: x0, top: y0, width: w, height: h, pixels, rows };
+  return { image, half, left: x0, top: y0, width: w, height: h, pixels, rows, solid };
 }
 
 /** Sprites by key, per pixel ratio. */
