@@ -119,6 +119,41 @@ test('rows coloured in pairs (two device rows between the same lattice rows in o
   }
 });
 
+test('columns under opaque pixels of layers above are left as they were; every other pixel is coloured as without them', () => {
+  const { world, fixed } = streetLattice(4);
+  for (const [zoom, pr] of [[10.4, 1], [11.6, 2]]) {
+    const frame = createFrameState({ center: [4.9, 52.37], zoom, bearing: 0, pitch: 0 }, SIZE, pr);
+    const lattice = heatLattice(1200 / (frame.metersPerPixel * frame.scale), frame.scale, SIZE);
+    const e = frame.extent;
+    const grid = computeHeatGrid(world, fixed, lattice, [Math.floor(e[0] / lattice.cell) - 1, Math.floor(e[1] / lattice.cell) - 1, Math.ceil(e[2] / lattice.cell) + 1, Math.ceil(e[3] / lattice.cell) + 1]);
+    const w = Math.round(SIZE.width * pr), h = Math.round(SIZE.height * pr), ramp = colorRamp(undefined, 1024);
+    const scale = 1023 * unitScale(lattice);
+    // Covered pixels: runs of 3 to 40 columns here and there (icons), some whole words, some rows alone.
+    const words = Math.ceil(w / 32), covered = new Int32Array(words * h), rand = random(11);
+    const isCovered = (x: number, y: number) => (covered[y * words + (x >> 5)] >>> (x & 31)) & 1;
+    for (let n = 0; n < 4000; n++) {
+      const x0 = Math.floor(rand() * w), y0 = Math.floor(rand() * h), len = 3 + Math.floor(rand() * 38), rows = 1 + Math.floor(rand() * 12);
+      for (let y = y0; y < Math.min(h, y0 + rows); y++) for (let x = x0; x < Math.min(w, x0 + len); x++) covered[y * words + (x >> 5)] |= 1 << (x & 31);
+    }
+    const all = new Uint32Array(w * h), some = new Uint32Array(w * h).fill(0x5a5a5a5a);
+    const box = colorizeHeat(grid, frame.toWorld, pr, scale, w, h, ramp, all);
+    assert.equal(colorizeHeat(grid, frame.toWorld, pr, scale, w, h, ramp, some, 0, h, covered), box, `zoom ${zoom}: the same box`);
+    let left = 0, coveredHeat = 0;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0, p = y * w; x < w; x++, p++) {
+        if (isCovered(x, y) && all[p] !== 0) coveredHeat++;
+        if (some[p] === all[p]) continue;
+        assert.ok(isCovered(x, y) && some[p] === 0x5a5a5a5a, `zoom ${zoom}: pixel ${x}, ${y} is ${some[p]}, not ${all[p]}`);
+        left++;
+      }
+    }
+    // Within the heat's box nearly every covered pixel is left out (a row coloured in a pair with the
+    // next is left out where both are covered).
+    assert.ok(coveredHeat > 20000, `zoom ${zoom}: covered pixels with heat: ${coveredHeat}`);
+    assert.ok(left > coveredHeat / 2, `zoom ${zoom}: ${left} pixels left out`);
+  }
+});
+
 test('a cell has the same value whichever region its grid was computed for', () => {
   const { world, fixed, lattice, i, j } = streetLattice(3);
   const a = computeHeatGrid(world, fixed, lattice, [i - 40, j - 30, i + 40, j + 30]);

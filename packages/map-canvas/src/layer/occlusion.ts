@@ -14,6 +14,11 @@ export class OpaqueMask {
     readonly height: number,
     readonly rowFirst: Int32Array,
     readonly rowLast: Int32Array,
+    /** Optionally, a bit per pixel (32 to a word, bit x % 32 of word x / 32 in rows of `words` words)
+     * set for some of the opaque pixels and no other: a layer beneath may leave out a whole word's 32
+     * pixels of a row when its bits are all set. */
+    readonly bits: Int32Array | null = null,
+    readonly words = 0,
   ) {}
 
   /** Whether the pixels [x0, x1) of row y are all opaque (pixels off the canvas count as covered: they

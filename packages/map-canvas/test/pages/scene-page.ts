@@ -144,11 +144,16 @@ function compareImages(a: Uint8ClampedArray, b: Uint8ClampedArray): { differingB
     const renderers = new Map<Layer, LayerRenderer>(shown.map((layer) => [layer, layer.createRenderer()]));
     if (culling) renderLayers(ctx, frame, shown, (layer) => renderers.get(layer)!);
     else for (const layer of shown) renderLayer(ctx, frame, layer, renderers.get(layer)!);
-    return { data: ctx.getImageData(0, 0, canvas.width, canvas.height).data, covered: (renderers.get(l.polygons) as PolygonRenderer).covered };
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data, covered = (renderers.get(l.polygons) as PolygonRenderer).covered;
+    // The same view again without the icons, by the same renderers: what the layers beneath left out
+    // under the icons must now be drawn (a kept heat picture with columns left out is not reused).
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    for (const layer of shown) if (layer !== l.icons) renderLayer(ctx, frame, layer, renderers.get(layer)!);
+    return { data, covered, withoutIcons: ctx.getImageData(0, 0, canvas.width, canvas.height).data };
   };
   const culled = draw(true), full = draw(false);
   const { differingBytes, painted } = compareImages(culled.data, full.data);
-  return { differingBytes, painted, covered: culled.covered, coveredWithout: full.covered, polygons: l.polygons.queryExtent(frame.extent).length };
+  return { differingBytes, painted, covered: culled.covered, coveredWithout: full.covered, polygons: l.polygons.queryExtent(frame.extent).length, withoutIconsDiffering: compareImages(culled.withoutIcons, full.withoutIcons).differingBytes };
 };
 
 /** Outlines at two views a hair apart: the first at a zoom where the plain width in path units times the

@@ -184,17 +184,19 @@ export function computeHeatGrid(
 /** Colours device pixels (width x height, packed RGBA; rows y0 to y1, by default all) from a grid: each
  * pixel's intensity is the bilinear interpolation of the four lattice points around its centre, times
  * `scale` (grid value to ramp index), and its colour the ramp's entry. `toWorld` maps CSS px to world
- * units. Every pixel of the rows is written; returns the box [x0, y0, x1, y1) outside which they are all
- * transparent (empty when x1 <= x0). */
+ * units. Every pixel of the rows is written, except, given `covered` (a bit per pixel, rows of
+ * ceil(width / 32) words), blocks of 32 columns whose bits are all set in the rows coloured with them:
+ * those are left as they were (they lie under opaque pixels of layers above). Returns the box
+ * [x0, y0, x1, y1) outside which the rows are all transparent (empty when x1 <= x0). */
 export function colorizeHeat(
   grid: HeatGrid, toWorld: Affine, pixelRatio: number, scale: number, width: number, height: number, ramp: Uint32Array, pixels: Uint32Array,
-  y0 = 0, y1 = height,
+  y0 = 0, y1 = height, covered: Int32Array | null = null,
 ): PixelBox {
   const values = grid.values, gw = grid.width, cell = grid.lattice.cell, pr = pixelRatio, m = toWorld;
   // Device pixel centre to grid coordinates (lattice index minus the grid's origin) in one affine.
   const a = m[0] / pr / cell, b = m[1] / pr / cell, c = m[2] / pr / cell, d = m[3] / pr / cell;
   const e = m[4] / cell - grid.i0 + 0.5 * (a + c), f = m[5] / cell - grid.j0 + 0.5 * (b + d);
-  if (b === 0 && c === 0) return colorizeAxisAligned(grid, a, e, d, f, scale, width, y0, y1, ramp, pixels);
+  if (b === 0 && c === 0) return colorizeAxisAligned(grid, a, e, d, f, scale, width, y0, y1, ramp, pixels, covered);
   colorizeRotated(values, gw, grid.height, a, b, c, d, e, f, scale, width, y0, y1, ramp, pixels);
   return [0, y0, width, y1];
 }
@@ -202,7 +204,8 @@ export function colorizeHeat(
 /** A box of device pixels: [x0, y0, x1, y1), empty when x1 <= x0 or y1 <= y0. */
 export type PixelBox = [number, number, number, number];
 
-/** Device columns per block of an interpolated row's heat mask. */
+/** Device columns per block of an interpolated row's heat mask (and per word of the bits of pixels
+ * covered by layers above). */
 const BLOCK = 32;
 
 /** Per grid row, the first and last column holding a non-zero value (last < first when none), computed
@@ -265,9 +268,10 @@ function interpolateRow(
  * cleared at once). */
 function colorizeAxisAligned(
   grid: HeatGrid, a: number, e: number, d: number, f: number, scale: number,
-  width: number, y0: number, y1: number, ramp: Uint32Array, pixels: Uint32Array,
+  width: number, y0: number, y1: number, ramp: Uint32Array, pixels: Uint32Array, covered: Int32Array | null,
 ): PixelBox {
   const { values, width: gw, height: gh } = grid;
+  const words = Math.ceil(width / BLOCK);
   const spans = rowSpans(grid);
   const top = ramp.length - 1;
   const columns = new Int32Array(width), fractions = new Float64Array(width);
@@ -325,23 +329,33 @@ function colorizeAxisAligned(
       if (to < width) pixels.fill(0, q + to, q + width);
     }
     for (let k = (from / BLOCK) | 0, kEnd = Math.ceil(to / BLOCK); k < kEnd; k++) {
-      const x0 = Math.max(from, k * BLOCK), x1 = Math.min(to, k * BLOCK + BLOCK);
-      if ((upperMask[k] | lowerMask[k]) === 0) {
-        pixels.fill(0, p + x0, p + x1);
-        if (pair) pixels.fill(0, p + width + x0, p + width + x1);
-        continue;
-      }
-      // Values are never negative and the ramp's first entry is 0: no branch on the value.
-      if (pair) {
-        for (let x = x0, q = p + width; x < x1; x++) {
-          const u = upper[x], span = lower[x] - u;
-          pixels[p + x] = ramp[Math.min(top, u + span * fy) | 0];
-          pixels[q + x] = ramp[Math.min(top, u + span * fy2) | 0];
+      const b0 = Math.max(from, k * BLOCK), b1 = Math.min(to, k * BLOCK + BLOCK);
+      // The block's columns in runs of those not under opaque pixels in a row coloured (the others will
+      // not show): one run of all without `covered`.
+      let open = covered === null ? -1 : ~(covered[y * words + k] & (pair ? covered[(y + 1) * words + k] : -1));
+      while (open !== 0) {
+        const lo = 31 - Math.clz32(open & -open), shut = ~open & (-1 << lo);
+        const hi = shut === 0 ? BLOCK : 31 - Math.clz32(shut & -shut);
+        open = hi === BLOCK ? 0 : open & (-1 << hi);
+        const x0 = Math.max(b0, k * BLOCK + lo), x1 = Math.min(b1, k * BLOCK + hi);
+        if (x1 <= x0) continue;
+        if ((upperMask[k] | lowerMask[k]) === 0) {
+          pixels.fill(0, p + x0, p + x1);
+          if (pair) pixels.fill(0, p + width + x0, p + width + x1);
+          continue;
         }
-      } else {
-        for (let x = x0; x < x1; x++) {
-          const u = upper[x];
-          pixels[p + x] = ramp[Math.min(top, u + (lower[x] - u) * fy) | 0];
+        // Values are never negative and the ramp's first entry is 0: no branch on the value.
+        if (pair) {
+          for (let x = x0, q = p + width; x < x1; x++) {
+            const u = upper[x], span = lower[x] - u;
+            pixels[p + x] = ramp[Math.min(top, u + span * fy) | 0];
+            pixels[q + x] = ramp[Math.min(top, u + span * fy2) | 0];
+          }
+        } else {
+          for (let x = x0; x < x1; x++) {
+            const u = upper[x];
+            pixels[p + x] = ramp[Math.min(top, u + (lower[x] - u) * fy) | 0];
+          }
         }
       }
     }

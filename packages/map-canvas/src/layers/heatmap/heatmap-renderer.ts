@@ -2,10 +2,13 @@
 // reused while the view stays inside it, so pans and small zooms only recolour. Each device pixel takes
 // its intensity by bilinear interpolation between the four nearest lattice points, then its colour and
 // alpha from the ramp: smooth edges that fade to transparent at any zoom, and one cheap 1:1 blit
-// instead of a scaled-up image. The coloured layer is kept and drawn again as it is while neither the
-// view nor the layer changed (another layer's change recomposes it without recolouring).
+// instead of a scaled-up image. In a full frame, blocks of 32 pixels of a row that lie under pixels a
+// layer above paints opaque (zoomed out, the icons) are not coloured: they would not show. The coloured
+// layer is kept and drawn again as it is while neither the view nor the layer changed (another layer's
+// change recomposes it without recolouring, unless pixels were left out under a layer that changed).
 import { createCanvas, context2d, type Canvas2D } from '../../layer/canvas.js';
 import type { LayerRenderer } from '../../layer/layer.js';
+import type { Occlusion, OpaqueMask } from '../../layer/occlusion.js';
 import type { FrameState } from '../../view/frame-state.js';
 import { colorRamp } from './color-ramp.js';
 import { colorizeHeat, computeHeatGrid, covers, fixedWeights, GRID_MARGIN, heatLattice, latticeKey, sortedByRow, unitScale, ZOOM_IN_GRID_MARGIN, type CellRegion, type HeatGrid, type PixelBox } from './heat-grid.js';
@@ -24,6 +27,14 @@ interface Colored {
   grid: HeatGrid;
   intensity: number;
   ramp: Uint32Array;
+  /** The masks of pixels known to be opaque above whose words were left uncoloured (none: every pixel
+   * coloured). */
+  under: readonly OpaqueMask[];
+}
+
+/** The masks of a layer's occlusion that mark pixels by the word (see OpaqueMask.bits). */
+function bitMasks(hidden: Occlusion | null, width: number, height: number): OpaqueMask[] {
+  return hidden ? hidden.filter((m) => m.bits !== null && m.width === width && m.height === height && m.words === Math.ceil(width / 32)) : [];
 }
 
 export class HeatmapRenderer implements LayerRenderer {
@@ -47,6 +58,8 @@ export class HeatmapRenderer implements LayerRenderer {
   private painted: PixelBox = [0, 0, 0, 0];
   /** Grids computed so far (tests and benchmarks read it). */
   gridsComputed = 0;
+  /** Bits of pixels covered by several layers above, merged. */
+  private merged = new Int32Array(0);
   /** Scale of the last frame asked for, to tell when the view zooms in. */
   private lastScale = 0;
 
@@ -87,13 +100,15 @@ export class HeatmapRenderer implements LayerRenderer {
     return { grid, region };
   }
 
-  renderFrame(frame: FrameState, ctx: CanvasRenderingContext2D): void {
-    this.renderPart(frame, ctx, 0, 1);
+  /** Draws the layer; `hidden`, pixels that layers above paint opaque: whole words of them left
+   * uncoloured, as they would not show. */
+  renderFrame(frame: FrameState, ctx: CanvasRenderingContext2D, hidden: Occlusion | null = null): void {
+    this.renderPart(frame, ctx, 0, 1, hidden);
   }
 
   /** Colours a band of rows (part of parts); the last part draws the layer (motion pictures spread the
    * colouring of a big picture over frames). */
-  renderPart(frame: FrameState, ctx: CanvasRenderingContext2D, part: number, parts: number): void {
+  renderPart(frame: FrameState, ctx: CanvasRenderingContext2D, part: number, parts: number, hidden: Occlusion | null = null): void {
     const layer = this.layer;
     if (layer.weights.length === 0) return;
     if (this.rampGradient !== layer.gradient) {
@@ -106,18 +121,22 @@ export class HeatmapRenderer implements LayerRenderer {
     const found = this.gridFor(frame);
     if (!found) return;
     const { grid } = found;
+    // Only a picture coloured in one go leaves out pixels under others (a band may be drawn later).
+    const under = parts === 1 ? bitMasks(hidden, width, height) : [];
     const c = this.colored;
+    // A picture with pixels left out is drawn again only under the same opaque pixels.
     const same =
-      c !== null && c.grid === grid && c.width === width && c.height === height && c.pixelRatio === pr && c.intensity === layer.intensity && c.ramp === this.ramp && c.toScreen.every((v, i) => v === frame.toScreen[i]);
+      c !== null && c.grid === grid && c.width === width && c.height === height && c.pixelRatio === pr && c.intensity === layer.intensity && c.ramp === this.ramp &&
+      c.toScreen.every((v, i) => v === frame.toScreen[i]) && (c.under.length === 0 || (c.under.length === under.length && c.under.every((m, i) => m === under[i])));
     if (!same) {
       // A band of a frame other than the one begun is coloured in full.
       const whole = part > 0 && this.pending !== frame;
       if (part === 0 || whole) this.colored = null;
       this.pending = frame;
       const y0 = whole ? 0 : Math.floor((part * height) / parts), y1 = whole ? height : Math.floor(((part + 1) * height) / parts);
-      this.colorize(frame, grid, width, height, y0, y1);
+      this.colorize(frame, grid, width, height, y0, y1, under);
       if (part < parts - 1) return;
-      this.colored = { toScreen: frame.toScreen, width, height, pixelRatio: pr, grid, intensity: layer.intensity, ramp: this.ramp };
+      this.colored = { toScreen: frame.toScreen, width, height, pixelRatio: pr, grid, intensity: layer.intensity, ramp: this.ramp, under };
       this.pending = null;
     } else if (part < parts - 1) {
       return;
@@ -130,7 +149,7 @@ export class HeatmapRenderer implements LayerRenderer {
 
   /** Colours rows y0 to y1 of the device pixels from the grid into the layer's canvas. Only the part of
    * the band that holds heat now or may have held it before is uploaded. */
-  private colorize(frame: FrameState, grid: HeatGrid, width: number, height: number, y0: number, y1: number): void {
+  private colorize(frame: FrameState, grid: HeatGrid, width: number, height: number, y0: number, y1: number, under: readonly OpaqueMask[]): void {
     if (!this.image || this.image.width !== width || this.image.height !== height) {
       this.canvas = createCanvas(width, height);
       this.image = context2d(this.canvas).createImageData(width, height);
@@ -139,7 +158,7 @@ export class HeatmapRenderer implements LayerRenderer {
     if (y0 === 0) this.painted = [width, height, 0, 0];
     const pixels = new Uint32Array(this.image.data.buffer);
     const scale = (RAMP_SIZE - 1) * this.layer.intensity * unitScale(grid.lattice);
-    const band = colorizeHeat(grid, frame.toWorld, frame.pixelRatio, scale, width, height, this.ramp, pixels, y0, y1);
+    const band = colorizeHeat(grid, frame.toWorld, frame.pixelRatio, scale, width, height, this.ramp, pixels, y0, y1, this.coveredBits(under));
     const hull = (p: PixelBox, q: PixelBox): PixelBox => {
       if (q[2] <= q[0] || q[3] <= q[1]) return p;
       if (p[2] <= p[0] || p[3] <= p[1]) return [...q];
@@ -151,6 +170,21 @@ export class HeatmapRenderer implements LayerRenderer {
     this.painted = hull(this.painted, band);
     // Rows of the band now hold only the band's heat; the last band leaves exactly the picture's.
     this.onCanvas = y1 >= height ? [...this.painted] : hull(this.onCanvas, band);
+  }
+
+  /** One bit per pixel covered by any of the masks (null for none). */
+  private coveredBits(under: readonly OpaqueMask[]): Int32Array | null {
+    if (under.length === 0) return null;
+    if (under.length === 1) return under[0].bits;
+    const n = under[0].bits!.length;
+    if (this.merged.length !== n) this.merged = new Int32Array(n);
+    const merged = this.merged;
+    merged.set(under[0].bits!);
+    for (let m = 1; m < under.length; m++) {
+      const bits = under[m].bits!;
+      for (let k = 0; k < n; k++) merged[k] |= bits[k];
+    }
+    return merged;
   }
 
   dispose(): void {

@@ -129,6 +129,8 @@ export class IconRenderer implements LayerRenderer {
   /** Each feature's sprite, for the layer's revision and a pixel ratio (looked up once, not per frame). */
   private spriteOf: (Sprite | undefined)[] = [];
   private spritesFor = { revision: -1, pixelRatio: 0 };
+  /** The opaque pixels of the list last blended in full, as handed to the layers beneath. */
+  private mask: { list: DrawList; mask: OpaqueMask } | null = null;
   /** The list whose blend the canvas holds. */
   private composed: DrawList | null = null;
   /** Icons of the last blend that changed no pixel, hidden under others (tests read it). */
@@ -208,7 +210,9 @@ export class IconRenderer implements LayerRenderer {
     const list = this.drawList(frame);
     if (this.blitted(list)) return null;
     this.compose(list);
-    return new OpaqueMask(this.out, list.width, list.height, this.rowFirst, this.rowLast);
+    // The same mask while the pixels stay those of this list (a layer beneath may key on it).
+    if (this.mask?.list !== list) this.mask = { list, mask: new OpaqueMask(this.out, list.width, list.height, this.rowFirst, this.rowLast, this.opaqueBits, this.words) };
+    return this.mask.mask;
   }
 
   /** Blends a whole list (if the canvas does not already hold it) and uploads it. */
@@ -270,6 +274,7 @@ export class IconRenderer implements LayerRenderer {
     }
     this.box = [w, h, 0, 0];
     this.composed = null;
+    this.mask = null;
   }
 
   /** One sprite at device px (left, top), clipped to the pixels, beneath what is already there;
@@ -345,6 +350,7 @@ export class IconRenderer implements LayerRenderer {
     this.spritesFor = { revision: -1, pixelRatio: 0 };
     this.list = null;
     this.composed = null;
+    this.mask = null;
     this.out = new Int32Array(0);
     this.image = null;
     this.canvas = null;
