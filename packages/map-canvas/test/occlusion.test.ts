@@ -3,6 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { OpaqueMask, coversRings } from '../src/layer/occlusion.js';
 import type { Affine } from '../src/geo/affine.js';
+import { firstUnset, lastUnset, setAll } from '../src/layer/pixel-bits.js';
 
 const W = 64, H = 48;
 
@@ -85,6 +86,51 @@ test('with two layers above, each row may be covered by either', () => {
   // Wider, its middle rows reach past both discs.
   const wide = ring([[25, 8], [39, 8], [39, 38], [25, 38]]);
   assert.not.ok(coversRings([upper, lower], identity, [wide], 1));
+});
+
+test('bits of pixels known to be opaque answer rows as the pixels do, also where they mark only some', () => {
+  const opaque = discMask(30, 22, 17, [30, 22]);
+  const words = Math.ceil(W / 32);
+  // Bits for the opaque pixels of every other row, and of the others only the left half of each run
+  // (the rest is found in the pixels).
+  const bits = new Int32Array(words * H);
+  for (let y = 0; y < H; y++) {
+    for (let x = opaque.rowFirst[y]; x < opaque.rowLast[y]; x++) {
+      if (opaque.pixels[y * W + x] >> 24 !== -1) continue;
+      if (y % 2 === 0 || x < (opaque.rowFirst[y] + opaque.rowLast[y]) / 2) bits[y * words + (x >> 5)] |= 1 << (x & 31);
+    }
+  }
+  const marked = new OpaqueMask(opaque.pixels, W, H, opaque.rowFirst, opaque.rowLast, bits, words);
+  let covered = 0, compared = 0;
+  for (let y = -1; y <= H; y++) {
+    for (let x0 = -2; x0 < W + 2; x0 += 3) {
+      for (let x1 = x0; x1 < W + 3; x1 += 5) {
+        assert.is(marked.coversRow(y, x0, x1), opaque.coversRow(y, x0, x1), `row ${y}, columns ${x0} to ${x1}`);
+        if (opaque.coversRow(y, x0, x1) && x1 > x0 && y >= 0 && y < H) covered++;
+        compared++;
+      }
+    }
+  }
+  assert.ok(covered > 100 && covered < compared / 2, `${covered} of ${compared} spans covered`);
+});
+
+test('spans of bits: set, first and last clear bit, across word boundaries', () => {
+  const bits = new Int32Array(3 * 4);
+  const row = 4;
+  setAll(bits, row, 5, 70);
+  for (let x = 0; x < 96; x++) assert.is((bits[row + (x >> 5)] >>> (x & 31)) & 1, x >= 5 && x <= 70 ? 1 : 0, `bit ${x}`);
+  assert.is(bits[0] | bits[1] | bits[2] | bits[3] | bits[8] | bits[9] | bits[10] | bits[11], 0, 'other rows untouched');
+  assert.is(firstUnset(bits, row, 5, 70), -1);
+  assert.is(firstUnset(bits, row, 0, 70), 0);
+  assert.is(firstUnset(bits, row, 31, 71), 71);
+  assert.is(firstUnset(bits, row, 33, 90), 71);
+  assert.is(lastUnset(bits, row, 71, 95), 95);
+  assert.is(lastUnset(bits, row, 2, 60), 4);
+  setAll(bits, row, 31, 31);
+  setAll(bits, row, 71, 95);
+  assert.is(firstUnset(bits, row, 5, 95), -1);
+  assert.is(firstUnset(bits, row, 0, 95), 0);
+  assert.is(lastUnset(bits, row, 0, 95), 4);
 });
 
 test.run();

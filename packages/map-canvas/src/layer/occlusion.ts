@@ -3,6 +3,7 @@
 // it, so the frame is the same pixel for pixel, without drawing what would never show. Zoomed out,
 // most catchment areas lie under their own store's icon.
 import type { Affine } from '../geo/affine.js';
+import { firstUnset } from './pixel-bits.js';
 
 /** The pixels of a layer's picture (packed RGBA as ImageData holds them, as signed 32-bit values: alpha
  * in the top byte, opaque pixels negative) and, per row, the columns [first, last) outside which the
@@ -29,6 +30,12 @@ export class OpaqueMask {
     if (x1 > this.width) x1 = this.width;
     if (x1 <= x0) return true;
     if (this.rowFirst[y] > x0 || this.rowLast[y] < x1) return false;
+    // Pixels known to be opaque answer a word at a time; the pixels themselves from the first that is
+    // not known.
+    if (this.bits !== null) {
+      x0 = firstUnset(this.bits, y * this.words, x0, x1 - 1);
+      if (x0 < 0) return true;
+    }
     const pixels = this.pixels;
     for (let p = y * this.width + x0, end = p + x1 - x0; p < end; p++) if (pixels[p] >> 24 !== -1) return false;
     return true;
