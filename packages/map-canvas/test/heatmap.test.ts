@@ -10,7 +10,7 @@ import { HeatmapRenderer } from '../src/layers/heatmap/heatmap-renderer.js';
 import { createFrameState } from '../src/view/frame-state.js';
 import { lonLatToWorld } from '../src/geo/mercator.js';
 import { random } from '../demo/scene.js';
-import { boxSumColumns, boxSumRows } from '../src/layers/heatmap/blur.js';
+import { boxSum3x3, boxSumColumns, boxSumRows } from '../src/layers/heatmap/blur.js';
 
 const SIZE = { width: 400, height: 300 };
 
@@ -82,6 +82,22 @@ test('box sums equal a direct sum over the window, also on rows and columns shor
         for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) if (x + dx >= 0 && x + dx < w && y + dy >= 0 && y + dy < h) boxSum += grid[(y + dy) * w + x + dx];
         assert.is(rows[y * w + x], rowSum, `row sum at ${x},${y} of ${w}x${h}, r ${r}`);
         assert.is(both[y * w + x], boxSum, `box sum at ${x},${y} of ${w}x${h}, r ${r}`);
+      }
+    }
+  }
+});
+
+test('the 3 x 3 box sum in one sweep, in place, equals a direct sum over the window, on grids of any shape', () => {
+  const rand = random(8);
+  for (const [w, h] of [[9, 7], [1, 1], [1, 6], [6, 1], [2, 2], [2, 9], [40, 3], [33, 31]]) {
+    const grid = Float64Array.from({ length: w * h }, () => (rand() < 0.3 ? 0 : Math.floor(rand() * 1e9)));
+    const swept = grid.slice();
+    boxSum3x3(swept, w, h, new Float64Array(w).fill(7));
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        let sum = 0;
+        for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (x + dx >= 0 && x + dx < w && y + dy >= 0 && y + dy < h) sum += grid[(y + dy) * w + x + dx];
+        assert.is(swept[y * w + x], sum, `box sum at ${x},${y} of ${w}x${h}`);
       }
     }
   }

@@ -79,6 +79,41 @@ export function boxSumColumns(src: Float64Array, dst: Float64Array, w: number, h
   }
 }
 
+/** Box sums of half-width 1 along both axes of a w x h grid at once, in place: each cell becomes the sum
+ * of the 3 x 3 cells around it (cells beyond the grid count as zero). The same values as boxSumRows then
+ * boxSumColumns with r = 1 (sums of the same integers are exact in any order), in one sweep: along each
+ * row, the sums of three column triples (the row above, kept in `above` before it was written over, the
+ * row and the row below) slide by one. `above` is scratch of at least w values. */
+export function boxSum3x3(values: Float64Array, w: number, h: number, above: Float64Array): void {
+  above.fill(0, 0, w);
+  for (let y = 0; y < h; y++) {
+    const s = y * w, below = s + w;
+    const first = values[s];
+    let left = 0, mid = above[0] + first + (y + 1 < h ? values[below] : 0);
+    above[0] = first;
+    if (y + 1 < h) {
+      for (let x = 0; x < w - 1; x++) {
+        const v = values[s + x + 1];
+        const right = above[x + 1] + v + values[below + x + 1];
+        above[x + 1] = v;
+        values[s + x] = left + mid + right;
+        left = mid;
+        mid = right;
+      }
+    } else {
+      for (let x = 0; x < w - 1; x++) {
+        const v = values[s + x + 1];
+        const right = above[x + 1] + v;
+        above[x + 1] = v;
+        values[s + x] = left + mid + right;
+        left = mid;
+        mid = right;
+      }
+    }
+    values[s + w - 1] = left + mid;
+  }
+}
+
 /** The centre value of the blur of a unit impulse in 2D: divides it out so one point of full weight
  * peaks at exactly 1. */
 export function blurPeak(radii: readonly number[]): number {

@@ -7,7 +7,7 @@
 // far below 2^53), so a cell's value does not depend on which region the grid was computed for: a frame
 // drawn from a reused grid equals the frame drawn from a fresh one, bit for bit.
 import type { Affine } from '../../geo/affine.js';
-import { boxRadiiForGaussian, boxSumColumns, boxSumRows, blurPeak } from './blur.js';
+import { boxRadiiForGaussian, boxSum3x3, boxSumColumns, boxSumRows, blurPeak } from './blur.js';
 
 /** Fixed-point scale of a weight of 1 (weights are 0..1 after dividing by 255). */
 export const WEIGHT_ONE = 1024;
@@ -172,9 +172,15 @@ export function computeHeatGrid(
   // Blur: box sums along the rows (into the scratch grid) and along the columns (back) per radius.
   let scratch = blurScratch.grid.length >= n ? blurScratch.grid : (blurScratch.grid = new Float64Array(Math.ceil(n * GRID_HEADROOM)));
   if (scratch.length > 4 * n) scratch = new Float64Array(n);
-  const sums = blurScratch.sums.length >= width ? blurScratch.sums : (blurScratch.sums = new Float64Array(width));
+  if (blurScratch.sums.length < width) blurScratch.sums = new Float64Array(width);
+  const sums = blurScratch.sums;
   for (const r of lattice.radii) {
     if (r <= 0) continue;
+    // The smallest box (zoomed out, where the kernel spans a few cells) in one sweep, in place.
+    if (r === 1) {
+      boxSum3x3(values, width, height, sums);
+      continue;
+    }
     boxSumRows(values, scratch, width, height, r);
     boxSumColumns(scratch, values, width, height, r, sums);
   }
