@@ -117,15 +117,20 @@ test('a slightly larger grid is computed in the memory of an evicted one, with t
   assert.ok(fresh.values.some((v) => v > 0), 'the grid holds heat');
 });
 
+/** A 1.2 km kernel's grid over the view at a zoom and pixel ratio, with what colouring it needs. */
+function coloringCase(world: Float64Array, fixed: Uint16Array, zoom: number, pr: number) {
+  const frame = createFrameState({ center: [4.9, 52.37], zoom, bearing: 0, pitch: 0 }, SIZE, pr);
+  const lattice = heatLattice(1200 / (frame.metersPerPixel * frame.scale), frame.scale, SIZE);
+  const e = frame.extent;
+  const grid = computeHeatGrid(world, fixed, lattice, [Math.floor(e[0] / lattice.cell) - 1, Math.floor(e[1] / lattice.cell) - 1, Math.ceil(e[2] / lattice.cell) + 1, Math.ceil(e[3] / lattice.cell) + 1]);
+  const w = Math.round(SIZE.width * pr), h = Math.round(SIZE.height * pr), ramp = colorRamp(undefined, 1024);
+  return { frame, lattice, grid, w, h, ramp, scale: 1023 * unitScale(lattice) };
+}
+
 test('rows coloured in pairs (two device rows between the same lattice rows in one sweep) equal rows coloured one by one', () => {
   const { world, fixed } = streetLattice(9);
   for (const [zoom, pr] of [[10.4, 1], [11.6, 2], [13.2, 1.5]]) {
-    const frame = createFrameState({ center: [4.9, 52.37], zoom, bearing: 0, pitch: 0 }, SIZE, pr);
-    const lattice = heatLattice(1200 / (frame.metersPerPixel * frame.scale), frame.scale, SIZE);
-    const e = frame.extent;
-    const grid = computeHeatGrid(world, fixed, lattice, [Math.floor(e[0] / lattice.cell) - 1, Math.floor(e[1] / lattice.cell) - 1, Math.ceil(e[2] / lattice.cell) + 1, Math.ceil(e[3] / lattice.cell) + 1]);
-    const w = Math.round(SIZE.width * pr), h = Math.round(SIZE.height * pr), ramp = colorRamp(undefined, 1024);
-    const scale = 1023 * unitScale(lattice);
+    const { frame, lattice, grid, w, h, ramp, scale } = coloringCase(world, fixed, zoom, pr);
     const whole = new Uint32Array(w * h), single = new Uint32Array(w * h);
     colorizeHeat(grid, frame.toWorld, pr, scale, w, h, ramp, whole);
     for (let y = 0; y < h; y++) colorizeHeat(grid, frame.toWorld, pr, scale, w, h, ramp, single, y, y + 1);
@@ -138,12 +143,7 @@ test('rows coloured in pairs (two device rows between the same lattice rows in o
 test('columns under opaque pixels of layers above are left as they were; every other pixel is coloured as without them', () => {
   const { world, fixed } = streetLattice(4);
   for (const [zoom, pr] of [[10.4, 1], [11.6, 2]]) {
-    const frame = createFrameState({ center: [4.9, 52.37], zoom, bearing: 0, pitch: 0 }, SIZE, pr);
-    const lattice = heatLattice(1200 / (frame.metersPerPixel * frame.scale), frame.scale, SIZE);
-    const e = frame.extent;
-    const grid = computeHeatGrid(world, fixed, lattice, [Math.floor(e[0] / lattice.cell) - 1, Math.floor(e[1] / lattice.cell) - 1, Math.ceil(e[2] / lattice.cell) + 1, Math.ceil(e[3] / lattice.cell) + 1]);
-    const w = Math.round(SIZE.width * pr), h = Math.round(SIZE.height * pr), ramp = colorRamp(undefined, 1024);
-    const scale = 1023 * unitScale(lattice);
+    const { frame, lattice, grid, w, h, ramp, scale } = coloringCase(world, fixed, zoom, pr);
     // Covered pixels: runs of 3 to 40 columns here and there (icons), some whole words, some rows alone.
     const words = Math.ceil(w / 32), covered = new Int32Array(words * h), rand = random(11);
     const isCovered = (x: number, y: number) => (covered[y * words + (x >> 5)] >>> (x & 31)) & 1;
