@@ -16,8 +16,8 @@ export class OpaqueMask {
     readonly rowFirst: Int32Array,
     readonly rowLast: Int32Array,
     /** Optionally, a bit per pixel (32 to a word, bit x % 32 of word x / 32 in rows of `words` words)
-     * set for some of the opaque pixels and no other: a layer beneath may leave out a whole word's 32
-     * pixels of a row when its bits are all set. */
+     * set for some of the opaque pixels and no other: read 32 at a time, they tell a layer beneath which
+     * pixels it may leave out without looking at the pixels. */
     readonly bits: Int32Array | null = null,
     readonly words = 0,
   ) {}

@@ -191,9 +191,10 @@ export function computeHeatGrid(
  * pixel's intensity is the bilinear interpolation of the four lattice points around its centre, times
  * `scale` (grid value to ramp index), and its colour the ramp's entry. `toWorld` maps CSS px to world
  * units. Every pixel of the rows is written, except, given `covered` (a bit per pixel, rows of
- * ceil(width / 32) words), blocks of 32 columns whose bits are all set in the rows coloured with them:
- * those are left as they were (they lie under opaque pixels of layers above). Returns the box
- * [x0, y0, x1, y1) outside which the rows are all transparent (empty when x1 <= x0). */
+ * ceil(width / 32) words), the columns whose bits are set in every row coloured with them (two device
+ * rows between the same lattice rows are coloured together): those are left as they were (they lie under
+ * opaque pixels of layers above). Returns the box [x0, y0, x1, y1) outside which the rows are all
+ * transparent (empty when x1 <= x0). */
 export function colorizeHeat(
   grid: HeatGrid, toWorld: Affine, pixelRatio: number, scale: number, width: number, height: number, ramp: Uint32Array, pixels: Uint32Array,
   y0 = 0, y1 = height, covered: Int32Array | null = null,

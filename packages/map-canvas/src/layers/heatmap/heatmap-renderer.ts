@@ -2,10 +2,11 @@
 // reused while the view stays inside it, so pans and small zooms only recolour. Each device pixel takes
 // its intensity by bilinear interpolation between the four nearest lattice points, then its colour and
 // alpha from the ramp: smooth edges that fade to transparent at any zoom, and one cheap 1:1 blit
-// instead of a scaled-up image. In a full frame, blocks of 32 pixels of a row that lie under pixels a
-// layer above paints opaque (zoomed out, the icons) are not coloured: they would not show. The coloured
-// layer is kept and drawn again as it is while neither the view nor the layer changed (another layer's
-// change recomposes it without recolouring, unless pixels were left out under a layer that changed).
+// instead of a scaled-up image. In a full frame, the pixels under those a layer above is known to
+// paint opaque (zoomed out, the icons' bodies; read 32 to a word) are not coloured: they would not show.
+// The coloured layer is kept and drawn again as it is while neither the view nor the layer changed
+// (another layer's change recomposes it without recolouring, unless pixels were left out under a layer
+// that changed).
 import { createCanvas, context2d, type Canvas2D } from '../../layer/canvas.js';
 import type { LayerRenderer } from '../../layer/layer.js';
 import type { Occlusion, OpaqueMask } from '../../layer/occlusion.js';
@@ -100,8 +101,8 @@ export class HeatmapRenderer implements LayerRenderer {
     return { grid, region };
   }
 
-  /** Draws the layer; `hidden`, pixels that layers above paint opaque: whole words of them left
-   * uncoloured, as they would not show. */
+  /** Draws the layer; `hidden`, pixels that layers above paint opaque: the pixels under those known by
+   * the bit are left uncoloured, as they would not show. */
   renderFrame(frame: FrameState, ctx: CanvasRenderingContext2D, hidden: Occlusion | null = null): void {
     this.renderPart(frame, ctx, 0, 1, hidden);
   }
