@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createFrameState } from '../src/view/frame-state.js';
-import { LOCAL_UNIT, localToScreen, pathLineWidth } from '../src/layer/geometry.js';
+import { isHairline, LOCAL_UNIT, localToScreen, pathLineWidth } from '../src/layer/geometry.js';
 
 const SIZE = { width: 1024, height: 768 };
 /** The device width Skia works out for a stroke width through the transform's x and y scale. */
@@ -45,6 +45,26 @@ test('a turned map gets the plain width; a tilted one stays within one pixel alo
   const t = localToScreen(tilted, [0.5, 0.3]);
   const [wx, wy] = deviceWidths(pathLineWidth(1, t, 1), t, 1);
   assert.ok(wx <= 1 && wy <= 1);
+});
+
+test('outlines of up to one device pixel on an upright map are hairlines; wider ones and turned maps are not', () => {
+  for (const pr of [1, 2, 1.5]) {
+    for (let k = 0; k < 500; k++) {
+      const zoom = 5 + (k * 11) / 500;
+      const frame = createFrameState({ center: [4.9 + k * 1e-4, 52.3], zoom, bearing: 0, pitch: 0 }, SIZE, pr);
+      const m = localToScreen(frame, [0.51, 0.33]);
+      assert.ok(isHairline(pathLineWidth(1 / pr, m, pr), m, pr), `one device pixel at zoom ${zoom}, pixel ratio ${pr}`);
+      assert.ok(isHairline(pathLineWidth(0.5 / pr, m, pr), m, pr));
+      // One CSS px at pixel ratio 1.5 or 2 is wider than a device pixel: the stroker draws it.
+      assert.is(isHairline(pathLineWidth(1, m, pr), m, pr), pr === 1, `1 px at pixel ratio ${pr}`);
+      // The plain width, a hair above one pixel on some views, is not a hairline there.
+      const plain = LOCAL_UNIT / pr / frame.scale;
+      assert.is(isHairline(plain, m, pr), Math.max(...deviceWidths(plain, m, pr)) <= 1);
+    }
+  }
+  const turned = createFrameState({ center: [4.9, 52.3], zoom: 9.37, bearing: 30, pitch: 0 }, SIZE, 1);
+  const t = localToScreen(turned, [0.5, 0.3]);
+  assert.not.ok(isHairline(pathLineWidth(1, t, 1), t, 1), 'a turned map keeps the wider margin');
 });
 
 test.run();

@@ -24,4 +24,15 @@ for (const [pixelRatio, zoom] of [[1, 7.4], [2, 7.4], [1, 8.3], [2, 9.1]]) {
   });
 }
 
+for (const [pixelRatio, views] of [[1, 60], [2, 20]]) {
+  test(`along a zoom from 7.2 to 9.5 every frame that leaves out catchments equals the frame drawn in full (pixel ratio ${pixelRatio})`, async () => {
+    const page = await openPage(env.browser, `${env.server.url}/?case=icons`);
+    await waitForIdle(page);
+    const result = await page.evaluate(([pr, n]) => (globalThis as unknown as { __compareOcclusionPath: (pr: number, n: number) => { differing: number; covered: number } }).__compareOcclusionPath(pr, n), [pixelRatio, views]);
+    await page.context().close();
+    assert.ok(result.covered > views * 50, `catchments left out: ${result.covered}`);
+    assert.is(result.differing, 0, `frames that differ of ${views}`);
+  });
+}
+
 test.run();

@@ -108,6 +108,17 @@ export function pathLineWidth(px: number, transform: Affine, pixelRatio: number)
   return w;
 }
 
+/** Whether Skia draws a stroke of `lineWidth` path units through `transform` (at `pixelRatio`) as a
+ * hairline: on an upright map, when the width times each axis' scale, in 32-bit floats as Skia computes
+ * it, is at most one device pixel. A hairline touches only the pixels whose centres lie within one
+ * pixel of the path (its antialiasing spans two pixels across the line). */
+export function isHairline(lineWidth: number, transform: Affine, pixelRatio: number): boolean {
+  if (transform[1] !== 0 || transform[2] !== 0) return false;
+  const sx = Math.abs(Math.fround(transform[0] * pixelRatio)), sy = Math.abs(Math.fround(transform[3] * pixelRatio));
+  const w = Math.fround(lineWidth);
+  return Math.fround(w * sx) <= 1 && Math.fround(w * sy) <= 1;
+}
+
 /** Local path units to CSS px for a frame. */
 export function localToScreen(frame: FrameState, origin: [number, number]): Affine {
   return multiply(frame.toScreen, [1 / LOCAL_UNIT, 0, 0, 1 / LOCAL_UNIT, origin[0], origin[1]]);

@@ -156,6 +156,34 @@ function compareImages(a: Uint8ClampedArray, b: Uint8ClampedArray): { differingB
   return { differingBytes, painted, covered: culled.covered, coveredWithout: full.covered, polygons: l.polygons.queryExtent(frame.extent).length, withoutIconsDiffering: compareImages(culled.withoutIcons, full.withoutIcons).differingBytes };
 };
 
+/** Along a zoom from 7.2 to 9.5 (the dense scene), frames that leave out catchments under opaque icons
+ * (with the one-pixel margin of hairline outlines) against frames with every layer drawn in full: the
+ * frames that differ, and the polygons left out (the occlusion test along a path calls it). */
+(globalThis as unknown as { __compareOcclusionPath: (pixelRatio: number, views: number) => object }).__compareOcclusionPath = (pixelRatio: number, views: number) => {
+  const dense = generateScene({ stores: 3000, pois: 0, heatPoints: 3000, catchments: 1500, seed: 9 }, FALLBACK_PLACES);
+  const l = sceneLayers(dense);
+  const shown = [l.polygons, l.heatmap, l.isolines, l.rangeCircles, l.icons];
+  const culledBy = new Map<Layer, LayerRenderer>(shown.map((layer) => [layer, layer.createRenderer()]));
+  const fullBy = new Map<Layer, LayerRenderer>(shown.map((layer) => [layer, layer.createRenderer()]));
+  const canvas = document.createElement('canvas');
+  canvas.width = 480 * pixelRatio;
+  canvas.height = 320 * pixelRatio;
+  const ctx = canvas.getContext('2d')!;
+  let differing = 0, covered = 0;
+  for (let k = 0; k < views; k++) {
+    const frame = createFrameState({ center: [4.9 + k * 0.0013, 52.3 - k * 0.0007], zoom: 7.2 + (2.3 * k) / views, bearing: 0, pitch: 0 }, { width: 480, height: 320 }, pixelRatio);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    renderLayers(ctx, frame, shown, (layer) => culledBy.get(layer)!);
+    const culled = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    covered += (culledBy.get(l.polygons) as PolygonRenderer).covered;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    for (const layer of shown) renderLayer(ctx, frame, layer, fullBy.get(layer)!);
+    if (compareImages(culled, ctx.getImageData(0, 0, canvas.width, canvas.height).data).differingBytes > 0) differing++;
+  }
+  return { differing, covered };
+};
+
 /** Outlines at two views a hair apart: the first at a zoom where the plain width in path units times the
  * scale rounds (in 32-bit floats) above one device pixel, the second where it does not. Drawn by the
  * polygon renderer and compared pixel for pixel (the outline-width test calls it). */

@@ -9,7 +9,7 @@
 // under their store's icon) are left out: they would not show.
 import { setContextTransform, type Affine } from '../../geo/affine.js';
 import { worldScale } from '../../geo/mercator.js';
-import { buildLocalPath, localToScreen, pathLineWidth } from '../../layer/geometry.js';
+import { buildLocalPath, isHairline, localToScreen, pathLineWidth } from '../../layer/geometry.js';
 import type { LayerRenderer } from '../../layer/layer.js';
 import { coversRings, type Occlusion } from '../../layer/occlusion.js';
 import type { FrameState } from '../../view/frame-state.js';
@@ -55,7 +55,7 @@ export class PolygonRenderer implements LayerRenderer {
     const transform = localToScreen(frame, layer.origin);
     setContextTransform(ctx, transform, frame.pixelRatio);
     // Stroke widths are given in CSS px; the paths are in local units.
-    let widthPx = NaN, lineWidth = 0;
+    let widthPx = NaN, lineWidth = 0, strokeMargin = 2;
     ctx.lineJoin = 'round';
     let fill = '', stroke = '';
     const pr = frame.pixelRatio, m = frame.toScreen;
@@ -66,9 +66,13 @@ export class PolygonRenderer implements LayerRenderer {
       const i = visible[k];
       const style = layer.styles[i];
       const rings = (ringsOf[i] ??= tolerance > 0 ? layer.shapes[i].rings.map((ring) => simplifyClosedRing(ring, tolerance)) : layer.shapes[i].rings);
-      // What the polygon can touch: its rings, half its stroke beyond (a hairline at least) and a pixel
-      // of antialiasing.
-      if (hidden && coversRings(hidden, toDevice, rings, Math.ceil((Math.max(1, style.stroke ? style.strokeWidth : 0) * pr) / 2) + 1)) {
+      if (style.stroke && style.strokeWidth !== widthPx) {
+        lineWidth = pathLineWidth((widthPx = style.strokeWidth), transform, pr);
+        // What the polygon can touch beyond its rings: a pixel of antialiasing for a fill or a hairline
+        // (whose antialiasing spans two pixels across the line), else half the stroke and a pixel.
+        strokeMargin = isHairline(lineWidth, transform, pr) ? 1 : Math.ceil((style.strokeWidth * pr) / 2) + 1;
+      }
+      if (hidden && coversRings(hidden, toDevice, rings, style.stroke ? strokeMargin : 1)) {
         this.covered++;
         continue;
       }
@@ -82,7 +86,6 @@ export class PolygonRenderer implements LayerRenderer {
       if (style.stroke) {
         ctx.globalAlpha = base * style.strokeAlpha;
         if (style.stroke !== stroke) ctx.strokeStyle = stroke = style.stroke;
-        if (style.strokeWidth !== widthPx) lineWidth = pathLineWidth((widthPx = style.strokeWidth), transform, pr);
         ctx.lineWidth = lineWidth;
         ctx.stroke(path);
       }
