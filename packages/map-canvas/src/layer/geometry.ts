@@ -102,10 +102,16 @@ export function pathLineWidth(px: number, transform: Affine, pixelRatio: number)
   const width = px / Math.hypot(transform[0], transform[1]);
   if (transform[1] !== 0 || transform[2] !== 0 || !(width > 0)) return width;
   const device = px * pixelRatio;
-  const sx = Math.abs(Math.fround(transform[0] * pixelRatio)), sy = Math.abs(Math.fround(transform[3] * pixelRatio));
   let w = Math.fround(width);
-  for (let k = 0; k < 8 && (Math.fround(w * sx) > device || Math.fround(w * sy) > device); k++) w = float32Below(w);
+  for (let k = 0; k < 8 && !withinDeviceWidth(w, transform, pixelRatio, device); k++) w = float32Below(w);
   return w;
+}
+
+/** Whether a width in path units, drawn through an upright `transform` at `pixelRatio`, is at most
+ * `device` px along both axes, as Skia works it out (in 32-bit floats). */
+function withinDeviceWidth(lineWidth: number, transform: Affine, pixelRatio: number, device: number): boolean {
+  const w = Math.fround(lineWidth);
+  return Math.fround(w * Math.abs(Math.fround(transform[0] * pixelRatio))) <= device && Math.fround(w * Math.abs(Math.fround(transform[3] * pixelRatio))) <= device;
 }
 
 /** Whether Skia draws a stroke of `lineWidth` path units through `transform` (at `pixelRatio`) as a
@@ -113,10 +119,7 @@ export function pathLineWidth(px: number, transform: Affine, pixelRatio: number)
  * it, is at most one device pixel. A hairline touches only the pixels whose centres lie within one
  * pixel of the path (its antialiasing spans two pixels across the line). */
 export function isHairline(lineWidth: number, transform: Affine, pixelRatio: number): boolean {
-  if (transform[1] !== 0 || transform[2] !== 0) return false;
-  const sx = Math.abs(Math.fround(transform[0] * pixelRatio)), sy = Math.abs(Math.fround(transform[3] * pixelRatio));
-  const w = Math.fround(lineWidth);
-  return Math.fround(w * sx) <= 1 && Math.fround(w * sy) <= 1;
+  return transform[1] === 0 && transform[2] === 0 && withinDeviceWidth(lineWidth, transform, pixelRatio, 1);
 }
 
 /** Local path units to CSS px for a frame. */

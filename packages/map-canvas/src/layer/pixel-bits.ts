@@ -1,6 +1,11 @@
 // Rows of bits, one per device pixel (bit x % 32 of word x / 32 of a row's words): which pixels are
 // known to be opaque. Spans are tested and set a word at a time.
 
+/** Words of a row of bits for `width` pixels. */
+export function rowWords(width: number): number {
+  return (width + 31) >> 5;
+}
+
 /** The first of bits x0 to x1 (inclusive) of the row of bits starting at word `row` that is not set,
  * or -1 when all are. */
 export function firstUnset(bits: Int32Array, row: number, x0: number, x1: number): number {

@@ -7,6 +7,7 @@
 // far below 2^53), so a cell's value does not depend on which region the grid was computed for: a frame
 // drawn from a reused grid equals the frame drawn from a fresh one, bit for bit.
 import type { Affine } from '../../geo/affine.js';
+import { rowWords } from '../../layer/pixel-bits.js';
 import { boxRadiiForGaussian, boxSum3x3, boxSumColumns, boxSumRows, blurPeak } from './blur.js';
 
 /** Fixed-point scale of a weight of 1 (weights are 0..1 after dividing by 255). */
@@ -278,7 +279,7 @@ function colorizeAxisAligned(
   width: number, y0: number, y1: number, ramp: Uint32Array, pixels: Uint32Array, covered: Int32Array | null,
 ): PixelBox {
   const { values, width: gw, height: gh } = grid;
-  const words = Math.ceil(width / BLOCK);
+  const words = rowWords(width);
   const spans = rowSpans(grid);
   const top = ramp.length - 1;
   const columns = new Int32Array(width), fractions = new Float64Array(width);

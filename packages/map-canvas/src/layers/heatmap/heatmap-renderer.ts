@@ -10,6 +10,7 @@
 import { createCanvas, context2d, type Canvas2D } from '../../layer/canvas.js';
 import type { LayerRenderer } from '../../layer/layer.js';
 import type { Occlusion, OpaqueMask } from '../../layer/occlusion.js';
+import { rowWords } from '../../layer/pixel-bits.js';
 import type { FrameState } from '../../view/frame-state.js';
 import { colorRamp } from './color-ramp.js';
 import { colorizeHeat, computeHeatGrid, covers, fixedWeights, GRID_MARGIN, heatLattice, latticeKey, sortedByRow, unitScale, ZOOM_IN_GRID_MARGIN, type CellRegion, type HeatGrid, type PixelBox } from './heat-grid.js';
@@ -28,14 +29,16 @@ interface Colored {
   grid: HeatGrid;
   intensity: number;
   ramp: Uint32Array;
-  /** The masks of pixels known to be opaque above whose words were left uncoloured (none: every pixel
-   * coloured). */
-  under: readonly OpaqueMask[];
+  /** The mask of pixels known to be opaque above under which pixels were left uncoloured (null: every
+   * pixel coloured). */
+  under: OpaqueMask | null;
 }
 
-/** The masks of a layer's occlusion that mark pixels by the word (see OpaqueMask.bits). */
-function bitMasks(hidden: Occlusion | null, width: number, height: number): OpaqueMask[] {
-  return hidden ? hidden.filter((m) => m.bits !== null && m.width === width && m.height === height && m.words === Math.ceil(width / 32)) : [];
+/** The mask of a layer's occlusion that marks pixels known to be opaque by the bit (see
+ * OpaqueMask.bits), for pixels of width x height; null for none. The bits mark only opaque pixels, so one
+ * mask's bits are enough (the icons are the only layer that has them). */
+function bitMask(hidden: Occlusion | null, width: number, height: number): OpaqueMask | null {
+  return hidden?.find((m) => m.bits !== null && m.width === width && m.height === height && m.words === rowWords(width)) ?? null;
 }
 
 export class HeatmapRenderer implements LayerRenderer {
@@ -59,8 +62,6 @@ export class HeatmapRenderer implements LayerRenderer {
   private painted: PixelBox = [0, 0, 0, 0];
   /** Grids computed so far (tests and benchmarks read it). */
   gridsComputed = 0;
-  /** Bits of pixels covered by several layers above, merged. */
-  private merged = new Int32Array(0);
   /** Scale of the last frame asked for, to tell when the view zooms in. */
   private lastScale = 0;
 
@@ -123,12 +124,12 @@ export class HeatmapRenderer implements LayerRenderer {
     if (!found) return;
     const { grid } = found;
     // Only a picture coloured in one go leaves out pixels under others (a band may be drawn later).
-    const under = parts === 1 ? bitMasks(hidden, width, height) : [];
+    const under = parts === 1 ? bitMask(hidden, width, height) : null;
     const c = this.colored;
     // A picture with pixels left out is drawn again only under the same opaque pixels.
     const same =
       c !== null && c.grid === grid && c.width === width && c.height === height && c.pixelRatio === pr && c.intensity === layer.intensity && c.ramp === this.ramp &&
-      c.toScreen.every((v, i) => v === frame.toScreen[i]) && (c.under.length === 0 || (c.under.length === under.length && c.under.every((m, i) => m === under[i])));
+      c.toScreen.every((v, i) => v === frame.toScreen[i]) && (c.under === null || c.under === under);
     if (!same) {
       // A band of a frame other than the one begun is coloured in full.
       const whole = part > 0 && this.pending !== frame;
@@ -150,7 +151,7 @@ export class HeatmapRenderer implements LayerRenderer {
 
   /** Colours rows y0 to y1 of the device pixels from the grid into the layer's canvas. Only the part of
    * the band that holds heat now or may have held it before is uploaded. */
-  private colorize(frame: FrameState, grid: HeatGrid, width: number, height: number, y0: number, y1: number, under: readonly OpaqueMask[]): void {
+  private colorize(frame: FrameState, grid: HeatGrid, width: number, height: number, y0: number, y1: number, under: OpaqueMask | null): void {
     if (!this.image || this.image.width !== width || this.image.height !== height) {
       this.canvas = createCanvas(width, height);
       this.image = context2d(this.canvas).createImageData(width, height);
@@ -159,7 +160,7 @@ export class HeatmapRenderer implements LayerRenderer {
     if (y0 === 0) this.painted = [width, height, 0, 0];
     const pixels = new Uint32Array(this.image.data.buffer);
     const scale = (RAMP_SIZE - 1) * this.layer.intensity * unitScale(grid.lattice);
-    const band = colorizeHeat(grid, frame.toWorld, frame.pixelRatio, scale, width, height, this.ramp, pixels, y0, y1, this.coveredBits(under));
+    const band = colorizeHeat(grid, frame.toWorld, frame.pixelRatio, scale, width, height, this.ramp, pixels, y0, y1, under?.bits ?? null);
     const hull = (p: PixelBox, q: PixelBox): PixelBox => {
       if (q[2] <= q[0] || q[3] <= q[1]) return p;
       if (p[2] <= p[0] || p[3] <= p[1]) return [...q];
@@ -171,21 +172,6 @@ export class HeatmapRenderer implements LayerRenderer {
     this.painted = hull(this.painted, band);
     // Rows of the band now hold only the band's heat; the last band leaves exactly the picture's.
     this.onCanvas = y1 >= height ? [...this.painted] : hull(this.onCanvas, band);
-  }
-
-  /** One bit per pixel covered by any of the masks (null for none). */
-  private coveredBits(under: readonly OpaqueMask[]): Int32Array | null {
-    if (under.length === 0) return null;
-    if (under.length === 1) return under[0].bits;
-    const n = under[0].bits!.length;
-    if (this.merged.length !== n) this.merged = new Int32Array(n);
-    const merged = this.merged;
-    merged.set(under[0].bits!);
-    for (let m = 1; m < under.length; m++) {
-      const bits = under[m].bits!;
-      for (let k = 0; k < n; k++) merged[k] |= bits[k];
-    }
-    return merged;
   }
 
   dispose(): void {

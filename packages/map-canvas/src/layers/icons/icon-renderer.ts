@@ -15,7 +15,7 @@
 import { createCanvas, context2d, type Canvas2D } from '../../layer/canvas.js';
 import type { LayerRenderer } from '../../layer/layer.js';
 import { OpaqueMask } from '../../layer/occlusion.js';
-import { firstUnset, lastUnset, setAll } from '../../layer/pixel-bits.js';
+import { firstUnset, lastUnset, rowWords, setAll } from '../../layer/pixel-bits.js';
 import type { FrameState } from '../../view/frame-state.js';
 import type { IconLayer } from './icon-layer.js';
 import { SpriteCache, type Sprite } from './icon-sprites.js';
@@ -223,7 +223,7 @@ export class IconRenderer implements LayerRenderer {
       this.out = new Int32Array(this.image.data.buffer);
       this.rowFirst = new Int32Array(h).fill(w);
       this.rowLast = new Int32Array(h);
-      this.words = (w + 31) >> 5;
+      this.words = rowWords(w);
       this.opaqueBits = new Int32Array(this.words * h);
     } else {
       this.opaqueBits.fill(0);
