@@ -252,6 +252,12 @@ test('read the log after a failed calculation: the planner sees the scenario fai
     await viewer.getByRole('checkbox', { name: t('logWarning') }).uncheck();
     await viewer.getByRole('combobox', { name: t('logSource') }).selectOption('scenario-processing');
     await viewer.getByRole('button', { name: t('refresh') }).click();
+    // Each filter change asks again: wait until the table shows the answer to the last one (every
+    // row scenario-processing), not a list some earlier query answered.
+    await adminPage.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('dialog[open] tbody tr')];
+      return rows.length > 0 && rows.every((tr) => tr.querySelectorAll('td')[2]?.textContent?.trim() === 'scenario-processing');
+    }, undefined, { timeout: 30_000 });
     const cause = 'OSRM table request failed (400 TooBig): Too many table coordinates';
     const row = viewer.getByRole('row').filter({ hasText: `scenario '${name}'` }).filter({ hasText: cause }).first();
     await row.waitFor({ timeout: 30_000 });

@@ -131,6 +131,29 @@ test('the log viewer: event types as a bitmask (2, 4, 8 by default = 14), 10 row
   toggleLogEventType(8, true);
 });
 
+test('the log viewer shows the answer to the latest filter, whatever order the answers arrive in', async () => {
+  const row = (source: string, eventType: 2 | 4 | 8) => ({ dateTimeUtc: '2026-11-22T10:00:00Z', user: 'u', source, eventType, message: source });
+  const answers: { eventType: number; resolve: (rows: unknown) => void }[] = [];
+  const { api } = fakeApi({
+    adminLog: (o) => new Promise((resolve) => { answers.push({ eventType: (o.query as unknown as { eventType: number }).eventType, resolve }); }),
+  });
+  setAdminApi(api);
+  logEntries.value = [];
+  const first = loadLog();
+  toggleLogEventType(8, false);
+  toggleLogEventType(4, false);
+  const second = loadLog();
+  assert.equal(answers.map((a) => a.eventType), [14, 2]);
+  // The later query is answered first, the earlier one after it.
+  answers[1]!.resolve([row('scenario-processing', 2)]);
+  await second;
+  answers[0]!.resolve([row('backend', 8), row('scenario-processing', 2)]);
+  await first;
+  assert.equal(logEntries.value.map((r) => r.source), ['scenario-processing'], 'the late answer to the earlier filter is dropped');
+  toggleLogEventType(4, true);
+  toggleLogEventType(8, true);
+});
+
 test('scenario status totals and the virtual list window of 48 px rows in 384 px', () => {
   const row = (modelId: number, n: number) => ({ modelId, name: `M${modelId}`, total: n * 5, unprocessed: n, processing: n, completed: n * 2, failed: n });
   assert.equal(statusTotals([row(1, 1), row(2, 3)]), { total: 20, unprocessed: 4, processing: 4, completed: 8, failed: 4 });

@@ -19,6 +19,20 @@ export function setAdminApi(client: ApiClient): void {
   api = client;
 }
 
+/**
+ * A load whose answer replaces a list: only the answer to the latest call is
+ * applied, so an earlier call answered late (a slow query, filters changed one
+ * after another, a reload after a save) never puts back an older list.
+ */
+function latestOnly<T>(load: () => Promise<T>, apply: (value: T) => void): () => Promise<void> {
+  let latest = 0;
+  return async () => {
+    const mine = ++latest;
+    const value = await load();
+    if (mine === latest) apply(value);
+  };
+}
+
 // --- Routes of the admin area -------------------------------------------------
 
 export type AdminRoute = 'admin' | 'adminUsers' | 'adminLogins' | 'adminModels' | 'scenarioStatus';
@@ -116,9 +130,7 @@ export const loginFormErrors = signal<LoginFormErrors>({});
 /** The answer of the last creation: shown instead of the form until restarted. */
 export const createdLogin = signal<{ created: CreatedLogin; identity: string } | null>(null);
 
-export async function loadLogins(): Promise<void> {
-  logins.value = await api.call('adminLogins');
-}
+export const loadLogins = latestOnly(() => api.call('adminLogins'), (list) => { logins.value = list; });
 
 export function setLoginForm(patch: Partial<LoginForm>): void {
   loginForm.value = { ...loginForm.value, ...patch };
@@ -163,9 +175,7 @@ export const visibleUsers = computed(() => filterRows(users.value, userFilter.va
 /** The user whose model access is being edited, with the edited rows. */
 export const userEditor = signal<{ user: User; rows: UserModelAccess[]; saved: string } | null>(null);
 
-export async function loadUsers(): Promise<void> {
-  users.value = await api.call('adminUsers');
-}
+export const loadUsers = latestOnly(() => api.call('adminUsers'), (list) => { users.value = list; });
 
 export async function syncUsers(): Promise<void> {
   const result = await api.call('adminUsersSync');
@@ -214,9 +224,7 @@ export const modelEditorUsers = computed(() => (modelEditor.value?.rows ?? []).f
 export const modelEditorOrphans = computed(() => (modelEditor.value?.rows ?? []).filter((r) => r.deletedFromAzureAd === 1));
 export const modelEditorDirty = computed(() => !!modelEditor.value && JSON.stringify(modelEditor.value.rows) !== modelEditor.value.saved);
 
-export async function loadAdminModels(): Promise<void> {
-  adminModels.value = await api.call('adminModels');
-}
+export const loadAdminModels = latestOnly(() => api.call('adminModels'), (list) => { adminModels.value = list; });
 
 export async function openModel(model: AdminModel): Promise<void> {
   const rows = await api.call('adminModelUsers', { params: { modelId: model.id } });
@@ -259,9 +267,7 @@ export const scenarioStatus = signal<ScenarioStatusEntry[]>([]);
 export const statusModelId = signal<number | null>(null);
 export const statusEntry = computed(() => scenarioStatus.value.find((r) => r.modelId === statusModelId.value) ?? null);
 
-export async function loadScenarioStatus(): Promise<void> {
-  scenarioStatus.value = await api.call('adminScenarioStatus');
-}
+export const loadScenarioStatus = latestOnly(() => api.call('adminScenarioStatus'), (list) => { scenarioStatus.value = list; });
 
 export async function startUnprocessed(modelId: number): Promise<number> {
   const result = await api.call('adminStartProcessingUnprocessed', { params: { modelId } });
@@ -286,12 +292,15 @@ export function toggleLogEventType(type: number, on: boolean): void {
   logEventTypes.value = [...set].sort((a, b) => a - b);
 }
 
-export async function loadLog(): Promise<void> {
-  const mask = eventTypeMask(logEventTypes.value);
-  // No type checked: nothing to show (the server reads 0 as none too).
-  const rows = mask === 0 ? [] : await api.call('adminLog', { query: { eventType: mask, source: logSource.value } });
-  batch(() => {
+/** Asks with the filters now set; filters changed quickly one after another show the answer to the last. */
+export const loadLog = latestOnly(
+  async () => {
+    const mask = eventTypeMask(logEventTypes.value);
+    // No type checked: nothing to show (the server reads 0 as none too).
+    return mask === 0 ? [] : api.call('adminLog', { query: { eventType: mask, source: logSource.value } });
+  },
+  (rows) => batch(() => {
     logEntries.value = rows;
     logPage.value = 0;
-  });
-}
+  }),
+);
