@@ -7,6 +7,7 @@
 // far below 2^53), so a cell's value does not depend on which region the grid was computed for: a frame
 // drawn from a reused grid equals the frame drawn from a fresh one, bit for bit.
 import type { Affine } from '../../geo/affine.js';
+import type { PixelBox } from '../../layer/canvas.js';
 import { rowWords } from '../../layer/pixel-bits.js';
 import { boxRadiiForGaussian, boxSum3x3, boxSumColumns, boxSumRows, blurPeak } from './blur.js';
 
@@ -209,8 +210,7 @@ export function colorizeHeat(
   return [0, y0, width, y1];
 }
 
-/** A box of device pixels: [x0, y0, x1, y1), empty when x1 <= x0 or y1 <= y0. */
-export type PixelBox = [number, number, number, number];
+export type { PixelBox };
 
 /** Device columns per block of an interpolated row's heat mask (and per word of the bits of pixels
  * covered by layers above). */

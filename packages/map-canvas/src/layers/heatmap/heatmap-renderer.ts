@@ -7,7 +7,7 @@
 // The coloured layer is kept and drawn again as it is while neither the view nor the layer changed
 // (another layer's change recomposes it without recolouring, unless pixels were left out under a layer
 // that changed).
-import { createCanvas, context2d, type Canvas2D } from '../../layer/canvas.js';
+import { createCanvas, context2d, drawBox, type Canvas2D } from '../../layer/canvas.js';
 import type { LayerRenderer } from '../../layer/layer.js';
 import type { Occlusion, OpaqueMask } from '../../layer/occlusion.js';
 import { rowWords } from '../../layer/pixel-bits.js';
@@ -144,9 +144,8 @@ export class HeatmapRenderer implements LayerRenderer {
       return;
     }
     // Only the part that holds heat: the rest is transparent.
-    const [x0, y0, x1, y1] = this.painted;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    if (x1 > x0 && y1 > y0) ctx.drawImage(this.canvas as CanvasImageSource, x0, y0, x1 - x0, y1 - y0, x0, y0, x1 - x0, y1 - y0);
+    drawBox(ctx, this.canvas!, this.painted);
   }
 
   /** Colours rows y0 to y1 of the device pixels from the grid into the layer's canvas. Only the part of

@@ -12,7 +12,7 @@
 // same view with unchanged icons only blits it again. A part of the drawing order can be blended on its
 // own (motion pictures spread big layers over frames); the last part uploads and blits. Outlines the
 // focused icon.
-import { createCanvas, context2d, type Canvas2D } from '../../layer/canvas.js';
+import { createCanvas, context2d, drawBox, type Canvas2D, type PixelBox } from '../../layer/canvas.js';
 import type { LayerRenderer } from '../../layer/layer.js';
 import { OpaqueMask } from '../../layer/occlusion.js';
 import { firstUnset, lastUnset, rowWords, setAll } from '../../layer/pixel-bits.js';
@@ -78,7 +78,7 @@ export class IconRenderer implements LayerRenderer {
   private out = new Int32Array(0);
   private canvas: Canvas2D | null = null;
   /** Device-pixel box of the pixels holding icons: [x0, y0, x1, y1), empty when x1 <= x0. */
-  private box = [0, 0, 0, 0];
+  private box: PixelBox = [0, 0, 0, 0];
   /** Per row, the columns holding icons: [first, last), empty when last <= first. */
   private rowFirst = new Int32Array(0);
   private rowLast = new Int32Array(0);
@@ -209,9 +209,9 @@ export class IconRenderer implements LayerRenderer {
     }
     if (this.composed !== list) this.blendPart(list, part, parts);
     if (part < parts - 1) return;
-    const [x0, y0, x1, y1] = this.box;
+    // The box that holds this list's icons (the canvas may hold earlier icons outside it).
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    if (x1 > x0 && y1 > y0) ctx.drawImage(this.canvas as CanvasImageSource, x0, y0, x1 - x0, y1 - y0, x0, y0, x1 - x0, y1 - y0);
+    drawBox(ctx, this.canvas!, this.box);
     if (list.focused >= 0) this.outline(frame, ctx, list.focused);
   }
 
