@@ -7,6 +7,7 @@ import { renderLayer, renderLayers } from '../../src/map/render-frame.js';
 import type { LayerRenderer } from '../../src/layer/layer.js';
 import { generateScene, FALLBACK_PLACES } from '../../demo/scene.js';
 import { LOCAL_UNIT, localToScreen } from '../../src/layer/geometry.js';
+import { drawBox } from '../../src/layer/canvas.js';
 import { sceneLayers } from '../../demo/scene-layers.js';
 
 const params = new URLSearchParams(location.search);
@@ -208,4 +209,46 @@ function compareImages(a: Uint8ClampedArray, b: Uint8ClampedArray): { differingB
   };
   const { differingBytes, maxDifference, painted } = compareImages(draw(zoom), draw(zoom + 1e-7));
   return { zoom, differingBytes, maxDifference, painted };
+};
+
+/** A layer's box drawn from its canvas (drawBox) at an alpha over a picture: compared with the picture
+ * before (outside the box) and with the whole canvas drawn (inside it); the canvas holds pixels outside
+ * the box too, as a layer's canvas keeps those of an earlier frame. */
+(globalThis as unknown as { __compareDrawBox: (alpha: number) => object }).__compareDrawBox = (alpha: number) => {
+  const w = 300, h = 200, box: [number, number, number, number] = [37, 21, 261, 170];
+  const source = document.createElement('canvas');
+  source.width = w;
+  source.height = h;
+  const image = new ImageData(w, h);
+  const words = new Uint32Array(image.data.buffer);
+  for (let i = 0; i < words.length; i++) words[i] = Math.imul(i + 7, 2654435761) >>> 0;
+  source.getContext('2d')!.putImageData(image, 0, 0);
+  const draw = (how: 'box' | 'whole' | null) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = w;
+    canvas.height = h;
+    const ctx = canvas.getContext('2d')!;
+    const gradient = ctx.createLinearGradient(0, 0, w, h);
+    gradient.addColorStop(0, 'rgba(200, 40, 90, 0.6)');
+    gradient.addColorStop(1, 'rgba(20, 240, 90, 1)');
+    ctx.fillStyle = gradient;
+    ctx.fillRect(0, 0, w, h);
+    ctx.globalAlpha = alpha;
+    if (how === 'box') drawBox(ctx, source, box);
+    if (how === 'whole') ctx.drawImage(source, 0, 0);
+    return ctx.getImageData(0, 0, w, h).data;
+  };
+  const before = draw(null), boxed = draw('box'), whole = draw('whole');
+  let outsideChanged = 0, insideDiffer = 0, insideChanged = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const inside = x >= box[0] && x < box[2] && y >= box[1] && y < box[3];
+      for (let c = 0, i = 4 * (y * w + x); c < 4; c++, i++) {
+        if (!inside && boxed[i] !== before[i]) outsideChanged++;
+        if (inside && boxed[i] !== whole[i]) insideDiffer++;
+        if (inside && boxed[i] !== before[i]) insideChanged++;
+      }
+    }
+  }
+  return { outsideChanged, insideDiffer, insideChanged };
 };
