@@ -25,9 +25,12 @@ export class OpaqueMask {
   /** Whether the pixels [x0, x1) of row y are all opaque (pixels off the canvas count as covered: they
    * are never drawn). */
   coversRow(y: number, x0: number, x1: number): boolean {
+    // Read before any branch: a property first read in a rare branch of optimised code has no type
+    // feedback and sends the caller back to the interpreter.
+    const width = this.width;
     if (y < 0 || y >= this.height) return true;
     if (x0 < 0) x0 = 0;
-    if (x1 > this.width) x1 = this.width;
+    if (x1 > width) x1 = width;
     if (x1 <= x0) return true;
     if (this.rowFirst[y] > x0 || this.rowLast[y] < x1) return false;
     // Pixels known to be opaque answer a word at a time; the pixels themselves from the first that is
@@ -50,8 +53,9 @@ function coveredRow(occlusion: Occlusion, y: number, x0: number, x1: number): bo
   return false;
 }
 
-/** Per device row, the leftmost and rightmost x of the rings within that row (kept between calls). */
-let rowMin = new Float64Array(64), rowMax = new Float64Array(64);
+/** Per device row, the leftmost and rightmost x of the rings within that row (kept between calls; room
+ * for a polygon as tall as a big screen from the start, so growing it stays rare). */
+let rowMin = new Float64Array(4096), rowMax = new Float64Array(4096);
 
 /** Whether every device pixel that rings (world coordinates, [x0, y0, x1, y1, ...] each; filled and
  * outlined) can touch is covered, when drawn through `toDevice` (world to device px). Row by row: the
@@ -78,7 +82,7 @@ export function coversRings(occlusion: Occlusion, toDevice: Affine, rings: reado
   }
   if (!(bottom >= top)) return true;
   // Then the whole box: small rings under an icon usually lie within its opaque body.
-  const x0 = Math.floor(left) - margin, x1 = Math.ceil(right) + margin;
+  const x0 = (Math.floor(left) | 0) - margin, x1 = (Math.ceil(right) | 0) + margin;
   let boxCovered = true;
   for (let y = Math.floor(top) - margin, end = Math.floor(bottom) + 1 + margin; y < end; y++) {
     if (!coveredRow(occlusion, y, x0, x1)) {
@@ -127,7 +131,9 @@ export function coversRings(occlusion: Occlusion, toDevice: Affine, rings: reado
       if (rowMin[i] < lo) lo = rowMin[i];
       if (rowMax[i] > hi) hi = rowMax[i];
     }
-    if (hi >= lo && !coveredRow(occlusion, y, Math.floor(lo) - margin, Math.ceil(hi) + margin)) return false;
+    // `| 0`: whole pixels near the screen; Math.ceil of a value in (-1, 0) is -0, which optimised code
+    // that assumed integers would have to leave.
+    if (hi >= lo && !coveredRow(occlusion, y, (Math.floor(lo) | 0) - margin, (Math.ceil(hi) | 0) + margin)) return false;
   }
   return true;
 }

@@ -150,26 +150,7 @@ export function computeHeatGrid(
   const n = width * height;
   const values = gridMemory(n, spare);
 
-  // Splat: each point's position in 1/SUBCELL steps of the lattice, its weight spread over the four
-  // nearest lattice points in integer parts. Absolute lattice positions, so the result does not
-  // depend on the grid's origin.
-  const inv = SUBCELL / lattice.cell;
-  const maxX = width - 1, maxY = height - 1;
-  for (let p = 0, count = weights.length; p < count; p++) {
-    const w = weights[p];
-    if (w === 0) continue;
-    const sx = Math.floor(world[2 * p] * inv), sy = Math.floor(world[2 * p + 1] * inv);
-    const ci = Math.floor(sx / SUBCELL), cj = Math.floor(sy / SUBCELL);
-    const x = ci - i0, y = cj - j0;
-    if (x < 0 || y < 0 || x >= maxX || y >= maxY) continue;
-    const fx = sx - ci * SUBCELL, fy = sy - cj * SUBCELL;
-    const k = y * width + x;
-    const top = w * (SUBCELL - fy), bottom = w * fy;
-    values[k] += top * (SUBCELL - fx);
-    values[k + 1] += top * fx;
-    values[k + width] += bottom * (SUBCELL - fx);
-    values[k + width + 1] += bottom * fx;
-  }
+  splat(world, weights, lattice.cell, i0, j0, width, height, values);
 
   // Blur: box sums along the rows (into the scratch grid) and along the columns (back) per radius.
   let scratch = blurScratch.grid.length >= n ? blurScratch.grid : (blurScratch.grid = new Float64Array(Math.ceil(n * GRID_HEADROOM)));
@@ -187,6 +168,31 @@ export function computeHeatGrid(
     boxSumColumns(scratch, values, width, height, r, sums);
   }
   return { lattice, i0, j0, width, height, values, valid, source: world };
+}
+
+/** Adds each point's weight to the grid (width x height cells from lattice index i0, j0): its position
+ * in 1/SUBCELL steps of the lattice, its weight spread over the four nearest lattice points in integer
+ * parts. Absolute lattice positions, so the result does not depend on the grid's origin. (A function of
+ * its own, so the rest of a grid's computation does not run in code compiled on the stack for this
+ * loop.) */
+function splat(world: Float64Array, weights: Uint16Array, cell: number, i0: number, j0: number, width: number, height: number, values: Float64Array): void {
+  const inv = SUBCELL / cell;
+  const maxX = width - 1, maxY = height - 1;
+  for (let p = 0, count = weights.length; p < count; p++) {
+    const w = weights[p];
+    if (w === 0) continue;
+    const sx = Math.floor(world[2 * p] * inv), sy = Math.floor(world[2 * p + 1] * inv);
+    const ci = Math.floor(sx / SUBCELL), cj = Math.floor(sy / SUBCELL);
+    const x = ci - i0, y = cj - j0;
+    if (x < 0 || y < 0 || x >= maxX || y >= maxY) continue;
+    const fx = sx - ci * SUBCELL, fy = sy - cj * SUBCELL;
+    const k = y * width + x;
+    const top = w * (SUBCELL - fy), bottom = w * fy;
+    values[k] += top * (SUBCELL - fx);
+    values[k + 1] += top * fx;
+    values[k + width] += bottom * (SUBCELL - fx);
+    values[k + width + 1] += bottom * fx;
+  }
 }
 
 /** Colours device pixels (width x height, packed RGBA; rows y0 to y1, by default all) from a grid: each
@@ -222,15 +228,19 @@ function rowSpans(grid: HeatGrid): Int32Array {
   if (grid.rowSpans) return grid.rowSpans;
   const { values, width, height } = grid;
   const spans = new Int32Array(2 * height);
-  for (let j = 0, row = 0; j < height; j++, row += width) {
-    let first = 0, last = width - 1;
-    while (first < width && values[row + first] === 0) first++;
-    while (last > first && values[row + last] === 0) last--;
-    spans[2 * j] = first;
-    spans[2 * j + 1] = first < width ? last : -1;
-  }
   grid.rowSpans = spans;
+  for (let j = 0; j < height; j++) rowSpan(values, j, width, spans);
   return spans;
+}
+
+/** Grid row j's span into spans[2j], spans[2j + 1] (a function per row, as the blur's kernels). */
+function rowSpan(values: Float64Array, j: number, width: number, spans: Int32Array): void {
+  const row = j * width;
+  let first = 0, last = width - 1;
+  while (first < width && values[row + first] === 0) first++;
+  while (last > first && values[row + last] === 0) last--;
+  spans[2 * j] = first;
+  spans[2 * j + 1] = first < width ? last : -1;
 }
 
 /** One lattice row interpolated along x at every device column (times `scale`), and a mask of the

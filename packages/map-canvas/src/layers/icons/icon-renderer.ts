@@ -192,7 +192,7 @@ export class IconRenderer implements LayerRenderer {
       this.skippedRows = 0;
     }
     const end = list.count - Math.floor((part * list.count) / parts), start = list.count - Math.floor(((part + 1) * list.count) / parts);
-    for (let k = end - 1; k >= start; k--) if (!this.blend(list.sprites[k], list.xs[k], list.ys[k], w, h)) this.hidden++;
+    this.blendRange(list, start, end, w, h);
     if (part < parts - 1) return;
     this.upload();
     this.composed = list;
@@ -239,16 +239,27 @@ export class IconRenderer implements LayerRenderer {
     this.mask = null;
   }
 
+  /** Icons end - 1 down to start of a list. (The loop is a function of its own: it runs once per frame and
+   * is compiled on the stack, and code after it in the same function, first run from there, would have
+   * no type feedback and fall back to the interpreter every frame.) */
+  private blendRange(list: DrawList, start: number, end: number, w: number, h: number): void {
+    for (let k = end - 1; k >= start; k--) if (!this.blend(list.sprites[k], list.xs[k], list.ys[k], w, h)) this.hidden++;
+  }
+
   /** One sprite at device px (left, top), clipped to the pixels, beneath what is already there;
    * whether it changed any pixel. */
   private blend(sprite: Sprite, left: number, top: number, w: number, h: number): boolean {
     const out = this.out, pixels = sprite.pixels, rows = sprite.rows, solid = sprite.solid, sw = sprite.width;
     const box = this.box, rowFirst = this.rowFirst, rowLast = this.rowLast, bits = this.opaqueBits, words = this.words, useBits = this.knownOpaque;
     let changed = false, skipped = 0;
+    // The sprite's columns on the canvas: [minCol, maxCol]. (Not -left: for an icon at the left edge that
+    // is -0, which code optimised for integers would have to leave; and no branch that only icons over
+    // the left edge take.)
+    const minCol = Math.max(0, 0 - left), maxCol = w - 1 - left;
     for (let r = 0; r < sprite.height; r++) {
       const py = top + r;
       if (py < 0 || py >= h) continue;
-      let first = Math.max(rows[2 * r], -left), last = Math.min(rows[2 * r + 1], w - 1 - left);
+      let first = Math.max(rows[2 * r], minCol), last = Math.min(rows[2 * r + 1], maxCol);
       if (last < first) continue;
       // Only the pixels between the first and the last one not known to be opaque can change.
       let x0 = left + first, x1 = left + last;
@@ -259,7 +270,7 @@ export class IconRenderer implements LayerRenderer {
           continue;
         }
         x1 = lastUnset(bits, py * words, x0, x1);
-        const s0 = Math.max(solid[2 * r], -left), s1 = Math.min(solid[2 * r + 1], w - 1 - left);
+        const s0 = Math.max(solid[2 * r], minCol), s1 = Math.min(solid[2 * r + 1], maxCol);
         if (s1 >= s0) setAll(bits, py * words, left + s0, left + s1);
         first = x0 - left;
         last = x1 - left;

@@ -27,6 +27,12 @@ export class PolygonRenderer implements LayerRenderer {
   /** The rings each path is built from, per detail level (what a polygon can touch on screen). */
   private rings = new Map<number, (readonly Float64Array[] | null)[]>();
   private revision = -1;
+  /** The distinct stroke widths (CSS px) of the layer's styles, each feature's index into them, and per
+   * frame each width in path units and the margin a polygon outlined with it can touch. */
+  private strokeWidths: number[] = [];
+  private widthIndex = new Int32Array(0);
+  private lineWidths = new Float64Array(0);
+  private margins = new Int32Array(0);
   /** Polygons of the last frame left out because they lay under opaque pixels (tests read it). */
   covered = 0;
 
@@ -42,41 +48,71 @@ export class PolygonRenderer implements LayerRenderer {
       this.paths.clear();
       this.rings.clear();
       this.revision = layer.revision;
+      this.indexStrokeWidths();
     }
+    this.covered = 0;
+    const visible = layer.queryExtent(frame.extent);
+    if (!visible.length) return;
     const level = Math.max(0, Math.min(FULL_DETAIL_LEVEL, Math.floor(frame.view.zoom)));
     let paths = this.paths.get(level);
     if (!paths) this.paths.set(level, (paths = new Array(layer.features.length).fill(null)));
     let ringsOf = this.rings.get(level);
     if (!ringsOf) this.rings.set(level, (ringsOf = new Array(layer.features.length).fill(null)));
-    const tolerance = level < FULL_DETAIL_LEVEL ? TOLERANCE_PX / worldScale(level) : 0;
-    const visible = layer.queryExtent(frame.extent);
-    if (!visible.length) return;
-    const base = ctx.globalAlpha;
     const transform = localToScreen(frame, layer.origin);
-    setContextTransform(ctx, transform, frame.pixelRatio);
-    // Stroke widths are given in CSS px; the paths are in local units.
-    let widthPx = NaN, lineWidth = 0, strokeMargin = 2;
-    ctx.lineJoin = 'round';
-    let fill = '', stroke = '';
     const pr = frame.pixelRatio, m = frame.toScreen;
+    // Stroke widths are given in CSS px; the paths are in local units. Per distinct width: the width in
+    // path units, and what a polygon can touch beyond its rings: a pixel of antialiasing for a fill or a
+    // hairline (whose antialiasing spans two pixels across the line), else half the stroke and a pixel.
+    const widths = this.strokeWidths;
+    for (let k = 0; k < widths.length; k++) {
+      const lineWidth = pathLineWidth(widths[k], transform, pr);
+      this.lineWidths[k] = lineWidth;
+      this.margins[k] = isHairline(lineWidth, transform, pr) ? 1 : Math.ceil((widths[k] * pr) / 2) + 1;
+    }
+    setContextTransform(ctx, transform, pr);
+    ctx.lineJoin = 'round';
+    const from = Math.floor((part * visible.length) / parts), to = Math.floor(((part + 1) * visible.length) / parts);
     const toDevice: Affine = [m[0] * pr, m[1] * pr, m[2] * pr, m[3] * pr, m[4] * pr, m[5] * pr];
-    this.covered = 0;
-    const end = Math.floor(((part + 1) * visible.length) / parts);
-    for (let k = Math.floor((part * visible.length) / parts); k < end; k++) {
+    const tolerance = level < FULL_DETAIL_LEVEL ? TOLERANCE_PX / worldScale(level) : 0;
+    this.drawRange(ctx, visible, from, to, paths, ringsOf, tolerance, hidden, toDevice);
+  }
+
+  /** The distinct stroke widths of the layer's styles and each feature's index into them (per revision). */
+  private indexStrokeWidths(): void {
+    const widths: number[] = [];
+    const styles = this.layer.styles;
+    this.widthIndex = new Int32Array(styles.length);
+    for (let i = 0; i < styles.length; i++) {
+      let k = widths.indexOf(styles[i].strokeWidth);
+      if (k < 0) k = widths.push(styles[i].strokeWidth) - 1;
+      this.widthIndex[i] = k;
+    }
+    this.strokeWidths = widths;
+    this.lineWidths = new Float64Array(widths.length);
+    this.margins = new Int32Array(widths.length);
+  }
+
+  /** Draws visible[from..to) in order, leaving out those under opaque pixels. (The per-frame loop is a
+   * function of its own, with everything decided once per frame or per level outside it: its code is
+   * compiled on the stack, and a branch that first runs there would have no type feedback and fall
+   * back to the interpreter for the rest of the frame.) */
+  private drawRange(
+    ctx: CanvasRenderingContext2D, visible: number[], from: number, to: number, paths: (Path2D | null)[], ringsOf: (readonly Float64Array[] | null)[],
+    tolerance: number, hidden: Occlusion | null, toDevice: Affine,
+  ): void {
+    const layer = this.layer, styles = layer.styles, shapes = layer.shapes, origin = layer.origin;
+    const widthIndex = this.widthIndex, lineWidths = this.lineWidths, margins = this.margins;
+    const base = ctx.globalAlpha;
+    let fill = '', stroke = '', lineWidth = -1, covered = 0;
+    for (let k = from; k < to; k++) {
       const i = visible[k];
-      const style = layer.styles[i];
-      const rings = (ringsOf[i] ??= tolerance > 0 ? layer.shapes[i].rings.map((ring) => simplifyClosedRing(ring, tolerance)) : layer.shapes[i].rings);
-      if (style.stroke && style.strokeWidth !== widthPx) {
-        lineWidth = pathLineWidth((widthPx = style.strokeWidth), transform, pr);
-        // What the polygon can touch beyond its rings: a pixel of antialiasing for a fill or a hairline
-        // (whose antialiasing spans two pixels across the line), else half the stroke and a pixel.
-        strokeMargin = isHairline(lineWidth, transform, pr) ? 1 : Math.ceil((style.strokeWidth * pr) / 2) + 1;
-      }
-      if (hidden && coversRings(hidden, toDevice, rings, style.stroke ? strokeMargin : 1)) {
-        this.covered++;
+      const style = styles[i];
+      const rings = (ringsOf[i] ??= tolerance > 0 ? shapes[i].rings.map((ring) => simplifyClosedRing(ring, tolerance)) : shapes[i].rings);
+      if (hidden !== null && coversRings(hidden, toDevice, rings, style.stroke ? margins[widthIndex[i]] : 1)) {
+        covered++;
         continue;
       }
-      const path = (paths[i] ??= buildLocalPath(rings, true, layer.origin));
+      const path = (paths[i] ??= buildLocalPath(rings, true, origin));
       if (style.fill) {
         ctx.globalAlpha = base * style.fillAlpha;
         // Setting a colour parses it; skip when unchanged.
@@ -86,10 +122,12 @@ export class PolygonRenderer implements LayerRenderer {
       if (style.stroke) {
         ctx.globalAlpha = base * style.strokeAlpha;
         if (style.stroke !== stroke) ctx.strokeStyle = stroke = style.stroke;
-        ctx.lineWidth = lineWidth;
+        const width = lineWidths[widthIndex[i]];
+        if (width !== lineWidth) ctx.lineWidth = lineWidth = width;
         ctx.stroke(path);
       }
     }
+    this.covered = covered;
   }
 
   dispose(): void {
