@@ -127,8 +127,9 @@ function coloringCase(world: Float64Array, fixed: Uint16Array, zoom: number, pr:
   return { frame, lattice, grid, w, h, ramp, scale: 1023 * unitScale(lattice) };
 }
 
-test('rows coloured in pairs (two device rows between the same lattice rows in one sweep) equal rows coloured one by one', () => {
+test('rows coloured in sweeps (up to three device rows between the same lattice rows at once) equal rows coloured one by one', () => {
   const { world, fixed } = streetLattice(9);
+  let wide = 0;
   for (const [zoom, pr] of [[10.4, 1], [11.6, 2], [13.2, 1.5]]) {
     const { frame, lattice, grid, w, h, ramp, scale } = coloringCase(world, fixed, zoom, pr);
     const whole = new Uint32Array(w * h), single = new Uint32Array(w * h);
@@ -137,7 +138,10 @@ test('rows coloured in pairs (two device rows between the same lattice rows in o
     assert.ok(lattice.cell * frame.scale * pr > 2, `zoom ${zoom}: device rows share lattice rows`);
     assert.ok(whole.filter((v) => v !== 0).length > w * h / 10, `zoom ${zoom}: the screen holds heat`);
     assert.equal(whole, single, `zoom ${zoom} at pixel ratio ${pr}`);
+    // Four or more device rows between two lattice rows: sweeps of three, and of two and two.
+    if (lattice.cell * frame.scale * pr > 4) wide++;
   }
+  assert.ok(wide > 0, 'a case with four or more rows per lattice row');
 });
 
 test('columns under opaque pixels of layers above are left as they were; every other pixel is coloured as without them', () => {

@@ -199,8 +199,8 @@ function splat(world: Float64Array, weights: Uint16Array, cell: number, i0: numb
  * pixel's intensity is the bilinear interpolation of the four lattice points around its centre, times
  * `scale` (grid value to ramp index), and its colour the ramp's entry. `toWorld` maps CSS px to world
  * units. Every pixel of the rows is written, except, given `covered` (a bit per pixel, rows of
- * ceil(width / 32) words), the columns whose bits are set in every row coloured with them (two device
- * rows between the same lattice rows are coloured together): those are left as they were (they lie under
+ * ceil(width / 32) words), the columns whose bits are set in every row coloured with them (two or three
+ * device rows between the same lattice rows are coloured together): those are left as they were (they lie under
  * opaque pixels of layers above). Returns the box [x0, y0, x1, y1) outside which the rows are all
  * transparent (empty when x1 <= x0). */
 export function colorizeHeat(
@@ -221,6 +221,9 @@ export type { PixelBox };
 /** Device columns per block of an interpolated row's heat mask (and per word of the bits of pixels
  * covered by layers above). */
 const BLOCK = 32;
+/** Device rows at most coloured in one sweep, and at most counted between the same two lattice rows. */
+const MAX_SWEEP_ROWS = 3;
+const MAX_SHARED_ROWS = 64;
 
 /** Per grid row, the first and last column holding a non-zero value (last < first when none), computed
  * once per grid. */
@@ -307,16 +310,18 @@ function colorizeAxisAligned(
   // Columns [first, last) of each interpolated row holding every non-zero value.
   let upperFirst = 0, upperLast = 0, lowerFirst = 0, lowerLast = 0;
   const box: PixelBox = [width, y1, 0, y0];
+  // Per device row coloured in one sweep, its position between the two lattice rows.
+  const fys = new Float64Array(MAX_SWEEP_ROWS);
   for (let y = y0, p = y0 * width, rows = 1; y < y1; y += rows, p += rows * width) {
     const gy = d * y + f;
     const yi = Math.min(gh - 2, Math.max(0, Math.floor(gy)));
-    const fy = gy - yi;
-    // The next device row between the same two lattice rows is coloured in the same sweep (each column's
-    // two values read once for both).
-    const gy2 = d * (y + 1) + f;
-    const pair = y + 1 < y1 && Math.min(gh - 2, Math.max(0, Math.floor(gy2))) === yi;
-    const fy2 = gy2 - yi;
-    rows = pair ? 2 : 1;
+    // The following device rows between the same two lattice rows are coloured in the same sweep (each
+    // column's two values read once for all of them): sweeps of three rows, of two where one would be
+    // left on its own (four rows: two and two). An inner loop over any number of rows was slower.
+    let n = 1;
+    while (n < MAX_SHARED_ROWS && y + n < y1 && Math.min(gh - 2, Math.max(0, Math.floor(d * (y + n) + f))) === yi) n++;
+    rows = n % 3 === 1 && n > 1 ? 2 : Math.min(3, n);
+    for (let r = 0; r < rows; r++) fys[r] = d * (y + r) + f - yi;
     if (upperRow !== yi) {
       if (lowerRow === yi) {
         const swap = upper, masks = upperMask;
@@ -348,9 +353,14 @@ function colorizeAxisAligned(
     }
     for (let k = (from / BLOCK) | 0, kEnd = Math.ceil(to / BLOCK); k < kEnd; k++) {
       const b0 = Math.max(from, k * BLOCK), b1 = Math.min(to, k * BLOCK + BLOCK);
-      // The block's columns in runs of those not under opaque pixels in a row coloured (the others will
-      // not show): one run of all without `covered`.
-      let open = covered === null ? -1 : ~(covered[y * words + k] & (pair ? covered[(y + 1) * words + k] : -1));
+      // The block's columns in runs of those not under opaque pixels in every row coloured (the others
+      // will not show): one run of all without `covered`.
+      let under = 0;
+      if (covered !== null) {
+        under = -1;
+        for (let r = 0; r < rows; r++) under &= covered[(y + r) * words + k];
+      }
+      let open = ~under;
       while (open !== 0) {
         const lo = 31 - Math.clz32(open & -open), shut = ~open & (-1 << lo);
         const hi = shut === 0 ? BLOCK : 31 - Math.clz32(shut & -shut);
@@ -358,18 +368,27 @@ function colorizeAxisAligned(
         const x0 = Math.max(b0, k * BLOCK + lo), x1 = Math.min(b1, k * BLOCK + hi);
         if (x1 <= x0) continue;
         if ((upperMask[k] | lowerMask[k]) === 0) {
-          pixels.fill(0, p + x0, p + x1);
-          if (pair) pixels.fill(0, p + width + x0, p + width + x1);
+          for (let r = 0, q = p; r < rows; r++, q += width) pixels.fill(0, q + x0, q + x1);
           continue;
         }
         // Values are never negative and the ramp's first entry is 0: no branch on the value.
-        if (pair) {
+        if (rows === 3) {
+          const fy = fys[0], fy2 = fys[1], fy3 = fys[2];
+          for (let x = x0, q = p + width, q2 = q + width; x < x1; x++) {
+            const u = upper[x], span = lower[x] - u;
+            pixels[p + x] = ramp[Math.min(top, u + span * fy) | 0];
+            pixels[q + x] = ramp[Math.min(top, u + span * fy2) | 0];
+            pixels[q2 + x] = ramp[Math.min(top, u + span * fy3) | 0];
+          }
+        } else if (rows === 2) {
+          const fy = fys[0], fy2 = fys[1];
           for (let x = x0, q = p + width; x < x1; x++) {
             const u = upper[x], span = lower[x] - u;
             pixels[p + x] = ramp[Math.min(top, u + span * fy) | 0];
             pixels[q + x] = ramp[Math.min(top, u + span * fy2) | 0];
           }
         } else {
+          const fy = fys[0];
           for (let x = x0; x < x1; x++) {
             const u = upper[x];
             pixels[p + x] = ramp[Math.min(top, u + (lower[x] - u) * fy) | 0];
