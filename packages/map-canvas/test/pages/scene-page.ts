@@ -252,3 +252,24 @@ function compareImages(a: Uint8ClampedArray, b: Uint8ClampedArray): { differingB
   }
   return { outsideChanged, insideDiffer, insideChanged };
 };
+
+/** A restyle that changes the outline width (setStyles keeps the layer's revision and paths): the frame
+ * a renderer draws after it, against a new renderer's frame, and against its own frame before it. */
+(globalThis as unknown as { __compareRestyle: () => object }).__compareRestyle = () => {
+  const dense = generateScene({ stores: 100, pois: 0, heatPoints: 0, catchments: 200, seed: 4 }, FALLBACK_PLACES);
+  const l = sceneLayers(dense);
+  const frame = createFrameState({ center: [4.9, 52.3], zoom: 9.2, bearing: 0, pitch: 0 }, { width: 480, height: 320 }, 1);
+  const draw = (renderer: LayerRenderer) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 480;
+    canvas.height = 320;
+    const ctx = canvas.getContext('2d')!;
+    renderLayer(ctx, frame, l.polygons, renderer);
+    return ctx.getImageData(0, 0, 480, 320).data;
+  };
+  const kept = l.polygons.createRenderer();
+  const before = draw(kept);
+  l.polygons.setStyles(() => ({ fill: '#2563eb', fillOpacity: 0.3, stroke: '#1e3a8a', strokeWidth: 4, strokeOpacity: 1 }));
+  const after = draw(kept), fresh = draw(l.polygons.createRenderer());
+  return { againstFresh: compareImages(fresh, after).differingBytes, againstBefore: compareImages(before, after).differingBytes };
+};

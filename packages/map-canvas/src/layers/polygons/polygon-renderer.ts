@@ -14,6 +14,7 @@ import type { LayerRenderer } from '../../layer/layer.js';
 import { coversRings, type Occlusion } from '../../layer/occlusion.js';
 import type { FrameState } from '../../view/frame-state.js';
 import type { PolygonLayer } from './polygon-layer.js';
+import type { ResolvedPolygonStyle } from './polygon-style.js';
 import { simplifyClosedRing } from './simplify-ring.js';
 
 /** From this zoom level on, paths are drawn with every vertex. */
@@ -30,6 +31,7 @@ export class PolygonRenderer implements LayerRenderer {
   /** The distinct stroke widths (CSS px) of the layer's styles, each feature's index into them, and per
    * frame each width in path units and the margin a polygon outlined with it can touch. */
   private strokeWidths: number[] = [];
+  private indexed: readonly ResolvedPolygonStyle[] | null = null;
   private widthIndex = new Int32Array(0);
   private lineWidths = new Float64Array(0);
   private margins = new Int32Array(0);
@@ -48,8 +50,9 @@ export class PolygonRenderer implements LayerRenderer {
       this.paths.clear();
       this.rings.clear();
       this.revision = layer.revision;
-      this.indexStrokeWidths();
     }
+    // Styles change without a new revision (a restyle keeps the paths).
+    if (this.indexed !== layer.styles) this.indexStrokeWidths();
     this.covered = 0;
     const visible = layer.queryExtent(frame.extent);
     if (!visible.length) return;
@@ -77,10 +80,10 @@ export class PolygonRenderer implements LayerRenderer {
     this.drawRange(ctx, visible, from, to, paths, ringsOf, tolerance, hidden, toDevice);
   }
 
-  /** The distinct stroke widths of the layer's styles and each feature's index into them (per revision). */
+  /** The distinct stroke widths of the layer's styles and each feature's index into them. */
   private indexStrokeWidths(): void {
     const widths: number[] = [];
-    const styles = this.layer.styles;
+    const styles = (this.indexed = this.layer.styles);
     this.widthIndex = new Int32Array(styles.length);
     for (let i = 0; i < styles.length; i++) {
       let k = widths.indexOf(styles[i].strokeWidth);
