@@ -223,7 +223,11 @@ test('closing another store into a new scenario and undoing the close removes th
   await drawer().getByRole('heading', { name: closed.name, exact: true }).waitFor();
   await drawer().getByRole('button', { name: t('closeLocation'), exact: true }).click();
   const form = dialog(t('closeLocationTitle', { name: closed.name }));
-  await form.waitFor();
+  await form.waitFor().catch(async (error: Error) => {
+    // What the page showed instead, for the report.
+    const open = await page.locator('dialog[open]').evaluateAll((list) => list.map((d) => d.textContent?.trim().slice(0, 120)));
+    throw new Error(`${error.message}\nopen dialogs: ${JSON.stringify(open)}; drawer: ${await headingOf(drawer())}; ${await scenarioButton().textContent()}`);
+  });
   await form.getByRole('radio', { name: t('newScenario') }).check();
   await form.getByRole('button', { name: t('closeLocation'), exact: true }).click();
   await answer(t('askCalculate', { name: closed.name }), false);

@@ -60,8 +60,11 @@ export async function centreMap(page: Page, lon: number, lat: number, zoom = 15)
 
 /** The page coordinates of a longitude and latitude on the map. */
 export async function pointOf(page: Page, lon: number, lat: number): Promise<{ x: number; y: number }> {
-  return page.evaluate(({ lon, lat }) => {
-    const map = (window as unknown as { locusMap: { project(p: [number, number]): [number, number]; container: HTMLElement } }).locusMap;
+  return page.evaluate(async ({ lon, lat }) => {
+    const map = (window as unknown as { locusMap: { project(p: [number, number]): [number, number]; container: HTMLElement; whenIdle(): Promise<void> } }).locusMap;
+    // A fit after a save may still be moving the map (slowly on a busy machine): the point is where the
+    // map comes to rest, as a user would click it.
+    await Promise.race([map.whenIdle(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
     const [x, y] = map.project([lon, lat]);
     const box = map.container.getBoundingClientRect();
     return { x: box.left + x, y: box.top + y };
