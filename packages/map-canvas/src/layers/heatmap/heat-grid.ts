@@ -199,9 +199,9 @@ function splat(world: Float64Array, weights: Uint16Array, cell: number, i0: numb
  * pixel's intensity is the bilinear interpolation of the four lattice points around its centre, times
  * `scale` (grid value to ramp index), and its colour the ramp's entry. `toWorld` maps CSS px to world
  * units. Every pixel of the rows is written, except, given `covered` (a bit per pixel, rows of
- * ceil(width / 32) words), the columns whose bits are set in every row coloured with them (two or three
- * device rows between the same lattice rows are coloured together): those are left as they were (they lie under
- * opaque pixels of layers above). Returns the box [x0, y0, x1, y1) outside which the rows are all
+ * ceil(width / 32) words), the columns whose bits are set in every row coloured with them (two or
+ * three device rows between the same lattice rows are coloured together): those are left as they were
+ * (they lie under opaque pixels of layers above). Returns the box [x0, y0, x1, y1) outside which the rows are all
  * transparent (empty when x1 <= x0). */
 export function colorizeHeat(
   grid: HeatGrid, toWorld: Affine, pixelRatio: number, scale: number, width: number, height: number, ramp: Uint32Array, pixels: Uint32Array,
@@ -215,8 +215,6 @@ export function colorizeHeat(
   colorizeRotated(values, gw, grid.height, a, b, c, d, e, f, scale, width, y0, y1, ramp, pixels);
   return [0, y0, width, y1];
 }
-
-export type { PixelBox };
 
 /** Device columns per block of an interpolated row's heat mask (and per word of the bits of pixels
  * covered by layers above). */

@@ -7,13 +7,13 @@
 // The coloured layer is kept and drawn again as it is while neither the view nor the layer changed
 // (another layer's change recomposes it without recolouring, unless pixels were left out under a layer
 // that changed).
-import { createCanvas, context2d, drawBox, type Canvas2D } from '../../layer/canvas.js';
+import { createCanvas, context2d, drawBox, type Canvas2D, type PixelBox } from '../../layer/canvas.js';
 import type { LayerRenderer } from '../../layer/layer.js';
 import type { Occlusion, OpaqueMask } from '../../layer/occlusion.js';
 import { rowWords } from '../../layer/pixel-bits.js';
 import type { FrameState } from '../../view/frame-state.js';
 import { colorRamp } from './color-ramp.js';
-import { colorizeHeat, computeHeatGrid, covers, fixedWeights, GRID_MARGIN, heatLattice, latticeKey, sortedByRow, unitScale, ZOOM_IN_GRID_MARGIN, type CellRegion, type HeatGrid, type PixelBox } from './heat-grid.js';
+import { colorizeHeat, computeHeatGrid, covers, fixedWeights, GRID_MARGIN, heatLattice, latticeKey, sortedByRow, unitScale, ZOOM_IN_GRID_MARGIN, type CellRegion, type HeatGrid } from './heat-grid.js';
 import type { HeatmapLayer } from './heatmap-layer.js';
 
 /** Ramp entries: fine enough that the alpha rises in steps of one 255th at the edges. */
