@@ -102,8 +102,21 @@ async function openBenchPage(url: string): Promise<Page> {
   return page;
 }
 
+/** CPU ms of the page's main thread for each of `steps` steps, in a fresh page of `url` (driven one step
+ * at a time from here); null where per-thread CPU time cannot be read. */
+async function cpuOfSteps(url: string, steps: number, step: (page: Page, s: number) => Promise<unknown>): Promise<number[] | null> {
+  const page = await openBenchPage(url);
+  try {
+    const clock = await pageMainThread(page);
+    return clock ? (await cpuPerStep(clock, page, steps, (s) => step(page, s))).cpu : null;
+  } finally {
+    await page.close();
+  }
+}
+
 try {
   const names = Object.keys(CONFIGS);
+  let layerIds: string[] = [];
   for (let round = 0; round < RUNS; round++) {
     // Alternate the order of the runs so none always runs on a warmer (or busier) machine.
     for (const name of round % 2 === 0 ? names : [...names].reverse()) {
@@ -113,21 +126,14 @@ try {
       const wall0 = performance.now();
       const { draw, interval } = await page.evaluate(() => (globalThis as unknown as PageGlobals).__runBench());
       const cpuShare = clock ? (clock.read().cpu - before) / 1e6 / (performance.now() - wall0) : NaN;
+      if (name === 'locusFull') layerIds = await page.evaluate(() => (globalThis as unknown as PageGlobals).__layerIds());
       // A fresh page for the CPU pass, so both passes start from the same cold caches.
       await page.close();
-      const cpuPage = await openBenchPage(CONFIGS[name].url);
-      const cpuClock = await pageMainThread(cpuPage);
-      let cpu: number[] = [];
-      if (cpuClock) {
-        const steps = WARMUP_FRAMES + FRAMES;
-        const measured = await cpuPerStep(cpuClock, cpuPage, steps, (s) =>
-          cpuPage.evaluate((i) => (globalThis as unknown as PageGlobals).__frame(i), s - WARMUP_FRAMES),
-        );
-        cpu = measured.cpu.slice(WARMUP_FRAMES);
-      } else {
-        cpuAvailable = false;
-      }
-      await cpuPage.close();
+      const measured = await cpuOfSteps(CONFIGS[name].url, WARMUP_FRAMES + FRAMES, (p, s) =>
+        p.evaluate((i) => (globalThis as unknown as PageGlobals).__frame(i), s - WARMUP_FRAMES),
+      );
+      if (!measured) cpuAvailable = false;
+      const cpu = measured?.slice(WARMUP_FRAMES) ?? [];
       const r = (results[name] ??= { draw: [], interval: [], cpu: [], runs: [] });
       r.draw.push(...draw);
       r.interval.push(...interval);
@@ -135,30 +141,19 @@ try {
       r.runs.push({ draw95: percentile(draw, 95), cpu95: percentile(cpu, 95), cpuShare });
     }
   }
-  {
-    // The browser's own work per shown frame, in a page as the others (after the runs: a warm browser).
-    const page = await openBenchPage(CONFIGS.locusFull.url);
-    const clock = await pageMainThread(page);
-    if (clock) {
-      const measured = await cpuPerStep(clock, page, WARMUP_FRAMES + FRAMES, () => page.evaluate(() => (globalThis as unknown as PageGlobals).__browserFrame()));
-      browserFrameCpu = measured.cpu.slice(WARMUP_FRAMES);
-    }
-    await page.close();
-  }
-  if (LAYERS) {
+  // The browser's own work per shown frame, in a page as the others (after the runs: a warm browser).
+  const frames = await cpuOfSteps(CONFIGS.locusFull.url, WARMUP_FRAMES + FRAMES, (p) => p.evaluate(() => (globalThis as unknown as PageGlobals).__browserFrame()));
+  browserFrameCpu = frames?.slice(WARMUP_FRAMES) ?? [];
+  if (LAYERS && layerIds.length) {
     // What each layer of our full frame costs: the layers drawn one by one with renderers of their own.
-    const page = await openBenchPage(CONFIGS.locusFull.url);
-    const clock = await pageMainThread(page);
-    if (clock) {
-      const ids = await page.evaluate(() => (globalThis as unknown as PageGlobals).__layerIds());
-      const steps = (WARMUP_FRAMES + FRAMES) * ids.length;
-      const measured = await cpuPerStep(clock, page, steps, (s) =>
-        page.evaluate(([i, k]) => (globalThis as unknown as PageGlobals).__drawLayer(i, k), [Math.floor(s / ids.length) - WARMUP_FRAMES, s % ids.length]),
-      );
+    const n = layerIds.length;
+    const measured = await cpuOfSteps(CONFIGS.locusFull.url, (WARMUP_FRAMES + FRAMES) * n, (p, s) =>
+      p.evaluate(([i, k]) => (globalThis as unknown as PageGlobals).__drawLayer(i, k), [Math.floor(s / n) - WARMUP_FRAMES, s % n]),
+    );
+    if (measured) {
       layerCpu = {};
-      for (let s = WARMUP_FRAMES * ids.length; s < steps; s++) (layerCpu[ids[s % ids.length]] ??= []).push(measured.cpu[s]);
+      for (let s = WARMUP_FRAMES * n; s < measured.length; s++) (layerCpu[layerIds[s % n]] ??= []).push(measured[s]);
     }
-    await page.close();
   }
 } finally {
   await browser.close();

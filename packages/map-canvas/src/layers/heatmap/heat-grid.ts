@@ -318,7 +318,7 @@ function colorizeAxisAligned(
     // left on its own (four rows: two and two). An inner loop over any number of rows was slower.
     let n = 1;
     while (n < MAX_SHARED_ROWS && y + n < y1 && Math.min(gh - 2, Math.max(0, Math.floor(d * (y + n) + f))) === yi) n++;
-    rows = n % 3 === 1 && n > 1 ? 2 : Math.min(3, n);
+    rows = n % MAX_SWEEP_ROWS === 1 && n > 1 ? 2 : Math.min(MAX_SWEEP_ROWS, n);
     for (let r = 0; r < rows; r++) fys[r] = d * (y + r) + f - yi;
     if (upperRow !== yi) {
       if (lowerRow === yi) {
