@@ -33,3 +33,5 @@ export { LabelLayer, type LabelLayerOptions, type MapLabel } from './layers/labe
 export { ScaleBarLayer, type ScaleBarLayerOptions } from './layers/scale-bar/scale-bar-layer.js';
 export { scaleBarMeasure } from './layers/scale-bar/scale-bar.js';
 export { legendTextColor, colorBrightness, parseLegendColor, LEGEND_TEXT_DARK, LEGEND_TEXT_LIGHT } from './legend/text-color.js';
+export { ImpactLayer, type ImpactLayerOptions } from './layers/impact/impact-layer.js';
+export { impactRadius, impactColor, impactScale, DEFAULT_IMPACT_STYLE, type ImpactFeature, type ImpactStyle } from './layers/impact/impact-symbols.js';

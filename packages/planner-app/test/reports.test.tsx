@@ -9,7 +9,8 @@ installDom('https://locus.test/');
 import type { Location, LocationCatchmentArea, MatchingLocation, ScenarioDifferences } from '@locus/contract';
 import { act } from 'react';
 import { language } from '../src/i18n';
-import { clearResultsCache } from '../src/stores/results';
+import { clearResultsCache, fetchScenarioDifferences } from '../src/stores/results';
+import { scenarios } from '../src/stores/scenarios';
 import { LocationReport } from '../src/ui/reports/LocationReport';
 import type { ReportMapOptions } from '../src/ui/reports/report-map';
 import { PRINT_PIXEL_RATIO, REPORT_MAP_HEIGHT } from '../src/ui/reports/report-map';
@@ -267,7 +268,7 @@ test('scenario report: loading until the differences arrive, impact table with s
   assert.ok(table.querySelector('tbody tr:nth-child(1) .impact-up'));
   assert.ok(table.querySelector('tbody tr:nth-child(2) .impact-down'));
   assert.ok(table.querySelector('tbody tr:nth-child(3) .impact-none'), 'a change under 1 marks no impact');
-  assert.match(table.querySelector('tfoot')!.textContent ?? '', /Total.*1,400.*1,701.*\+301/);
+  assert.match(table.querySelector('tfoot')!.textContent ?? '', /^Total1,400.*1,701.*\+301/);
   const captions = [...view.container.querySelectorAll('caption')].map((c) => c.textContent);
   assert.equal(captions, ['Impact on locations: Turnover', 'Impact on location groups: Turnover']);
   assert.is(maps.length, 1);
@@ -280,7 +281,10 @@ test('scenario report: loading until the differences arrive, impact table with s
   const legends = [...view.container.querySelectorAll('.report-legend')];
   assert.is(legends.length, 1);
   assert.ok(legends[0]!.closest('section.report-map'), 'the legend is in the map\'s section');
-  assert.equal([...legends[0]!.querySelectorAll(':scope > span')].map((s) => s.textContent?.trim()), ['positive impact', 'negative impact', 'no impact']);
+  assert.equal([...legends[0]!.querySelectorAll(':scope > span')].map((s) => s.textContent?.trim()).slice(0, 3), ['positive impact', 'negative impact', 'no impact']);
+  // Proportional symbols: one per changed store on the map, with the API's difference; the scale says the largest.
+  assert.equal(maps[0]!.impact!.map((f) => [f.id, f.change]), [[13, 500], [12, -200], [14, 0.5]]);
+  assert.match(legends[0]!.textContent ?? '', /largest circle: 500/);
   assert.ok(view.container.querySelector('.report-disclaimer'));
   await view.unmount();
 });
@@ -299,6 +303,67 @@ test('scenario report, custom layout: changed locations and a text section in or
   assert.match(view.container.querySelector('.report-table tbody')!.textContent ?? '', /Store 13opened.*Store 14closed/);
   assert.match(view.container.querySelector('.report-unknown')!.textContent ?? '', /"impactChart"/);
   await view.unmount();
+});
+
+test('scenario report: 25 rows shown, "and N more" with their sum, the total labelled as all affected; no signed zero', async () => {
+  language.value = 'en';
+  clearResultsCache();
+  const many: ScenarioDifferences = {
+    impactOutputLocationPropertyTitle: 'Turnover',
+    locations: Array.from({ length: 28 }, (_, i) => ({ locationID: 100 + i, locationName: `Store ${100 + i}`, outputDefault: 1000, output: 1000 - (30 - i), outputDifference: -(30 - i) })),
+    locationGroups: [], locationClusters: [],
+  };
+  many.locations.push({ locationID: 200, locationName: 'Store 200', outputDefault: 1000, output: 999.7, outputDifference: -0.3 });
+  const fake = fakeApi({ scenarioDifferences: () => many, scenarioLocations: () => [summary(12)] });
+  const view = await render(
+    <ScenarioReport api={fake.api} model={model(1, { outputType: 2 })} submodel={{ id: 7, name: 'Default' }}
+      scenarios={[scenario(1, { status: 9 }), scenario(2, { status: 9, parentScenarioId: 1 })]} scenarioId={2} userName="" environment={null} renderMap={async () => new Blob([])} />,
+  );
+  await settle();
+  const table = view.container.querySelector('.impact-table')!;
+  const rows = [...table.querySelectorAll('tbody tr')].map((r) => r.textContent ?? '');
+  assert.is(rows.length, 26, '25 rows and the "and N more" row');
+  // The 4 left out: 5 + 4 + 3 + 0.3 less; with the listed 25 (30 down to 6) they make the total.
+  assert.match(rows[25]!, /^and 4 more4,000.*3,988.*−12 /);
+  const foot = table.querySelector('tfoot')!.textContent ?? '';
+  assert.match(foot, /^Total of all 29 affected29,000.*28,538.*−462 /);
+  assert.not.match(table.textContent ?? '', /−0(?![.,\d])|−€\s?0(?![.,\d])/, 'no signed zero');
+  await view.unmount();
+});
+
+test('scenario report: a calculated scenario whose base is not calculated says so about the base', async () => {
+  language.value = 'en';
+  clearResultsCache();
+  const fake = fakeApi({ scenarioDifferences: () => { throw Object.assign(new Error('not calculated'), { status: 409 }); }, scenarioLocations: () => [summary(12)] });
+  const view = await render(
+    <ScenarioReport api={fake.api} model={model(1)} submodel={{ id: 7, name: 'Default' }}
+      scenarios={[scenario(1, { status: 2 }), scenario(2, { status: 9, parentScenarioId: 1 })]} scenarioId={2} userName="" environment={null} renderMap={async () => new Blob([])} />,
+  );
+  await settle();
+  assert.match(view.container.textContent ?? '', /base scenario is being calculated/);
+  await view.unmount();
+});
+
+test('the differences read again once the base is calculated: the base is part of the cache key', async () => {
+  clearResultsCache();
+  let calls = 0;
+  let baseDone = false;
+  const fake = fakeApi({
+    scenarioDifferences: () => {
+      calls++;
+      if (!baseDone) throw Object.assign(new Error('the base scenario is not calculated'), { status: 409 });
+      return differences();
+    },
+  });
+  scenarios.value = [scenario(1, { status: 2 }), scenario(2, { status: 9, parentScenarioId: 1 })];
+  assert.is(await fetchScenarioDifferences(fake.api, 7, 2), null);
+  assert.is(await fetchScenarioDifferences(fake.api, 7, 2), null);
+  assert.is(calls, 1, 'kept while nothing changed');
+  baseDone = true;
+  scenarios.value = [scenario(1, { status: 9 }), scenario(2, { status: 9, parentScenarioId: 1 })];
+  assert.ok(await fetchScenarioDifferences(fake.api, 7, 2), 'read again');
+  assert.is(calls, 2);
+  scenarios.value = [];
 });
 
 test.run();

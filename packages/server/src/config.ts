@@ -69,6 +69,8 @@ export interface ServerConfig {
   role: 'all' | 'api' | 'worker';
   workers: number;
   demoSeed: number;
+  /** Calculate a model's base scenario by itself when it is not calculated (at start, after a parameter change). */
+  autoCalculateBase: boolean;
   streetViewKey?: string;
   /** XYZ imagery for the map's satellite toggle; unset: no toggle. */
   satellite?: { url: string; attribution: string | null };
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: string[] 
     role,
     workers: Number(env.WORKERS ?? 1),
     demoSeed: Number(env.DEMO_SEED ?? 1),
+    autoCalculateBase: env.AUTO_CALCULATE_BASE !== 'false',
     streetViewKey: env.STREET_VIEW_KEY || undefined,
     satellite,
     identity: {

@@ -103,6 +103,16 @@ if (config.role === 'worker') {
   ctx.readiness.ready = true;
   ctx.readiness.phase = 'ready';
   if (config.role === 'all') processor = startProcessing(ctx, processingSettings(process.env, config.workers));
+  if (config.autoCalculateBase) {
+    // A base scenario not calculated (the demo's at first start, or one reset while the server was down) is
+    // queued now, so every impact read has its base without anyone asking (docs/install.md).
+    const { queueUncalculatedBases, wakeProcessors } = await import('./processing/index.js');
+    const queued = await db.transaction((tx) => queueUncalculatedBases(tx));
+    if (queued.length) {
+      await ctx.log.info(`base scenarios queued for calculation: ${queued.map((q) => `'${q.name}' (${q.id})`).join(', ')}`, null, 'scenario-processing');
+      wakeProcessors();
+    }
+  }
   await ctx.log.info(`server started (${config.role})`);
   console.log(`Ready in ${seconds()} s at ${config.publicUrl}/${processor ? ` (calculating scenarios with ${config.workers} engine threads)` : ''}`);
   if (config.identity.mode === 'builtin') {

@@ -5,7 +5,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { WORLD_PARAMETERS } from './helpers/world.js';
 import { startWorldServer, waitForStatus, type WorldServer } from './helpers/world-server.js';
-import { requestProcessing } from '../src/processing/index.js';
+import { markModelForRecalculation, queueUncalculatedBases, requestProcessing } from '../src/processing/index.js';
+import { loadConfig } from '../src/config.js';
 
 let ws: WorldServer;
 test.before(async () => { ws = await startWorldServer(); });
@@ -70,10 +71,10 @@ test('model parameters: a valid save stores them and sends the scenarios back fo
   assert.is(saved.fractionCutOffThreshold, 0.02);
   assert.equal(saved.functions.map((f: { id: number }) => f.id), [1, 2, 3, 4]);
   assert.ok(saved.locationProperties.some((p: { name: string }) => p.name === 'salesArea'));
-  assert.is(await waitForStatus(db, ws.world.baseScenarioId, [0], 1000), 0);
-  // Calculated again, the new function takes part.
-  await requestProcessing(db, ws.world.baseScenarioId, null);
-  ws.processor?.wake();
+  // The base scenario is queued again by itself (AUTO_CALCULATE_BASE is on by default): nobody asks, it
+  // reaches 9, and the processing log names no user for it.
+  const logged = (await db.query<{ user_name: string | null }>('SELECT user_name FROM processing_log WHERE scenario_id = $1 ORDER BY id DESC LIMIT 1', [ws.world.baseScenarioId])).rows[0]!;
+  assert.is(logged.user_name, null);
   assert.is(await waitForStatus(db, ws.world.baseScenarioId), 9);
   const stored = (await db.query<{ parameters: { fractionCutOffThreshold: number } }>('SELECT parameters FROM scenario_result WHERE scenario_id = $1', [ws.world.baseScenarioId])).rows[0]!;
   assert.is(stored.parameters.fractionCutOffThreshold, 0.02);
@@ -115,6 +116,27 @@ test('drivers: refused with a message, saved without', async () => {
   assert.equal(filter.drivers.map((d: { title: string; roundingDigits: number; inverse: boolean }) => [d.title, d.roundingDigits, d.inverse]), [['Size', 2, false], ['Per m²', 1, false]]);
   // Drivers are applied when outputs are read (docs/calculation-model.md section 14): no recalculation.
   assert.is(await statusOf(), before, 'saving drivers leaves the scenarios\' status alone');
+});
+
+test('base scenarios calculated by themselves: only a base at 0 is queued; AUTO_CALCULATE_BASE=false turns it off', async () => {
+  assert.is(loadConfig({ DATA_DIR: 'data' }).autoCalculateBase, true);
+  assert.is(loadConfig({ DATA_DIR: 'data', AUTO_CALCULATE_BASE: 'false' }).autoCalculateBase, false);
+  const { db } = ws.server.ctx;
+  const child = (await db.query<{ id: number }>('SELECT id FROM scenario WHERE model_id = $1 AND parent_scenario_id IS NOT NULL ORDER BY id LIMIT 1', [ws.world.modelId])).rows[0];
+  // Without the option every scenario goes to 0 (what AUTO_CALCULATE_BASE=false does).
+  await db.transaction((tx) => markModelForRecalculation(tx, ws.world.modelId));
+  const statuses = async () => new Map((await db.query<{ id: number; status: number }>('SELECT id, status FROM scenario WHERE model_id = $1', [ws.world.modelId])).rows.map((r) => [r.id, r.status]));
+  for (const status of (await statuses()).values()) assert.ok(status === 0 || status === 1, 'not calculated or waiting');
+  const queued = await db.transaction((tx) => queueUncalculatedBases(tx));
+  assert.ok(queued.some((q) => q.id === ws.world.baseScenarioId), 'the base is queued');
+  assert.ok(queued.every((q) => q.id !== child?.id), 'a scenario with a parent is not');
+  const after = await statuses();
+  assert.is(after.get(ws.world.baseScenarioId) === 0, false);
+  if (child) assert.is(after.get(child.id), 0);
+  // Queued again: nothing more (it is waiting or being calculated, not at 0).
+  assert.equal((await db.transaction((tx) => queueUncalculatedBases(tx, ws.world.modelId))).map((q) => q.id), []);
+  ws.processor?.wake();
+  assert.is(await waitForStatus(db, ws.world.baseScenarioId), 9);
 });
 
 test.run();

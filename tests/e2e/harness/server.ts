@@ -143,7 +143,8 @@ function demoTemplate(): Promise<string> {
   template ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), 'locus-e2e-template-'));
     temporary.add(dir);
-    const server = await spawnServer(dir, await freePort(), { WORKERS: '1' });
+    // The template holds the demo data as a fresh install has it: nothing calculated yet.
+    const server = await spawnServer(dir, await freePort(), { WORKERS: '1', AUTO_CALCULATE_BASE: 'false' });
     // A clean stop closes the database, so the folder can be copied.
     await server.stop();
     return dir;
@@ -158,7 +159,10 @@ export async function startServer(options: StartOptions = {}): Promise<LocusServ
   const dataDir = mkdtempSync(join(tmpdir(), 'locus-e2e-data-'));
   temporary.add(dataDir);
   if (!options.empty) cpSync(await demoTemplate(), dataDir, { recursive: true });
-  const server = await spawnServer(dataDir, await freePort(), { APP_DIR: app, ...(options.empty ? { DEMO_DATA: 'false' } : {}), ...options.env });
+  // The base scenarios are not calculated by themselves unless a test asks (AUTO_CALCULATE_BASE=true, the
+  // server's default): each test then decides what is calculated and when, and its goldens do not depend on
+  // how far a background calculation got.
+  const server = await spawnServer(dataDir, await freePort(), { APP_DIR: app, AUTO_CALCULATE_BASE: 'false', ...(options.empty ? { DEMO_DATA: 'false' } : {}), ...options.env });
   const stop = server.stop;
   server.stop = async () => {
     await stop();

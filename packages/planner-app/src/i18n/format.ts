@@ -34,6 +34,8 @@ export function formatPercent(lang: Lang, fraction: number, digits = 1): string 
 /** A signed difference: +1,234 or −1,234. */
 export function formatSigned(lang: Lang, value: number, format: (v: number) => string): string {
   const text = format(Math.abs(value));
+  // What rounds to zero carries no sign ("€ 0", not "−€ 0").
+  if (!/[1-9]/.test(text)) return format(0);
   return value > 0 ? `+${text}` : value < 0 ? `−${text}` : text;
 }
 

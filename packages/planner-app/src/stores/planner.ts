@@ -88,6 +88,8 @@ export async function selectModel(id: number, address: Address | null = null): P
     scenarios.value = list;
     scenarioId.value = sid;
   });
+  // A calculation already running (the base on a fresh install): its progress is followed every second.
+  if (pollTimer && busyWatching()) schedulePoll(FAST_POLL_MS);
   await loadLocations();
   if (generation !== modelGeneration) return;
   if (address?.lid && locations.value.some((l) => l.id === address.lid)) await selectLocation(address.lid);
@@ -226,15 +228,24 @@ function schedulePoll(ms: number): void {
 
 /** One tick of the status poll; schedules the next. Exported for tests. */
 export async function pollTick(now = Date.now()): Promise<void> {
-  const busyWatching = [...watching].some((id) => scenarios.value.some((s) => s.id === id && isProcessing(s.status)));
   try {
-    if (busyWatching || isIdle(now)) await pollStatuses();
+    if (busyWatching() || isIdle(now)) await pollStatuses();
   } catch {
     // A failed poll is tried again at the next tick (the error dialog has shown it).
   } finally {
-    const stillWatching = [...watching].some((id) => scenarios.value.some((s) => s.id === id && isProcessing(s.status)));
-    schedulePoll(stillWatching ? FAST_POLL_MS : ScenarioStatusPollMs);
+    schedulePoll(busyWatching() ? FAST_POLL_MS : ScenarioStatusPollMs);
   }
+}
+
+/**
+ * Whether a calculation the user waits for is running: one this session
+ * started, the shown scenario's, or the base scenario's (which the server
+ * calculates by itself on a fresh install and after a parameter change, and
+ * which every impact figure needs).
+ */
+function busyWatching(): boolean {
+  return scenarios.value.some((s) => isProcessing(s.status)
+    && (watching.has(s.id) || s.id === scenarioId.value || s.parentScenarioId === null));
 }
 
 /** Stops the status poll (sign-out, tests). */
@@ -247,7 +258,7 @@ export function stopStatusPolling(): void {
 export function startStatusPolling(): () => void {
   const onActivity = () => noteActivity();
   for (const type of ['pointerdown', 'keydown', 'wheel', 'pointermove'] as const) addEventListener(type, onActivity, { passive: true });
-  schedulePoll(ScenarioStatusPollMs);
+  schedulePoll(busyWatching() ? FAST_POLL_MS : ScenarioStatusPollMs);
   return () => {
     for (const type of ['pointerdown', 'keydown', 'wheel', 'pointermove'] as const) removeEventListener(type, onActivity);
     stopStatusPolling();

@@ -60,9 +60,34 @@ export const outputContext = computed<OutputContext | null>(() => {
 const cache = new Map<string, Promise<unknown>>();
 const CACHE_LIMIT = 200;
 
-/** The scenario's modified time: a recalculation makes earlier answers stale. */
-function scenarioStamp(scenarioId: number): string {
-  return scenarios.peek().find((s) => s.id === scenarioId)?.modified ?? '';
+/**
+ * Counts, per scenario, the times the app saw its status change. A
+ * recalculation after a parameter change keeps the scenario's modified time
+ * but passes through other statuses, so answers read before it are stale.
+ */
+const statusEpochs = new Map<number, { status: number; epoch: number }>();
+effect(() => {
+  for (const s of scenarios.value) {
+    const seen = statusEpochs.get(s.id);
+    if (!seen) statusEpochs.set(s.id, { status: s.status, epoch: 0 });
+    else if (seen.status !== s.status) statusEpochs.set(s.id, { status: s.status, epoch: seen.epoch + 1 });
+  }
+});
+
+/**
+ * The state of a scenario's results: its modified time, status and status
+ * changes seen. An edit or a recalculation makes earlier answers stale.
+ */
+export function scenarioStamp(scenarioId: number): string {
+  const s = scenarios.peek().find((x) => x.id === scenarioId);
+  if (!s) return '';
+  return `${s.modified}/${s.status}/${statusEpochs.get(scenarioId)?.epoch ?? 0}`;
+}
+
+/** The same for the model's base scenario: an answer comparing with the base depends on it too. */
+export function baseStamp(): string {
+  const base = scenarios.peek().find((x) => x.parentScenarioId === null);
+  return base ? `${base.id}:${scenarioStamp(base.id)}` : '';
 }
 
 function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -136,7 +161,9 @@ export function fetchLocationScores(api: ApiClient, c: OutputContext): Promise<L
 
 /** The impact of a scenario against the default scenario; null when not calculated. */
 export function fetchScenarioDifferences(api: ApiClient, sub: number, scenarioId: number): Promise<ScenarioDifferences | null> {
-  return cached(`differences:${sub}:${scenarioId}:${scenarioStamp(scenarioId)}`, () =>
+  // The differences compare with the base scenario: its state is part of the key, so a base calculated after
+  // a first read (which answered "not calculated") is read again, without a reload.
+  return cached(`differences:${sub}:${scenarioId}:${scenarioStamp(scenarioId)}:${baseStamp()}`, () =>
     api.call('scenarioDifferences', { params: { submodelId: sub, scenarioId }, expected: notCalculated })
       .catch((e) => (notCalculated(e) ? null : Promise.reject(e))));
 }

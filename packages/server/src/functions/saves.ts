@@ -5,7 +5,8 @@
 //
 // What a save sends back (docs/calculation-model.md section 14): saving model
 // parameters that differ from the stored ones sets every scenario of the
-// model to status 0, since the engine calculates with them. Normalized scores
+// model to status 0, since the engine calculates with them (and, with
+// AUTO_CALCULATE_BASE on, queues the base scenario again). Normalized scores
 // functions and drivers are applied when outputs are read, so their saves
 // never touch a scenario's status or results. A save that changes nothing
 // writes nothing.
@@ -16,7 +17,7 @@ import { markModelForRecalculation } from '../processing/queue.js';
 import { areaNames, locationNames } from './known-names.js';
 import { messagesOf, refuseWhenInvalid } from './validate.js';
 
-export async function saveModelParameters(db: Database, modelId: number, subModelId: number, body: ModelParametersSaveBody): Promise<void> {
+export async function saveModelParameters(db: Database, modelId: number, subModelId: number, body: ModelParametersSaveBody, options: { calculateBase?: boolean } = {}): Promise<void> {
   const [location, area] = await Promise.all([locationNames(db, modelId), areaNames(db, modelId)]);
   refuseWhenInvalid(
     messagesOf(body.functions.map((f) => ({ source: f.function, known: f.type === 2 ? area : location }))),
@@ -31,7 +32,7 @@ export async function saveModelParameters(db: Database, modelId: number, subMode
     const parameters = { fractionCutOffThreshold: body.fractionCutOffThreshold, car: body.car, pedestrian: body.pedestrian, functions };
     if (stored?.parameters && sameParameters(stored.parameters, parameters)) return;
     await tx.query('UPDATE sub_model SET parameters = $2, modified = now() WHERE id = $1', [subModelId, JSON.stringify(parameters)]);
-    await markModelForRecalculation(tx, modelId);
+    await markModelForRecalculation(tx, modelId, options);
   });
 }
 

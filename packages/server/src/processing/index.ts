@@ -26,4 +26,4 @@ export function wakeProcessors(): void {
 
 export { ScenarioProcessor } from './processor.js';
 export { processingSettings, type ProcessingSettings } from './settings.js';
-export { requestProcessing, requestProcessingOfUnprocessed, markModelForRecalculation } from './queue.js';
+export { requestProcessing, requestProcessingOfUnprocessed, markModelForRecalculation, queueUncalculatedBases } from './queue.js';

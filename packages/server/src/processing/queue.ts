@@ -119,10 +119,30 @@ export async function endClaim(tx: Queryable, scenarioId: number, worker: string
  * Done and failed ones go to 0; ones being calculated go back to waiting (1),
  * which takes the claim from their worker so it cannot store a stale result.
  */
-export async function markModelForRecalculation(tx: Queryable, modelId: number): Promise<void> {
+export async function markModelForRecalculation(tx: Queryable, modelId: number, options: { calculateBase?: boolean } = {}): Promise<void> {
   await tx.query(
     `UPDATE scenario SET
         status = CASE WHEN status BETWEEN 2 AND 8 THEN 1 WHEN status = 1 THEN 1 ELSE 0 END,
         claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL
       WHERE model_id = $1`, [modelId]);
+  if (options.calculateBase) await queueUncalculatedBases(tx, modelId);
+}
+
+/**
+ * Queues (status 1) the base scenario (the one without a parent) of a model,
+ * or of every model, when it is not calculated (status 0): every answer about
+ * a scenario's impact needs a calculated base, so the server calculates it by
+ * itself (AUTO_CALCULATE_BASE, on by default). The processing log names no
+ * user for these. Answers the queued scenarios.
+ */
+export async function queueUncalculatedBases(tx: Queryable, modelId?: number): Promise<{ id: number; modelId: number; name: string }[]> {
+  const { rows } = await tx.query<{ id: number; model_id: number; name: string }>(
+    `UPDATE scenario SET status = 1, processing_requested_by = NULL, claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL
+      WHERE parent_scenario_id IS NULL AND status = 0 AND ($1::int IS NULL OR model_id = $1)
+      RETURNING id, model_id, name`, [modelId ?? null]);
+  for (const row of rows) {
+    await tx.query('INSERT INTO processing_log (scenario_id, model_id, scenario_name, user_name) VALUES ($1, $2, $3, NULL)',
+      [row.id, row.model_id, row.name]);
+  }
+  return rows.map((r) => ({ id: r.id, modelId: r.model_id, name: r.name }));
 }

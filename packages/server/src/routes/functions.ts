@@ -6,6 +6,7 @@ import { requireModelAdmin, resolveModel } from '../http/access.js';
 import { areaNames, locationNames } from '../functions/known-names.js';
 import { saveDrivers, saveModelParameters, saveNormalizedScoresFunctions } from '../functions/saves.js';
 import { messagesOf } from '../functions/validate.js';
+import { wakeProcessors } from '../processing/index.js';
 import { driverFiltersOf, modelHandlers } from './models.js';
 
 export function functionHandlers(ctx: ServerContext): Handlers {
@@ -22,7 +23,8 @@ export function functionHandlers(ctx: ServerContext): Handlers {
     modelParametersSave: async (input) => {
       const { modelId, subModelId } = await resolveModel(db, input.user, input.params.submodelId);
       requireModelAdmin(input.user, modelId);
-      await saveModelParameters(db, modelId, subModelId, input.body);
+      await saveModelParameters(db, modelId, subModelId, input.body, { calculateBase: ctx.config.autoCalculateBase });
+      if (ctx.config.autoCalculateBase) wakeProcessors();
       await ctx.log.info(`model parameters of sub-model ${subModelId} saved; the scenarios of model ${modelId} need calculating`, input.user.title);
       return reads.modelParameters!({ ...input, params: { submodelId: subModelId } });
     },

@@ -19,6 +19,8 @@ import {
   type Figures, type ScenarioLayoutEntry,
 } from './rules';
 import { reportScenarios } from './ReportsButton';
+import { impactFeatures } from '../../stores/impact';
+import { impactScale } from '@locus/map-canvas';
 import './reports.css';
 
 export const IMPACT_COLORS = { up: '#16703a', down: '#b42318', none: '#9ca3af' } as const;
@@ -40,13 +42,22 @@ export interface ScenarioReportProps {
 
 export { reportScenarios };
 
-function ImpactTable({ caption, rows, total, format }: {
+/**
+ * An impact table. With `shown` below the number of rows, only the first
+ * `shown` are listed, then a row "and N more" with the sum of the rest, and
+ * the total says it sums all affected rows: the rows above it add up to it.
+ */
+function ImpactTable({ caption, rows, shown = rows.length, format }: {
   caption: string;
   rows: readonly (Figures & { name: string })[];
-  total: Figures | null;
+  shown?: number;
   format: (v: number) => string;
 }) {
   const lang = language.value;
+  const listed = rows.slice(0, shown);
+  const rest = rows.slice(shown);
+  const restTotal = totalOf(rest);
+  const total = totalOf(rows);
   const diff = (r: Figures) => {
     const mark = impactMark(r.outputDifference);
     const text = `${formatSigned(lang, r.outputDifference, format)} (${formatSigned(lang, differenceFraction(r.outputDefault, r.outputDifference), (v) => formatPercent(lang, v, 1))})`;
@@ -70,7 +81,7 @@ function ImpactTable({ caption, rows, total, format }: {
         </tr>
       </thead>
       <tbody>
-        {rows.map((r, i) => (
+        {listed.map((r, i) => (
           <tr key={i}>
             <th scope="row">{r.name}</th>
             <td className="number">{format(r.outputDefault)}</td>
@@ -78,11 +89,19 @@ function ImpactTable({ caption, rows, total, format }: {
             {diff(r)}
           </tr>
         ))}
+        {rest.length > 0 && (
+          <tr className="impact-more">
+            <th scope="row">{t('reportMoreRows', { count: rest.length })}</th>
+            <td className="number">{format(restTotal.outputDefault)}</td>
+            <td className="number">{format(restTotal.output)}</td>
+            {diff(restTotal)}
+          </tr>
+        )}
       </tbody>
-      {total && (
+      {rows.length > 1 && (
         <tfoot>
           <tr>
-            <th scope="row">{t('reportTotal')}</th>
+            <th scope="row">{rest.length > 0 ? t('reportTotalAll', { count: rows.length }) : t('reportTotal')}</th>
             <td className="number">{format(total.outputDefault)}</td>
             <td className="number">{format(total.output)}</td>
             {diff(total)}
@@ -110,6 +129,10 @@ export function ScenarioReport(props: ScenarioReportProps) {
   const layout = useMemo(() => parseScenarioLayout(model.scenarioReportFormat), [model.scenarioReportFormat]);
   const selectId = useId();
 
+  // The differences depend on the scenario and on the base scenario: either one calculated (again) reads them again.
+  const base = props.scenarios.find((s) => s.parentScenarioId === null) ?? null;
+  const stateOf = (s: Scenario | null | undefined) => (s ? `${s.id}:${s.status}:${s.modified}` : '');
+  const resultsState = `${stateOf(scenario)}|${stateOf(base)}`;
   useEffect(() => {
     if (chosen === null) return;
     let alive = true;
@@ -117,7 +140,7 @@ export function ScenarioReport(props: ScenarioReportProps) {
     setData(null);
     loadScenarioReport(api, submodel.id, chosen).then((d) => { if (alive) setData(d); }, () => { if (alive) setData('failed'); });
     return () => { alive = false; };
-  }, [api, submodel.id, chosen]);
+  }, [api, submodel.id, chosen, resultsState]);
 
   const mapKeys = layout.components.flatMap((c, i) => (c.name === 'mapImpact' ? [`${c.name}:${i}`] : []));
   // Each data load gets its own map keys, so a map drawn before this component's effects run still counts.
@@ -146,7 +169,13 @@ export function ScenarioReport(props: ScenarioReportProps) {
   if (offered.length === 0) return <div className="report-paper"><p role="status">{t('reportNoScenarios')}</p></div>;
   if (data === null) return <div className="report-paper">{picker}<p role="status">{t('reportLoading')}</p></div>;
   if (data === 'failed') return <div className="report-paper">{picker}<p role="alert">{t('reportUnavailable')}</p></div>;
-  if (!data.differences) return <div className="report-paper">{picker}<p role="status">{t('scenarioNotCalculated')}</p></div>;
+  if (!data.differences) {
+    // Say which of the two is missing: the scenario's own result, or the base it is compared with.
+    const why = scenario && scenario.status === 9 && base && base.status !== 9
+      ? t(base.status >= 1 && base.status <= 8 ? 'baseCalculating' : 'baseNotCalculated')
+      : t('scenarioNotCalculated');
+    return <div className="report-paper">{picker}<p role="status">{why}</p></div>;
+  }
 
   const differences = data.differences;
   const format = (v: number) => formatOutput(lang, v, model.outputType, model.currency);
@@ -169,6 +198,8 @@ export function ScenarioReport(props: ScenarioReportProps) {
       icons: data.locations.map((l) => ({ id: l.id, lon: l.longitude, lat: l.latitude, name: l.name, type: l.type })),
       selectedIds: changed.map((l) => l.id),
       iconColors: colors,
+      // The same proportional symbols as the main map's Impact layer (area by the absolute change).
+      impact: impactFeatures(differences, data.locations),
       label: `${t('reportImpactMap')} ${i + 1}`,
     };
   };
@@ -181,9 +212,10 @@ export function ScenarioReport(props: ScenarioReportProps) {
         return (
           <ReportMap key={i} mapKey={`${c.name}:${i}:${loads.current}`} title={t('reportImpactMap')} options={impactMap(i)} render={render} tracker={tracker}>
             <p className="report-legend">
-              <span><span className="legend-swatch" style={{ background: IMPACT_COLORS.up }} /> {t('reportImpactUp')}</span>
-              <span><span className="legend-swatch" style={{ background: IMPACT_COLORS.down }} /> {t('reportImpactDown')}</span>
+              <span><span className="legend-swatch impact-symbol" style={{ background: IMPACT_COLORS.up }} /> {t('reportImpactUp')}</span>
+              <span><span className="legend-swatch impact-symbol" style={{ background: IMPACT_COLORS.down }} /> {t('reportImpactDown')}</span>
               <span><span className="legend-swatch" style={{ background: IMPACT_COLORS.none }} /> {t('reportImpactNone')}</span>
+              <span>{t('impactSymbolScale', { value: format(impactScale(impactFeatures(differences, data.locations))) })}</span>
             </p>
           </ReportMap>
         );
@@ -200,11 +232,11 @@ export function ScenarioReport(props: ScenarioReportProps) {
           </section>
         );
       case 'locationDifferences': {
-        const rows = firstLocations(differences.locations).map((d) => ({ ...d, name: d.locationName }));
+        const rows = differences.locations.map((d) => ({ ...d, name: d.locationName }));
         return (
           <section key={i} className="report-section">
             {rows.length === 0 ? <><h3>{t('reportLocationImpact', { output: outputTitle })}</h3><p className="report-note">{t('reportNoDifferences')}</p></>
-              : <ImpactTable caption={t('reportLocationImpact', { output: outputTitle })} rows={rows} total={totalOf(differences.locations)} format={format} />}
+              : <ImpactTable caption={t('reportLocationImpact', { output: outputTitle })} rows={rows} shown={firstLocations(rows).length} format={format} />}
           </section>
         );
       }
@@ -213,7 +245,7 @@ export function ScenarioReport(props: ScenarioReportProps) {
         return (
           <section key={i} className="report-section">
             <ImpactTable caption={t('reportGroupImpact', { output: outputTitle })} rows={differences.locationGroups.map((g) => ({ ...g, name: g.locationGroupName }))}
-              total={totalOf(differences.locationGroups)} format={format} />
+              format={format} />
           </section>
         );
       case 'locationClusterDifferences':
@@ -221,7 +253,7 @@ export function ScenarioReport(props: ScenarioReportProps) {
         return (
           <section key={i} className="report-section">
             <ImpactTable caption={t('reportClusterImpact', { output: outputTitle })} rows={differences.locationClusters.map((g) => ({ ...g, name: g.locationClusterName }))}
-              total={totalOf(differences.locationClusters)} format={format} />
+              format={format} />
           </section>
         );
       case 'disclaimer':

@@ -3,7 +3,7 @@
 // an image at the print pixel ratio so the paper copy stays sharp. The map is
 // a plain function of its options, so the reports (and the report web
 // component) can be given another renderer, for example in tests.
-import type { IconFeature, PolygonFeature } from '@locus/map-canvas';
+import type { IconFeature, ImpactFeature, PolygonFeature } from '@locus/map-canvas';
 import { basemapReady } from '../../map/basemap';
 import { measure, MEASURES, now } from '../../perf';
 import { Report } from '@locus/contract';
@@ -25,6 +25,8 @@ export interface ReportMapOptions {
   selectedIds?: (string | number)[];
   /** Fill colour per icon id (impact map); the group colour otherwise. */
   iconColors?: Map<string | number, string>;
+  /** Proportional impact symbols under the icons (scenario report), as on the main map's Impact layer. */
+  impact?: ImpactFeature[];
   polygons?: PolygonFeature[];
   /** Range circles around the centre, metres. */
   ranges?: number[];
@@ -52,6 +54,7 @@ export const renderReportMap: ReportMapRenderer = async (o) => {
     basemap,
     new mc.PolygonLayer({ zIndex: 30, features: o.polygons ?? [], pickable: false }),
     new mc.RangeCircleLayer({ zIndex: 50, radii: o.ranges ?? [], center: o.ranges?.length ? o.center : null }),
+    new mc.ImpactLayer({ zIndex: 55, features: o.impact ?? [] }),
     new mc.IconLayer({
       zIndex: 60,
       features: icons,
