@@ -120,16 +120,22 @@ test('the address format round-trips and ignores nonsense', () => {
 });
 
 test('status polling asks only when the user has been idle over 5 s, and says when the scenario is calculated', async () => {
-  let status = 3;
+  let status = 0;
   const { api, names, calls } = standardApi({ scenariosOnlyStatus: () => [{ id: 1, status, modified: 'm' }, { id: 2, status: 0, modified: 'm' }] });
   planner.useApi(api);
   await planner.loadModels(parseAddress(''));
-  scenarios.value = scenarios.value.map((s) => (s.id === 1 ? { ...s, status: 3 } : s));
+  scenarios.value = scenarios.value.map((s) => (s.id === 1 ? { ...s, status: 0 } : s));
   const t0 = 1_000_000;
   planner.noteActivity(t0);
   calls.length = 0;
   await planner.pollTick(t0 + 4_000);
-  assert.equal(names(), [], 'active user: no poll');
+  assert.equal(names(), [], 'active user, nothing calculating: no poll');
+  // The shown (base) scenario calculating, by whoever asked (the server on a fresh install): followed at once.
+  scenarios.value = scenarios.value.map((s) => (s.id === 1 ? { ...s, status: 3 } : s));
+  status = 3;
+  await planner.pollTick(t0 + 4_500);
+  assert.equal(names(), ['scenariosOnlyStatus'], 'the shown scenario calculating: poll while active');
+  calls.length = 0;
   await planner.pollTick(t0 + 6_000);
   assert.equal(names(), ['scenariosOnlyStatus'], 'idle over 5 s: poll');
   notifications.value = [];
