@@ -295,6 +295,20 @@ test('scenario report: base scenario not offered, impact tables and map; the mod
     const captions = await paper.locator('caption').allTextContents();
     assert.ok(captions.some((c) => c.startsWith(t('reportLocationImpact', { output: '' }).trim())), `impact table (${captions.join(' | ')})`);
     assert.ok(await paper.locator('.impact-table').first().locator('tfoot').count() === 1, 'a total row');
+    // The totals say what they sum: the first 25 stores, "and N more" for the rest, and the total of all.
+    const planner = await apiAs(server, 'planner');
+    const [submodel] = await planner.call<{ id: number }[]>('submodels', { modelId: supermarkets.model.id });
+    const differences = await planner.call<{ locations: unknown[] }>('scenarioDifferences', { submodelId: submodel!.id, scenarioId: supermarkets.scenario.id }, { query: { thresholdPercentage: 0.001 } });
+    const table = paper.locator('.impact-table').first();
+    const affected = differences.locations.length;
+    if (affected > 25) {
+      assert.is(await table.locator('tbody tr').count(), 26);
+      assert.is((await table.locator('tbody tr').last().locator('th').textContent())?.trim(), t('reportMoreRows', { count: affected - 25 }));
+      assert.is((await table.locator('tfoot th').textContent())?.trim(), t('reportTotalAll', { count: affected }));
+    } else {
+      assert.is((await table.locator('tfoot th').textContent())?.trim(), t('reportTotal'));
+    }
+    assert.not.match(await table.textContent() ?? '', /−\s?€\s?0(?![\d,.])|−0(?![\d,.])/, 'no signed zero');
     if (layout === 'default') assert.is(await paper.locator('.report-disclaimer').count(), 1, 'the disclaimer');
     await reportShot(`scenario report (${layout} layout, ${lang})`, `report-scenario-${layout}-${lang}`);
     await dialog.getByRole('button', { name: t('close'), exact: true }).last().click();
