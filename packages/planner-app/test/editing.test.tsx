@@ -383,6 +383,34 @@ test('closing in the base scenario asks first and goes into a new scenario', asy
   closeDraft.value = null;
 });
 
+test('close and calculate: the close is saved into a new scenario and its calculation starts without the question', async () => {
+  const fake = setup({
+    locationClose: () => ({ scenarioId: 5, locationId: 11, scenarioRenamedTo: null, scenarioDeleted: false }),
+    scenarios: () => [scenario(1), scenario(5, { parentScenarioId: 1, name: 'Store 11' })],
+    scenarioLocations: () => [location(11, { changeType: 2 })],
+    scenarioLocationProperties: () => ({ ...location(11, { changeType: 2 }), locationClusters: [], locationProperties: [] }),
+    scenarioStartProcessing: () => ({}),
+  });
+  scenarios.value = [scenario(1)];
+  scenarioId.value = 1;
+  locations.value = [location(11)];
+  selectedLocationId.value = 11;
+  locationDetail.value = { ...location(11), locationClusters: [], locationProperties: [] };
+  const { asked, stop } = answerConfirmations([true]);
+  await runLocationAction('close', 11);
+  const { closeDraft, saveClose } = await import('../src/stores/editing');
+  assert.ok(await saveClose({ calculate: true }));
+  stop();
+  assert.is(asked.length, 1, 'only the base scenario\'s confirmation: no calculate question');
+  assert.is(closeDraft.value, null);
+  const start = fake.calls.find((c) => c.name === 'scenarioStartProcessing');
+  assert.ok(start, 'the calculation is started');
+  assert.equal((start!.options as { params: unknown }).params, { scenarioId: 5 });
+  assert.is(scenarioId.value, 5, 'the new scenario is shown');
+  assert.ok(notifications.value.some((n) => n.tone === 'success'), 'the confirmation');
+  planner.stopStatusPolling();
+});
+
 // --- Placing a new location ------------------------------------------------------
 
 /** A map with the calls the pin uses: one pixel is 0.01 degree from the origin. */

@@ -15,7 +15,7 @@ import { serverMessage, t, type TextKey } from '../i18n';
 import { api as defaultApi } from './api';
 import { allowedActions, locationDetail, locations, selectedLocationId, type LocationAction } from './locations';
 import { model, modelId } from './models';
-import { calculate, loadLocationDetail, loadLocations, reloadScenarios, selectLocation } from './planner';
+import { calculate, calculateAfterWrite, loadLocationDetail, loadLocations, reloadScenarios, selectLocation } from './planner';
 import { isEditable, isProcessing, scenario, scenarioId, scenarios } from './scenarios';
 import { confirm, notify } from './ui';
 import { requestFit } from './view';
@@ -622,7 +622,35 @@ function targetCall(target: SaveTarget, current: Scenario, newName: string, exis
   return { sid: current.id, query: {}, creation: null };
 }
 
-export async function saveClose(): Promise<boolean> {
+/** What happens after a location write: the calculate question (Save), or the calculation at once (Save and calculate). */
+export interface SaveOptions {
+  calculate?: boolean;
+}
+
+/**
+ * After a location write: with Save and calculate, the calculation starts at
+ * once (no question) while the scenarios and locations reload, and a
+ * notification confirms both; with Save, the spec's question follows.
+ */
+async function afterSave(result: LocationWriteResult, options: SaveOptions, write: { fallbackScenarioId: number | null; scenarioName: string; rename: string | null }): Promise<void> {
+  const reload = afterLocationWrite(result, { fallbackScenarioId: write.fallbackScenarioId, selectLocationAfter: true, scenarioName: write.scenarioName });
+  if (!options.calculate || result.scenarioDeleted) {
+    await reload;
+    if (write.rename) await renameAfterChange(result.scenarioId, write.rename);
+    if (!result.scenarioDeleted) await askToCalculate(result.scenarioId);
+    return;
+  }
+  notify(t('savedCalculating'), 'success');
+  if (write.rename) {
+    await reload;
+    await renameAfterChange(result.scenarioId, write.rename);
+    await calculateAfterWrite(result.scenarioId);
+    return;
+  }
+  await Promise.all([reload, calculateAfterWrite(result.scenarioId)]);
+}
+
+export async function saveClose(options: SaveOptions = {}): Promise<boolean> {
   const draft = closeDraft.value;
   const s = scenario.value;
   if (!draft || !s || draft.saving) return false;
@@ -637,9 +665,7 @@ export async function saveClose(): Promise<boolean> {
   try {
     const result = await api.call('locationClose', { params: { scenarioId: call.sid, locationId: draft.locationId }, query: call.query, expected: expectedFailure });
     closeDraft.value = null;
-    await afterLocationWrite(result, { fallbackScenarioId: s.parentScenarioId, selectLocationAfter: true, scenarioName: s.name });
-    if (rename) await renameAfterChange(result.scenarioId, rename);
-    await askToCalculate(result.scenarioId);
+    await afterSave(result, options, { fallbackScenarioId: s.parentScenarioId, scenarioName: s.name, rename });
     return true;
   } catch (error) {
     rethrowUnexpected(error);
@@ -833,7 +859,7 @@ export function locationBody(draft: LocationDraft, creation: number | null): Loc
 }
 
 /** Saves the location dialog into its target; then reloads, selects, fits and asks to calculate. */
-export async function saveLocationDraft(): Promise<boolean> {
+export async function saveLocationDraft(options: SaveOptions = {}): Promise<boolean> {
   const draft = locationDraft.value;
   const s = scenario.value;
   const m = model.value;
@@ -858,9 +884,7 @@ export async function saveLocationDraft(): Promise<boolean> {
       ? await api.call('locationCreate', { params: { scenarioId: call.sid }, query: call.query, body, expected: expectedFailure })
       : await api.call('locationUpdate', { params: { modelId: m.id, scenarioId: call.sid, locationId: draft.locationId! }, query: call.query, body, expected: expectedFailure });
     locationDraft.value = null;
-    await afterLocationWrite(result, { fallbackScenarioId: s.parentScenarioId, selectLocationAfter: true, scenarioName: s.name });
-    if (rename) await renameAfterChange(result.scenarioId, rename);
-    await askToCalculate(result.scenarioId);
+    await afterSave(result, options, { fallbackScenarioId: s.parentScenarioId, scenarioName: s.name, rename });
     return true;
   } catch (error) {
     rethrowUnexpected(error);

@@ -202,6 +202,24 @@ export async function calculate(id = scenarioId.value): Promise<void> {
   schedulePoll(FAST_POLL_MS);
 }
 
+/**
+ * Starts the calculation of a scenario just written (Save and calculate),
+ * also one the app does not list yet (a new scenario): the start is asked at
+ * once, and the status followed as for calculate().
+ */
+export async function calculateAfterWrite(id: number): Promise<void> {
+  watching.add(id);
+  try {
+    await api.call('scenarioStartProcessing', { params: { scenarioId: id } });
+  } catch (error) {
+    watching.delete(id);
+    throw error;
+  }
+  const current = scenarios.value.find((s) => s.id === id);
+  if (current && !isProcessing(current.status) && current.status !== 9) replaceScenario({ id, status: 1 });
+  schedulePoll(FAST_POLL_MS);
+}
+
 // --- Status polling -------------------------------------------------------
 // Spec point 9: every 10 s when the user has been idle for over 5 s. While a
 // scenario this user started is calculating, the chip shows live progress, so

@@ -29,8 +29,9 @@ export function CloseLocationDialog() {
       footer={draft && (
         <>
           <button type="button" className="button" onClick={close}>{t('cancel')}</button>
-          <button type="button" className="button primary" disabled={draft.saving} onClick={() => void saveClose()}>
-            {draft.saving ? t('saving') : t('closeLocation')}
+          <button type="button" className="button" disabled={draft.saving} onClick={() => void saveClose()}>{t('closeLocation')}</button>
+          <button type="button" className="button primary" disabled={draft.saving} onClick={() => void saveClose({ calculate: true })}>
+            {draft.saving ? t('saving') : t('closeAndCalculate')}
           </button>
         </>
       )}

@@ -168,7 +168,7 @@ function LocationForm({ draft }: { draft: LocationDraft }) {
   const rules = saveTargetRules({ scenarioHasParent: !!s && s.parentScenarioId !== null, changeType: draft.changeType, existingCount: existingTargets(scenarios.value, s?.id ?? null).length });
 
   return (
-    <form id="location-form" className="editing-form location-form" noValidate onSubmit={(e) => { e.preventDefault(); void saveLocationDraft(); }}>
+    <form id="location-form" className="editing-form location-form" noValidate onSubmit={(e) => { e.preventDefault(); void saveLocationDraft({ calculate: true }); }}>
       <div className="location-identity">
         <div className="field name-field">
           <label htmlFor={nameId}>{t('locationName')}</label>
@@ -276,7 +276,8 @@ export function LocationDialog() {
       footer={draft && (
         <>
           <button type="button" className="button" onClick={closeLocationDraft}>{t('cancel')}</button>
-          <button type="submit" form="location-form" className="button primary" disabled={draft.saving}>{draft.saving ? t('saving') : t('save')}</button>
+          <button type="button" className="button" disabled={draft.saving} onClick={() => void saveLocationDraft()}>{t('save')}</button>
+          <button type="submit" form="location-form" className="button primary" disabled={draft.saving}>{draft.saving ? t('saving') : t('saveAndCalculate')}</button>
         </>
       )}
     >
