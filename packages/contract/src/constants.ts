@@ -97,6 +97,25 @@ export const ReportZoom = { localSituation: 16, catchmentArea: 11, impact: 11 } 
 export const Report = { widthCm: 21, mapHeightPx: 400 } as const;
 export const DriverWeight = { minimum: 50, maximum: 100 } as const;
 export const NewFunctionRow = { defaultValue: 1, type: 1 } as const;
+
+/**
+ * The plausible model parameters (docs/calculation-model.md, "Parameter
+ * rules"): a save outside them is refused with 400 naming the field. The
+ * decay power and scale must be above 0 (a power of 0 or less makes the
+ * pull grow or stay with travel time), the maximum minutes above 0 and at most
+ * 240, the constant from 0 to 240 minutes; function types are 1
+ * (attractiveness) and 2 (demand); score weights above 0.
+ */
+export const ParameterLimits = {
+  power: { above: 0, maximum: 10 },
+  scale: { above: 0, maximum: 1_000_000 },
+  constant: { minimum: 0, maximum: 240 },
+  maximumMinutes: { above: 0, maximum: 240 },
+  fractionCutOffThreshold: { minimum: 0, below: 1 },
+  functionTypes: [1, 2],
+  scoreWeight: { above: 0, maximum: 1_000_000 },
+  defaultValue: { minimum: -1e15, maximum: 1e15 },
+} as const;
 export const NewDriver = { roundingDigits: 2, inverse: false } as const;
 export const ScoreDecimals = { total: 2, perArea: 4 } as const;
 export const DefaultCurrency = 'EUR';

@@ -10,6 +10,8 @@ export const ApiError = z.object({
   message: z.string(),
   /** For 400: the failing field, as a dotted path ('modelId', 'locationProperties.2.numberValue'). */
   field: z.string().optional(),
+  /** Values the message key's text fills in (`valueOutOfRange`: minimum, maximum; `valueNotOnStep`: step). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type ApiError = z.infer<typeof ApiError>;
 

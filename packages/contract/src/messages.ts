@@ -35,3 +35,31 @@ export const ErrorMessage = {
   notFound: 'notFound',
   notImplemented: 'notImplemented',
 } as const;
+
+/**
+ * 400 message keys of a value outside its rule: a location property outside
+ * its range (with `params`: minimum, maximum or step) and the model parameter
+ * rules (ParameterLimits). The app shows each at its field.
+ */
+export const LimitMessage = {
+  valueBelowMinimum: 'valueBelowMinimum',
+  valueAboveMaximum: 'valueAboveMaximum',
+  valueNotWhole: 'valueNotWhole',
+  valueNotOnStep: 'valueNotOnStep',
+  powerOutOfRange: 'powerOutOfRange',
+  scaleOutOfRange: 'scaleOutOfRange',
+  constantOutOfRange: 'constantOutOfRange',
+  maximumMinutesOutOfRange: 'maximumMinutesOutOfRange',
+  cutOffOutOfRange: 'cutOffOutOfRange',
+  unknownFunctionType: 'unknownFunctionType',
+  scoreWeightOutOfRange: 'scoreWeightOutOfRange',
+  defaultValueOutOfRange: 'defaultValueOutOfRange',
+  rangeMinimumAboveMaximum: 'rangeMinimumAboveMaximum',
+  rangeStepNotPositive: 'rangeStepNotPositive',
+} as const;
+
+/** Other keys the server answers with on a refusal, with a field. */
+export const FieldRefusalMessage = {
+  loginExists: 'loginExists',
+  rowNoLongerExists: 'rowNoLongerExists',
+} as const;

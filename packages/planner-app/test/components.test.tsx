@@ -61,9 +61,11 @@ test('notifications appear, can be closed, and a chip outside 0..10 says Error',
   const { host, unmount } = mount(<><Notifications /><StatusChip status={42} /></>);
   let id = 0;
   act(() => { id = notify('Scenario calculated'); });
-  assert.match(host.textContent ?? '', 'Scenario calculated');
-  act(() => (host.querySelector('button[aria-label="Close notification"]') as HTMLButtonElement).click());
-  assert.not.match(host.textContent ?? '', 'Scenario calculated');
+  // Rendered in the page (or the open dialog: the top layer), not where the component sits.
+  const shown = () => document.querySelector('.notifications')?.textContent ?? '';
+  assert.match(shown(), 'Scenario calculated');
+  act(() => (document.querySelector('button[aria-label="Close notification"]') as HTMLButtonElement).click());
+  assert.not.match(shown(), 'Scenario calculated');
   assert.match(host.textContent ?? '', 'Error');
   dismiss(id);
   unmount();

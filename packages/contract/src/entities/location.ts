@@ -55,6 +55,10 @@ export const LocationProperty = z.object({
   defaultValue: z.union([z.string(), z.number()]).nullable(),
   minimumValue: z.number().nullable(),
   maximumValue: z.number().nullable(),
+  /** The step a value keeps to, counted from minimumValue (or 0); null or absent: any value. */
+  step: z.number().positive().nullable().optional(),
+  /** Only whole numbers. minimumValue, maximumValue, step and wholeNumbers bound every write (400 otherwise). */
+  wholeNumbers: z.boolean().optional(),
   roundingDigits: z.number().int().min(0).max(10).nullable(),
   titleShort: z.string().nullable(),
   choices: z.array(LocationPropertyChoice),

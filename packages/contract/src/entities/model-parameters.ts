@@ -2,7 +2,8 @@
 // mode, the property lists the functions may use, and the functions.
 import * as z from 'zod';
 import { DataTypeCode } from '../codes';
-import { NewFunctionRow } from '../constants';
+import { NewFunctionRow, ParameterLimits } from '../constants';
+import { LimitMessage } from '../messages';
 import { Id, MAX_LIST_ITEMS, TextLimit } from '../primitives';
 
 /** Travel-time decay of one mode: minutes beyond maximumMinutes do not count. */
@@ -54,10 +55,39 @@ export const ModelFunctionSave = ModelFunction.extend({
   type: z.number().int().positive().max(32767, { error: 'type must be a function type code' }).default(NewFunctionRow.type),
 });
 
+const L = ParameterLimits;
+
+/** A mode's decay as saved: every value within ParameterLimits (docs/calculation-model.md, "Parameter rules"). */
+export const TravelModeParametersSave = z.object({
+  maximumMinutes: z.number().gt(L.maximumMinutes.above, { error: LimitMessage.maximumMinutesOutOfRange })
+    .max(L.maximumMinutes.maximum, { error: LimitMessage.maximumMinutesOutOfRange }),
+  scale: z.number().gt(L.scale.above, { error: LimitMessage.scaleOutOfRange }).max(L.scale.maximum, { error: LimitMessage.scaleOutOfRange }),
+  constant: z.number().min(L.constant.minimum, { error: LimitMessage.constantOutOfRange }).max(L.constant.maximum, { error: LimitMessage.constantOutOfRange }),
+  power: z.number().gt(L.power.above, { error: LimitMessage.powerOutOfRange }).max(L.power.maximum, { error: LimitMessage.powerOutOfRange }),
+});
+
+/** A default value any calculation can use: a finite number of a sane size. */
+export const SaveDefaultValue = z.number({ error: LimitMessage.defaultValueOutOfRange })
+  .min(L.defaultValue.minimum, { error: LimitMessage.defaultValueOutOfRange })
+  .max(L.defaultValue.maximum, { error: LimitMessage.defaultValueOutOfRange });
+
+const SavedModelFunction = ModelFunctionSave.extend({
+  defaultValue: SaveDefaultValue.default(NewFunctionRow.defaultValue),
+  type: z.number({ error: LimitMessage.unknownFunctionType })
+    .refine((type) => (L.functionTypes as readonly number[]).includes(type), { error: LimitMessage.unknownFunctionType })
+    .default(NewFunctionRow.type),
+});
+
 /** The edited object saved by the model-parameters editor; the property lists are read-only. */
 export const ModelParametersSaveBody = ModelParameters.omit({
   locationProperties: true,
   locationGroupProperties: true,
   locationClusterProperties: true,
-}).extend({ functions: z.array(ModelFunctionSave).max(MAX_LIST_ITEMS) });
+}).extend({
+  fractionCutOffThreshold: z.number().min(L.fractionCutOffThreshold.minimum, { error: LimitMessage.cutOffOutOfRange })
+    .lt(L.fractionCutOffThreshold.below, { error: LimitMessage.cutOffOutOfRange }),
+  car: TravelModeParametersSave,
+  pedestrian: TravelModeParametersSave,
+  functions: z.array(SavedModelFunction).max(MAX_LIST_ITEMS),
+});
 export type ModelParametersSaveBody = z.infer<typeof ModelParametersSaveBody>;

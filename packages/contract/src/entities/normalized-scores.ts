@@ -1,7 +1,9 @@
 // Normalized scores functions (spec point 3) and the location scores
 // computed from them.
 import * as z from 'zod';
-import { NewFunctionRow } from '../constants';
+import { NewFunctionRow, ParameterLimits } from '../constants';
+import { LimitMessage } from '../messages';
+import { SaveDefaultValue } from './model-parameters';
 import { Id, MAX_LIST_ITEMS, TextLimit } from '../primitives';
 
 export const NormalizedScoresFunction = z.object({
@@ -21,7 +23,10 @@ export const NormalizedScoresFunctionSave = NormalizedScoresFunction.extend({
     .max(TextLimit.name, { error: `title must be at most ${TextLimit.name} characters` }),
   function: z.string().trim().min(1, { error: 'function is required' })
     .max(TextLimit.expression, { error: `function must be at most ${TextLimit.expression} characters` }),
-  defaultValue: z.number().default(NewFunctionRow.defaultValue),
+  weight: z.number({ error: LimitMessage.scoreWeightOutOfRange })
+    .gt(ParameterLimits.scoreWeight.above, { error: LimitMessage.scoreWeightOutOfRange })
+    .max(ParameterLimits.scoreWeight.maximum, { error: LimitMessage.scoreWeightOutOfRange }),
+  defaultValue: SaveDefaultValue.default(NewFunctionRow.defaultValue),
   type: z.number().int().positive().max(32767, { error: 'type must be a function type code' }).default(NewFunctionRow.type),
 });
 export const NormalizedScoresFunctionsSaveBody = z.array(NormalizedScoresFunctionSave).max(MAX_LIST_ITEMS);

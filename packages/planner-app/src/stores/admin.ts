@@ -8,9 +8,10 @@ import {
   type UserModelAccess,
 } from '@locus/contract';
 import { batch, computed, signal } from '@preact/signals-react';
-import type { ApiClient } from '../api/client';
+import { ApiFailure, type ApiClient } from '../api/client';
 import { t, type TextKey } from '../i18n';
 import { api as defaultApi } from './api';
+import { isConnectionOrServerFailure } from './refusals';
 import { notify } from './ui';
 
 let api: ApiClient = defaultApi;
@@ -143,7 +144,19 @@ export async function createLogin(): Promise<boolean> {
   loginFormErrors.value = errors;
   if (errors.displayName || errors.email) return false;
   const body = { displayName: loginForm.value.displayName.trim(), email: loginForm.value.email.trim() };
-  const created = await api.call('adminLoginCreate', { body });
+  let created: CreatedLogin;
+  try {
+    created = await api.call('adminLoginCreate', { body });
+  } catch (error) {
+    // A refusal naming a field of the form (an e-mail address in use) shows at that field; the form keeps what was typed.
+    const field = error instanceof ApiFailure ? error.body?.field : undefined;
+    if (error instanceof ApiFailure && (field === 'displayName' || field === 'email')) {
+      loginFormErrors.value = { ...loginFormErrors.value, [field]: error.body!.message };
+      return false;
+    }
+    if (error instanceof ApiFailure && !isConnectionOrServerFailure(error)) return false;
+    throw error;
+  }
   createdLogin.value = { created, identity: body.email };
   notify(t('loginCreated', { name: body.displayName }), 'success');
   await loadLogins();

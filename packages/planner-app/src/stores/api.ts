@@ -1,11 +1,19 @@
-// The app's one API client: the signed-in user's token on every call, failures
-// to the error dialog, running calls to the busy bar.
+// The app's one API client: the signed-in user's token on every call, running
+// calls to the busy bar; a refusal (4xx with a reason) to its field and a
+// notification, a network or server failure to the error dialog.
 import { accessToken } from '../auth/session';
-import { createApiClient } from '../api/client';
-import { busy, raiseError } from './ui';
+import { createApiClient, type ApiFailure } from '../api/client';
+import { isConnectionOrServerFailure, recordRefusal } from './refusals';
+import { busy, notify, raiseError } from './ui';
+
+/** Where a failure that no caller expects goes: the error dialog, or its field and a notification. */
+export function routeFailure(failure: ApiFailure): void {
+  if (isConnectionOrServerFailure(failure)) raiseError(failure);
+  else notify(recordRefusal(failure).text, 'error');
+}
 
 export const api = createApiClient({
   token: accessToken,
-  onFailure: (failure) => raiseError(failure),
+  onFailure: routeFailure,
   onBusy: busy,
 });

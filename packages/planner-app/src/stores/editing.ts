@@ -11,12 +11,13 @@ import {
 import { compileExpression, truthy, type CompiledExpression, type PropertyValues } from '@locus/engine/expression/index';
 import { computed, signal } from '@preact/signals-react';
 import { ApiFailure, type ApiClient } from '../api/client';
-import { serverMessage, t, type TextKey } from '../i18n';
+import { t, type TextKey } from '../i18n';
 import { api as defaultApi } from './api';
 import { allowedActions, locationDetail, locations, selectedLocationId, type LocationAction } from './locations';
 import { model, modelId } from './models';
 import { calculate, calculateAfterWrite, loadLocationDetail, loadLocations, reloadScenarios, selectLocation } from './planner';
 import { isEditable, isProcessing, scenario, scenarioId, scenarios } from './scenarios';
+import { clearRefusal, refusal, refusalText } from './refusals';
 import { confirm, notify } from './ui';
 import { requestFit } from './view';
 
@@ -277,7 +278,7 @@ const expectedFailure = (f: ApiFailure) => f.status === 409 || f.status === 400;
 
 /** A refused write as the user reads it: the translated message key, or the server's sentence. */
 export function failureText(error: unknown): string {
-  if (error instanceof ApiFailure) return serverMessage(error.messageKey) || error.message;
+  if (error instanceof ApiFailure) return refusalText(error);
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -876,6 +877,7 @@ export async function saveLocationDraft(options: SaveOptions = {}): Promise<bool
     if (rename === null) return false;
   }
   updateLocationDraft({ saving: true, error: null, nameError: null });
+  clearRefusal();
   const call = targetCall(draft.target, s, draft.newScenarioName, draft.existingScenarioId);
   const targetScenario = scenarios.value.find((x) => x.id === call.sid);
   const body = locationBody({ ...draft, scenarioModified: targetScenario?.modified ?? draft.scenarioModified }, call.creation);
@@ -888,13 +890,27 @@ export async function saveLocationDraft(options: SaveOptions = {}): Promise<bool
     return true;
   } catch (error) {
     rethrowUnexpected(error);
-    const field = error instanceof ApiFailure ? error.body?.field : undefined;
-    if (field === 'name') updateLocationDraft({ saving: false, nameError: failureText(error) });
-    else updateLocationDraft({ saving: false, error: failureText(error) });
+    const failure = error as ApiFailure;
+    const field = failure.body?.field;
+    const text = failureText(error);
+    // A refused property value is shown at its field: the body's entry index names the property.
+    const entry = field?.match(/^locationProperties\.(\d+)(\.|$)/);
+    const propertyId = entry ? body.locationProperties?.[Number(entry[1])]?.id : undefined;
+    if (field === 'name') updateLocationDraft({ saving: false, nameError: text });
+    else if (propertyId !== undefined) {
+      refusal.value = { status: failure.status, field: propertyField(propertyId), text };
+      updateLocationDraft({ saving: false });
+    } else updateLocationDraft({ saving: false, error: text });
     return false;
   }
 }
 
+/** The refusal field of a property of the location dialog. */
+export function propertyField(propertyId: number): string {
+  return `property:${propertyId}`;
+}
+
 export function closeLocationDraft(): void {
   locationDraft.value = null;
+  clearRefusal();
 }

@@ -12,11 +12,12 @@ import {
 import type { CalibrationJob } from '@locus/contract/routes/calibration';
 import { FUNCTION_NAMES, validateExpression } from '@locus/engine/expression/index';
 import { batch, computed, signal } from '@preact/signals-react';
-import type { ApiClient } from '../api/client';
+import { ApiFailure, type ApiClient } from '../api/client';
 import { t } from '../i18n';
 import { api as defaultApi } from './api';
 import { modelId, submodelId } from './models';
 import { reloadScenarios } from './planner';
+import { clearRefusal, isConnectionOrServerFailure, refusal } from './refusals';
 import { confirm, notify } from './ui';
 
 let api: ApiClient = defaultApi;
@@ -203,6 +204,7 @@ export async function closeEditor(ask: (text: string) => Promise<boolean> = conf
   batch(() => {
     openEditor.value = null;
     fieldError.value = null;
+    refusal.value = null;
     stopCalibrationPolling();
   });
   return true;
@@ -321,9 +323,16 @@ export async function saveEditor(kind: 'modelParameters' | 'drivers' | 'normaliz
     return false;
   }
   fieldError.value = null;
-  if (kind === 'modelParameters') await saveParameters();
-  else if (kind === 'drivers') await saveDrivers();
-  else await saveScores();
+  clearRefusal();
+  try {
+    if (kind === 'modelParameters') await saveParameters();
+    else if (kind === 'drivers') await saveDrivers();
+    else await saveScores();
+  } catch (error) {
+    // A refusal is shown at its field (and in a notification); the editor stays open with every edit.
+    if (error instanceof ApiFailure && !isConnectionOrServerFailure(error)) return false;
+    throw error;
+  }
   notify(t('editorSaved'), 'success');
   return true;
 }

@@ -4,7 +4,9 @@
 import { LocationVisibility } from '@locus/contract';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState, type ReactNode } from 'react';
+import { TriangleAlert } from 'lucide-react';
 import { drawerSections, formatPropertyValue, rangeColorOf } from '../format/property';
+import { outsideRange, rangeText } from '../format/range';
 import { language, t } from '../i18n';
 import { api } from '../stores/api';
 import { locationDetail, locationDetailLoading, selectedLocation, selectedLocationId } from '../stores/locations';
@@ -32,6 +34,18 @@ function LocationPhoto({ locationId, name }: { locationId: number; name: string 
   }, [locationId]);
   if (!src) return null;
   return <img className="location-photo" src={src} alt={t('photoOf', { name })} />;
+}
+
+/** A warning beside a stored value outside its property's range (a value imported before the range was set). */
+export function OutsideRangeFlag({ property, withText = false }: { property: Parameters<typeof rangeText>[0]; withText?: boolean }) {
+  const range = rangeText(property, language.value);
+  const text = range ? `${t('outsideRange')} (${range})` : t('outsideRange');
+  if (withText) return <span className="outside-range"> <TriangleAlert size={12} aria-hidden="true" /> {text}</span>;
+  return (
+    <span className="outside-range" role="img" aria-label={text} title={text}>
+      <TriangleAlert size={14} aria-hidden="true" />
+    </span>
+  );
 }
 
 export function LocationDrawer({ actions }: { actions?: ReactNode }) {
@@ -67,6 +81,7 @@ export function LocationDrawer({ actions }: { actions?: ReactNode }) {
                     {color && <span className="range-swatch" style={{ background: color }} aria-hidden="true" />}
                     {formatPropertyValue(p, ctx)}
                     {p.label && <span className="unit"> {p.label}</span>}
+                    {outsideRange(p, p.numberValue) && <OutsideRangeFlag property={p} />}
                   </dd>
                 </div>
               );

@@ -1,11 +1,15 @@
 // What lies over every screen: the busy bar, the database-starting overlay,
 // the error dialog (spec point 8), confirmations and notifications.
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
 import { t } from '../i18n';
+import { modelEditorDirty, userEditorDirty, loginForm, createdLogin } from '../stores/admin';
+import { closeDraft, copyDraft, locationDraft, scenarioDraft } from '../stores/editing';
+import { editorDirty } from '../stores/editors';
 import { databaseStarting } from '../stores/system';
-import { confirmations, debugMode, dismiss, globalError, isBusy, notifications } from '../stores/ui';
+import { confirm, confirmations, debugMode, dismiss, globalError, isBusy, notifications } from '../stores/ui';
 
 export function BusyBar() {
   useSignals();
@@ -44,13 +48,33 @@ function ModalDialog({ labelledBy, className, children, onCancel }: { labelledBy
   );
 }
 
-/** Spec point 8: 'Error', the unexpected-error text (the server's body in debug mode) and Refresh. */
+/** True while an open dialog or form holds edits that a reload would throw away. */
+export function hasUnsavedWork(): boolean {
+  const login = loginForm.value;
+  return !!(locationDraft.value || scenarioDraft.value || copyDraft.value || closeDraft.value || editorDirty.value
+    || userEditorDirty.value || modelEditorDirty.value || (!createdLogin.value && (login.displayName.trim() || login.email.trim())));
+}
+
+/** Reloads the page; with edits open, only after the user says so. */
+export async function refreshPage(): Promise<void> {
+  if (hasUnsavedWork() && !(await confirm(t('refreshDiscardsEdits')))) return;
+  globalError.value = null;
+  location.reload();
+}
+
+/**
+ * Spec point 8: 'Error', the unexpected-error text (the server's body in debug
+ * mode) and Refresh. It is for network failures and server errors only (the
+ * refusals go to their field, stores/refusals.ts); Escape and Close dismiss it
+ * and leave every open edit as it was, Refresh asks before throwing edits away.
+ */
 export function ErrorDialog() {
   useSignals();
   const error = globalError.value;
   if (!error) return null;
+  const close = () => { globalError.value = null; };
   return (
-    <ModalDialog labelledBy="error-title" className="error-dialog" onCancel={() => undefined}>
+    <ModalDialog labelledBy="error-title" className="error-dialog" onCancel={close}>
       <header className="dialog-title">
         <h2 id="error-title">{t('errorTitle')}</h2>
       </header>
@@ -64,14 +88,8 @@ export function ErrorDialog() {
         )}
       </div>
       <footer className="dialog-footer">
-        <button
-          type="button"
-          className="button primary"
-          onClick={() => {
-            globalError.value = null;
-            location.reload();
-          }}
-        >
+        <button type="button" className="button" onClick={close}>{t('close')}</button>
+        <button type="button" className="button primary" onClick={() => void refreshPage()}>
           {t('refresh')}
         </button>
       </footer>
@@ -99,9 +117,36 @@ export function Confirmations() {
   );
 }
 
+/**
+ * The open modal dialogs in the order they were opened (the last is on top).
+ * A modal <dialog> lies in the top layer and makes the rest of the page inert,
+ * so the notifications are rendered inside the topmost one while any is open.
+ */
+function useTopDialog(): Element {
+  const [host, setHost] = useState<Element>(document.body);
+  useEffect(() => {
+    const stack: HTMLDialogElement[] = [];
+    let current: Element = document.body;
+    const update = () => {
+      for (const dialog of document.querySelectorAll('dialog')) {
+        if (dialog.open && !stack.includes(dialog)) stack.push(dialog);
+      }
+      for (let i = stack.length - 1; i >= 0; i--) if (!stack[i]!.open || !stack[i]!.isConnected) stack.splice(i, 1);
+      const next = stack[stack.length - 1] ?? document.body;
+      if (next !== current) setHost((current = next));
+    };
+    const observer = new MutationObserver(update);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+    update();
+    return () => observer.disconnect();
+  }, []);
+  return host;
+}
+
 export function Notifications() {
   useSignals();
-  return (
+  const host = useTopDialog();
+  return createPortal(
     <section className="notifications" aria-label={t('notifications')}>
       {notifications.value.map((n) => (
         <div key={n.id} className={`notification ${n.tone}`} role={n.tone === 'error' ? 'alert' : 'status'}>
@@ -111,7 +156,8 @@ export function Notifications() {
           </button>
         </div>
       ))}
-    </section>
+    </section>,
+    host,
   );
 }
 

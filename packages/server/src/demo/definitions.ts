@@ -11,34 +11,35 @@ export interface PropertyDefinition {
   name: string; title: string; titleShort?: string; description?: string; propertyType?: number; dataType: number;
   autoCalculateType?: number; poiSet?: string; poiRangeMeters?: number; viewLocation?: 0 | 1 | null;
   section: [name: string, title: string, order: number]; defaultValue?: string; minimumValue?: number; maximumValue?: number;
+  step?: number; wholeNumbers?: boolean;
   roundingDigits?: number; choices?: { key: string; value: string }[]; rangeColor?: object; dependencyExpression?: string;
   hiddenInExport?: boolean;
 }
 
 export const SUPERMARKET_PROPERTIES: PropertyDefinition[] = [
   { name: 'turnover', title: 'Omzet (model)', titleShort: 'Omzet', propertyType: 4, dataType: 3, viewLocation: 0, section: ['output', 'Modeluitkomst', 0], roundingDigits: 0, description: 'Jaaromzet volgens het model' },
-  { name: 'salesFloorArea', title: 'Verkoopvloeroppervlak (m²)', titleShort: 'VVO', dataType: 4, viewLocation: 0, section: ['store', 'Winkel', 1], defaultValue: '800', minimumValue: 100, maximumValue: 4000, roundingDigits: 0,
+  { name: 'salesFloorArea', title: 'Verkoopvloeroppervlak (m²)', titleShort: 'VVO', dataType: 4, viewLocation: 0, section: ['store', 'Winkel', 1], defaultValue: '800', minimumValue: 100, maximumValue: 4000, wholeNumbers: true, roundingDigits: 0,
     rangeColor: { minimumValue: 300, maximumValue: 2000, minimumColor: '#dbeafe', maximumColor: '#1e3a8a' } },
-  { name: 'parkingSpaces', title: 'Parkeerplaatsen', titleShort: 'Park.', dataType: 4, viewLocation: 0, section: ['store', 'Winkel', 1], defaultValue: '30', minimumValue: 0, maximumValue: 400, roundingDigits: 0 },
+  { name: 'parkingSpaces', title: 'Parkeerplaatsen', titleShort: 'Park.', dataType: 4, viewLocation: 0, section: ['store', 'Winkel', 1], defaultValue: '30', minimumValue: 0, maximumValue: 400, wholeNumbers: true, roundingDigits: 0 },
   { name: 'parkingPaid', title: 'Betaald parkeren', dataType: 5, viewLocation: 0, section: ['store', 'Winkel', 1], defaultValue: '0', dependencyExpression: 'parkingSpaces > 0' },
-  { name: 'checkouts', title: "Kassa's", titleShort: 'Kassa', dataType: 4, viewLocation: 0, section: ['store', 'Winkel', 1], defaultValue: '5', roundingDigits: 0 },
+  { name: 'checkouts', title: "Kassa's", titleShort: 'Kassa', dataType: 4, viewLocation: 0, section: ['store', 'Winkel', 1], defaultValue: '5', minimumValue: 1, maximumValue: 40, wholeNumbers: true, roundingDigits: 0 },
   { name: 'brand', title: 'Merk', titleShort: 'Merk', dataType: 0, viewLocation: 1, section: ['general', 'Algemeen', 2], defaultValue: '' },
   { name: 'format', title: 'Formule', dataType: 0, viewLocation: 1, section: ['general', 'Algemeen', 2], defaultValue: 'full',
     choices: [{ key: 'full', value: 'Full service' }, { key: 'discount', value: 'Discount' }, { key: 'convenience', value: 'Gemak' }] },
-  { name: 'openingYear', title: 'Openingsjaar', dataType: 4, viewLocation: 1, section: ['general', 'Algemeen', 2], defaultValue: '2027', minimumValue: 1900, maximumValue: 2035, roundingDigits: 0 },
-  { name: 'shareFresh', title: 'Aandeel vers', titleShort: 'Vers', dataType: 2, viewLocation: 1, section: ['general', 'Algemeen', 2], defaultValue: '0.35', roundingDigits: 1 },
+  { name: 'openingYear', title: 'Openingsjaar', dataType: 4, viewLocation: 1, section: ['general', 'Algemeen', 2], defaultValue: '2027', minimumValue: 1900, maximumValue: 2035, wholeNumbers: true, roundingDigits: 0 },
+  { name: 'shareFresh', title: 'Aandeel vers', titleShort: 'Vers', dataType: 2, viewLocation: 1, section: ['general', 'Algemeen', 2], defaultValue: '0.35', minimumValue: 0.05, maximumValue: 0.8, roundingDigits: 1 },
   { name: 'stationsInRange', title: 'Stations binnen 500 m', titleShort: 'Stations', dataType: 4, autoCalculateType: 6, poiSet: 'stations', poiRangeMeters: 500, viewLocation: 1, section: ['surroundings', 'Omgeving', 3], roundingDigits: 0 },
   { name: 'schoolsInRange', title: 'Scholen binnen 500 m', titleShort: 'Scholen', dataType: 4, autoCalculateType: 6, poiSet: 'schools', poiRangeMeters: 500, viewLocation: 1, section: ['surroundings', 'Omgeving', 3], roundingDigits: 0 },
-  { name: 'actualTurnover', title: 'Werkelijke omzet', titleShort: 'Werkelijk', dataType: 3, viewLocation: 1, section: ['output', 'Modeluitkomst', 0], roundingDigits: 0, hiddenInExport: true, description: 'Gerapporteerde jaaromzet (vertrouwelijk)' },
+  { name: 'actualTurnover', title: 'Werkelijke omzet', titleShort: 'Werkelijk', dataType: 3, viewLocation: 1, section: ['output', 'Modeluitkomst', 0], minimumValue: 0, maximumValue: 500_000_000, roundingDigits: 0, hiddenInExport: true, description: 'Gerapporteerde jaaromzet (vertrouwelijk)' },
 ];
 
 export const PHARMACY_PROPERTIES: PropertyDefinition[] = [
   { name: 'score', title: 'Location score', titleShort: 'Score', propertyType: 4, dataType: 1, viewLocation: 0, section: ['output', 'Model output', 0], roundingDigits: 2 },
-  { name: 'floorArea', title: 'Floor area (m²)', titleShort: 'Area', dataType: 4, viewLocation: 0, section: ['store', 'Branch', 1], defaultValue: '150', minimumValue: 40, maximumValue: 600, roundingDigits: 0 },
-  { name: 'openingHoursPerWeek', title: 'Opening hours per week', titleShort: 'Hours', dataType: 4, viewLocation: 0, section: ['store', 'Branch', 1], defaultValue: '50', minimumValue: 20, maximumValue: 100, roundingDigits: 0 },
-  { name: 'staff', title: 'Staff', dataType: 4, viewLocation: 1, section: ['store', 'Branch', 1], defaultValue: '6', roundingDigits: 0 },
+  { name: 'floorArea', title: 'Floor area (m²)', titleShort: 'Area', dataType: 4, viewLocation: 0, section: ['store', 'Branch', 1], defaultValue: '150', minimumValue: 40, maximumValue: 600, wholeNumbers: true, roundingDigits: 0 },
+  { name: 'openingHoursPerWeek', title: 'Opening hours per week', titleShort: 'Hours', dataType: 4, viewLocation: 0, section: ['store', 'Branch', 1], defaultValue: '50', minimumValue: 20, maximumValue: 168, step: 0.5, roundingDigits: 0 },
+  { name: 'staff', title: 'Staff', dataType: 4, viewLocation: 1, section: ['store', 'Branch', 1], defaultValue: '6', minimumValue: 1, maximumValue: 60, wholeNumbers: true, roundingDigits: 0 },
   { name: 'parking', title: 'Parking', dataType: 5, viewLocation: 1, section: ['surroundings', 'Surroundings', 2], defaultValue: '0' },
-  { name: 'footfallIndex', title: 'Footfall index', titleShort: 'Footfall', dataType: 1, viewLocation: 1, section: ['surroundings', 'Surroundings', 2], defaultValue: '1', roundingDigits: 2 },
+  { name: 'footfallIndex', title: 'Footfall index', titleShort: 'Footfall', dataType: 1, viewLocation: 1, section: ['surroundings', 'Surroundings', 2], defaultValue: '1', minimumValue: 0.1, maximumValue: 5, roundingDigits: 2 },
   { name: 'gpPracticesInRange', title: 'GP practices within 500 m', titleShort: 'GPs', dataType: 4, autoCalculateType: 6, poiSet: 'gp-practices', poiRangeMeters: 500, viewLocation: 1, section: ['surroundings', 'Surroundings', 2], roundingDigits: 0 },
 ];
 

@@ -112,10 +112,12 @@ export async function insertProperties(tx: Queryable, modelId: number, defs: Pro
     'model_id', 'name', 'title', 'description', 'property_type', 'data_type', 'auto_calculate_type', 'poi_set_id', 'poi_range_meters',
     'view_location', 'section_name', 'section_title', 'section_view_order', 'default_value', 'minimum_value', 'maximum_value',
     'rounding_digits', 'title_short', 'choices', 'range_color', 'dependency_expression', 'hidden_in_export', 'sort_order',
+    'value_step', 'whole_numbers',
   ], defs.map((d, i) => [modelId, d.name, d.title, d.description ?? null, d.propertyType ?? 0, d.dataType, d.autoCalculateType ?? 0,
     d.poiSet ? poiSets.get(d.poiSet) ?? null : null, d.poiRangeMeters ?? null, d.viewLocation ?? null, d.section[0], d.section[1], d.section[2],
     d.defaultValue ?? null, d.minimumValue ?? null, d.maximumValue ?? null, d.roundingDigits ?? 0, d.titleShort ?? null,
-    d.choices ?? null, d.rangeColor ?? null, d.dependencyExpression ?? null, d.hiddenInExport ?? false, i]), { returning: 'id, name' });
+    d.choices ?? null, d.rangeColor ?? null, d.dependencyExpression ?? null, d.hiddenInExport ?? false, i,
+    d.step ?? null, d.wholeNumbers ?? false]), { returning: 'id, name' });
   return new Map(rows.map((r) => [r.name, r.id]));
 }
 

@@ -10,7 +10,7 @@ export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly details: { field?: string; reason?: string; key?: string } = {},
+    readonly details: { field?: string; reason?: string; key?: string; params?: Record<string, string | number> } = {},
   ) {
     super(message);
   }

@@ -12,7 +12,7 @@ export interface PropertyRow {
   section_view_size: number; section_secondary: boolean; default_value: string | null; minimum_value: number | null;
   maximum_value: number | null; rounding_digits: number; title_short: string | null;
   choices: { key: string; value: string }[] | null; range_color: LocationProperty['rangeColor']; dependency_expression: string | null;
-  hidden_in_export: boolean; sort_order: number;
+  hidden_in_export: boolean; sort_order: number; value_step: number | null; whole_numbers: boolean;
 }
 
 /** Property definitions of a model, for one sub-model (its own plus those of every sub-model). */
@@ -50,6 +50,7 @@ export function definitionEntity(p: PropertyRow): NewLocationProperty {
     sectionLabel: p.section_label, sectionViewOrder: p.section_view_order, sectionViewSize: p.section_view_size,
     sectionSecondary: p.section_secondary, stringValue: null, numberValue: null, percentageValue: null,
     defaultValue: defaultOf(p), minimumValue: p.minimum_value, maximumValue: p.maximum_value,
+    step: p.value_step ?? null, wholeNumbers: p.whole_numbers ?? false,
     roundingDigits: p.rounding_digits, titleShort: p.title_short, choices: p.choices ?? [],
     rangeColor: p.range_color, dependencyExpression: p.dependency_expression,
   };

@@ -7,8 +7,8 @@
 // outputs of the calculation are not writable: sending back the value read
 // (or the newly counted one) is fine, any other value is refused. Points of
 // interest in range (autoCalculateType 6) are counted again on every save.
-import { DataType, PropertyType, RuleMessage, type LocationPropertyValue } from '@locus/contract';
-import { badRequest } from '../http/errors.js';
+import { DataType, LimitMessage, PropertyType, RuleMessage, type LocationPropertyValue } from '@locus/contract';
+import { ApiError, badRequest } from '../http/errors.js';
 import type { PropertyRow } from '../repo/properties.js';
 import { ruleConflict } from './rules.js';
 
@@ -61,11 +61,36 @@ function submittedValue(p: PropertyRow, entry: LocationPropertyValue, index: num
 }
 
 /**
+ * Why a numeric value lies outside its property's range (minimum, maximum,
+ * whole numbers, step from the minimum), or null when it is inside. The
+ * values are in stored units (a percentage as a fraction).
+ */
+export function rangeProblem(p: Pick<PropertyRow, 'data_type' | 'minimum_value' | 'maximum_value' | 'value_step' | 'whole_numbers'>, value: number):
+  { message: string; params: Record<string, number> } | null {
+  if (p.data_type === DataType.text || p.data_type === DataType.yesNo) return null;
+  const shown = (v: number) => (p.data_type === DataType.percentage ? Math.round(v * 100 * 1e9) / 1e9 : v);
+  const range = { minimum: shown(p.minimum_value ?? -Infinity), maximum: shown(p.maximum_value ?? Infinity) };
+  const params = Object.fromEntries(Object.entries(range).filter(([, v]) => Number.isFinite(v)));
+  if (p.minimum_value !== null && value < p.minimum_value) return { message: LimitMessage.valueBelowMinimum, params };
+  if (p.maximum_value !== null && value > p.maximum_value) return { message: LimitMessage.valueAboveMaximum, params };
+  if (p.whole_numbers && !Number.isInteger(value)) return { message: LimitMessage.valueNotWhole, params };
+  const step = p.value_step;
+  if (step && step > 0) {
+    const steps = (value - (p.minimum_value ?? 0)) / step;
+    if (Math.abs(steps - Math.round(steps)) > 1e-9 * Math.max(1, Math.abs(steps))) return { message: LimitMessage.valueNotOnStep, params: { ...params, step: shown(step) } };
+  }
+  return null;
+}
+
+/**
  * The property values after a write: `start` with the written values applied
  * and the `computed` ones (points of interest in range) set. Unknown or
  * repeated property ids are a 400; a value of a property that is not writable
  * which is neither its value before nor its computed value is a 409
- * fieldIsReadOnly naming the entry.
+ * fieldIsReadOnly naming the entry. A numeric value that differs from the
+ * value before and lies outside its property's range is a 400 naming the
+ * entry, the reason and the range (a value stored before the range was set
+ * may be sent back unchanged: it is flagged where it is shown).
  */
 export function applyPropertyValues(
   definitions: PropertyRow[], start: StoredProperties, entries: LocationPropertyValue[], computed: StoredProperties = {},
@@ -87,6 +112,13 @@ export function applyPropertyValues(
           `locationProperties.${index}.${isNumeric(p) ? 'numberValue' : 'stringValue'}`);
       }
       return;
+    }
+    if (typeof value === 'number' && !sameValue(p, value, start[p.name])) {
+      const problem = rangeProblem(p, value);
+      if (problem) {
+        const field = `locationProperties.${index}.numberValue`;
+        throw new ApiError(400, problem.message, { field, reason: `${p.name}: ${value} is outside its range`, params: problem.params });
+      }
     }
     if (value === null) delete values[p.name];
     else values[p.name] = value;

@@ -4,7 +4,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Check, Copy, Lock, Pencil, RefreshCw, RotateCcw, Trash2, X } from 'lucide-react';
 import type { ModelUser, UserModelAccess } from '@locus/contract';
-import { t } from '../../i18n';
+import { serverMessage, t } from '../../i18n';
 import {
   adminModels, createdLogin, createLogin, deleteLogin, loadAdminModels, loadLogins, loadScenarioStatus, loadUsers, loginFilter,
   loginForm, loginFormErrors, loginText, modelEditor, modelEditorDirty, modelEditorOrphans, modelEditorUsers, modelFilter, openModel,
@@ -80,7 +80,7 @@ export function LoginsScreen() {
                 aria-describedby={errors.displayName ? 'login-name-error' : undefined}
                 onChange={(e) => setLoginForm({ displayName: e.target.value })}
               />
-              {errors.displayName && <span className="field-error" id="login-name-error">{errors.displayName}</span>}
+              {errors.displayName && <span className="field-error" id="login-name-error" role="alert">{serverMessage(errors.displayName)}</span>}
             </label>
             <label className="field">
               <span>{t('emailAddress')}</span>
@@ -91,7 +91,7 @@ export function LoginsScreen() {
                 aria-describedby={errors.email ? 'login-email-error' : undefined}
                 onChange={(e) => setLoginForm({ email: e.target.value })}
               />
-              {errors.email && <span className="field-error" id="login-email-error">{errors.email}</span>}
+              {errors.email && <span className="field-error" id="login-email-error" role="alert">{serverMessage(errors.email)}</span>}
             </label>
             <div className="admin-actions">
               <button type="submit" className="button primary">{t('createLogin')}</button>

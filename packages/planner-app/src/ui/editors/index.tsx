@@ -16,13 +16,24 @@ import {
 } from '../../stores/editors';
 import { LogViewer } from '../admin/LogViewer';
 import { Dialog, IconButton } from '../common';
+import { decayWarnings } from '../../stores/parameter-checks';
+import { refusalAt } from '../../stores/refusals';
 import { CalibrationScatter, DecayPlot } from './charts';
 import { ExpressionField } from './ExpressionField';
 import './editors.css';
 
+/** The server's reason for refusing the value of a field of the saved body, shown under the field. */
+export function FieldRefusal({ field, id }: { field: string; id?: string }) {
+  useSignals();
+  const text = refusalAt(field);
+  return text ? <span id={id} className="field-error" role="alert">{text}</span> : null;
+}
+
 /** A number input that keeps what is typed and passes it on whenever it reads as a number. */
-function NumberField({ label, value, onChange, step = 'any', min, max }: { label: string; value: number; onChange: (value: number) => void; step?: string | number; min?: number; max?: number }) {
+function NumberField({ label, value, onChange, step = 'any', min, max, field, warning }: { label: string; value: number; onChange: (value: number) => void; step?: string | number; min?: number; max?: number; field?: string; warning?: string | null }) {
+  useSignals();
   const [text, setText] = useState(String(value));
+  const refused = field ? refusalAt(field) : null;
   // A value set from outside (a calibration applied, a save) replaces what is shown.
   useEffect(() => {
     setText((current) => (current.trim() !== '' && Number(current) === value ? current : String(value)));
@@ -42,7 +53,10 @@ function NumberField({ label, value, onChange, step = 'any', min, max }: { label
           if (e.target.value.trim() !== '' && Number.isFinite(n)) onChange(n);
         }}
         onBlur={() => setText(String(value))}
+        aria-invalid={refused ? true : undefined}
       />
+      {field && <FieldRefusal field={field} />}
+      {!refused && warning && <span className="field-warning">{warning}</span>}
     </label>
   );
 }
@@ -69,14 +83,28 @@ function ModeFields({ mode, label }: { mode: 'car' | 'pedestrian'; label: string
       <legend>{label}</legend>
       <div className="mode-grid">
         <div className="mode-fields">
-          <NumberField label={t('maximumMinutes')} value={values.maximumMinutes} min={0} onChange={(v) => updateMode(mode, { maximumMinutes: v })} />
-          <NumberField label={t('decayScale')} value={values.scale} onChange={(v) => updateMode(mode, { scale: v })} />
-          <NumberField label={t('decayConstant')} value={values.constant} onChange={(v) => updateMode(mode, { constant: v })} />
-          <NumberField label={t('decayPower')} value={values.power} step={0.1} onChange={(v) => updateMode(mode, { power: v })} />
+          <NumberField label={t('maximumMinutes')} field={`${mode}.maximumMinutes`} value={values.maximumMinutes} min={0} onChange={(v) => updateMode(mode, { maximumMinutes: v })} />
+          <NumberField label={t('decayScale')} field={`${mode}.scale`} value={values.scale} onChange={(v) => updateMode(mode, { scale: v })} />
+          <NumberField label={t('decayConstant')} field={`${mode}.constant`} value={values.constant} onChange={(v) => updateMode(mode, { constant: v })} />
+          <NumberField label={t('decayPower')} field={`${mode}.power`} value={values.power} step={0.1} onChange={(v) => updateMode(mode, { power: v })} />
         </div>
-        <DecayPlot mode={values} label={label} />
+        <div>
+          <DecayPlot mode={values} label={label} />
+          <DecayWarnings mode={values} />
+        </div>
       </div>
     </fieldset>
+  );
+}
+
+/** The decay curve's warnings as the values are typed (they do not stop a save). */
+function DecayWarnings({ mode }: { mode: TravelModeParameters }) {
+  const warnings = decayWarnings(mode);
+  if (!warnings.length) return null;
+  return (
+    <div className="decay-warnings" role="status">
+      {warnings.map((w) => <p key={w.key}>{t(w.key, w.vars)}</p>)}
+    </div>
   );
 }
 
@@ -156,7 +184,7 @@ function ModelParametersEditor() {
       {draft && (
         <>
           <div className="card">
-            <NumberField label={t('fractionCutOffThreshold')} value={draft.fractionCutOffThreshold} min={0} max={1} step={0.001} onChange={(v) => updateParameters({ fractionCutOffThreshold: v })} />
+            <NumberField label={t('fractionCutOffThreshold')} field="fractionCutOffThreshold" value={draft.fractionCutOffThreshold} min={0} max={1} step={0.001} onChange={(v) => updateParameters({ fractionCutOffThreshold: v })} />
           </div>
           <div className="mode-cards">
             <ModeFields mode="car" label={t('modeCar')} />
@@ -176,10 +204,10 @@ function ModelParametersEditor() {
                 {draft.functions.map((row, index) => (
                   <tr key={row.key}>
                     <td className="numbers">{row.id ?? t('newRow')}</td>
-                    <td><input value={row.description} aria-label={t('functionDescriptionOf', { row: index + 1 })} onChange={(e) => updateFunctionRow(row.key, { description: e.target.value })} /></td>
-                    <td className="expression-cell"><ExpressionField rowKey={row.key} value={row.function} label={t('functionExpressionOf', { row: index + 1 })} onChange={(v) => updateFunctionRow(row.key, { function: v })} /></td>
-                    <td><input type="number" className="narrow" value={row.defaultValue} aria-label={t('defaultValueOf', { row: index + 1 })} onChange={(e) => updateFunctionRow(row.key, { defaultValue: Number(e.target.value) })} /></td>
-                    <td><input type="number" className="narrow" min={1} step={1} value={row.type} aria-label={t('functionTypeOf', { row: index + 1 })} onChange={(e) => updateFunctionRow(row.key, { type: Math.max(1, Math.round(Number(e.target.value)) || 1) })} /></td>
+                    <td><input value={row.description} aria-label={t('functionDescriptionOf', { row: index + 1 })} onChange={(e) => updateFunctionRow(row.key, { description: e.target.value })} /><FieldRefusal field={`functions.${index}.description`} /></td>
+                    <td className="expression-cell"><ExpressionField rowKey={row.key} value={row.function} label={t('functionExpressionOf', { row: index + 1 })} onChange={(v) => updateFunctionRow(row.key, { function: v })} /><FieldRefusal field={`functions.${index}.function`} /></td>
+                    <td><input type="number" className="narrow" value={row.defaultValue} aria-label={t('defaultValueOf', { row: index + 1 })} onChange={(e) => updateFunctionRow(row.key, { defaultValue: Number(e.target.value) })} /><FieldRefusal field={`functions.${index}.defaultValue`} /></td>
+                    <td><input type="number" className="narrow" min={1} step={1} value={row.type} aria-label={t('functionTypeOf', { row: index + 1 })} onChange={(e) => updateFunctionRow(row.key, { type: Math.max(1, Math.round(Number(e.target.value)) || 1) })} /><FieldRefusal field={`functions.${index}.type`} /></td>
                     <td><IconButton label={t('deleteRowOf', { row: index + 1 })} icon={<Trash2 size={16} aria-hidden="true" />} className="small" onClick={() => void deleteFunctionRow(row.key)} /></td>
                   </tr>
                 ))}
@@ -233,6 +261,7 @@ function DriversEditor() {
                 <label className="field">
                   <span>{t('driverFilterTitle')}</span>
                   <input value={filter.title} onChange={(e) => updateFilterRow(filter.key, { title: e.target.value })} />
+                  <FieldRefusal field={`${fi}.title`} />
                 </label>
                 <div className="field grow">
                   <span aria-hidden="true">{t('functionExpression')}</span>
@@ -249,11 +278,12 @@ function DriversEditor() {
                     const name = d.title || t('driverNumber', { row: di + 1 });
                     return (
                       <tr key={d.key}>
-                        <td><input value={d.title} aria-label={t('driverTitleOf', { row: di + 1, filter: fi + 1 })} onChange={(e) => updateDriverRow(filter.key, d.key, { title: e.target.value })} /></td>
+                        <td><input value={d.title} aria-label={t('driverTitleOf', { row: di + 1, filter: fi + 1 })} onChange={(e) => updateDriverRow(filter.key, d.key, { title: e.target.value })} /><FieldRefusal field={`${fi}.drivers.${di}.title`} /></td>
                         <td className="expression-cell"><ExpressionField rowKey={d.key} value={d.function} label={t('driverFunctionOf', { name })} onChange={(v) => updateDriverRow(filter.key, d.key, { function: v })} /></td>
                         <td className="weight-cell">
                           <input type="range" min={DriverWeight.minimum} max={DriverWeight.maximum} step={1} value={d.weight} aria-label={t('driverWeightOf', { name })} onChange={(e) => updateDriverRow(filter.key, d.key, { weight: Number(e.target.value) })} />
                           <output className="numbers">{d.weight}</output>
+                          <FieldRefusal field={`${fi}.drivers.${di}.weight`} />
                         </td>
                         <td><input type="number" className="narrow" min={0} max={10} step={1} value={d.roundingDigits} aria-label={t('roundingDigitsOf', { name })} onChange={(e) => updateDriverRow(filter.key, d.key, { roundingDigits: Math.min(10, Math.max(0, Math.round(Number(e.target.value)) || 0)) })} /></td>
                         <td><input type="checkbox" checked={d.inverse} aria-label={t('inverseOf', { name })} onChange={(e) => updateDriverRow(filter.key, d.key, { inverse: e.target.checked })} /></td>
@@ -294,11 +324,11 @@ function NormalizedScoresEditor() {
             <tbody>
               {draft.map((row, index) => (
                 <tr key={row.key}>
-                  <td><input value={row.title} aria-label={t('scoreTitleOf', { row: index + 1 })} onChange={(e) => updateScoreRow(row.key, { title: e.target.value })} /></td>
+                  <td><input value={row.title} aria-label={t('scoreTitleOf', { row: index + 1 })} onChange={(e) => updateScoreRow(row.key, { title: e.target.value })} /><FieldRefusal field={`${index}.title`} /></td>
                   <td className="expression-cell"><ExpressionField rowKey={row.key} value={row.function} label={t('functionExpressionOf', { row: index + 1 })} onChange={(v) => updateScoreRow(row.key, { function: v })} /></td>
-                  <td><input type="number" className="narrow" value={row.weight} aria-label={t('scoreWeightOf', { row: index + 1 })} onChange={(e) => updateScoreRow(row.key, { weight: Number(e.target.value) })} /></td>
+                  <td><input type="number" className="narrow" value={row.weight} aria-label={t('scoreWeightOf', { row: index + 1 })} onChange={(e) => updateScoreRow(row.key, { weight: Number(e.target.value) })} /><FieldRefusal field={`${index}.weight`} /></td>
                   <td><input type="number" className="narrow" value={row.defaultValue} aria-label={t('defaultValueOf', { row: index + 1 })} onChange={(e) => updateScoreRow(row.key, { defaultValue: Number(e.target.value) })} /></td>
-                  <td><input type="number" className="narrow" min={1} step={1} value={row.type} aria-label={t('functionTypeOf', { row: index + 1 })} onChange={(e) => updateScoreRow(row.key, { type: Math.max(1, Math.round(Number(e.target.value)) || 1) })} /></td>
+                  <td><input type="number" className="narrow" min={1} step={1} value={row.type} aria-label={t('functionTypeOf', { row: index + 1 })} onChange={(e) => updateScoreRow(row.key, { type: Math.max(1, Math.round(Number(e.target.value)) || 1) })} /><FieldRefusal field={`${index}.type`} /></td>
                   <td><IconButton label={t('deleteRowOf', { row: index + 1 })} icon={<Trash2 size={16} aria-hidden="true" />} className="small" onClick={() => void deleteScoreRow(row.key)} /></td>
                 </tr>
               ))}

@@ -8,13 +8,15 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { formatPropertyValue } from '../../format/property';
+import { rangeText } from '../../format/range';
 import { language, t } from '../../i18n';
 import { formatLatLonDms } from '../../i18n/format';
 import {
   closeLocationDraft, dialogProperties, dialogSections, displayValue, existingTargets, expressionValues, groupSelectorRules,
   identityReadOnly, isCalculated, isPoisInRange, isPropertyVisible, locationDraft, saveLocationDraft, saveTargetRules,
-  setFieldValue, storedValue, togglePois, updateLocationDraft, type EditableProperty, type FieldValue, type LocationDraft,
+  propertyField, setFieldValue, storedValue, togglePois, updateLocationDraft, type EditableProperty, type FieldValue, type LocationDraft,
 } from '../../stores/editing';
+import { refusalAt } from '../../stores/refusals';
 import { locations } from '../../stores/locations';
 import { model } from '../../stores/models';
 import { scenario, scenarios } from '../../stores/scenarios';
@@ -45,7 +47,11 @@ export function PropertyField({ property, draft }: { property: EditableProperty;
   const value = property.id in draft.values ? draft.values[property.id]! : displayValue(property);
   const label = property.title ?? property.name;
   const unit = property.label;
-  const describedBy = property.description ? `${id}-description` : undefined;
+  const refused = refusalAt(propertyField(property.id));
+  const range = rangeText(property, language.value);
+  const describedBy = [property.description ? `${id}-description` : '', range ? `${id}-range` : '', refused ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const invalid = refused ? true : undefined;
+  const errorText = refused && <p id={`${id}-error`} className="field-error" role="alert">{refused}</p>;
   const ctx = { lang: language.value, currency: m?.currency ?? 'EUR', yes: t('yesValue'), no: t('noValue') };
   const header = (
     <label htmlFor={id} className="property-label">
@@ -78,21 +84,22 @@ export function PropertyField({ property, draft }: { property: EditableProperty;
   let control;
   if (property.dataType === DataType.text && property.choices.length) {
     control = (
-      <select id={id} value={String(value ?? '')} aria-describedby={describedBy} onChange={(e) => setFieldValue(property.id, e.target.value)}>
+      <select id={id} value={String(value ?? '')} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setFieldValue(property.id, e.target.value)}>
         <option value="">–</option>
         {property.choices.map((c) => <option key={c.key} value={c.key}>{c.value}</option>)}
       </select>
     );
   } else if (property.dataType === DataType.text) {
-    control = <input id={id} type="text" value={String(value ?? '')} maxLength={4000} aria-describedby={describedBy} onChange={(e) => setFieldValue(property.id, e.target.value)} />;
+    control = <input id={id} type="text" value={String(value ?? '')} maxLength={4000} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setFieldValue(property.id, e.target.value)} />;
   } else if (property.dataType === DataType.yesNo) {
     return (
       <div className="property-field">
         <label className="check">
-          <input id={id} type="checkbox" checked={Number(value) === 1} aria-describedby={describedBy} onChange={(e) => setFieldValue(property.id, e.target.checked ? 1 : 0)} />
+          <input id={id} type="checkbox" checked={Number(value) === 1} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setFieldValue(property.id, e.target.checked ? 1 : 0)} />
           <span>{label}</span>
         </label>
         {description}
+        {errorText}
       </div>
     );
   } else {
@@ -102,7 +109,7 @@ export function PropertyField({ property, draft }: { property: EditableProperty;
     const min = property.minimumValue === null ? undefined : percentage ? property.minimumValue * 100 : property.minimumValue;
     const max = property.maximumValue === null ? undefined : percentage ? property.maximumValue * 100 : property.maximumValue;
     const digits = property.roundingDigits ?? 0;
-    const step = digits > 0 ? 1 / 10 ** digits : 1;
+    const step = property.step ? (percentage ? property.step * 100 : property.step) : property.wholeNumbers ? 1 : digits > 0 ? 1 / 10 ** digits : 'any';
     const numeric = typeof value === 'number' ? value : Number(String(value ?? '').replace(',', '.'));
     control = (
       <span className="number-control">
@@ -114,6 +121,7 @@ export function PropertyField({ property, draft }: { property: EditableProperty;
             max={max}
             step={step}
             value={Number.isFinite(numeric) ? numeric : min}
+            aria-describedby={range ? `${id}-range` : undefined}
             onChange={(e) => setFieldValue(property.id, Number(e.target.value))}
           />
         )}
@@ -128,6 +136,7 @@ export function PropertyField({ property, draft }: { property: EditableProperty;
             step={step}
             value={numberText(value)}
             aria-describedby={describedBy}
+            aria-invalid={invalid}
             onChange={(e) => setFieldValue(property.id, e.target.value)}
           />
           {percentage && <span className="affix" aria-hidden="true">%</span>}
@@ -143,6 +152,8 @@ export function PropertyField({ property, draft }: { property: EditableProperty;
       {header}
       {control}
       {description}
+      {range && <span id={`${id}-range`} className="field-hint">{range}</span>}
+      {errorText}
       {old && <span className="field-hint">{t('previousValue', { value: old })}</span>}
     </div>
   );
@@ -240,7 +251,7 @@ function LocationForm({ draft }: { draft: LocationDraft }) {
           const style = { gridColumn: `span ${section.size}` };
           if (section.secondary) {
             return (
-              <details key={section.name} className="dialog-section secondary" style={style}>
+              <details key={section.name} className="dialog-section secondary" style={style} open={section.properties.some((p) => refusalAt(propertyField(p.id))) || undefined}>
                 <summary>{section.title || t('moreProperties')}</summary>
                 {body}
               </details>

@@ -11,6 +11,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client';
 import { measureAfterPaint, MEASURES, now } from '../../perf';
 import { formatPropertyValue, type PropertyFormatContext } from '../../format/property';
+import { outsideRange } from '../../format/range';
+import { OutsideRangeFlag } from '../location-drawer';
 import { language, t } from '../../i18n';
 import { formatOutput, formatPercent } from '../../i18n/format';
 import { catchmentFeatures } from '../../map/catchment-layers';
@@ -55,7 +57,7 @@ function PropertyList({ properties, ctx }: { properties: readonly LocationProper
       {properties.map((p) => (
         <div key={p.id}>
           <dt>{p.title ?? p.name}</dt>
-          <dd>{formatPropertyValue(p, ctx)}{p.label ? ` ${p.label}` : ''}</dd>
+          <dd>{formatPropertyValue(p, ctx)}{p.label ? ` ${p.label}` : ''}{outsideRange(p, p.numberValue) && <OutsideRangeFlag property={p} withText />}</dd>
         </div>
       ))}
     </dl>

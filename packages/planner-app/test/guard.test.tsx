@@ -1,0 +1,90 @@
+// Errors keep work: a refusal goes to its field and a notification, never to
+// the error dialog; the error dialog closes with Escape and its Refresh asks
+// before throwing edits away; notifications show inside the open dialog (the
+// top layer); every message key the server sends has a text in five languages.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { installDom } from './dom';
+installDom('https://locus.test/');
+import { act } from 'react';
+import { FieldRefusalMessage, LimitMessage, RuleMessage, ValidationMessage } from '@locus/contract';
+import { ApiFailure } from '../src/api/client';
+import { catalogue, language, LANGS } from '../src/i18n';
+import { routeFailure } from '../src/stores/api';
+import { refusal, refusalAt } from '../src/stores/refusals';
+import { scenarioDraft } from '../src/stores/editing';
+import { confirmations, dismiss, globalError, notifications, notify } from '../src/stores/ui';
+import { ErrorDialog, Notifications } from '../src/ui/overlays';
+import { mount } from './render';
+
+const failure = (status: number, body: object | null) =>
+  new ApiFailure('modelParametersSave', status, body as never, body ? JSON.stringify(body) : 'network down');
+
+test('every message key the server answers with has a text in each of the five catalogues', () => {
+  const keys = [...Object.values(ValidationMessage), ...Object.values(RuleMessage), ...Object.values(LimitMessage), ...Object.values(FieldRefusalMessage)];
+  for (const lang of LANGS) {
+    const texts = catalogue(lang);
+    for (const key of keys) assert.ok(texts[key]?.trim(), `${lang} has no text for ${key}`);
+  }
+});
+
+test('a refusal with a field goes to that field and a notification, translated with its values; the error dialog stays shut', () => {
+  language.value = 'nl';
+  routeFailure(failure(400, { statusCode: 400, error: 'Bad Request', message: 'valueAboveMaximum', field: 'locationProperties.1.numberValue', params: { minimum: 100, maximum: 4000 } }));
+  assert.is(globalError.value, null);
+  assert.is(refusal.value?.field, 'locationProperties.1.numberValue');
+  assert.is(refusalAt('locationProperties.1.numberValue'), 'De waarde mag hoogstens 4.000 zijn.');
+  assert.is(refusalAt('locationProperties.2.numberValue'), null);
+  assert.ok(notifications.value.some((n) => n.tone === 'error' && n.text === 'De waarde mag hoogstens 4.000 zijn.'));
+  routeFailure(failure(400, { statusCode: 400, error: 'Bad Request', message: 'powerOutOfRange', field: 'car.power' }));
+  assert.is(refusalAt('car.power'), 'De macht moet groter dan 0 en hoogstens 10 zijn.');
+  language.value = 'en';
+});
+
+test('network failures and server errors open the error dialog', () => {
+  routeFailure(failure(0, null));
+  assert.ok(globalError.value);
+  globalError.value = null;
+  routeFailure(failure(503, { statusCode: 503, error: 'Service Unavailable', message: 'the database is starting' }));
+  assert.ok(globalError.value);
+  globalError.value = null;
+});
+
+test('the error dialog closes with Escape; Refresh with an open edit asks first and keeps the edit on No', async () => {
+  const { host, unmount } = mount(<ErrorDialog />);
+  act(() => { globalError.value = { message: 'x: 500', response: null }; });
+  const dialog = host.querySelector('dialog')!;
+  act(() => { dialog.dispatchEvent(new Event('cancel', { cancelable: true })); });
+  assert.is(globalError.value, null);
+  assert.is(host.querySelector('dialog'), null);
+
+  act(() => { globalError.value = { message: 'x: 500', response: null }; });
+  scenarioDraft.value = { mode: 'new' } as never;
+  const refresh = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Refresh')!;
+  await act(async () => { refresh.click(); });
+  assert.is(confirmations.value.length, 1);
+  assert.match(confirmations.value[0]!.text, 'throws away the changes');
+  await act(async () => { confirmations.value[0]!.resolve(false); });
+  assert.ok(globalError.value, 'the error dialog is still there');
+  assert.ok(scenarioDraft.value, 'the edit is kept');
+  scenarioDraft.value = null;
+  act(() => { globalError.value = null; });
+  unmount();
+});
+
+test('notifications are shown inside the topmost open dialog, else in the page', async () => {
+  const { unmount } = mount(<Notifications />);
+  const dialog = document.createElement('dialog');
+  document.body.append(dialog);
+  await act(async () => { dialog.setAttribute('open', ''); await new Promise((r) => setTimeout(r, 0)); });
+  act(() => { notify('Saved.', 'success'); });
+  assert.match(dialog.querySelector('.notifications')?.textContent ?? '', 'Saved.');
+  await act(async () => { dialog.removeAttribute('open'); await new Promise((r) => setTimeout(r, 0)); });
+  assert.is(dialog.querySelector('.notifications'), null);
+  assert.match(document.body.querySelector(':scope > .notifications')?.textContent ?? '', 'Saved.');
+  for (const n of notifications.value) dismiss(n.id);
+  dialog.remove();
+  unmount();
+});
+
+test.run();
