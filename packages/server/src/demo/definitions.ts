@@ -30,7 +30,7 @@ export const SUPERMARKET_PROPERTIES: PropertyDefinition[] = [
   { name: 'shareFresh', title: 'Aandeel vers', titleShort: 'Vers', dataType: 2, viewLocation: 1, section: ['general', 'Algemeen', 2], defaultValue: '0.35', minimumValue: 0.05, maximumValue: 0.8, roundingDigits: 1 },
   { name: 'stationsInRange', title: 'Stations binnen 500 m', titleShort: 'Stations', dataType: 4, autoCalculateType: 6, poiSet: 'stations', poiRangeMeters: 500, viewLocation: 1, section: ['surroundings', 'Omgeving', 3], roundingDigits: 0 },
   { name: 'schoolsInRange', title: 'Scholen binnen 500 m', titleShort: 'Scholen', dataType: 4, autoCalculateType: 6, poiSet: 'schools', poiRangeMeters: 500, viewLocation: 1, section: ['surroundings', 'Omgeving', 3], roundingDigits: 0 },
-  { name: 'actualTurnover', title: 'Werkelijke omzet', titleShort: 'Werkelijk', dataType: 3, viewLocation: 1, section: ['output', 'Modeluitkomst', 0], minimumValue: 0, maximumValue: 500_000_000, roundingDigits: 0, hiddenInExport: true, description: 'Gerapporteerde jaaromzet (vertrouwelijk)' },
+  { name: 'actualTurnover', title: 'Werkelijke omzet', titleShort: 'Werkelijk', dataType: 3, viewLocation: 1, section: ['output', 'Modeluitkomst', 0], minimumValue: 0, roundingDigits: 0, hiddenInExport: true, description: 'Gerapporteerde jaaromzet (vertrouwelijk)' },
 ];
 
 export const PHARMACY_PROPERTIES: PropertyDefinition[] = [
