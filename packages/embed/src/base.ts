@@ -6,7 +6,7 @@
 import type { Model, Scenario, Submodel } from '@locus/contract';
 import { css, html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { ApiFailure, createApiClient, type ApiClient } from '@locus/planner-app/api/client';
-import { defaultRedirectUri, sessionFor, type EmbedSession } from './session';
+import { defaultRedirectUri, sessionFor, type LocusSession } from './session';
 import { elementLanguage, embedText, type EmbedTextKey } from './texts';
 
 export type EmbedErrorCode =
@@ -52,6 +52,7 @@ export abstract class EmbedElement extends LitElement {
     redirectUri: { type: String, attribute: 'redirect-uri' },
     state: { state: true },
     message: { state: true },
+    notices: { state: true },
   };
 
   /** The box, the panel and the button; each element adds its own rules. */
@@ -78,6 +79,15 @@ export abstract class EmbedElement extends LitElement {
       background: var(--locus-accent, #1d5fd1); color: var(--locus-accent-text, #fff);
     }
     button:focus-visible { outline: 3px solid var(--locus-focus, #f2b705); outline-offset: 2px; }
+    .notices {
+      position: absolute; top: 8px; left: 8px; right: 8px; z-index: 2; margin: 0; padding: 0; list-style: none;
+      display: flex; flex-direction: column; gap: 4px; pointer-events: none;
+    }
+    .notices li {
+      align-self: flex-start; padding: 4px 8px; border-radius: 4px;
+      background: var(--locus-overlay-background, rgba(255, 255, 255, 0.92));
+      border-left: 3px solid var(--locus-notice-accent, #b45309);
+    }
   `;
 
   server = '';
@@ -89,8 +99,10 @@ export abstract class EmbedElement extends LitElement {
   redirectUri: string | undefined;
   protected state: 'loading' | 'signIn' | 'ready' | 'error' = 'loading';
   protected message = '';
+  /** Messages shown over the content without replacing it (an unknown layer, a location not in the scenario), by topic. */
+  protected notices: ReadonlyMap<string, readonly string[]> = new Map();
 
-  protected session: EmbedSession | null = null;
+  protected session: LocusSession | null = null;
   protected api: ApiClient | null = null;
   private stopSession: (() => void) | null = null;
   private langObserver: MutationObserver | null = null;
@@ -166,9 +178,31 @@ export abstract class EmbedElement extends LitElement {
     this.emit<LocusErrorDetail>('locus-error', { code, message });
   }
 
-  /** Fires locus-error without replacing what the element shows. */
-  protected warn(code: EmbedErrorCode, message: string): void {
+  /**
+   * Fires locus-error and shows the message over what the element shows
+   * (under its topic: a new check of the topic clears it with clearNotices).
+   */
+  protected warn(code: EmbedErrorCode, message: string, topic: string): void {
+    const next = new Map(this.notices);
+    next.set(topic, [...(next.get(topic) ?? []), message]);
+    this.notices = next;
     this.emit<LocusErrorDetail>('locus-error', { code, message });
+  }
+
+  /** Removes the messages of a topic (every topic without one). */
+  protected clearNotices(topic?: string): void {
+    if (topic === undefined ? this.notices.size === 0 : !this.notices.has(topic)) return;
+    const next = new Map(this.notices);
+    if (topic === undefined) next.clear();
+    else next.delete(topic);
+    this.notices = next;
+  }
+
+  /** The messages over the content, while the content is shown. */
+  protected renderNotices(): TemplateResult | string {
+    const messages = [...this.notices.values()].flat();
+    if (this.state !== 'ready' || messages.length === 0) return '';
+    return html`<ul class="notices" part="notice" role="status">${messages.map((m) => html`<li>${m}</li>`)}</ul>`;
   }
 
   protected failureOf(error: unknown): [EmbedErrorCode, string] {
@@ -199,32 +233,64 @@ export abstract class EmbedElement extends LitElement {
       this.fail('signInNeeded', this.text(this.signInKey));
       return null;
     }
+    // An attribute that is not an id names nothing: told without asking the server.
+    if (this.model != null && !EmbedElement.isId(this.model)) {
+      this.fail('unknownModel', this.text('embedUnknownModel', { model: this.getAttribute('model') ?? '' }));
+      return null;
+    }
+    if (this.scenario != null && !EmbedElement.isId(this.scenario)) {
+      this.fail('unknownScenario', this.text('embedNoScenario', { scenario: this.getAttribute('scenario') ?? '' }));
+      return null;
+    }
+    if (this.submodel != null && !EmbedElement.isId(this.submodel)) {
+      this.fail('unknownSubmodel', this.text('embedUnknownSubmodel', { submodel: this.getAttribute('submodel') ?? '' }));
+      return null;
+    }
     const models: Model[] = await api.call('models', { expected: () => true });
     if (!current()) return null;
-    const model = this.model === undefined ? models[0] : models.find((m) => m.id === this.model);
+    const model = this.model == null ? models[0] : models.find((m) => m.id === this.model);
     if (!model) {
-      this.fail('unknownModel', this.text('embedUnknownModel', { model: this.model ?? '' }));
+      // Not among the user's models: the server tells a model the user may not see (403) from one that does not exist.
+      const code = this.model == null ? 'noAccess' : await this.refusal(api.call('scenarios', { params: { modelId: this.model }, expected: () => true }));
+      if (!current()) return null;
+      this.fail(code === 'noAccess' ? 'noAccess' : 'unknownModel', code === 'noAccess' ? this.text('embedNoAccess') : this.text('embedUnknownModel', { model: this.model ?? '' }));
       return null;
     }
     const [scenarios, submodels] = await Promise.all([
       api.call('scenarios', { params: { modelId: model.id }, expected: () => true }).then(flatten),
-      options.submodel || this.submodel !== undefined ? api.call('submodels', { params: { modelId: model.id }, expected: () => true }) : Promise.resolve(null),
+      options.submodel || this.submodel != null ? api.call('submodels', { params: { modelId: model.id }, expected: () => true }) : Promise.resolve(null),
     ]);
     if (!current()) return null;
-    const scenario = this.scenario === undefined ? scenarios[0] : scenarios.find((s) => s.id === this.scenario);
+    const scenario = this.scenario == null ? scenarios[0] : scenarios.find((s) => s.id === this.scenario);
     if (!scenario) {
-      this.fail('unknownScenario', this.text('embedNoScenario', { scenario: this.scenario ?? '' }));
+      // A scenario of a model the user may not see is refused (403); one that does not exist, or of another model, is unknown.
+      const code = this.scenario == null ? 'unknown' : await this.refusal(api.call('scenarioLocations', { params: { scenarioId: this.scenario }, expected: () => true }));
+      if (!current()) return null;
+      if (code === 'noAccess') this.fail('noAccess', this.text('embedNoAccess'));
+      else this.fail('unknownScenario', this.text('embedNoScenario', { scenario: this.scenario ?? '' }));
       return null;
     }
     let submodel: Submodel | null = null;
     if (submodels) {
-      submodel = (this.submodel === undefined ? submodels[0] : submodels.find((s) => s.id === this.submodel)) ?? null;
+      submodel = (this.submodel == null ? submodels[0] : submodels.find((s) => s.id === this.submodel)) ?? null;
       if (!submodel) {
         this.fail('unknownSubmodel', this.text('embedUnknownSubmodel', { submodel: this.submodel ?? '' }));
         return null;
       }
     }
     return { model, scenario, submodel };
+  }
+
+  /** 'noAccess' when the server refuses the read (403), else 'unknown'. */
+  private async refusal(read: Promise<unknown>): Promise<'noAccess' | 'unknown'> {
+    try {
+      await read;
+      return 'unknown';
+    } catch (error) {
+      if (error instanceof ApiFailure && error.status === 403) return 'noAccess';
+      if (error instanceof ApiFailure && error.status === 404) return 'unknown';
+      throw error;
+    }
   }
 
   /** A number attribute that is set to a number (not removed, not text). */

@@ -30,24 +30,18 @@ const KINDS: Record<string, LayerKind> = {
 
 export const DEFAULT_LAYERS = 'locations';
 
-/** The words of a layers attribute; throws on a word that names no layer kind. */
-export function parseLayers(value: string | null | undefined): LayerWord[] {
-  const words = (value ?? DEFAULT_LAYERS).split(/[\s,]+/).map((w) => w.trim()).filter(Boolean);
-  return words.map((word) => {
+/** The words of a layers attribute that name a layer kind, and the words that name none. */
+export function parseLayers(value: string | null | undefined): { words: LayerWord[]; unknown: string[] } {
+  const words: LayerWord[] = [];
+  const unknown: string[] = [];
+  for (const word of (value ?? DEFAULT_LAYERS).split(/[\s,]+/).map((w) => w.trim()).filter(Boolean)) {
     const colon = word.indexOf(':');
-    const name = (colon < 0 ? word : word.slice(0, colon)).toLowerCase();
-    const kind = KINDS[name];
-    if (!kind) throw new LayerWordError(word);
+    const kind = KINDS[(colon < 0 ? word : word.slice(0, colon)).toLowerCase()];
     const set = colon < 0 ? null : word.slice(colon + 1);
-    if (set === '' || (kind === 'locations' && set !== null)) throw new LayerWordError(word);
-    return { kind, set, word };
-  });
-}
-
-export class LayerWordError extends Error {
-  constructor(readonly word: string) {
-    super(`unknown layer "${word}"`);
+    if (!kind || set === '' || (kind === 'locations' && set !== null)) unknown.push(word);
+    else words.push({ kind, set, word });
   }
+  return { words, unknown };
 }
 
 /** The ids of the model's sets a layers attribute asks for, per kind; an unknown set throws. */
@@ -62,26 +56,40 @@ export interface LayerChoice {
 
 type Named = { id: number; name: string; title?: string };
 
-function pick(sets: readonly Named[], word: LayerWord): number[] {
+/** The ids of the sets a word names; null when the model has no such set. */
+function pick(sets: readonly Named[], word: LayerWord): number[] | null {
   if (word.set === null) return sets.map((s) => s.id);
   const wanted = word.set.toLowerCase();
   const found = sets.find((s) => String(s.id) === word.set || s.name.toLowerCase() === wanted);
-  if (!found) throw new LayerWordError(word.word);
-  return [found.id];
+  return found ? [found.id] : null;
 }
 
-/** The layers of a model the words choose. */
-export function chooseLayers(words: readonly LayerWord[], model: Pick<Model, 'areaSets' | 'heatMapSets' | 'poiSets' | 'catchmentAreas'>): LayerChoice {
+/**
+ * The layers of a model a layers attribute chooses, and every word that names
+ * nothing (no such kind, or a set the model does not have): the map draws
+ * what the known words choose and reports each unknown word.
+ */
+export function chooseLayers(value: string | null | undefined, model: Pick<Model, 'areaSets' | 'heatMapSets' | 'poiSets' | 'catchmentAreas'>): { choice: LayerChoice; unknown: string[] } {
+  const { words, unknown } = parseLayers(value);
   const choice: LayerChoice = { locations: false, areaSetIds: [], heatMapSetIds: [], poiSetIds: [], catchmentAreaId: null };
-  const add = (list: number[], ids: number[]) => {
-    for (const id of ids) if (!list.includes(id)) list.push(id);
+  const add = (list: number[], word: LayerWord, sets: readonly Named[]) => {
+    const ids = pick(sets, word);
+    if (!ids) unknown.push(word.word);
+    else for (const id of ids) if (!list.includes(id)) list.push(id);
   };
   for (const word of words) {
     if (word.kind === 'locations') choice.locations = true;
-    else if (word.kind === 'areaSets') add(choice.areaSetIds, pick(model.areaSets, word));
-    else if (word.kind === 'heatMaps') add(choice.heatMapSetIds, pick(model.heatMapSets, word));
-    else if (word.kind === 'pois') add(choice.poiSetIds, pick(model.poiSets, word));
-    else choice.catchmentAreaId = pick(model.catchmentAreas, word)[0] ?? null;
+    else if (word.kind === 'areaSets') add(choice.areaSetIds, word, model.areaSets);
+    else if (word.kind === 'heatMaps') add(choice.heatMapSetIds, word, model.heatMapSets);
+    else if (word.kind === 'pois') add(choice.poiSetIds, word, model.poiSets);
+    else {
+      const ids = pick(model.catchmentAreas, word);
+      if (!ids) unknown.push(word.word);
+      else choice.catchmentAreaId = ids[0] ?? null;
+    }
   }
-  return choice;
+  // In the order written.
+  const order = (value ?? DEFAULT_LAYERS).split(/[\s,]+/).filter(Boolean);
+  unknown.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return { choice, unknown: [...new Set(unknown)] };
 }

@@ -21,6 +21,8 @@ export interface MapDrawingOptions {
   view: { zoom: number; center: [number, number] };
   interactive: boolean;
   label: string;
+  /** The accessible name of the list of the locations' entries. */
+  itemsLabel: string;
   /** The ids to draw selected. */
   selected: () => number[];
   /** A location's icon was clicked or chosen by keyboard. */
@@ -77,6 +79,7 @@ export class MapDrawing {
       layers: [basemap, this.icons, new ScaleBarLayer({ zIndex: Z.scaleBar })],
       interactive: o.interactive,
       label: o.label,
+      itemsLabel: o.itemsLabel,
     });
     const choose = (hit: { kind: string; id: string | number; layerId: string } | null | undefined) => {
       if (hit && hit.kind === 'icon' && hit.layerId === this.icons.id) o.onChoose(Number(hit.id));

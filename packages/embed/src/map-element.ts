@@ -8,7 +8,7 @@ import type { LocationSummary, Model } from '@locus/contract';
 import type { LocusMap } from '@locus/map-canvas';
 import { css, html, type PropertyValues } from 'lit';
 import { EmbedElement, type EmbedContext } from './base';
-import { chooseLayers, LayerWordError, parseLayers, type LayerChoice } from './layers';
+import { chooseLayers, parseLayers, type LayerChoice } from './layers';
 import type { MapDrawing } from './map-draw';
 
 export { type EmbedErrorCode, type LocusErrorDetail } from './base';
@@ -73,19 +73,15 @@ export class LocusLocationMap extends EmbedElement {
 
   protected override languageChanged(): void {
     super.languageChanged();
-    this.drawing?.map.setLabels({ label: this.text('embedMap') });
+    this.drawing?.map.setLabels({ label: this.text('embedMap'), itemsLabel: this.text('embedMapLocations') });
   }
 
-  /** The layers the attribute chooses for the current model; null (and locus-error) when a word names nothing. */
+  /** The layers the attribute chooses for the current model; each word that names nothing fires locus-error and is shown. */
   private choice(): LayerChoice | null {
     if (!this.context) return null;
-    try {
-      return chooseLayers(parseLayers(this.layers), this.context.model);
-    } catch (error) {
-      if (!(error instanceof LayerWordError)) throw error;
-      this.warn('unknownLayer', this.text('embedUnknownLayer', { layer: error.word }));
-      return null;
-    }
+    const { choice, unknown } = chooseLayers(this.layers, this.context.model);
+    for (const word of unknown) this.warn('unknownLayer', this.text('embedUnknownLayer', { layer: word }), 'layers');
+    return choice;
   }
 
   /** Loads the model's scenario's locations and draws them. */
@@ -94,12 +90,8 @@ export class LocusLocationMap extends EmbedElement {
     const generation = ++this.generation;
     const current = () => generation === this.generation;
     try {
-      let wantsCatchment = false;
-      try {
-        wantsCatchment = parseLayers(this.layers).some((w) => w.kind === 'catchment');
-      } catch {
-        // An unknown word is told when the layers are drawn.
-      }
+      const wantsCatchment = parseLayers(this.layers).words.some((w) => w.kind === 'catchment');
+      this.clearNotices();
       const context = await this.resolveContext(current, { submodel: wantsCatchment });
       if (!context || !current()) return;
       const list = await this.api.call('scenarioLocations', { params: { scenarioId: context.scenario.id }, expected: () => true });
@@ -144,6 +136,7 @@ export class LocusLocationMap extends EmbedElement {
         view: { zoom: this.zoom ?? 7, center: parseCenter(this.center) ?? [5.3, 52.1] },
         interactive: this.interactive,
         label: this.text('embedMap'),
+        itemsLabel: this.text('embedMapLocations'),
         selected: () => (EmbedElement.isId(this.location) ? [this.location] : []),
         onChoose: (id) => {
           const found = this.locations.find((l) => l.id === id);
@@ -163,13 +156,19 @@ export class LocusLocationMap extends EmbedElement {
     const drawing = this.drawing;
     const context = this.context;
     if (!drawing || !context || this.state !== 'ready') return;
+    this.clearNotices('layers');
     const choice = this.choice();
     if (!choice) return;
+    if (choice.catchmentAreaId !== null && !context.submodel) {
+      // The catchment layer asked for after the first load: its sub-model is read now (a load with it).
+      void this.load();
+      return;
+    }
     drawing.setLocations(context.model, this.locations, choice.locations);
     let catchment = null;
     if (choice.catchmentAreaId !== null && EmbedElement.isId(this.location) && context.submodel) {
       if (context.scenario.status !== 9) {
-        this.warn('notCalculated', this.text('embedNotCalculated', { scenario: context.scenario.name }));
+        this.warn('notCalculated', this.text('embedNotCalculated', { scenario: context.scenario.name }), 'layers');
       } else if (this.locations.some((l) => l.id === this.location)) {
         catchment = { model: context.model, submodelId: context.submodel.id, scenarioId: context.scenario.id, locationId: this.location };
       }
@@ -178,7 +177,7 @@ export class LocusLocationMap extends EmbedElement {
       await drawing.setLayers(context.model, choice, catchment);
     } catch (error) {
       const [code, message] = this.failureOf(error);
-      this.warn(code, message);
+      this.warn(code, message, 'layers');
     }
   }
 
@@ -201,6 +200,7 @@ export class LocusLocationMap extends EmbedElement {
   private showSelection(move: boolean): void {
     const drawing = this.drawing;
     if (!drawing || this.state !== 'ready') return;
+    this.clearNotices('location');
     if (!EmbedElement.isId(this.location)) {
       drawing.setSelected([]);
       return;
@@ -208,7 +208,7 @@ export class LocusLocationMap extends EmbedElement {
     const found = this.locations.find((l) => l.id === this.location);
     if (!found) {
       drawing.setSelected([]);
-      this.warn('unknownLocation', this.text('embedUnknownLocation', { location: String(this.location) }));
+      this.warn('unknownLocation', this.text('embedUnknownLocation', { location: String(this.location) }), 'location');
       return;
     }
     drawing.setSelected([found.id]);
@@ -221,6 +221,6 @@ export class LocusLocationMap extends EmbedElement {
   }
 
   protected override render() {
-    return html`<div class="map" part="map"></div>${this.renderOverlay()}`;
+    return html`<div class="map" part="map"></div>${this.renderNotices()}${this.renderOverlay()}`;
   }
 }

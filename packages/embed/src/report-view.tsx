@@ -4,8 +4,8 @@
 import { LocationReport, language, type LocationReportProps } from '@locus/planner-app/reports';
 import type { Lang } from '@locus/planner-app/i18n/define';
 import { createRoot } from 'react-dom/client';
-import chartsCss from '../../planner-app/src/ui/charts/charts.css';
-import reportsCss from '../../planner-app/src/ui/reports/reports.css';
+import chartsCss from '@locus/planner-app/charts.css';
+import reportsCss from '@locus/planner-app/reports.css';
 
 /**
  * The element's own rules: the app's colour variables the sheets use (a page

@@ -19,7 +19,26 @@ export function defaultRedirectUri(server: string, pageUrl: string = location.hr
   return new URL('/locus-redirect.html', page.origin).href;
 }
 
-export class EmbedSession {
+/**
+ * What the elements need of a session: the one msal session of the page
+ * (EmbedSession), or a host page's own, handed in with adoptSession.
+ */
+export interface LocusSession {
+  /** 'signedIn' shows the content; 'signedOut' the sign-in button; 'unavailable' that the server cannot be reached. */
+  readonly state: SessionState;
+  /** Settles when the state is known. */
+  readonly ready: Promise<void>;
+  /** The signed-in user's name (the report's subheader), or ''. */
+  readonly userName: string;
+  /** An access token for the Locus API; null when the user must sign in. */
+  token(): Promise<string | null>;
+  /** Calls the listener on every change of state; returns the function that stops it. */
+  subscribe(listener: () => void): () => void;
+  /** Signs the user in (the element's sign-in button calls it). */
+  signIn(): Promise<void>;
+}
+
+export class EmbedSession implements LocusSession {
   state: SessionState = 'starting';
   private client: IPublicClientApplication | null = null;
   private scope = '';
@@ -118,10 +137,10 @@ export class EmbedSession {
   }
 }
 
-const sessions = new Map<string, EmbedSession>();
+const sessions = new Map<string, LocusSession>();
 
 /** The page's one session for a server (and bridge page). */
-export function sessionFor(server: string, redirectUri: string): EmbedSession {
+export function sessionFor(server: string, redirectUri: string): LocusSession {
   const key = `${new URL(server).origin} ${redirectUri}`;
   let session = sessions.get(key);
   if (!session) {
@@ -135,7 +154,7 @@ export function sessionFor(server: string, redirectUri: string): EmbedSession {
  * Makes `session` the page's session for a server and bridge page: a host
  * page that signs in by itself (or a test) hands the elements its session.
  */
-export function adoptSession(server: string, redirectUri: string, session: EmbedSession): void {
+export function adoptSession(server: string, redirectUri: string, session: LocusSession): void {
   sessions.set(`${new URL(server).origin} ${redirectUri}`, session);
 }
 

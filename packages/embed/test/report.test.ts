@@ -14,8 +14,8 @@ import { act } from 'react';
 import { location, model, scenario, submodels } from '../../planner-app/test/fixtures';
 import { answerFetch, fetched, settle } from './dom';
 
-const { LocusLocationReport, LocusLocationMap, parseLayers, chooseLayers, LayerWordError, defaultRedirectUri } = await import('../src/index');
-const { adoptSession } = await import('../src/session');
+const { LocusLocationReport, LocusLocationMap, defaultRedirectUri, adoptSession } = await import('../src/index');
+const { parseLayers, chooseLayers } = await import('../src/layers');
 const { LocusLocationMapReact, LocusLocationReportReact } = await import('../src/react');
 
 const SERVER = 'https://locus.test';
@@ -129,6 +129,27 @@ test('an unknown sub-model, a model without access, and no session each fire the
   assert.equal(denied.errors, [{ code: 'noAccess', message: 'No tiene acceso a este modelo o escenario.' }]);
   denied.element.remove();
 
+  // A model the account may not see (the server refuses its scenarios: 403) is noAccess; one that does not exist (404) unknownModel.
+  serve({ '/api/models/3/scenarios': () => json({ message: 'forbidden' }, 403) });
+  const hidden = await report({ model: '3', location: '40', language: 'en' });
+  assert.equal(hidden.errors, [{ code: 'noAccess', message: 'You have no access to this model or scenario.' }]);
+  assert.match(hidden.text(), 'You have no access to this model or scenario.');
+  hidden.element.remove();
+  serve();
+  const missing = await report({ model: '4', location: '40', language: 'en' });
+  assert.equal(missing.errors, [{ code: 'unknownModel', message: 'There is no model 4 that you may see.' }]);
+  missing.element.remove();
+
+  // A scenario of a model the account may not see: noAccess; one that is not there: unknownScenario.
+  serve({ '/api/models/scenarios/50/locations': () => json({ message: 'forbidden' }, 403) });
+  const otherScenario = await report({ model: '1', scenario: '50', location: '40', language: 'en' });
+  assert.equal(otherScenario.errors, [{ code: 'noAccess', message: 'You have no access to this model or scenario.' }]);
+  otherScenario.element.remove();
+  serve();
+  const noScenario = await report({ model: '1', scenario: '51', location: '40', language: 'en' });
+  assert.equal(noScenario.errors, [{ code: 'unknownScenario', message: 'The model has no scenario 51 that you may see.' }]);
+  noScenario.element.remove();
+
   serve();
   const out = await report({ location: '40', language: 'fr' }, false);
   assert.equal(out.errors, [{ code: 'signInNeeded', message: 'Connectez-vous pour voir ce rapport.' }]);
@@ -137,25 +158,27 @@ test('an unknown sub-model, a model without access, and no session each fire the
   assert.is(button!.textContent, 'Se connecter à Locus');
 });
 
-test('layers: words separated by spaces or commas; sets by id or name; an unknown word is an error', () => {
-  assert.equal(parseLayers(null).map((w) => w.kind), ['locations']);
-  assert.equal(parseLayers('locations, heat-maps  area-set:Gemeenten catchment').map((w) => [w.kind, w.set]), [
+test('layers: words separated by spaces or commas; sets by id or name; every unknown word is told', () => {
+  assert.equal(parseLayers(null).words.map((w) => w.kind), ['locations']);
+  assert.equal(parseLayers('locations, heat-maps  area-set:Gemeenten catchment').words.map((w) => [w.kind, w.set]), [
     ['locations', null], ['heatMaps', null], ['areaSets', 'Gemeenten'], ['catchment', null],
   ]);
-  assert.throws(() => parseLayers('locations roads'), (e: unknown) => e instanceof LayerWordError && e.word === 'roads');
-  assert.throws(() => parseLayers('locations:3'), (e: unknown) => e instanceof LayerWordError);
+  assert.equal(parseLayers('locations roads locations:3 heat-map: rails'), { words: [{ kind: 'locations', set: null, word: 'locations' }], unknown: ['roads', 'locations:3', 'heat-map:', 'rails'] });
   const m = model(1, {
     areaSets: [{ id: 5, name: 'Gemeenten', title: 'G', hover: false, isWhiteSpot: false, mapTilesZoomLevelsAvailable: [8], tileSlug: 'g' }],
     heatMapSets: [{ id: 6, name: 'Inwoners', title: 'I' }, { id: 7, name: 'Banen', title: 'B' }],
     poiSets: [{ id: 9, name: 'Stations', title: 'S' }],
   });
-  assert.equal(chooseLayers(parseLayers('heat-maps area-set:gemeenten poi-set:9 catchment'), m), {
-    locations: false, areaSetIds: [5], heatMapSetIds: [6, 7], poiSetIds: [9], catchmentAreaId: 11,
+  assert.equal(chooseLayers('heat-maps area-set:gemeenten poi-set:9 catchment', m), {
+    choice: { locations: false, areaSetIds: [5], heatMapSetIds: [6, 7], poiSetIds: [9], catchmentAreaId: 11 }, unknown: [],
   });
-  assert.equal(chooseLayers(parseLayers('locations catchment:ca2 heat-map:Banen'), m), {
+  assert.equal(chooseLayers('locations catchment:ca2 heat-map:Banen', m).choice, {
     locations: true, areaSetIds: [], heatMapSetIds: [7], poiSetIds: [], catchmentAreaId: 12,
   });
-  assert.throws(() => chooseLayers(parseLayers('heat-map:Wegen'), m), (e: unknown) => e instanceof LayerWordError && e.word === 'heat-map:Wegen');
+  // Every word that names nothing, in the order written; the known words still choose their layers.
+  assert.equal(chooseLayers('roads heat-map:Wegen locations catchment:ca9 poi-set:Stations', m), {
+    choice: { locations: true, areaSetIds: [], heatMapSetIds: [], poiSetIds: [9], catchmentAreaId: null }, unknown: ['roads', 'heat-map:Wegen', 'catchment:ca9'],
+  });
 });
 
 test('the map element takes layers and submodel as attributes', () => {

@@ -13,7 +13,8 @@ import { clearResultsCache, fetchScenarioDifferences } from '../src/stores/resul
 import { scenarios } from '../src/stores/scenarios';
 import { LocationReport } from '../src/ui/reports/LocationReport';
 import type { ReportMapOptions } from '../src/ui/reports/report-map';
-import { PRINT_PIXEL_RATIO, REPORT_MAP_HEIGHT } from '../src/ui/reports/report-map';
+import { localSituationZoom, PRINT_PIXEL_RATIO, REPORT_MAP_HEIGHT } from '../src/ui/reports/report-map';
+import { WORLD_SIZE } from '@locus/map-canvas';
 import {
   areaShares, defaultLocationLayout, differenceFraction, firstLocations, impactMark, parseLocationLayout, parseScenarioLayout,
   showClusterImpact, showGroupImpact, totalOf,
@@ -153,7 +154,7 @@ function reportApi(matching = 4) {
   });
 }
 
-test('location report, default layout: properties in two columns, maps at zoom 16 and 11 (secondary coverage) at the print pixel ratio, top areas, charts, footer', async () => {
+test('location report, default layout: properties in two columns, the local situation fitting the range circles and the catchment at zoom 11 (secondary coverage) at the print pixel ratio, top areas, charts, footer', async () => {
   language.value = 'en';
   clearResultsCache();
   const maps: ReportMapOptions[] = [];
@@ -174,7 +175,8 @@ test('location report, default layout: properties in two columns, maps at zoom 1
   const columns = paper.querySelectorAll('.report-columns > div');
   assert.match(columns[0]!.textContent ?? '', /FLOOR.*CHECKOUTS/);
   assert.match(columns[1]!.textContent ?? '', /YEAR/);
-  assert.equal(maps.map((o) => o.zoom), [16, 11]);
+  assert.equal(maps.map((o) => o.zoom), [localSituationZoom(summary(12).latitude, [500, 1000]), 11]);
+  assert.equal(maps[0]!.ranges, [500, 1000]);
   assert.equal(maps[0]!.center, [summary(12).longitude, summary(12).latitude]);
   assert.is(maps[1]!.polygons!.length, 2, 'secondary coverage: areas before 0.8 of the value');
   assert.is(drawn, 1);
@@ -192,6 +194,19 @@ test('location report, default layout: properties in two columns, maps at zoom 1
   assert.match(paper.querySelector('.report-footer')!.textContent ?? '', /Model 1.*\(1\/5\/12\).*Test/);
   assert.ok(PRINT_PIXEL_RATIO > 3);
   await view.unmount();
+});
+
+test('local situation: street level (16) over streets; on the built-in basemap the largest range circle fits the picture', () => {
+  assert.is(localSituationZoom(52.37, [500, 1000, 2000], { streets: true }), 16);
+  const zoom = localSituationZoom(52.37, [500, 1000, 2000]);
+  // The picture's height in metres at that zoom holds the 4 km circle with a margin, and half a zoom closer would not.
+  const height = (z: number) => REPORT_MAP_HEIGHT * (40_075_016.686 / 512) * Math.cos((52.37 * Math.PI) / 180) / 2 ** z;
+  assert.ok(height(zoom) >= 4_000 * 1.2 && height(zoom + 0.5) < 4_000 * 1.2, `zoom ${zoom}: ${height(zoom)} m`);
+  assert.is(zoom % 0.5, 0);
+  assert.ok(localSituationZoom(52.37, [100]) <= 16 && localSituationZoom(52.37, [100]) > localSituationZoom(52.37, [3000]));
+  assert.is(localSituationZoom(52.37, []), localSituationZoom(52.37, [2500]), 'no ranges: about 5 km around');
+  assert.is(localSituationZoom(52.37, [200_000]), 9, 'never further out than two zooms beyond the catchment map');
+  assert.is(WORLD_SIZE, 512, 'the map\'s world size the zoom is computed with');
 });
 
 test('location report, custom layout: sections in the format\'s order, an unknown component named in the report, Production not in the footer', async () => {

@@ -1,6 +1,6 @@
 // The embed build served under /embed (the shared static-file sender): the
 // stable-named script revalidated hourly, hashed chunks cached for a year, the
-// example page revalidated every time, the gzip sibling for browsers that take
+// example page (and its script and style sheet) revalidated every time, the gzip sibling for browsers that take
 // it, and nothing else of the folder (the build's metafile, paths leaving it).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -18,6 +18,8 @@ writeFileSync(join(dir, 'locus-embed.js'), SCRIPT);
 writeFileSync(join(dir, 'locus-embed.js.gz'), gzipSync(SCRIPT));
 writeFileSync(join(dir, 'chunk-AB12CD34.js'), 'export const y = 1;\n');
 writeFileSync(join(dir, 'example.html'), '<!doctype html><title>x</title>');
+writeFileSync(join(dir, 'example.js'), 'console.log(1);\n');
+writeFileSync(join(dir, 'example.css'), 'body { margin: 0; }\n');
 writeFileSync(join(dir, 'meta.json'), '{}');
 const app = Fastify();
 await registerEmbedFiles(app, dir);
@@ -40,10 +42,17 @@ test('each kind of file with its Cache-Control; the gzip sibling when accepted',
   const page = await app.inject({ url: '/embed/example.html' });
   assert.is(page.statusCode, 200);
   assert.is(page.headers['cache-control'], HTML_CACHE_CONTROL);
+  // The example page's own script and style sheet (no inline code under the security policy), revalidated as the page.
+  for (const [file, type] of [['example.js', /javascript/], ['example.css', /text\/css/]] as const) {
+    const answer = await app.inject({ url: `/embed/${file}` });
+    assert.is(answer.statusCode, 200, file);
+    assert.match(String(answer.headers['content-type']), type);
+    assert.is(answer.headers['cache-control'], HTML_CACHE_CONTROL);
+  }
 });
 
 test('nothing else of the folder, nothing outside it', async () => {
-  for (const url of ['/embed/meta.json', '/embed/locus-embed.js.gz', '/embed/chunk-missing.js', '/embed/..%2Fsecret', '/embed/']) {
+  for (const url of ['/embed/meta.json', '/embed/locus-embed.js.gz', '/embed/chunk-missing.js', '/embed/example.txt', '/embed/..%2Fsecret', '/embed/']) {
     assert.is((await app.inject({ url })).statusCode, 404, url);
   }
 });

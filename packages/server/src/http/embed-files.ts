@@ -2,7 +2,8 @@
 // /embed: the script /embed/locus-embed.js and the sign-in bridge script
 // (stable names, revalidated after an hour so a new version reaches intranet
 // pages within the hour, ETag for cheap revalidation), its content-hashed
-// chunks (cached for a year) and the example intranet page. CORS for the
+// chunks (cached for a year) and the example intranet page with its own
+// script and style sheet (revalidated every time, as the page). CORS for the
 // configured EMBED_ORIGINS / CORS_ORIGINS comes from web-security.ts, whose
 // hooks apply to these routes too.
 import type { FastifyInstance } from 'fastify';
@@ -12,12 +13,12 @@ import { ASSET_CACHE_CONTROL, HTML_CACHE_CONTROL, isFile, registerStaticFolder, 
 /** Cache-Control of the stable-named scripts. */
 export const EMBED_SCRIPT_CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
 
-/** The embed's files: entry scripts, hashed chunks, source maps and the example page. */
-const EMBED_FILE = /^(locus-embed(-redirect)?\.js|chunk-[A-Z0-9]+\.js|[\w-]+\.js\.map|example\.html)$/;
+/** The embed's files: entry scripts, hashed chunks, source maps and the example page with its script and style sheet. */
+const EMBED_FILE = /^(locus-embed(-redirect)?\.js|chunk-[A-Z0-9]+\.js|[\w-]+\.js\.map|example\.(html|js|css))$/;
 
 export function embedCacheControl(file: string): string {
   if (file.startsWith('chunk-')) return ASSET_CACHE_CONTROL;
-  if (file.endsWith('.html')) return HTML_CACHE_CONTROL;
+  if (file.startsWith('example.')) return HTML_CACHE_CONTROL;
   return EMBED_SCRIPT_CACHE_CONTROL;
 }
 

@@ -22,7 +22,7 @@ import { DriversChart, MatchingBarChart, RadarChart } from '../charts/charts';
 import {
   Disclaimer, ReportFooter, ReportMap, ReportTop, TextSection, UnknownComponentNote, type MapTracker,
 } from './parts';
-import { renderReportMap, type ReportMapOptions, type ReportMapRenderer } from './report-map';
+import { localSituationZoom, renderReportMap, type ReportMapOptions, type ReportMapRenderer } from './report-map';
 import { areaShares, parseLocationLayout, type LocationLayoutEntry } from './rules';
 import './reports.css';
 
@@ -131,7 +131,7 @@ export function LocationReport(props: LocationReportProps) {
 
   const mapOptions = (name: string, i: number): ReportMapOptions | null => {
     const base = { center: [location.longitude, location.latitude] as [number, number], icons, selectedIds: [location.id], label: `${location.name}` };
-    if (name === 'mapLocations') return { ...base, zoom: ReportZoom.localSituation, ranges: model.mapRanges };
+    if (name === 'mapLocations') return { ...base, zoom: localSituationZoom(location.latitude, model.mapRanges), ranges: model.mapRanges };
     if (!catchment) return null;
     const polygons = catchmentFeatures(catchment, { mode: 0, coverage: COVERAGE_OF[name] ?? 'all', compare: false, zoneColor: null, keyPrefix: `report:${i}` });
     return { ...base, zoom: ReportZoom.catchmentArea, polygons };

@@ -6,13 +6,37 @@
 import type { IconFeature, ImpactFeature, PolygonFeature } from '@locus/map-canvas';
 import { basemapReady } from '../../map/basemap';
 import { measure, MEASURES, now } from '../../perf';
-import { Report } from '@locus/contract';
+import { Report, ReportZoom } from '@locus/contract';
 
 /** 300 dpi paper over the 96 dpi CSS pixel. */
 export const PRINT_PIXEL_RATIO = 300 / 96;
 /** The report's content width in CSS px: 21 cm less 1.5 cm margins either side. */
 export const REPORT_MAP_WIDTH = Math.round(((Report.widthCm - 3) / 2.54) * 96);
 export const REPORT_MAP_HEIGHT = Report.mapHeightPx;
+
+/** Metres per CSS pixel at zoom 0 on the equator: map-canvas's world is 512 pixels wide at zoom 0 (its WORLD_SIZE). */
+const METRES_PER_PIXEL_Z0 = 40_075_016.686 / 512;
+
+/**
+ * The zoom of the location report's local-situation map. The spec's zoom
+ * (ReportZoom.localSituation, 16) is a street-level view: with a basemap that
+ * draws streets it is used as it is. The built-in basemap draws land,
+ * borders and place names only, so at 16 the picture (about 1 km by 600 m)
+ * is one flat colour under the range circles' fills, every circle wider than
+ * the picture: a blank grey square. With it the map zooms out until the
+ * model's largest range circle fits the picture's height with a margin, so
+ * the circles and their labels, the stores around and the places nearby are
+ * in the picture; without ranges it shows about 5 km around the location.
+ */
+export function localSituationZoom(latitude: number, ranges: readonly number[], options: { height?: number; streets?: boolean } = {}): number {
+  if (options.streets) return ReportZoom.localSituation;
+  const height = options.height ?? REPORT_MAP_HEIGHT;
+  const radius = ranges.length ? Math.max(...ranges) : 2_500;
+  // The circle's diameter and a tenth either side across the picture's height.
+  const metresPerPixel = (2 * radius * 1.2) / height;
+  const zoom = Math.floor(2 * Math.log2((METRES_PER_PIXEL_Z0 * Math.cos((latitude * Math.PI) / 180)) / metresPerPixel)) / 2;
+  return Math.max(ReportZoom.catchmentArea - 2, Math.min(ReportZoom.localSituation, zoom));
+}
 
 export interface ReportMapOptions {
   center: [number, number];

