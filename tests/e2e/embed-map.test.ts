@@ -670,12 +670,13 @@ createRoot(document.getElementById('root')!).render(<StorePage model={${model.id
       await page.waitForFunction((n) => (window as unknown as { embedEvents: { type: string; tag: string }[] }).embedEvents
         .filter((e) => e.type === 'locus-ready' && e.tag === 'locus-location-map').length >= 1, i, { timeout: 60_000 });
       // A store chosen on the map (its keyboard entry) reaches the snippet's onLocusSelect, which shows its report.
-      const store = stores[4]!;
-      const entry = map.getByRole('button', { name: store.name, exact: true }).first();
+      const entry = map.getByRole('listitem').getByRole('button').first();
       await entry.focus();
       await entry.press('Enter');
+      await page.waitForFunction(() => (window as unknown as { embedEvents: { type: string }[] }).embedEvents.some((e) => e.type === 'locus-select'), null, { timeout: 10_000 });
+      const chosen = (await events(page)).find((e) => e.type === 'locus-select')!.detail as { id: number; name: string };
       await page.waitForFunction((id) => (window as unknown as { embedEvents: { type: string; tag: string; detail: { location?: number } }[] }).embedEvents
-        .some((e) => e.type === 'locus-ready' && e.tag === 'locus-location-report' && e.detail.location === id), store.id, { timeout: 60_000 });
+        .some((e) => e.type === 'locus-ready' && e.tag === 'locus-location-report' && e.detail.location === id), chosen.id, { timeout: 60_000 });
       const report = await page.evaluate(() => {
         const root = document.querySelector('locus-location-report')!.shadowRoot!;
         const paper = root.querySelector('.report-paper')!;
@@ -690,7 +691,7 @@ createRoot(document.getElementById('root')!).render(<StorePage model={${model.id
       });
       assert.equal({ drawn: report.drawn, unavailable: report.unavailable, styled: report.styled }, { drawn: 'true', unavailable: false, styled: true }, `${prefix}: ${JSON.stringify(report)}`);
       assert.ok(report.maps >= 2, `${prefix}: the report's maps (${report.maps})`);
-      assert.match(await page.locator('locus-location-report').evaluate((e) => e.shadowRoot!.textContent ?? ''), store.name);
+      assert.match(await page.locator('locus-location-report').evaluate((e) => e.shadowRoot!.textContent ?? ''), chosen.name);
     }
     assert.equal(errors, []);
   } finally {

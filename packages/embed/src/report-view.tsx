@@ -42,22 +42,40 @@ export interface ReportView {
   unmount(): void;
 }
 
-/** Mounts the report into the container (the style sheets first). */
+/**
+ * Mounts the report into the container (inside the element's shadow root).
+ * The style sheets are adopted by the shadow root as constructed sheets, not
+ * put in a <style> element: a page whose Content-Security-Policy allows no
+ * inline style (Locus's own pages, many intranets) would block that one.
+ */
 export function mountReport(container: HTMLElement): ReportView {
-  const style = document.createElement('style');
-  style.textContent = REPORT_STYLES;
+  const root = container.getRootNode();
+  let unstyle: () => void;
+  if (root instanceof ShadowRoot && 'adoptedStyleSheets' in root && typeof CSSStyleSheet !== 'undefined' && 'replaceSync' in CSSStyleSheet.prototype) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(REPORT_STYLES);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    unstyle = () => {
+      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== sheet);
+    };
+  } else {
+    const style = document.createElement('style');
+    style.textContent = REPORT_STYLES;
+    container.append(style);
+    unstyle = () => style.remove();
+  }
   const host = document.createElement('div');
-  container.append(style, host);
-  const root = createRoot(host);
+  container.append(host);
+  const reactRoot = createRoot(host);
   return {
     render(props, lang) {
       // The app's texts follow one language signal: the report's language is the element's.
       language.value = lang;
-      root.render(<LocationReport {...props} />);
+      reactRoot.render(<LocationReport {...props} />);
     },
     unmount() {
-      root.unmount();
-      style.remove();
+      reactRoot.unmount();
+      unstyle();
       host.remove();
     },
   };
