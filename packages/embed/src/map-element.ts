@@ -212,12 +212,12 @@ export class LocusLocationMap extends EmbedElement {
       return;
     }
     drawing.setSelected([found.id]);
-    if (move) drawing.map.setView({ center: [found.longitude, found.latitude], zoom: this.zoom ?? Math.max(drawing.map.getView().zoom, 11) });
+    if (move) void drawing.map.setView({ center: [found.longitude, found.latitude], zoom: this.zoom ?? Math.max(drawing.map.getView().zoom, 11) });
   }
 
   private applyView(): void {
     const center = parseCenter(this.center);
-    this.drawing?.map.setView({ ...(center ? { center } : {}), ...(this.zoom !== undefined ? { zoom: this.zoom } : {}) });
+    void this.drawing?.map.setView({ ...(center ? { center } : {}), ...(this.zoom !== undefined ? { zoom: this.zoom } : {}) });
   }
 
   protected override render() {

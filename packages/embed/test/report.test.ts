@@ -13,8 +13,9 @@ import { createRoot } from 'react-dom/client';
 import { act } from 'react';
 import { location, model, scenario, submodels } from '../../planner-app/test/fixtures';
 import { answerFetch, fetched, settle } from './dom';
+import type { LocusLocationMap } from '../src/index';
 
-const { LocusLocationReport, LocusLocationMap, defaultRedirectUri, adoptSession } = await import('../src/index');
+const { LocusLocationReport, defaultRedirectUri, adoptSession } = await import('../src/index');
 const { parseLayers, chooseLayers } = await import('../src/layers');
 const { LocusLocationMapReact, LocusLocationReportReact } = await import('../src/react');
 

@@ -54,7 +54,8 @@ const layerIds = () => map.getLayers().map((layer) => layer.id);
 let shade = 0;
 function browserFrame(): number {
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.fillStyle = (shade ^= 1) ? '#000000' : '#ffffff';
+  shade ^= 1;
+  ctx.fillStyle = shade ? '#000000' : '#ffffff';
   ctx.fillRect(0, 0, 1, 1);
   ctx.getImageData(0, 0, 1, 1);
   return 0;

@@ -53,6 +53,7 @@ export interface RunningServer {
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.json': 'application/json', '.png': 'image/png', '.css': 'text/css' };
 
 export async function serve(files: Map<string, Uint8Array | string>, options: { port?: number; routes?: RouteHandler } = {}): Promise<RunningServer> {
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- every failure inside is answered with a 500
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     try {

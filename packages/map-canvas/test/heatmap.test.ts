@@ -147,7 +147,7 @@ test('rows coloured in sweeps (up to three device rows between the same lattice 
 test('columns under opaque pixels of layers above are left as they were; every other pixel is coloured as without them', () => {
   const { world, fixed } = streetLattice(4);
   for (const [zoom, pr] of [[10.4, 1], [11.6, 2]]) {
-    const { frame, lattice, grid, w, h, ramp, scale } = coloringCase(world, fixed, zoom, pr);
+    const { frame, grid, w, h, ramp, scale } = coloringCase(world, fixed, zoom, pr);
     // Covered pixels: runs of 3 to 40 columns here and there (icons), some whole words, some rows alone.
     const words = Math.ceil(w / 32), covered = new Int32Array(words * h), rand = random(11);
     const isCovered = (x: number, y: number) => (covered[y * words + (x >> 5)] >>> (x & 31)) & 1;

@@ -153,7 +153,7 @@ try {
   const base = scenarios.find((s) => s.parentScenarioId === null)!;
   const repeated = new Map<string, { wall: number[]; cpu: number[] }>(Object.keys(reads).map((k) => [k, { wall: [], cpu: [] }]));
   const repeatProbe = probe(server, token);
-  for (const [name, path] of Object.entries(reads)) await timedRead(path(base.id, locations[0]!));
+  for (const path of Object.values(reads)) await timedRead(path(base.id, locations[0]!));
   for (let k = 1; k <= REPEATS; k++) {
     const lid = locations[(k * 131) % locations.length]!;
     for (const [name, path] of Object.entries(reads)) {

@@ -174,5 +174,5 @@ const stop = async () => {
   await db.close().catch(() => undefined);
   process.exit(0);
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

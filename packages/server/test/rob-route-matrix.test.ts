@@ -17,7 +17,7 @@ import * as assert from 'uvu/assert';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ApiError, fillPath, routeList, type RouteDef } from '@locus/contract';
-import { startRobWorlds, type RobWorld, type RobWorlds } from './helpers/rob-world.js';
+import { startRobWorlds, type RobWorlds } from './helpers/rob-world.js';
 import { callBuilders, SEARCH_BOX, type Builder, type Call } from './helpers/rob-calls.js';
 
 const COLUMNS = [

@@ -69,7 +69,7 @@ export function formatOutput(lang: Lang, value: number, outputType: number, curr
 /** One coordinate in degrees, minutes and seconds with its hemisphere letter: 52° 21′ 0.0″ N. */
 export function formatDms(value: number, axis: 'lat' | 'lon'): string {
   const hemisphere = axis === 'lat' ? (value < 0 ? 'S' : 'N') : (value < 0 ? 'W' : 'E');
-  let abs = Math.abs(value);
+  const abs = Math.abs(value);
   let degrees = Math.floor(abs);
   let minutes = Math.floor((abs - degrees) * 60);
   let seconds = Math.round(((abs - degrees) * 60 - minutes) * 60 * 10) / 10;

@@ -105,7 +105,7 @@ export function MapView() {
       if (!request) return;
       const r = request.request;
       if (r.kind === 'point') {
-        map.setView({ center: [r.lon, r.lat], zoom: r.zoom }, { duration: FIT.duration });
+        void map.setView({ center: [r.lon, r.lat], zoom: r.zoom }, { duration: FIT.duration });
         return;
       }
       const list = r.kind === 'all' ? visibleLocations.peek() : locations.peek().filter((l) => r.ids.includes(l.id));
@@ -124,7 +124,7 @@ export function MapView() {
       const current = map.getView();
       const same = Math.abs(current.zoom - v.zoom) < 0.01 && Math.abs(current.center[0] - v.center[0]) < 1e-5
         && Math.abs(current.center[1] - v.center[1]) < 1e-5 && Math.abs(current.bearing - v.bearing) < 0.1 && Math.abs(current.pitch - v.pitch) < 0.1;
-      if (!same) map.setView({ zoom: v.zoom, center: v.center, bearing: v.bearing, pitch: v.pitch });
+      if (!same) void map.setView({ zoom: v.zoom, center: v.center, bearing: v.bearing, pitch: v.pitch });
     }));
 
     const updateExtent = () => {

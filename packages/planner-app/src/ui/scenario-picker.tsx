@@ -72,7 +72,7 @@ export function ScenarioPicker() {
         className="menu scenario-list"
         onToggle={(e) => {
           if ((e.nativeEvent as ToggleEvent).newState === 'open') {
-            list.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.focus() ?? list.current?.querySelector<HTMLElement>('[role="option"]')?.focus();
+            (list.current?.querySelector<HTMLElement>('[aria-selected="true"]') ?? list.current?.querySelector<HTMLElement>('[role="option"]'))?.focus();
           }
         }}
       >

@@ -2,9 +2,6 @@
 // off the main thread), keeps its progress, and is answered by id until it
 // expires. At most one job per sub-model runs at a time.
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Worker } from 'node:worker_threads';
 import type { ModelParameters, PropertyValues } from '@locus/engine';
 import type { FitOutcome, FitRequest } from './fit.js';
 import { startWorker, workerEntry } from '../worker-entry.js';

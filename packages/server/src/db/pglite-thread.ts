@@ -7,7 +7,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import type { QueryResult, Queryable } from './database.js';
 import { deserializeError, packParams, type SerializedError, type ThreadReply, type ThreadRequest } from './thread-protocol.js';

@@ -2,8 +2,6 @@
 // demand-area sets and results the thread keeps (the newest few), sends what
 // is missing with a job and tells the thread what to forget. A thread that
 // dies fails its job and is started again, empty, for the next one.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import type { AreaPayload, EngineJobInput, EngineMessage } from './jobs.js';
 import { startWorker, WORKER_YOUNG_GENERATION_MB, workerEntry } from '../worker-entry.js';

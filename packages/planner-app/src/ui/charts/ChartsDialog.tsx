@@ -2,7 +2,7 @@
 // first opened: the chart of the Graphics entry's choice, drawn once its data
 // has been read (spec point 4).
 import { useSignals } from '@preact/signals-react/runtime';
-import { t, type TextKey } from '../../i18n';
+import { t } from '../../i18n';
 import { api } from '../../stores/api';
 import { locationDetail } from '../../stores/locations';
 import { model } from '../../stores/models';
