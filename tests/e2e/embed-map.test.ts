@@ -619,7 +619,7 @@ test('the package from npm pack: the docs\' React snippet built with esbuild and
     assert.ok(manifest.peerDependencies.react);
     const files = (execFileSync('tar', ['-tzf', join(work, tarball)], { encoding: 'utf8' })).trim().split('\n');
     for (const file of ['dist/npm/index.js', 'dist/npm/index.d.ts', 'dist/npm/react.js', 'dist/npm/react.d.ts']) assert.ok(files.includes(`package/${file}`), file);
-    assert.ok(files.every((f) => f === 'package/package.json' || f.startsWith('package/dist/npm/')), 'only dist and the manifest');
+    assert.ok(files.every((f) => ['package/package.json', 'package/README.md'].includes(f) || f.startsWith('package/dist/npm/')), `only dist, the manifest and the README: ${files.join(' ')}`);
     for (const file of files.filter((f) => f.endsWith('.js'))) {
       const code = readFileSync(join(installed, file.slice('package/'.length)), 'utf8');
       assert.not.match(code, /(from|import)\s*\(?\s*["'](locus:|@locus\/|\.\.\/\.\.\/)/, `${file}: no virtual import, nothing of the repository`);
