@@ -557,6 +557,7 @@ test('every error code: fired by the element that meets it and shown in it, in i
     assert.match(await page.locator(`#${id}`).evaluate((e) => e.shadowRoot!.textContent ?? ''), message, `${id} shows its message`);
   }
   assert.is(await page.locator('#not-calculated').getByRole('status').getByRole('listitem').count(), 1, 'a note over the map, which is drawn');
+  await expectNoAxeViolations(page, 'embed elements showing their errors');
   assert.equal(errors, []);
 });
 

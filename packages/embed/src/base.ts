@@ -79,10 +79,8 @@ export abstract class EmbedElement extends LitElement {
       background: var(--locus-accent, #1d5fd1); color: var(--locus-accent-text, #fff);
     }
     button:focus-visible { outline: 3px solid var(--locus-focus, #f2b705); outline-offset: 2px; }
-    .notices {
-      position: absolute; top: 8px; left: 8px; right: 8px; z-index: 2; margin: 0; padding: 0; list-style: none;
-      display: flex; flex-direction: column; gap: 4px; pointer-events: none;
-    }
+    .notices { position: absolute; top: 8px; left: 8px; right: 8px; z-index: 2; pointer-events: none; }
+    .notices ul { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; gap: 4px; }
     .notices li {
       align-self: flex-start; padding: 4px 8px; border-radius: 4px;
       background: var(--locus-overlay-background, rgba(255, 255, 255, 0.92));
@@ -202,7 +200,7 @@ export abstract class EmbedElement extends LitElement {
   protected renderNotices(): TemplateResult | string {
     const messages = [...this.notices.values()].flat();
     if (this.state !== 'ready' || messages.length === 0) return '';
-    return html`<ul class="notices" part="notice" role="status">${messages.map((m) => html`<li>${m}</li>`)}</ul>`;
+    return html`<div class="notices" part="notice" role="status"><ul>${messages.map((m) => html`<li>${m}</li>`)}</ul></div>`;
   }
 
   protected failureOf(error: unknown): [EmbedErrorCode, string] {
