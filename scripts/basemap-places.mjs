@@ -14,7 +14,8 @@ export const basemapPlaces = {
       const places = cities
         .filter((c) => c.population >= 2000 && c.loc.coordinates[0] >= w && c.loc.coordinates[0] <= e && c.loc.coordinates[1] >= s && c.loc.coordinates[1] <= n)
         .map((c) => ({ name: c.name, lon: c.loc.coordinates[0], lat: c.loc.coordinates[1], population: c.population }));
-      return { contents: `export default ${JSON.stringify(places)};`, loader: 'js' };
+      // One string parsed with JSON.parse: quicker for browsers and bundlers to read than an object literal.
+      return { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(places))});`, loader: 'js' };
     });
   },
 };
