@@ -48,6 +48,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // Plain scripts served to the browser (the embed's example page).
+    files: ['packages/*/src/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // The test runner strips terminal colour codes (ESC sequences) from output.
     files: ['scripts/test.mjs'],
     rules: { 'no-control-regex': 'off' },

@@ -668,7 +668,7 @@ createRoot(document.getElementById('root')!).render(<StorePage model={${model.id
         await button.waitFor({ timeout: 30_000 });
         await signInThroughElement(button);
       }
-      await page.waitForFunction((n) => (window as unknown as { embedEvents: { type: string; tag: string }[] }).embedEvents
+      await page.waitForFunction((_n) => (window as unknown as { embedEvents: { type: string; tag: string }[] }).embedEvents
         .filter((e) => e.type === 'locus-ready' && e.tag === 'locus-location-map').length >= 1, i, { timeout: 60_000 });
       // A store chosen on the map (its keyboard entry) reaches the snippet's onLocusSelect, which shows its report.
       const entry = map.getByRole('listitem').getByRole('button').first();
