@@ -3,7 +3,8 @@
 import { effect } from '@preact/signals-react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
-import { sessionState } from './auth/session';
+import { sessionState, setUiLocale } from './auth/session';
+import { language } from './i18n';
 import { api } from './stores/api';
 import { selectedLocationId, locationDetail } from './stores/locations';
 import { submodelId } from './stores/models';
@@ -12,6 +13,8 @@ import { startAddressSync, startApp, startStatusPolling } from './stores/planner
 import { scenario } from './stores/scenarios';
 import { App, screenOf } from './ui/App';
 
+// The provider's sign-in and sign-out pages speak the interface language.
+setUiLocale(() => language.value);
 createRoot(document.getElementById('root')!).render(<App />);
 
 const screen = screenOf(location.pathname);

@@ -47,6 +47,8 @@ const EXPECTED: Record<string, string> = {
   systemMsalConfiguration: '200 200 200 200 200 200 200 200 200 200',
   systemStatus: '200 200 200 200 200 200 200 200 200 200',
   help: '200 200 200 200 200 200 200 200 200 200',
+  userSettings: '401 401 401 401 200 200 200 200 200 200',
+  userSettingsSave: '401 401 401 401 200 200 200 200 200 200',
   // Models
   models: '401 401 401 401 200 200 200 200 200 200',
   locationGroups: '401 401 401 401 200 403 200 403 200 200',

@@ -76,3 +76,32 @@ export const help = defineRoute({
   role: 'anonymous',
   description: 'The user guide as PDF in the given locale (English when that locale has none).',
 });
+
+/** The signed-in person's own settings: the interface language they chose (null: the default rule). */
+export const UserSettings = z.object({ language: z.enum(Locales).nullable() });
+export type UserSettings = z.infer<typeof UserSettings>;
+
+export const userSettings = defineRoute({
+  name: 'userSettings',
+  method: 'GET',
+  path: '/api/users/me/settings',
+  specPath: 'GET /api/users/me/settings',
+  params: NoParams,
+  response: UserSettings,
+  produces: 'json',
+  role: 'user',
+  description: "The signed-in user's own settings: the chosen interface language (null: the model's language on the planner screens, the browser's on the admin screens).",
+});
+
+export const userSettingsSave = defineRoute({
+  name: 'userSettingsSave',
+  method: 'PUT',
+  path: '/api/users/me/settings',
+  specPath: 'PUT /api/users/me/settings',
+  params: NoParams,
+  body: UserSettings,
+  response: UserSettings,
+  produces: 'json',
+  role: 'user',
+  description: "Saves the signed-in user's own settings (the interface language, or null for the default rule).",
+});

@@ -7,13 +7,40 @@ import type { AccountInfo, IPublicClientApplication } from '@azure/msal-browser'
 import { MsalConfiguration } from '@locus/contract';
 import { computed, signal } from '@preact/signals-react';
 
-export type SessionState = 'starting' | 'signedOut' | 'signedIn' | 'redirecting' | 'unavailable';
+export type SessionState = 'starting' | 'signedOut' | 'signedIn' | 'redirecting' | 'unavailable' | 'wrongOrigin';
 
 /** Azure AD B2C's "forgot password" error code; the built-in provider offers its own link instead. */
 export const PASSWORD_RESET_CODE = 'AADB2C90118';
 
 export const sessionState = signal<SessionState>('starting');
 export const account = signal<AccountInfo | null>(null);
+/**
+ * The address Locus is set up for (PUBLIC_URL) when the app was opened under
+ * another origin (https://127.0.0.1:PORT for https://localhost:PORT): sign-in
+ * answers only there, so the app goes there (or, inside a frame, says so).
+ */
+export const wrongOrigin = signal<string | null>(null);
+
+/** The origin the sign-in configuration sends the browser back to, when it names one. */
+export function configuredOrigin(configuration: Pick<MsalConfiguration, 'options'>): string | null {
+  const redirectUri = (configuration.options as { auth?: { redirectUri?: unknown } }).auth?.redirectUri;
+  if (typeof redirectUri !== 'string') return null;
+  try {
+    return new URL(redirectUri).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Leaves a wrong origin for the configured one, keeping path, query and hash; false when it must stay (inside a frame). */
+export function goToConfiguredOrigin(origin: string, here: Location = location, framed = typeof window !== 'undefined' && window.top !== window): boolean {
+  wrongOrigin.value = origin;
+  sessionState.value = 'wrongOrigin';
+  if (framed) return false;
+  here.replace(`${origin}${here.pathname}${here.search}${here.hash}`);
+  return true;
+}
+
 export const accountName = computed(() => account.value?.name ?? account.value?.username ?? '');
 
 interface Msal {
@@ -44,6 +71,11 @@ export async function startSession(fetchConfiguration: () => Promise<unknown>): 
     sessionState.value = 'unavailable';
     return;
   }
+  const home = configuredOrigin(configuration);
+  if (home && home !== location.origin) {
+    goToConfiguredOrigin(home);
+    return;
+  }
   const browser = await import('@azure/msal-browser');
   const client = new browser.PublicClientApplication(configuration.options as unknown as import('@azure/msal-browser').Configuration);
   await client.initialize();
@@ -65,16 +97,23 @@ export async function startSession(fetchConfiguration: () => Promise<unknown>): 
   }
 }
 
+/** The interface language for the provider's pages; the i18n module sets it (no import: the session stays free of the texts). */
+let uiLocale: () => string = () => (typeof navigator === 'undefined' ? 'en' : navigator.language);
+export function setUiLocale(read: () => string): void {
+  uiLocale = read;
+}
+
 export async function signIn(): Promise<void> {
   if (!msal) return;
   sessionState.value = 'redirecting';
-  await msal.client.loginRedirect({ scopes: [msal.scope], redirectStartPage: location.href });
+  // The sign-in pages speak the app's language (ui_locales, OpenID Connect Core 3.1.2.1).
+  await msal.client.loginRedirect({ scopes: [msal.scope], redirectStartPage: location.href, extraQueryParameters: { ui_locales: uiLocale() } });
 }
 
 export async function signOut(): Promise<void> {
   if (!msal || !account.value) return;
   sessionState.value = 'redirecting';
-  await msal.client.logoutRedirect({ account: account.value, idTokenHint: account.value.idToken });
+  await msal.client.logoutRedirect({ account: account.value, idTokenHint: account.value.idToken, extraQueryParameters: { ui_locales: uiLocale() } });
 }
 
 /**

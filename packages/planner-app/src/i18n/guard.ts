@@ -6,6 +6,7 @@ import { defineTexts } from './define';
 
 export const guardTexts = defineTexts({
   en: {
+    languageAutomatic: 'Automatic (model or browser)',
     refreshDiscardsEdits: 'Refreshing the page throws away the changes you have not saved. Refresh anyway?',
     'Displayname is required': 'Display name is required',
     'E-mail address is required': 'E-mail address is required',
@@ -50,6 +51,7 @@ export const guardTexts = defineTexts({
     wrongOriginUnreachable: 'Locus is set up for {url}, not for this address. Sign-in works only there: open {url}.',
   },
   nl: {
+    languageAutomatic: 'Automatisch (model of browser)',
     refreshDiscardsEdits: 'Vernieuwen gooit de wijzigingen weg die u nog niet hebt opgeslagen. Toch vernieuwen?',
     'Displayname is required': 'Weergavenaam is verplicht',
     'E-mail address is required': 'E-mailadres is verplicht',
@@ -94,6 +96,7 @@ export const guardTexts = defineTexts({
     wrongOriginUnreachable: 'Locus is ingericht voor {url}, niet voor dit adres. Aanmelden kan alleen daar: open {url}.',
   },
   de: {
+    languageAutomatic: 'Automatisch (Modell oder Browser)',
     refreshDiscardsEdits: 'Beim Aktualisieren gehen Ihre nicht gespeicherten Änderungen verloren. Trotzdem aktualisieren?',
     'Displayname is required': 'Anzeigename ist erforderlich',
     'E-mail address is required': 'E-Mail-Adresse ist erforderlich',
@@ -138,6 +141,7 @@ export const guardTexts = defineTexts({
     wrongOriginUnreachable: 'Locus ist für {url} eingerichtet, nicht für diese Adresse. Die Anmeldung funktioniert nur dort: öffnen Sie {url}.',
   },
   es: {
+    languageAutomatic: 'Automático (modelo o navegador)',
     refreshDiscardsEdits: 'Al actualizar se pierden los cambios que no ha guardado. ¿Actualizar de todos modos?',
     'Displayname is required': 'El nombre visible es obligatorio',
     'E-mail address is required': 'La dirección de correo es obligatoria',
@@ -182,6 +186,7 @@ export const guardTexts = defineTexts({
     wrongOriginUnreachable: 'Locus está configurado para {url}, no para esta dirección. El inicio de sesión solo funciona allí: abra {url}.',
   },
   fr: {
+    languageAutomatic: 'Automatique (modèle ou navigateur)',
     refreshDiscardsEdits: 'Actualiser la page supprime les modifications non enregistrées. Actualiser quand même ?',
     'Displayname is required': 'Le nom affiché est obligatoire',
     'E-mail address is required': 'L’adresse e-mail est obligatoire',

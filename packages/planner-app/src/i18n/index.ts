@@ -51,6 +51,56 @@ export function interfaceLanguage(modelLanguage: string | null | undefined, lang
 /** The current interface language; the model store sets it. */
 export const language = signal<Lang>(interfaceLanguage(null));
 
+/** The languages by their own names, for the language menu. */
+export const LANGUAGE_NAMES: Record<Lang, string> = { nl: 'Nederlands', en: 'English', de: 'Deutsch', es: 'Español', fr: 'Français' };
+
+const CHOICE_KEY = 'locus.language';
+
+function storedChoice(): Lang | null {
+  try {
+    const value = typeof localStorage === 'undefined' ? null : localStorage.getItem(CHOICE_KEY);
+    return value && LANGS.includes(value as Lang) ? (value as Lang) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The language the person chose in the menu; null keeps the default rule. It
+ * is remembered per account on the server (GET/PUT /api/users/me/settings) and
+ * in this browser (so the sign-in page speaks it before the account is known).
+ */
+export const chosenLanguage = signal<Lang | null>(storedChoice());
+
+const context = { modelLanguage: null as string | null, admin: typeof location !== 'undefined' && location.pathname.startsWith('/admin') };
+
+/** The language shown: the choice, else the model's on the planner screens, else the browser's, else English. */
+export function resolveLanguage(choice: Lang | null, modelLanguage: string | null, admin: boolean, languages?: readonly string[]): Lang {
+  return choice ?? interfaceLanguage(admin ? null : modelLanguage, languages);
+}
+
+function applyLanguage(): void {
+  language.value = resolveLanguage(chosenLanguage.value, context.modelLanguage, context.admin);
+}
+
+/** The model store tells the chosen model's language (the default on the planner screens). */
+export function setModelLanguage(modelLanguage: string | null | undefined): void {
+  context.modelLanguage = modelLanguage ?? null;
+  applyLanguage();
+}
+
+/** Sets the person's choice (null: the default rule) here; the caller saves it to the account. */
+export function chooseLanguage(choice: Lang | null): void {
+  chosenLanguage.value = choice;
+  try {
+    if (choice) localStorage.setItem(CHOICE_KEY, choice);
+    else localStorage.removeItem(CHOICE_KEY);
+  } catch { /* storage off: the account still remembers it */ }
+  applyLanguage();
+}
+
+applyLanguage();
+
 export const texts = computed(() => catalogues[language.value]);
 
 /** The text of a key in the current language, placeholders filled. Reading it in a component subscribes to the language. */

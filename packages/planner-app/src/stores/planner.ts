@@ -5,7 +5,7 @@ import { ScenarioStatusPollIdleMs, ScenarioStatusPollMs, type Scenario } from '@
 import { batch, effect } from '@preact/signals-react';
 import type { ApiClient } from '../api/client';
 import { sessionState, startSession } from '../auth/session';
-import { interfaceLanguage, language, t } from '../i18n';
+import { chooseLanguage, setModelLanguage, t } from '../i18n';
 import { formatAddress, parseAddress, selectionKey, type Address } from './address';
 import { emptyLayers, layers } from './layers';
 import { emptyFilter, filter, locationDetail, locationDetailLoading, locations, locationsLoading, selectedLocationId } from './locations';
@@ -33,7 +33,19 @@ export async function startApp(client: ApiClient, search = location.search): Pro
   void loadSystemInfo(api);
   await startSession(() => api.call('systemMsalConfiguration', { expected: () => true }));
   if (sessionState.value !== 'signedIn') return;
-  await loadModels(parseAddress(search));
+  await Promise.all([loadLanguageChoice(), loadModels(parseAddress(search))]);
+}
+
+/** The language this account chose (on any device); null keeps the default rule. */
+async function loadLanguageChoice(): Promise<void> {
+  const settings = await api.call('userSettings', { expected: () => true }).catch(() => null);
+  if (settings) chooseLanguage(settings.language);
+}
+
+/** Chooses the interface language for this account (null: the default rule) and remembers it on the server. */
+export async function saveLanguageChoice(choice: Parameters<typeof chooseLanguage>[0]): Promise<void> {
+  chooseLanguage(choice);
+  await api.call('userSettingsSave', { body: { language: choice } });
 }
 
 export async function loadModels(address: Address): Promise<void> {
@@ -62,7 +74,7 @@ export async function selectModel(id: number, address: Address | null = null): P
   if (!chosen) return;
   batch(() => {
     modelId.value = id;
-    language.value = interfaceLanguage(chosen.language);
+    setModelLanguage(chosen.language);
     selectedLocationId.value = null;
     locationDetail.value = null;
     scenarioId.value = null;

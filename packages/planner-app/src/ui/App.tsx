@@ -2,7 +2,7 @@
 // the test page at /test, the admin screens at /admin..., the not-found page
 // for any other path.
 import { useSignals } from '@preact/signals-react/runtime';
-import { sessionState } from '../auth/session';
+import { sessionState, wrongOrigin } from '../auth/session';
 import { t } from '../i18n';
 import { MapView } from '../map/MapView';
 import { modelsLoaded, models } from '../stores/models';
@@ -35,7 +35,12 @@ function SignedOut() {
   return (
     <main className="welcome">
       <h1>{t('productName')}</h1>
-      {state === 'starting' || state === 'redirecting' ? <p role="status">{t('signingIn')}</p> : <p>{t('signInWelcome')}</p>}
+      {state === 'wrongOrigin' && wrongOrigin.value ? (
+        <p role="alert">
+          {t(window.top === window ? 'wrongOrigin' : 'wrongOriginUnreachable', { url: wrongOrigin.value })}{' '}
+          <a href={wrongOrigin.value + location.pathname + location.search}>{wrongOrigin.value}</a>
+        </p>
+      ) : state === 'starting' || state === 'redirecting' ? <p role="status">{t('signingIn')}</p> : <p>{t('signInWelcome')}</p>}
       {(state === 'signedOut' || state === 'unavailable') && <SignInButton />}
     </main>
   );

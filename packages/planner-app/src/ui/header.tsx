@@ -4,14 +4,15 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { FileQuestion, LogIn, LogOut, Menu } from 'lucide-react';
 import { accountName, sessionState, signIn, signOut } from '../auth/session';
+
 import { formatDate } from '../i18n/format';
-import { language, t } from '../i18n';
+import { chooseLanguage, chosenLanguage, language, LANGS, LANGUAGE_NAMES, t, type Lang } from '../i18n';
 import { model, modelId, models, submodelId, submodels } from '../stores/models';
-import { selectModel, selectSubmodel } from '../stores/planner';
+import { saveLanguageChoice, selectModel, selectSubmodel } from '../stores/planner';
 import { api } from '../stores/api';
 import { environment, showEnvironmentBanner, version } from '../stores/system';
 import { MainMenuEntries } from './admin';
-import { IconButton } from './common';
+import { hidePopover, IconButton } from './common';
 
 /** An image from an authenticated API route as an object URL. */
 function useApiImage(kind: 'mainLogo' | 'secondaryLogo', id: number | null, present: boolean): string | null {
@@ -49,6 +50,30 @@ function Logo({ kind, label }: { kind: 'mainLogo' | 'secondaryLogo'; label: stri
   return link ? <a href={link} target="_blank" rel="noopener noreferrer">{image}</a> : image;
 }
 
+/** The language choice of the main menu: remembered for the account (and in this browser). */
+export function LanguageChoice({ menuId = 'main-menu' }: { menuId?: string }) {
+  useSignals();
+  const choice = chosenLanguage.value;
+  const pick = (lang: Lang | null) => {
+    hidePopover(menuId);
+    if (sessionState.value === 'signedIn') void saveLanguageChoice(lang);
+    else chooseLanguage(lang);
+  };
+  return (
+    <div role="group" aria-label={t('languageMenu')} className="menu-group language-choice">
+      <p className="menu-heading" aria-hidden="true">{t('languageMenu')}</p>
+      <button type="button" role="menuitemradio" aria-checked={choice === null} className="menu-item" onClick={() => pick(null)}>
+        {t('languageAutomatic')}
+      </button>
+      {LANGS.map((lang) => (
+        <button key={lang} type="button" role="menuitemradio" aria-checked={choice === lang} lang={lang} className="menu-item" onClick={() => pick(lang)}>
+          {LANGUAGE_NAMES[lang]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export function MainMenu({ extra }: { extra?: React.ReactNode }) {
   useSignals();
   const v = version.value;
@@ -57,6 +82,7 @@ export function MainMenu({ extra }: { extra?: React.ReactNode }) {
       <IconButton label={t('mainMenu')} icon={<Menu size={22} aria-hidden="true" />} popoverTarget="main-menu" />
       <div id="main-menu" popover="auto" className="menu main-menu" role="menu" aria-label={t('mainMenu')}>
         {extra}
+        <LanguageChoice />
         <div className="menu-info" role="none">
           <p>{t('productName')}</p>
           {v && <p>{t('platformVersion', { version: v.version })}</p>}

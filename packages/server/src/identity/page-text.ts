@@ -1,8 +1,9 @@
-// The words of the sign-in pages, in English and Dutch. The language follows
-// the ui_locales parameter of the sign-in request, else the browser's
-// Accept-Language (Dutch when it prefers nl, English otherwise).
+// The words of the sign-in pages, in the app's five languages. The language
+// follows the ui_locales parameter of the sign-in request (the app sends its
+// interface language), else the browser's Accept-Language, else English.
 
-export type PageLocale = 'en' | 'nl';
+export const PAGE_LOCALES = ['nl', 'en', 'de', 'es', 'fr'] as const;
+export type PageLocale = (typeof PAGE_LOCALES)[number];
 
 const en = {
   signInTitle: 'Sign in',
@@ -96,10 +97,148 @@ const nl: typeof en = {
   mailBody: 'Beste {name},\n\nIemand (hopelijk u) heeft gevraagd het wachtwoord van uw Locus-account {identity} opnieuw in te stellen.\nKies een nieuw wachtwoord met deze link, een uur geldig:\n\n{link}\n\nHeeft u dit niet gevraagd? Negeer dan dit bericht: uw wachtwoord blijft zoals het is.\n',
 };
 
+const de: typeof en = {
+  signInTitle: 'Anmelden',
+  signInIntro: 'Melden Sie sich mit Ihrem Konto bei Locus an.',
+  identity: 'E-Mail-Adresse',
+  password: 'Passwort',
+  signIn: 'Anmelden',
+  forgotPassword: 'Passwort vergessen?',
+  wrongCredentials: 'Die E-Mail-Adresse oder das Passwort ist falsch.',
+  tooManyAttempts: 'Zu viele falsche Versuche für diese E-Mail-Adresse. Versuchen Sie es in {minutes} Minuten erneut oder setzen Sie Ihr Passwort zurück.',
+  missingCredentials: 'Geben Sie Ihre E-Mail-Adresse und Ihr Passwort ein.',
+  resetTitle: 'Passwort zurücksetzen',
+  resetIntro: 'Geben Sie die E-Mail-Adresse Ihres Kontos ein. Sie erhalten einen Link, um ein neues Passwort zu wählen.',
+  email: 'E-Mail-Adresse',
+  sendLink: 'Link senden',
+  backToSignIn: 'Zurück zur Anmeldung',
+  missingEmail: 'Geben Sie Ihre E-Mail-Adresse ein.',
+  resetSentTitle: 'Sehen Sie in Ihre E-Mails',
+  resetSentText: 'Wenn zu dieser Adresse ein Konto gehört, ist eine Nachricht mit einem Link zum Wählen eines neuen Passworts unterwegs. Der Link ist eine Stunde gültig.',
+  newPasswordTitle: 'Neues Passwort wählen',
+  newPasswordIntro: 'Wählen Sie ein neues Passwort mit mindestens {min} Zeichen.',
+  newPassword: 'Neues Passwort',
+  confirmPassword: 'Neues Passwort wiederholen',
+  savePassword: 'Passwort speichern und anmelden',
+  tooShort: 'Das Passwort muss mindestens {min} Zeichen lang sein.',
+  mismatch: 'Die beiden Passwörter sind nicht gleich.',
+  invalidLinkTitle: 'Dieser Link ist nicht mehr gültig',
+  invalidLinkText: 'Der Link zum Zurücksetzen Ihres Passworts ist abgelaufen oder wurde bereits verwendet. Fordern Sie auf der Anmeldeseite einen neuen an.',
+  passwordChangedTitle: 'Passwort geändert',
+  passwordChangedText: 'Ihr Passwort wurde geändert. Melden Sie sich mit Ihrem neuen Passwort an.',
+  openLocus: 'Zu Locus',
+  sessionExpiredTitle: 'Ihre Anmeldung ist abgelaufen',
+  sessionExpiredText: 'Die Anmeldung hat zu lange gedauert oder wurde in einem anderen Fenster begonnen. Kehren Sie zu Locus zurück, um neu zu beginnen.',
+  signingOutTitle: 'Abmelden',
+  signingOutText: 'Sie werden von Locus abgemeldet.',
+  signOut: 'Abmelden',
+  signedOutTitle: 'Abgemeldet',
+  signedOutText: 'Sie sind von Locus abgemeldet.',
+  signInAgain: 'Erneut anmelden',
+  errorTitle: 'Problem bei der Anmeldung',
+  errorText: 'Die Anmeldeanfrage konnte nicht abgeschlossen werden.',
+  tooManyRequestsTitle: 'Zu viele Versuche',
+  tooManyRequestsText: 'Aus Ihrem Netzwerk kamen in kurzer Zeit zu viele Anmelde- oder Zurücksetzversuche. Warten Sie eine Minute und versuchen Sie es erneut.',
+  mailSubject: 'Locus: Passwort zurücksetzen',
+  mailBody: 'Hallo {name},\n\njemand (hoffentlich Sie) hat gebeten, das Passwort Ihres Locus-Kontos {identity} zurückzusetzen.\nWählen Sie mit diesem Link, eine Stunde gültig, ein neues Passwort:\n\n{link}\n\nWenn Sie das nicht angefordert haben, ignorieren Sie diese Nachricht: Ihr Passwort bleibt unverändert.\n',
+};
+
+const es: typeof en = {
+  signInTitle: 'Iniciar sesión',
+  signInIntro: 'Inicie sesión en Locus con su cuenta.',
+  identity: 'Correo electrónico',
+  password: 'Contraseña',
+  signIn: 'Iniciar sesión',
+  forgotPassword: '¿Ha olvidado su contraseña?',
+  wrongCredentials: 'El correo electrónico o la contraseña no son correctos.',
+  tooManyAttempts: 'Demasiados intentos fallidos para este correo. Vuelva a intentarlo dentro de {minutes} minutos o restablezca su contraseña.',
+  missingCredentials: 'Introduzca su correo electrónico y su contraseña.',
+  resetTitle: 'Restablecer la contraseña',
+  resetIntro: 'Introduzca el correo electrónico de su cuenta. Le enviaremos un enlace para elegir una contraseña nueva.',
+  email: 'Correo electrónico',
+  sendLink: 'Enviar enlace',
+  backToSignIn: 'Volver a iniciar sesión',
+  missingEmail: 'Introduzca su correo electrónico.',
+  resetSentTitle: 'Revise su correo',
+  resetSentText: 'Si existe una cuenta con esa dirección, le llegará un mensaje con un enlace para elegir una contraseña nueva. El enlace es válido durante una hora.',
+  newPasswordTitle: 'Elija una contraseña nueva',
+  newPasswordIntro: 'Elija una contraseña nueva de al menos {min} caracteres.',
+  newPassword: 'Contraseña nueva',
+  confirmPassword: 'Repita la contraseña nueva',
+  savePassword: 'Guardar la contraseña e iniciar sesión',
+  tooShort: 'La contraseña debe tener al menos {min} caracteres.',
+  mismatch: 'Las dos contraseñas no coinciden.',
+  invalidLinkTitle: 'Este enlace ya no es válido',
+  invalidLinkText: 'El enlace para restablecer su contraseña ha caducado o ya se ha usado. Solicite uno nuevo en la página de inicio de sesión.',
+  passwordChangedTitle: 'Contraseña cambiada',
+  passwordChangedText: 'Su contraseña se ha cambiado. Inicie sesión con la contraseña nueva.',
+  openLocus: 'Ir a Locus',
+  sessionExpiredTitle: 'Su inicio de sesión ha caducado',
+  sessionExpiredText: 'El inicio de sesión tardó demasiado o se inició en otra ventana. Vuelva a Locus para empezar de nuevo.',
+  signingOutTitle: 'Cerrando sesión',
+  signingOutText: 'Se está cerrando su sesión en Locus.',
+  signOut: 'Cerrar sesión',
+  signedOutTitle: 'Sesión cerrada',
+  signedOutText: 'Ha cerrado la sesión en Locus.',
+  signInAgain: 'Volver a iniciar sesión',
+  errorTitle: 'Problema al iniciar sesión',
+  errorText: 'No se pudo completar la solicitud de inicio de sesión.',
+  tooManyRequestsTitle: 'Demasiados intentos',
+  tooManyRequestsText: 'Llegaron demasiados intentos de inicio de sesión o de restablecimiento desde su red en poco tiempo. Espere un minuto y vuelva a intentarlo.',
+  mailSubject: 'Locus: restablecer la contraseña',
+  mailBody: 'Hola {name}:\n\nAlguien (esperamos que usted) ha pedido restablecer la contraseña de su cuenta de Locus {identity}.\nElija una contraseña nueva con este enlace, válido durante una hora:\n\n{link}\n\nSi no lo ha pedido usted, ignore este mensaje: su contraseña no cambia.\n',
+};
+
+const fr: typeof en = {
+  signInTitle: 'Connexion',
+  signInIntro: 'Connectez-vous à Locus avec votre compte.',
+  identity: 'Adresse e-mail',
+  password: 'Mot de passe',
+  signIn: 'Se connecter',
+  forgotPassword: 'Mot de passe oublié ?',
+  wrongCredentials: 'L’adresse e-mail ou le mot de passe est incorrect.',
+  tooManyAttempts: 'Trop de tentatives erronées pour cette adresse e-mail. Réessayez dans {minutes} minutes ou réinitialisez votre mot de passe.',
+  missingCredentials: 'Saisissez votre adresse e-mail et votre mot de passe.',
+  resetTitle: 'Réinitialiser le mot de passe',
+  resetIntro: 'Saisissez l’adresse e-mail de votre compte. Vous recevrez un lien pour choisir un nouveau mot de passe.',
+  email: 'Adresse e-mail',
+  sendLink: 'Envoyer le lien',
+  backToSignIn: 'Retour à la connexion',
+  missingEmail: 'Saisissez votre adresse e-mail.',
+  resetSentTitle: 'Consultez vos e-mails',
+  resetSentText: 'Si un compte existe pour cette adresse, un message avec un lien pour choisir un nouveau mot de passe est en route. Le lien est valable une heure.',
+  newPasswordTitle: 'Choisissez un nouveau mot de passe',
+  newPasswordIntro: 'Choisissez un nouveau mot de passe d’au moins {min} caractères.',
+  newPassword: 'Nouveau mot de passe',
+  confirmPassword: 'Répétez le nouveau mot de passe',
+  savePassword: 'Enregistrer le mot de passe et se connecter',
+  tooShort: 'Le mot de passe doit comporter au moins {min} caractères.',
+  mismatch: 'Les deux mots de passe ne sont pas identiques.',
+  invalidLinkTitle: 'Ce lien n’est plus valable',
+  invalidLinkText: 'Le lien de réinitialisation a expiré ou a déjà été utilisé. Demandez-en un nouveau depuis la page de connexion.',
+  passwordChangedTitle: 'Mot de passe modifié',
+  passwordChangedText: 'Votre mot de passe a été modifié. Connectez-vous avec votre nouveau mot de passe.',
+  openLocus: 'Aller à Locus',
+  sessionExpiredTitle: 'Votre connexion a expiré',
+  sessionExpiredText: 'La connexion a pris trop de temps ou a été commencée dans une autre fenêtre. Revenez à Locus pour recommencer.',
+  signingOutTitle: 'Déconnexion',
+  signingOutText: 'Vous êtes en cours de déconnexion de Locus.',
+  signOut: 'Se déconnecter',
+  signedOutTitle: 'Déconnecté',
+  signedOutText: 'Vous êtes déconnecté de Locus.',
+  signInAgain: 'Se reconnecter',
+  errorTitle: 'Problème de connexion',
+  errorText: 'La demande de connexion n’a pas pu aboutir.',
+  tooManyRequestsTitle: 'Trop de tentatives',
+  tooManyRequestsText: 'Trop de tentatives de connexion ou de réinitialisation sont venues de votre réseau en peu de temps. Attendez une minute et réessayez.',
+  mailSubject: 'Locus : réinitialiser votre mot de passe',
+  mailBody: 'Bonjour {name},\n\nQuelqu’un (vous, espérons-le) a demandé la réinitialisation du mot de passe de votre compte Locus {identity}.\nChoisissez un nouveau mot de passe avec ce lien, valable une heure :\n\n{link}\n\nSi vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.\n',
+};
+
 export type PageTextKey = keyof typeof en;
 export type PageText = (key: PageTextKey, values?: Record<string, string | number>) => string;
 
-const texts: Record<PageLocale, typeof en> = { en, nl };
+const texts: Record<PageLocale, typeof en> = { en, nl, de, es, fr };
 
 export function pageText(locale: PageLocale): PageText {
   return (key, values = {}) => texts[locale][key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
@@ -112,8 +251,8 @@ export function pickLocale(uiLocales: unknown, acceptLanguage: string | undefine
     ...(acceptLanguage ?? '').split(',').map((part) => part.split(';')[0]!.trim()),
   ].filter(Boolean);
   for (const tag of preferred) {
-    const language = tag.toLowerCase().split('-')[0];
-    if (language === 'nl' || language === 'en') return language;
+    const language = tag.toLowerCase().split('-')[0] as PageLocale;
+    if ((PAGE_LOCALES as readonly string[]).includes(language)) return language;
   }
   return 'en';
 }

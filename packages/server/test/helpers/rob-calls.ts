@@ -136,6 +136,7 @@ export function callBuilders(rw: RobWorlds): { builderOf(route: RouteDef): Build
       };
     },
     functionsValidate: async (w) => ({ params: {}, query: { modelId: w.modelId }, body: ['salesArea * 2', 'pow(salesArea, 0.9)'] }),
+    userSettingsSave: async () => ({ params: {}, body: { language: 'de' } }),
     modelParametersSave: async (w) => {
       const current = await asGlobalAdmin<Record<string, unknown>>(`/api/models/${w.subModelId}/model-parameters`);
       const { locationProperties: _a, locationGroupProperties: _b, locationClusterProperties: _c, ...body } = current;

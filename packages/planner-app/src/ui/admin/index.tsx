@@ -13,7 +13,7 @@ import { openDrivers, openLogViewer, openModelParameters, openNormalizedScores }
 import { isGlobalAdmin, isModelAdmin, modelsLoaded } from '../../stores/models';
 import { debugMode } from '../../stores/ui';
 import { hidePopover, IconButton } from '../common';
-import { SignInButton } from '../header';
+import { LanguageChoice, SignInButton } from '../header';
 import { LoginsScreen, ModelsScreen, ScenarioStatusScreen, UsersScreen } from './screens';
 import './admin.css';
 
@@ -84,6 +84,7 @@ function AdminMenu({ route }: { route: AdminRoute }) {
       <div id="admin-menu" popover="auto" className="menu main-menu" role="menu" aria-label={t('adminMenu')}>
         <MenuLink path="/" label={t('mainApplication')} current={false} />
         {MENU_ROUTES.map((r) => <MenuLink key={r.route} path={ADMIN_PATHS[r.route]} label={t(r.key)} current={r.route === route} />)}
+        <LanguageChoice menuId="admin-menu" />
       </div>
     </>
   );
