@@ -18,6 +18,8 @@ export interface ShotOptions {
   mask?: Locator[];
   /** Share of pixels that may differ (default 0.3 %): anti-aliasing and font hinting vary slightly. */
   maxDiffRatio?: number;
+  /** Only this part of the viewport (the header bar, say). */
+  clip?: { x: number; y: number; width: number; height: number };
   /**
    * A scrolling part (a report's dialog body) shown whole: for the shot the
    * viewport grows by the height it hides, so the picture holds all of it; the
@@ -60,7 +62,7 @@ export async function expectScreenshot(page: Page, name: string, options: ShotOp
 async function compareShot(page: Page, name: string, options: ShotOptions): Promise<void> {
   const shoot = async () => {
     await settled(page);
-    return page.screenshot({ animations: 'disabled', caret: 'hide', mask: options.mask, maskColor: '#ff00ff', scale: 'css' });
+    return page.screenshot({ animations: 'disabled', caret: 'hide', mask: options.mask, maskColor: '#ff00ff', scale: 'css', clip: options.clip });
   };
   let actual = await shoot();
   const file = join(GOLDENS, `${name}.png`);

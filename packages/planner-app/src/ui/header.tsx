@@ -100,7 +100,7 @@ export function SignInButton() {
     return (
       <button type="button" className="button sign-out" title={t('signOutOf', { name: accountName.value })} onClick={() => void signOut()}>
         <LogOut size={18} aria-hidden="true" />
-        <span>{t('signOut')}</span>
+        <span className="narrow-hidden">{t('signOut')}</span>
         <span className="account-name">{accountName.value}</span>
       </button>
     );
@@ -151,7 +151,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
         {!minimal && (
           <a className="icon-link" href={`/api/help/${language.value}`} download={`locus-help-${language.value}.pdf`} aria-label={t('helpPdf')} title={t('helpPdf')}>
             <FileQuestion size={20} aria-hidden="true" />
-            <span>{t('help')}</span>
+            <span className="narrow-hidden">{t('help')}</span>
           </a>
         )}
         {!minimal && <Logo kind="secondaryLogo" label={t('secondaryLogo')} />}
