@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { IconLayer } from '../src/layers/icons/icon-layer.js';
 import { PolygonLayer } from '../src/layers/polygons/polygon-layer.js';
 import { createFrameState, projectToScreen } from '../src/view/frame-state.js';
-import { GridIndex } from '../src/hit/grid-index.js';
+import { BoxIndex } from '../src/hit/box-index.js';
 import { iconSize } from '../src/layers/icons/icon-style.js';
 import type { LonLat } from '../src/geo/mercator.js';
 
@@ -80,7 +80,7 @@ test('overlapping polygons: the one drawn last wins; holes are not hits', () => 
   }
 });
 
-test('the grid index finds exactly the boxes meeting a query box', () => {
+test('the box index finds exactly the boxes meeting a query box', () => {
   const n = 2000;
   const boxes = new Float64Array(n * 4);
   let seed = 7;
@@ -89,7 +89,7 @@ test('the grid index finds exactly the boxes meeting a query box', () => {
     const x = rand(), y = rand(), w = rand() * 0.05, h = rand() * 0.05;
     boxes.set([x, y, x + w, y + h], 4 * i);
   }
-  const index = new GridIndex(boxes);
+  const index = new BoxIndex(boxes);
   for (let q = 0; q < 50; q++) {
     const x = rand(), y = rand(), w = rand() * 0.2, h = rand() * 0.2;
     const found: number[] = [];

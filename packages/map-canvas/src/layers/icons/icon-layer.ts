@@ -1,7 +1,7 @@
 // Location icons: thousands of them, selected ones drawn on top, pickable and keyboard reachable.
 import { apply } from '../../geo/affine.js';
 import { lonLatToWorld } from '../../geo/mercator.js';
-import { GridIndex } from '../../hit/grid-index.js';
+import { BoxIndex } from '../../hit/box-index.js';
 import { minAxisScale } from '../../layer/geometry.js';
 import { Layer, type AccessibleItem, type HitResult, type LayerOptions, type LayerRenderer } from '../../layer/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
@@ -33,7 +33,7 @@ export class IconLayer extends Layer {
   focusedId: string | number | null = null;
   revision = 0;
   private selected = new Set<string | number>();
-  private index: GridIndex | null = null;
+  private index: BoxIndex | null = null;
   private maxHalf = 0;
   private readonly groups: Record<string, IconGroupStyle> | undefined;
   private readonly styleOverride: ((feature: IconFeature) => Partial<IconStyle>) | undefined;
@@ -53,7 +53,7 @@ export class IconLayer extends Layer {
     features.forEach((f, i) => this.world.set(lonLatToWorld(f.lon, f.lat), 2 * i));
     const boxes = new Float64Array(features.length * 4);
     for (let i = 0; i < features.length; i++) boxes.set([this.world[2 * i], this.world[2 * i + 1], this.world[2 * i], this.world[2 * i + 1]], 4 * i);
-    this.index = new GridIndex(boxes);
+    this.index = new BoxIndex(boxes);
     this.restyle();
   }
 

@@ -1,5 +1,5 @@
 // Polygons: catchment areas and zones, with fill, stroke and opacity per feature.
-import { GridIndex } from '../../hit/grid-index.js';
+import { BoxIndex } from '../../hit/box-index.js';
 import { pointInRings } from '../../hit/point-in-polygon.js';
 import { apply } from '../../geo/affine.js';
 import { projectGeometry, type PolygonGeometry, type ProjectedGeometry } from '../../layer/geometry.js';
@@ -51,7 +51,7 @@ export class PolygonLayer extends Layer {
   /** Bumped on every data change so renderers rebuild their paths. */
   revision = 0;
   origin: [number, number] = [0, 0];
-  private index: GridIndex | null = null;
+  private index: BoxIndex | null = null;
   private defaultStyle: PolygonStyle | undefined;
   pickable: boolean;
 
@@ -82,7 +82,7 @@ export class PolygonLayer extends Layer {
       maxY = Math.max(maxY, s.bbox[3]);
     });
     this.origin = features.length ? [(minX + maxX) / 2, (minY + maxY) / 2] : [0, 0];
-    this.index = new GridIndex(boxes);
+    this.index = new BoxIndex(boxes);
     this.revision++;
     this.changed();
   }
