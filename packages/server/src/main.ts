@@ -8,7 +8,8 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { createAppLog } from './log/app-log.js';
+import { createAppLog, type AppLog } from './log/app-log.js';
+import { installProcessGuard } from './process-guard.js';
 import type { ServerContext } from './context.js';
 import { processingSettings, startProcessing, type ScenarioProcessor } from './processing/index.js';
 import { waitForDatabase } from './db/wait.js';
@@ -16,6 +17,10 @@ import { createDataFolder } from './db/pglite-thread.js';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+
+// An error nobody handled is logged and the process goes on (process-guard.ts) once it has started.
+let appLog: AppLog | undefined;
+const guard = installProcessGuard(() => appLog);
 
 const started = performance.now();
 const args = process.argv.slice(2);
@@ -66,12 +71,14 @@ if (args.includes('--prepare-data')) {
   process.exit(0);
 }
 const ctx: ServerContext = { config, db, log: createAppLog(db), readiness: { ready: false, phase: 'starting' } };
+appLog = ctx.log;
 
 let processor: ScenarioProcessor | undefined;
 let close = async () => {};
 
 if (config.role === 'worker') {
   processor = startProcessing(ctx, processingSettings(process.env, config.workers));
+  guard.started();
   await ctx.log.info(`worker ${processor.workerName} started (${config.workers} engine threads)`, null, 'scenario-processing');
   console.log(`Locus worker ${processor.workerName} calculating scenarios (${config.workers} engine threads, ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}); ready in ${seconds()} s`);
 } else {
@@ -102,6 +109,7 @@ if (config.role === 'worker') {
   if (seeded && db.kind === 'pglite') await (await import('./db/pglite-thread.js')).recyclePgliteThreads();
   ctx.readiness.ready = true;
   ctx.readiness.phase = 'ready';
+  guard.started();
   if (config.role === 'all') processor = startProcessing(ctx, processingSettings(process.env, config.workers));
   if (config.autoCalculateBase) {
     // A base scenario not calculated (the demo's at first start, or one reset while the server was down) is

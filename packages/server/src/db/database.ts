@@ -336,6 +336,15 @@ async function listenForChanges(pg: typeof import('pg').default, url: string, bu
   let client: InstanceType<typeof pg.Client> | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  // One retry at a time, whichever notices first (a failed connect, the connection's end), until it is up again.
+  const reconnectLater = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect().catch(reconnectLater);
+    }, 1000);
+    retry.unref();
+  };
   const connect = async () => {
     bump();
     const c = new pg.Client({ connectionString: url });
@@ -343,15 +352,22 @@ async function listenForChanges(pg: typeof import('pg').default, url: string, bu
     c.on('error', () => undefined);
     c.on('end', () => {
       bump();
-      if (!closed) retry = setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+      // The live connection ended (a failed connect retries from its catch below).
+      if (client !== c) return;
+      client = undefined;
+      reconnectLater();
     });
-    await c.connect();
-    await c.query(`LISTEN ${CHANGE_CHANNEL}`);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${CHANGE_CHANNEL}`);
+    } catch (error) {
+      await c.end().catch(() => undefined);
+      throw error;
+    }
     client = c;
+    if (closed) await c.end().catch(() => undefined);
   };
-  await connect().catch(() => {
-    if (!closed) retry = setTimeout(() => void connect().catch(() => undefined), 1000).unref();
-  });
+  await connect().catch(reconnectLater);
   return {
     async close() {
       closed = true;

@@ -177,7 +177,12 @@ async function calculate(ctx: CalculationContext, claim: Claim): Promise<{ repor
 
   // Status steps come from the engine thread; they are written in order, and a lost claim stops the scenario.
   let steps: Promise<void> = Promise.resolve();
-  const onStep = (status: number) => { steps = steps.then(() => setStep(db, claim.scenarioId, ctx.workerName, status)); };
+  // The chain is awaited only after the engine is done: until then a failed step (the database went away,
+  // the claim was lost) is held, not left unhandled, and the later steps are not written.
+  const onStep = (status: number) => {
+    steps = steps.then(() => setStep(db, claim.scenarioId, ctx.workerName, status));
+    steps.catch(() => undefined);
+  };
   // New pair blocks come as the engine thread encodes them and are written at once (COPY, a statement per
   // message), while it goes on: content-addressed and referred to by nothing until the storing transaction,
   // so a calculation that fails leaves only blocks the next collection removes.

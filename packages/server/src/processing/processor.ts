@@ -11,7 +11,7 @@ import { EngineJobError, EngineThread, KEPT_AREA_SETS, ThreadDiedError } from '.
 import { demandAreaSetId, ScenarioInputCache } from './inputs.js';
 import { LocationRowCache } from './location-cache.js';
 import type { AreaPayload } from './jobs.js';
-import { ClaimLostError, claimNext, endClaim, heartbeat, type Claim } from './queue.js';
+import { ClaimLostError, claimNext, endClaim, heartbeat, releaseClaim, type Claim } from './queue.js';
 import { collectBlocks } from './results-store.js';
 import { sweepBlockFiles } from './block-files.js';
 import type { ProcessingSettings } from './settings.js';
@@ -44,6 +44,8 @@ export class ScenarioProcessor {
   private readonly areas = new DemandAreaCache();
   private readonly inputs: ScenarioInputCache;
   private lastCollect = Date.now();
+  /** The last claim attempt met a database that was away. */
+  private away = false;
   /** The database as this process sees it: after a simulated death every call fails. */
   private readonly db: Database;
 
@@ -165,9 +167,20 @@ export class ScenarioProcessor {
         clock.lap('claim');
       } catch (error) {
         if (!this.running || this.dead) return;
+        if (isDatabaseUnavailable(error)) {
+          // The database is away: try again every second or so, quietly (the log itself is in the database).
+          if (!this.away) console.error(`${this.workerName}: the database is not reachable (${error instanceof Error ? error.message : String(error)}); waiting for it`);
+          this.away = true;
+          await this.pause(Math.max(this.settings.pollMs, 1000));
+          continue;
+        }
         await this.log.error(`claiming a scenario failed: ${error instanceof Error ? error.message : String(error)}`, null, 'scenario-processing');
         await this.pause(this.settings.pollMs);
         continue;
+      }
+      if (this.away) {
+        this.away = false;
+        console.log(`${this.workerName}: the database answers again; calculating scenarios`);
       }
       if (!claim) {
         await this.collectWhenDue();
@@ -214,8 +227,12 @@ export class ScenarioProcessor {
         return;
       }
       if (isDatabaseUnavailable(error)) {
-        // The database restarted or dropped the connection: not a fault of the scenario. The claim is
-        // left as it is; once its heartbeat is older than the claim timeout a worker claims it again.
+        // The database restarted or dropped the connection: not a fault of the scenario. Once the database
+        // answers again the claim goes back to the queue and the scenario is calculated again; should this
+        // process stop first, the claim times out and a worker claims it again.
+        console.error(`scenario ${claim.scenarioId}: the database connection was lost (${error instanceof Error ? error.message : String(error)}); it will be calculated again`);
+        clearInterval(beat);
+        await this.releaseWhenBack(claim);
         await this.log.warn(`scenario '${claim.name}' (${claim.scenarioId}): the database connection was lost (${error instanceof Error ? error.message : String(error)}); it will be calculated again`, null, 'scenario-processing').catch(() => undefined);
         return;
       }
@@ -232,6 +249,25 @@ export class ScenarioProcessor {
       }
     } finally {
       clearInterval(beat);
+    }
+  }
+
+  /**
+   * After a database outage: gives the claim back to the queue as soon as the
+   * database answers, trying every second for as long as the claim would hold
+   * (after that it times out and is claimed again anyway).
+   */
+  private async releaseWhenBack(claim: Claim): Promise<void> {
+    const end = Date.now() + this.settings.claimTimeoutMs;
+    while (this.running && !this.dead && Date.now() < end) {
+      try {
+        await releaseClaim(this.db, claim, this.workerName);
+        this.wake();
+        return;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) return;
+        await this.pause(1000);
+      }
     }
   }
 

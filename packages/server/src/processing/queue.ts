@@ -15,6 +15,8 @@ export interface Claim {
   /** The status it had: 1, or 2..8 when taken over from a worker that died. */
   previousStatus: number;
   previousWorker: string | null;
+  /** The claim's time as the database wrote it (text, to the microsecond): names this claim apart from a later one. */
+  claimedAt: string;
 }
 
 /** Thrown when the worker no longer holds its claim (another took it over, or the scenario changed). */
@@ -63,7 +65,8 @@ export async function claimNext(db: Database, worker: string, claimTimeoutMs: nu
         FOR UPDATE SKIP LOCKED`, [claimTimeoutMs]);
     const row = rows[0];
     if (!row) return undefined;
-    await tx.query(`UPDATE scenario SET status = 2, claimed_by = $2, claimed_at = now(), heartbeat_at = now() WHERE id = $1`, [row.id, worker]);
+    const claimed = await tx.query<{ claimed_at: string }>(
+      `UPDATE scenario SET status = 2, claimed_by = $2, claimed_at = now(), heartbeat_at = now() WHERE id = $1 RETURNING claimed_at::text`, [row.id, worker]);
     const log = await tx.query(
       `UPDATE processing_log SET started = now(), ended = NULL, error = NULL, worker = $2, claims = claims + 1
         WHERE id = (SELECT max(id) FROM processing_log WHERE scenario_id = $1)`, [row.id, worker]);
@@ -74,9 +77,23 @@ export async function claimNext(db: Database, worker: string, claimTimeoutMs: nu
     }
     return {
       scenarioId: row.id, modelId: row.model_id, name: row.name, parentScenarioId: row.parent_scenario_id,
-      previousStatus: row.status, previousWorker: row.claimed_by,
+      previousStatus: row.status, previousWorker: row.claimed_by, claimedAt: claimed.rows[0]!.claimed_at,
     };
   });
+}
+
+/**
+ * Gives a claim back to the queue (status 1) after its calculation met a
+ * database outage, so that it is calculated again at once instead of after
+ * the claim timeout. Only this very claim (worker and claim time): one taken
+ * over meanwhile is left alone. Answers whether it was given back.
+ */
+export async function releaseClaim(db: Queryable, claim: Claim, worker: string): Promise<boolean> {
+  const r = await db.query(
+    `UPDATE scenario SET status = 1, claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL
+      WHERE id = $1 AND claimed_by = $2 AND claimed_at = $3::timestamptz AND status BETWEEN 2 AND 8`,
+    [claim.scenarioId, worker, claim.claimedAt]);
+  return r.rowCount === 1;
 }
 
 /** Writes the heartbeat; throws ClaimLostError when the claim is gone. */
