@@ -8,7 +8,7 @@ import {
   type LocationCluster, type LocationWriteBody, type LocationWriteResult, type Model, type NewLocationProperty,
   type PoiSetInRange, type Scenario,
 } from '@locus/contract';
-import { compileExpression, truthy, type CompiledExpression, type PropertyValues } from '@locus/engine/expression/index';
+import { compileExpression, truthy, type CompiledExpression, type PropertyValues } from '@locus/engine/expression';
 import { computed, signal } from '@preact/signals-react';
 import { ApiFailure, type ApiClient } from '../api/client';
 import { t, type TextKey } from '../i18n';

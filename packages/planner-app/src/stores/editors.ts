@@ -10,7 +10,7 @@ import {
   type TravelModeParameters,
 } from '@locus/contract';
 import type { CalibrationJob } from '@locus/contract/routes/calibration';
-import { FUNCTION_NAMES, validateExpression } from '@locus/engine/expression/index';
+import { FUNCTION_NAMES, validateExpression } from '@locus/engine/expression';
 import { batch, computed, signal } from '@preact/signals-react';
 import { ApiFailure, type ApiClient } from '../api/client';
 import { t } from '../i18n';
