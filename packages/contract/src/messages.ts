@@ -62,4 +62,6 @@ export const LimitMessage = {
 export const FieldRefusalMessage = {
   loginExists: 'loginExists',
   rowNoLongerExists: 'rowNoLongerExists',
+  ownLoginNotDeletable: 'ownLoginNotDeletable',
+  lastGlobalAdministrator: 'lastGlobalAdministrator',
 } as const;

@@ -3,7 +3,7 @@
 import type { LogEntry, ModelUser, ScenarioStatusEntry, UserModelAccess } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
-import { ApiError, notFound } from '../http/errors.js';
+import { ApiError, conflict, notFound } from '../http/errors.js';
 import { builtinDirectory, LoginExistsError, type Directory } from '../directory/directory.js';
 
 export function adminHandlers(ctx: ServerContext, directory: Directory = builtinDirectory(ctx.db), onAccessChanged: () => void = () => {}): Handlers {
@@ -79,7 +79,16 @@ export function adminHandlers(ctx: ServerContext, directory: Directory = builtin
       if (!login) throw notFound(`login ${body.id}`);
       return login;
     },
-    adminLoginDelete: async ({ params }) => {
+    adminLoginDelete: async ({ params, user }) => {
+      // Nobody could administrate any more: an administrator's own login, and the login of the last global
+      // administrator, are not deleted (409 with the reason; docs/security.md).
+      if (user.subject === params.loginId) throw conflict('ownLoginNotDeletable', 'an administrator cannot delete their own login');
+      const admins = (await db.query<{ subject: string }>(
+        `SELECT u.subject FROM app_user u WHERE u.is_global_admin AND NOT u.deleted_from_directory
+            AND EXISTS (SELECT 1 FROM login l WHERE l.id::text = u.subject)`)).rows.map((r) => r.subject);
+      if (admins.includes(params.loginId) && admins.length <= 1) {
+        throw conflict('lastGlobalAdministrator', 'this is the login of the last global administrator: nobody could administrate any more');
+      }
       if (!(await directory.deleteLogin(params.loginId))) throw notFound(`login ${params.loginId}`);
       // Cached users of the deleted login must not outlive it.
       onAccessChanged();
