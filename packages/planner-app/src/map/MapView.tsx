@@ -1,7 +1,7 @@
 // The map of the main screen through @locus/map-canvas: the app turns store
 // state into layers and map events into actions (ui-design.md).
 import {
-  boundsOf, createMap, IconLayer, RangeCircleLayer, ScaleBarLayer,
+  boundsOf, createMap, IconLayer, ImpactLayer, RangeCircleLayer, ScaleBarLayer,
   type IconFeature, type LocusMap, type PointerMapEvent,
 } from '@locus/map-canvas';
 import { effect } from '@preact/signals-react';
@@ -13,6 +13,7 @@ import { filterActive, locations, selectedLocationId, visibleLocations } from '.
 import { model } from '../stores/models';
 import { selectLocation } from '../stores/planner';
 import { prefetchCatchmentArea } from '../stores/results';
+import { bindScenarioImpact, impactLayerOn, impactSymbols } from '../stores/impact';
 import { fitRequest, extent, view } from '../stores/view';
 import { ContextMenu, type ContextMenuState } from './ContextMenu';
 import { iconShapeOf, LocationIconImages } from './location-icons';
@@ -59,9 +60,11 @@ export function MapView() {
       },
     });
     const ranges = new RangeCircleLayer({ radii: [], zIndex: Z.ranges });
+    // The shown scenario's impact against the base: proportional symbols under the icons (stores/impact.ts).
+    const impact = new ImpactLayer({ id: 'impact', zIndex: Z.impact });
     const map = createMap(element, {
       view: view.peek(),
-      layers: [basemap, ranges, icons, new ScaleBarLayer({ zIndex: Z.scaleBar })],
+      layers: [basemap, ranges, impact, icons, new ScaleBarLayer({ zIndex: Z.scaleBar })],
       label: t('map'),
     });
     window.locusMap = map;
@@ -114,6 +117,11 @@ export function MapView() {
       if (bounds) map.fitBounds(bounds, FIT);
     }));
     stops.push(bindOverlays(map, api));
+    stops.push(bindScenarioImpact(api));
+    stops.push(effect(() => {
+      impact.setFeatures(impactSymbols.value);
+      impact.setVisible(impactLayerOn.value);
+    }));
     // The map's accessible names follow the interface language.
     stops.push(effect(() => map.setLabels({ label: t('map'), itemsLabel: t('mapLocations') })));
     stops.push(bindCatchmentLayers(map, api));

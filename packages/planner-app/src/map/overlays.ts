@@ -13,7 +13,7 @@ import { model } from '../stores/models';
 import { clearAreaHover, hoverAreaAt, hoverAreaSets, poiHover, satelliteImagery } from '../stores/tools';
 
 /** Drawing order of the map's layers (higher on top). */
-export const Z = { basemap: 0, satellite: 5, areaSets: 10, heatMaps: 20, catchments: 30, isolines: 40, ranges: 50, pois: 55, locations: 60, scaleBar: 100 } as const;
+export const Z = { basemap: 0, satellite: 5, areaSets: 10, heatMaps: 20, catchments: 30, isolines: 40, ranges: 50, pois: 55, impact: 57, locations: 60, scaleBar: 100 } as const;
 
 /** Opacity of area-set tiles over the map. */
 export const AREA_SET_OPACITY = 0.6;

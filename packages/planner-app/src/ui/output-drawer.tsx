@@ -13,6 +13,7 @@ import { calculate, selectLocation } from '../stores/planner';
 import { isProcessing, progressPercent, scenario } from '../stores/scenarios';
 import { Drawer } from './drawer';
 import { AreaInfoPanel, CatchmentPanel, MatchingPanel } from './results/panels';
+import { ImpactSection } from './results/impact-section';
 
 export function OutputDrawer({ children }: { children?: ReactNode }) {
   useSignals();
@@ -68,6 +69,7 @@ export function OutputDrawer({ children }: { children?: ReactNode }) {
       {body}
       {s?.status === 9 && (
         <>
+          <ImpactSection />
           <CatchmentPanel />
           <AreaInfoPanel />
           <MatchingPanel />

@@ -8,6 +8,7 @@ import { Map as MapIcon } from 'lucide-react';
 import { formatPropertyValue } from '../../format/property';
 import { language, t } from '../../i18n';
 import { api } from '../../stores/api';
+import { impactLayerOn, impactSymbols } from '../../stores/impact';
 import { layers } from '../../stores/layers';
 import { model } from '../../stores/models';
 import {
@@ -81,13 +82,19 @@ export function LayersPanel() {
   void imageVersion.value;
   const imagery = satelliteImagery.value;
   if (!m) return <ToolPanel id={LAYERS_PANEL_ID} title={t('layersTitle')} className="layers-panel"><p className="muted">{t('loading')}</p></ToolPanel>;
-  const nothing = !imagery && !m.areaSets.length && !m.heatMapSets.length && !m.poiSets.length && !m.catchmentAreas.length && !m.isoLineSets.length;
+  const nothing = !imagery && !impactSymbols.value.length && !m.areaSets.length && !m.heatMapSets.length && !m.poiSets.length && !m.catchmentAreas.length && !m.isoLineSets.length;
   return (
     <ToolPanel id={LAYERS_PANEL_ID} title={t('layersTitle')} className="layers-panel">
       {imagery && (
         <label className="tool-check tool-switch">
           <input type="checkbox" role="switch" checked={state.satellite} onChange={(e) => setSatellite(e.currentTarget.checked)} />
           <span>{t('satellite')}</span>
+        </label>
+      )}
+      {impactSymbols.value.length > 0 && (
+        <label className="tool-check tool-switch">
+          <input type="checkbox" role="switch" checked={impactLayerOn.value} onChange={(e) => { impactLayerOn.value = e.currentTarget.checked; }} />
+          <span>{t('impactLayer')}</span>
         </label>
       )}
       <SetChoices kind="areaSetIds" legend={t('layersAreas')} options={m.areaSets.map((s) => ({ id: s.id, title: s.title }))} />

@@ -1,9 +1,11 @@
 // The legend (spec point 2): entries with colour and title; text on a colour
 // is dark when the colour's brightness is above 0.5, otherwise light.
-import { DEFAULT_HEAT_GRADIENT, legendTextColor } from '@locus/map-canvas';
+import { DEFAULT_HEAT_GRADIENT, DEFAULT_IMPACT_STYLE, impactScale, legendTextColor } from '@locus/map-canvas';
 import { useSignals } from '@preact/signals-react/runtime';
 import { List } from 'lucide-react';
-import { t, type TextKey } from '../../i18n';
+import { language, t, type TextKey } from '../../i18n';
+import { formatOutput } from '../../i18n/format';
+import { impactLayerOn, impactSymbols } from '../../stores/impact';
 import { api } from '../../stores/api';
 import { layers } from '../../stores/layers';
 import { visibleLocations } from '../../stores/locations';
@@ -63,12 +65,32 @@ function Entry({ entry }: { entry: LegendEntry }) {
   }
 }
 
+/** The Impact layer's entry: loss and gain with their colour and sign, and what the largest circle stands for. */
+function ImpactLegend() {
+  useSignals();
+  const m = model.value;
+  const scale = impactScale(impactSymbols.value);
+  const value = m ? formatOutput(language.value, scale, m.outputType, m.currency) : String(scale);
+  return (
+    <section className="legend-section" aria-labelledby="legend-impact">
+      <h3 id="legend-impact">{t('impactLayer')}</h3>
+      <ul>
+        <li className="legend-entry"><span className="legend-impact-symbol" style={{ borderColor: DEFAULT_IMPACT_STYLE.loss, color: DEFAULT_IMPACT_STYLE.loss }} aria-hidden="true">−</span><span>{t('impactLoss')}</span></li>
+        <li className="legend-entry"><span className="legend-impact-symbol" style={{ borderColor: DEFAULT_IMPACT_STYLE.gain, color: DEFAULT_IMPACT_STYLE.gain }} aria-hidden="true">+</span><span>{t('impactGain')}</span></li>
+        <li className="legend-entry muted">{t('impactLegendScale', { value })}</li>
+      </ul>
+    </section>
+  );
+}
+
 export function LegendPanel() {
   useSignals();
   const sections = legendSections(model.value, layers.value, visibleLocations.value, DEFAULT_HEAT_GRADIENT);
+  const impactShown = impactLayerOn.value && impactSymbols.value.length > 0;
   return (
     <ToolPanel id={LEGEND_PANEL_ID} title={t('legendTitle')} className="legend-panel">
-      {sections.length === 0 && <p className="muted">{t('legendEmpty')}</p>}
+      {sections.length === 0 && !impactShown && <p className="muted">{t('legendEmpty')}</p>}
+      {impactShown && <ImpactLegend />}
       {sections.map((s) => (
         <section key={s.id} className="legend-section" aria-labelledby={`legend-${s.id}`}>
           <h3 id={`legend-${s.id}`}>{t(SECTION_TEXT[s.id])}</h3>
