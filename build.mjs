@@ -144,6 +144,7 @@ const targets = {
       outdir: out,
       entryNames: '[name]',
       chunkNames: 'chunk-[hash]',
+      assetNames: 'font-[hash]',
       bundle: true,
       splitting: true,
       format: 'esm',
@@ -154,7 +155,8 @@ const targets = {
       metafile: true,
       jsx: 'automatic',
       // The report element puts the app's report style sheets into its shadow root: as text, not a page-wide sheet.
-      loader: { '.css': 'text' },
+      // The app's font files are served beside the script (packages/embed/src/font.ts).
+      loader: { '.css': 'text', '.woff2': 'file' },
       logOverride: { 'ignored-bare-import': 'silent' },
       plugins: [basemapPlaces],
       define: { ...define, 'process.env.NODE_ENV': '"production"' },

@@ -57,6 +57,8 @@ await build({
   outdir: out,
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
+  // The app's font files (src/font.ts) beside the chunks, each found from the chunk that names it.
+  assetNames: 'chunks/font-[hash]',
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -64,7 +66,7 @@ await build({
   target: ['chrome120', 'firefox120', 'safari17'],
   minify: true,
   jsx: 'automatic',
-  loader: { '.css': 'text' },
+  loader: { '.css': 'text', '.woff2': 'file' },
   logOverride: { 'ignored-bare-import': 'silent' },
   plugins: [externals, basemapPlaces, jsonAsString],
   define: {

@@ -61,7 +61,7 @@ export abstract class EmbedElement extends LitElement {
       display: block;
       position: relative;
       box-sizing: border-box;
-      font-family: var(--locus-font-family, system-ui, sans-serif);
+      font-family: var(--locus-font-family, "Inter Variable", "DejaVu Sans", sans-serif);
       font-size: var(--locus-font-size, 14px);
       color: var(--locus-text-color, #1f2933);
       background: var(--locus-background, #eef1f4);

@@ -12,6 +12,7 @@ import { iconShapeOf, LocationIconImages } from '@locus/planner-app/map/location
 import {
   AREA_SET_OPACITY, areaSetTileTemplate, decodedImage, HEAT_MAP_INTENSITY, HEAT_MAP_OPACITY, HEAT_MAP_RADIUS_METRES, PoiLayer, Z,
 } from '@locus/planner-app/map/overlays';
+import { FONT_FAMILY } from './font';
 import type { LayerChoice } from './layers';
 
 export interface MapDrawingOptions {
@@ -80,6 +81,7 @@ export class MapDrawing {
       interactive: o.interactive,
       label: o.label,
       itemsLabel: o.itemsLabel,
+      fontFamily: FONT_FAMILY,
     });
     const choose = (hit: { kind: string; id: string | number; layerId: string } | null | undefined) => {
       if (hit && hit.kind === 'icon' && hit.layerId === this.icons.id) o.onChoose(Number(hit.id));

@@ -6,6 +6,7 @@
 // drawing code (map-canvas) is a lazy chunk loaded with the first map.
 import type { LocationSummary, Model } from '@locus/contract';
 import type { LocusMap } from '@locus/map-canvas';
+import { embedFontReady } from './font';
 import { css, html, type PropertyValues } from 'lit';
 import { EmbedElement, type EmbedContext } from './base';
 import { chooseLayers, parseLayers, type LayerChoice } from './layers';
@@ -128,7 +129,8 @@ export class LocusLocationMap extends EmbedElement {
     const container = this.renderRoot.querySelector<HTMLElement>('.map');
     if (!container) return;
     if (!this.drawing) {
-      const { MapDrawing } = await import('./map-draw');
+      // The map's labels are drawn in the app's font: its first frame waits for it (at most 3 s).
+      const [{ MapDrawing }] = await Promise.all([import('./map-draw'), embedFontReady()]);
       if (this.drawing) return this.draw(model);
       this.drawing = new MapDrawing(container, {
         api: this.api!,

@@ -6,6 +6,7 @@
 // ({ code, message }). The report's code (React and the app's report
 // components) is a lazy chunk, loaded when the first report is shown.
 import type { LocationSummary, Model } from '@locus/contract';
+import { embedFontReady } from './font';
 import { css, html, type PropertyValues } from 'lit';
 import { EmbedElement, type EmbedContext } from './base';
 import type { ReportView } from './report-view';
@@ -110,7 +111,7 @@ export class LocusLocationReport extends EmbedElement {
     this.message = '';
     await this.updateComplete;
     if (!this.view) {
-      const { mountReport } = await import('./report-view');
+      const [{ mountReport }] = await Promise.all([import('./report-view'), embedFontReady()]);
       if (!current()) return;
       const container = this.renderRoot.querySelector<HTMLElement>('.report');
       if (!container) return;

@@ -15,7 +15,7 @@ import reportsCss from '@locus/planner-app/reports.css';
  */
 const ownCss = `
 :host {
-  --locus-font: var(--locus-font-family, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
+  --locus-font: var(--locus-font-family, "Inter Variable", "DejaVu Sans", sans-serif);
   --locus-text: #1b1f24;
   --locus-text-2: #4f5663;
   --locus-surface-2: #f4f5f7;

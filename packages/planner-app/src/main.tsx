@@ -2,7 +2,9 @@
 // order of spec point 4 (system ready, sign-in, models, address).
 import { effect } from '@preact/signals-react';
 import { createRoot } from 'react-dom/client';
+import '@fontsource-variable/inter/wght.css';
 import './styles.css';
+import { fontsReady } from './fonts';
 import { sessionState, setUiLocale } from './auth/session';
 import { language } from './i18n';
 import { api } from './stores/api';
@@ -15,7 +17,8 @@ import { App, screenOf } from './ui/App';
 
 // The provider's sign-in and sign-out pages speak the interface language.
 setUiLocale(() => language.value);
-createRoot(document.getElementById('root')!).render(<App />);
+// The first frame waits for the shipped font (at most 3 s), so neither the page nor the map's canvas labels start in a fallback font.
+void fontsReady().then(() => createRoot(document.getElementById('root')!).render(<App />));
 
 const screen = screenOf(location.pathname);
 if (screen !== 'notFound') {

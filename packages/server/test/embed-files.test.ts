@@ -17,6 +17,7 @@ const SCRIPT = `export const x = ${JSON.stringify('embed '.repeat(300))};\n`;
 writeFileSync(join(dir, 'locus-embed.js'), SCRIPT);
 writeFileSync(join(dir, 'locus-embed.js.gz'), gzipSync(SCRIPT));
 writeFileSync(join(dir, 'chunk-AB12CD34.js'), 'export const y = 1;\n');
+writeFileSync(join(dir, 'font-EF56GH78.woff2'), Buffer.from('wOF2'));
 writeFileSync(join(dir, 'example.html'), '<!doctype html><title>x</title>');
 writeFileSync(join(dir, 'example.js'), 'console.log(1);\n');
 writeFileSync(join(dir, 'example.css'), 'body { margin: 0; }\n');
@@ -39,6 +40,10 @@ test('each kind of file with its Cache-Control; the gzip sibling when accepted',
   const chunk = await app.inject({ url: '/embed/chunk-AB12CD34.js' });
   assert.is(chunk.statusCode, 200);
   assert.is(chunk.headers['cache-control'], ASSET_CACHE_CONTROL);
+  const font = await app.inject({ url: '/embed/font-EF56GH78.woff2' });
+  assert.is(font.statusCode, 200);
+  assert.is(font.headers['content-type'], 'font/woff2');
+  assert.is(font.headers['cache-control'], ASSET_CACHE_CONTROL);
   const page = await app.inject({ url: '/embed/example.html' });
   assert.is(page.statusCode, 200);
   assert.is(page.headers['cache-control'], HTML_CACHE_CONTROL);

@@ -112,6 +112,15 @@ test('a model wordmark shows the escaped name in the brand colour and grows with
   assert.ok(width(modelLogoSvg('A much longer supermarket name', '#0f766e')) > width(short));
 });
 
+test('a wordmark carries the app\'s font, so it looks the same whatever fonts a machine has', () => {
+  const svg = modelLogoSvg('Locus', '#0f766e');
+  const face = /@font-face\{font-family:'([^']+)';[^}]*src:url\(data:font\/woff2;base64,([A-Za-z0-9+/=]+)\)/.exec(svg);
+  assert.ok(face, 'an inline @font-face');
+  assert.is(face![1], 'Inter Variable');
+  assert.is(Buffer.from(face![2], 'base64').subarray(0, 4).toString('latin1'), 'wOF2');
+  for (const m of svg.matchAll(/font-family="([^"]+)"/g)) assert.ok(m[1].startsWith("'Inter Variable'"), m[1]);
+});
+
 // ---------------------------------------------------------------- tiles
 
 /** Pixel of a longitude/latitude in tile z/x/y, by the textbook Web Mercator formulas. */

@@ -7,6 +7,7 @@ import {
 import { effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
+import { FONT_FAMILY } from '../fonts';
 import { t } from '../i18n';
 import { api } from '../stores/api';
 import { filterActive, locations, selectedLocationId, visibleLocations } from '../stores/locations';
@@ -66,6 +67,7 @@ export function MapView() {
       view: view.peek(),
       layers: [basemap, ranges, impact, icons, new ScaleBarLayer({ zIndex: Z.scaleBar })],
       label: t('map'),
+      fontFamily: FONT_FAMILY,
     });
     window.locusMap = map;
     void basemapReady();

@@ -2,6 +2,8 @@
 // coloured disc; the map draws them at the spec's 0.65 size factor), the
 // search-result category icons, and wordmarks for the models' main and
 // secondary logos.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { brightness, darken, parseHexColor, type Rgba } from './color.js';
 import { escapeXml, shapesToPng, shapesToSvg, type IconShape } from './icon-shapes.js';
 
@@ -159,9 +161,28 @@ export function categoryLogoSvg(category: string): string {
   return shapesToSvg([disc(background), ...categoryShapes(key, background)], VIEWBOX, category);
 }
 
+/** The typeface of the app (Inter, SIL Open Font Licence 1.1), as the app names it. */
+const LOGO_FONT = 'Inter Variable';
+let logoFontFace: string | null = null;
+
 /**
- * A wordmark: a rounded emblem with the initial, then the name in bold.
- * Width follows the text (an estimate of Helvetica's average bold advance).
+ * The app's font (its Latin face) as an `@font-face` rule with the font file
+ * inline: an SVG shown as an image may not load anything, so a wordmark that
+ * named an installed font would look different on every machine.
+ */
+function fontFaceRule(): string {
+  if (logoFontFace === null) {
+    const file = createRequire(import.meta.url).resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
+    const data = readFileSync(file).toString('base64');
+    logoFontFace = `@font-face{font-family:'${LOGO_FONT}';font-weight:100 900;src:url(data:font/woff2;base64,${data}) format('woff2')}`;
+  }
+  return logoFontFace;
+}
+
+/**
+ * A wordmark: a rounded emblem with the initial, then the name in bold, set
+ * in the app's own font, which the SVG carries. Width follows the text (an
+ * estimate of Inter's average bold advance).
  */
 export function modelLogoSvg(text: string, color: string): string {
   const brand = parseHexColor(color);
@@ -172,14 +193,15 @@ export function modelLogoSvg(text: string, color: string): string {
   const height = 48;
   const fontSize = 24;
   const textX = 56;
-  const width = Math.ceil(textX + Math.max(1, [...text].length) * fontSize * 0.62 + 8);
+  const width = Math.ceil(textX + Math.max(1, [...text].length) * fontSize * 0.64 + 8);
   const initialInk = brightness(brand) > 0.6 ? '#1f1f1f' : '#ffffff';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(text)}">` +
     `<title>${escapeXml(text)}</title>` +
+    `<style>${fontFaceRule()}</style>` +
     `<rect x="4" y="4" width="40" height="40" rx="9" fill="${hex(brand)}"/>` +
-    `<text x="24" y="32.5" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-weight="700" font-size="24" fill="${initialInk}">${initial}</text>` +
-    `<text x="${textX}" y="32" font-family="Helvetica, Arial, sans-serif" font-weight="700" font-size="${fontSize}" letter-spacing="-0.3" fill="${hex(ink)}">${escapeXml(text)}</text>` +
+    `<text x="24" y="32.5" text-anchor="middle" font-family="'${LOGO_FONT}', sans-serif" font-weight="700" font-size="24" fill="${initialInk}">${initial}</text>` +
+    `<text x="${textX}" y="32" font-family="'${LOGO_FONT}', sans-serif" font-weight="700" font-size="${fontSize}" letter-spacing="-0.3" fill="${hex(ink)}">${escapeXml(text)}</text>` +
     `</svg>`
   );
 }

@@ -4,6 +4,7 @@
 // a plain function of its options, so the reports (and the report web
 // component) can be given another renderer, for example in tests.
 import type { IconFeature, ImpactFeature, PolygonFeature } from '@locus/map-canvas';
+import { FONT_FAMILY } from '../../fonts';
 import { basemapReady } from '../../map/basemap';
 import { measure, MEASURES, now } from '../../perf';
 import { Report, ReportZoom } from '@locus/contract';
@@ -94,6 +95,7 @@ export const renderReportMap: ReportMapRenderer = async (o) => {
     interactive: false,
     motionPictures: false,
     label: o.label,
+    fontFamily: FONT_FAMILY,
     layers,
   });
   try {
