@@ -15,7 +15,7 @@ import { modelId, models } from '../src/stores/models';
 import {
   allowsMultiple, chooseSearchResult, clearFilter, clearSets, clusterOptions, filterableCount, hoverAreaAt, areaHover, legendSections,
   loadSatelliteImagery, locationOfResult, matchingCount, runSearch, satelliteImagery, searchParams, searchResults, searchState,
-  searchText, setFilterName, setFilterValue, setSatellite, setSetVisible, withSet,
+  searchText, searchShown, SEARCH_PAGE, showMoreResults, setFilterName, setFilterValue, setSatellite, setSetVisible, withSet,
 } from '../src/stores/tools';
 import { extent, fitRequest } from '../src/stores/view';
 import { ApiFailure } from '../src/api/client';
@@ -201,18 +201,38 @@ test('search parameters: the view extent as north/west/south/east and the trimme
   assert.is(client.url('search', params), '/api/search/52.5/4.5/52/5.25/Den%20Haag%2FCentrum');
 });
 
-test('a search calls the route with the view and keeps only the newest answer', async () => {
+test("a search calls the route with the view, adds the scenario's own locations in place of the server's, and keeps only the newest answer", async () => {
   extent.value = [4.5, 52.0, 5.25, 52.5];
-  const result = { latitude: 52.03, longitude: 5.03, category: 'location' as const, title: 'Dagvers Zuid', icon: '/x' };
-  const { api, calls } = fakeApi({ search: (o) => ((o.params as { text: string }).text === 'dag' ? [result] : []) });
+  locations.value = storeList;
+  const serverLocation = { latitude: 52.03, longitude: 5.03, category: 'location' as const, title: 'Dagvers Zuid (another model)', icon: '/x' };
+  const place = { latitude: 52.2, longitude: 4.9, category: 'place' as const, title: 'Dagveld', icon: '/p' };
+  const { api, calls } = fakeApi({ search: (o) => ((o.params as { text: string }).text === 'dag' ? [serverLocation, place] : []) });
   await runSearch(api, 'dag');
   assert.equal(calls[0]!.options.params, { north: 52.5, west: 4.5, south: 52.0, east: 5.25, text: 'dag' });
-  assert.equal(searchResults.value, [result]);
+  const found = searchResults.value;
+  assert.equal(found.map((r) => r.title).sort(), ['Dagveld', 'Dagvers Centrum', 'Dagvers Zuid']);
+  assert.ok(found.filter((r) => r.category === 'location').every((r) => r.locationId !== undefined), "the scenario's locations, by id");
   assert.is(searchState.value, 'done');
+  assert.is(searchShown.value, 3);
   await runSearch(api, 'd');
   assert.is(calls.length, 1, 'too short: no call');
   assert.equal(searchResults.value, []);
   assert.is(searchState.value, 'idle');
+});
+
+test('results beyond a page are listed by "more", a page at a time', async () => {
+  extent.value = [4.5, 52.0, 5.25, 52.5];
+  locations.value = Array.from({ length: 45 }, (_, i) => location(100 + i, { name: `Winkel ${i + 1}`, locationGroupId: 1 }));
+  const { api } = fakeApi({ search: () => [] });
+  await runSearch(api, 'winkel');
+  assert.is(searchResults.value.length, 45);
+  assert.is(searchShown.value, SEARCH_PAGE);
+  assert.equal(searchResults.value.slice(0, 3).map((r) => r.title).length, 3);
+  showMoreResults();
+  assert.is(searchShown.value, 2 * SEARCH_PAGE);
+  showMoreResults();
+  assert.is(searchShown.value, 45);
+  locations.value = storeList;
 });
 
 test('choosing a result flies to it and selects the location it stands for', async () => {
@@ -327,7 +347,7 @@ test('the search panel hints at the minimum length, lists results with their cat
   await act(async () => {
     searchResults.value = [];
   });
-  assert.is(status(), 'Nothing found in this part of the map.');
+  assert.is(status(), 'Nothing found.');
   await view.unmount();
 });
 

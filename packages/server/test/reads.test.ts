@@ -153,14 +153,18 @@ test('reference data of the model: groups, sub-models, parameters, properties, d
   assert.ok(heat.length > 100 && heat.every((p: { weight: number }) => p.weight >= 0 && p.weight <= 255));
 });
 
-test('search for Utrecht returns the city within the Utrecht box', async () => {
+test('search for Utrecht finds the city from anywhere, best match first, then nearest the view, names in natural order', async () => {
   const results = (await get(`/api/search/52.2/4.9/51.9/5.3/Utrecht`)).json();
   assert.ok(results.length > 0);
   assert.is(results[0].title, 'Utrecht');
   assert.is(results[0].category, 'place');
   assert.ok(Math.abs(results[0].latitude - 52.09) < 0.05);
-  const elsewhere = (await get(`/api/search/53.5/6.0/53.0/7.0/Utrecht`)).json();
-  assert.ok(!elsewhere.some((r: { title: string; category: string }) => r.title === 'Utrecht' && r.category === 'place'), 'not outside the box');
+  const elsewhere = (await get(`/api/search/53.5/6.0/53.0/7.0/Utrecht`)).json() as { title: string; category: string; latitude: number; longitude: number }[];
+  assert.ok(elsewhere.some((r) => r.title === 'Utrecht' && r.category === 'place'), 'found from a view in Groningen too');
+  // Among results of the same match, nearer the view's centre first.
+  const prefix = elsewhere.filter((r) => r.title.toLowerCase().startsWith('utrecht') && r.title.toLowerCase() !== 'utrecht');
+  const d = (r: { latitude: number; longitude: number }) => (r.latitude - 53.25) ** 2 + ((r.longitude - 6.5) * Math.cos((53.25 * Math.PI) / 180)) ** 2;
+  for (let i = 1; i < prefix.length; i++) assert.ok(d(prefix[i - 1]!) <= d(prefix[i]!) + 1e-12, `${prefix[i - 1]!.title} before ${prefix[i]!.title}`);
 });
 
 test('area properties for a point in Amsterdam return the cell holding it; a point at sea is 404', async () => {

@@ -19,7 +19,7 @@ export const search = defineRoute({
   response: z.array(SearchResult),
   produces: 'json',
   role: 'user',
-  description: "Locations, places and POIs of the user's models within the box whose name matches the text, best match first.",
+  description: "Locations, places and POIs of the user's models whose name matches the text, wherever they are: best match first, then nearest the centre of the box (the view searched from), then by name in natural order.",
 });
 
 export const searchCategoryLogo = defineRoute({

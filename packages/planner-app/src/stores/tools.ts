@@ -7,6 +7,7 @@ import { isAbort, type ApiClient } from '../api/client';
 import { emptyFilter, filter, locations, visibleLocations, type LocationFilter } from './locations';
 import { layers, setLayers, toggleSet, type LayerState } from './layers';
 import { model } from './models';
+import { locationHits, PlaceFinder, rankHits, type Place, type SearchHit } from '../map/search-rank';
 import { extent, requestFit } from './view';
 
 // ---------------------------------------------------------------- filter
@@ -176,7 +177,11 @@ export function clearAreaHover(): void {
 // ---------------------------------------------------------------- search
 
 export const searchText = signal('');
-export const searchResults = signal<SearchResult[]>([]);
+export const searchResults = signal<SearchHit[]>([]);
+/** How many of the results the panel lists; "more" lists another page. */
+export const searchShown = signal(0);
+/** Results listed at first and added by each "more". */
+export const SEARCH_PAGE = 20;
 export const searchState = signal<'idle' | 'searching' | 'done'>('idle');
 /** Shortest text searched for. */
 export const SEARCH_MIN_LENGTH = 2;
@@ -192,8 +197,24 @@ export function searchParams(box: readonly [number, number, number, number] | nu
 
 let searchSeq = 0;
 let searchAbort: AbortController | null = null;
+let placeFinder: Promise<PlaceFinder | null> | null = null;
 
-/** Searches the current view for the text; newer searches win. */
+/** The gazetteer the basemap labels come from (a lazy chunk), to say where each result is; null when it cannot load. */
+function places(): Promise<PlaceFinder | null> {
+  placeFinder ??= import('locus:places').then(
+    ({ default: list }) => new PlaceFinder(list as Place[]),
+    () => null,
+  );
+  return placeFinder;
+}
+
+/**
+ * Searches the model, not the view: the scenario's locations (here, with
+ * their changes) and the server's places and POIs (anywhere), ranked by how
+ * well the name matches, then by the distance to the centre of the view, then
+ * by name in natural order; each result says which place it is in or near.
+ * Newer searches win.
+ */
 export async function runSearch(api: ApiClient, text = searchText.value): Promise<void> {
   searchText.value = text;
   const params = searchParams(extent.value, text);
@@ -208,20 +229,33 @@ export async function runSearch(api: ApiClient, text = searchText.value): Promis
   }
   const abort = (searchAbort = new AbortController());
   searchState.value = 'searching';
+  const own = locationHits(locations.value, params.text);
+  const center: [number, number] = [(params.west + params.east) / 2, (params.south + params.north) / 2];
+  let server: SearchResult[] = [];
   try {
-    const results = await api.call('search', { params, signal: abort.signal });
-    if (seq !== searchSeq) return;
-    batch(() => {
-      searchResults.value = results;
-      searchState.value = 'done';
-    });
+    server = await api.call('search', { params, signal: abort.signal });
   } catch (error) {
     if (seq !== searchSeq) return;
-    batch(() => {
-      searchResults.value = [];
-      searchState.value = isAbort(error) ? 'idle' : 'done';
-    });
+    if (isAbort(error)) {
+      searchState.value = 'idle';
+      return;
+    }
   }
+  // The server's locations are those of every model the user reaches, without the scenario's changes: the scenario's own stand for them.
+  const hits: SearchHit[] = rankHits([...own, ...(locations.value.length ? server.filter((r) => r.category !== 'location') : server)], params.text, center);
+  const finder = await places();
+  if (seq !== searchSeq) return;
+  if (finder) for (const hit of hits) hit.where = finder.whereOf(hit);
+  batch(() => {
+    searchResults.value = hits;
+    searchShown.value = Math.min(hits.length, SEARCH_PAGE);
+    searchState.value = 'done';
+  });
+}
+
+/** Lists another page of results. */
+export function showMoreResults(): void {
+  searchShown.value = Math.min(searchResults.value.length, searchShown.value + SEARCH_PAGE);
 }
 
 export function clearSearch(): void {
@@ -247,10 +281,10 @@ export function locationOfResult(result: SearchResult, list: readonly LocationSu
 }
 
 /** Flies to a result; a location result is selected as well. */
-export async function chooseSearchResult(result: SearchResult, select: (id: number) => Promise<void>): Promise<void> {
+export async function chooseSearchResult(result: SearchHit, select: (id: number) => Promise<void>): Promise<void> {
   requestFit({ kind: 'point', lon: result.longitude, lat: result.latitude, zoom: SEARCH_RESULT_ZOOM });
-  const location = locationOfResult(result, locations.value);
-  if (location) await select(location.id);
+  const id = result.locationId ?? locationOfResult(result, locations.value)?.id;
+  if (id !== undefined) await select(id);
 }
 
 // ---------------------------------------------------------------- images

@@ -1,7 +1,10 @@
-// The map search (spec point 2): places, locations and POIs within the
-// current view whose name matches the text; choosing a result flies to it and
-// selects it when it is one of the scenario's locations.
+// The map search (spec point 2): the scenario's locations, places and POIs
+// wherever they are, best match first, then nearest the view (stores/tools.ts);
+// each result says where it is, and a "more" entry lists the next page.
+// Choosing a result flies to it and selects it when it is one of the
+// scenario's locations.
 import type { SearchResult } from '@locus/contract';
+import type { SearchHit } from '../../map/search-rank';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';
 import { Search } from 'lucide-react';
@@ -9,7 +12,7 @@ import { t, type TextKey } from '../../i18n';
 import { api } from '../../stores/api';
 import { selectLocation } from '../../stores/planner';
 import {
-  categoryLogo, chooseSearchResult, imageVersion, runSearch, SEARCH_MIN_LENGTH, searchResults, searchState, searchText,
+  categoryLogo, chooseSearchResult, imageVersion, runSearch, SEARCH_MIN_LENGTH, searchResults, searchShown, searchState, searchText, showMoreResults, SEARCH_PAGE,
 } from '../../stores/tools';
 import { hidePopover, IconButton } from '../common';
 import { ToolPanel, usePopoverOpen } from './panel';
@@ -30,13 +33,14 @@ export function SearchPanel() {
   const text = searchText.value;
   const results = searchResults.value;
   const state = searchState.value;
+  const shown = Math.min(results.length, searchShown.value || SEARCH_PAGE);
 
   const type = (value: string) => {
     searchText.value = value;
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => void runSearch(api, value), SEARCH_DEBOUNCE_MS);
   };
-  const choose = (result: SearchResult) => {
+  const choose = (result: SearchHit) => {
     hidePopover(SEARCH_PANEL_ID);
     // The chosen button disappears with the panel: focus goes back to the toolbar's Search button.
     document.querySelector<HTMLElement>(`[popovertarget="${SEARCH_PANEL_ID}"]`)?.focus();
@@ -70,22 +74,42 @@ export function SearchPanel() {
         </label>
       </form>
       <p className="muted search-status" role="status">
-        {short ? t('searchHint', { count: SEARCH_MIN_LENGTH }) : state === 'searching' ? t('searchSearching') : state === 'done' && results.length === 0 ? t('searchNoResults') : state === 'done' ? t('searchResultCount', { count: results.length }) : ''}
+        {short ? t('searchHint', { count: SEARCH_MIN_LENGTH }) : state === 'searching' ? t('searchSearching') : state === 'done' && results.length === 0 ? t('searchNothing') : state === 'done' ? t('searchResultCount', { count: results.length }) : ''}
       </p>
       {results.length > 0 && (
         <ul className="search-results" aria-label={t('searchResults')} onKeyDown={onKey}>
-          {results.map((r, i) => {
+          {results.slice(0, shown).map((r, i) => {
             const logo = categoryLogo(api, r.category);
             return (
               <li key={`${i}-${r.category}-${r.title}`}>
                 <button type="button" className="menu-item search-result" onClick={() => choose(r)}>
                   {logo ? <img className="tool-logo" src={logo} alt="" /> : <span className="tool-logo" aria-hidden="true" />}
-                  <span className="search-result-title">{r.title}</span>
+                  <span className="search-result-title">
+                    {r.title}
+                    {r.where ? <span className="muted search-result-where"> {t('searchWhere', { place: r.where })}</span> : null}
+                  </span>
                   <span className="muted search-result-category">{t(CATEGORY_TEXT[r.category])}</span>
                 </button>
               </li>
             );
           })}
+          {shown < results.length && (
+            <li>
+              <button
+                type="button"
+                className="menu-item search-result search-more"
+                onClick={(e) => {
+                  const list = e.currentTarget.closest('ul');
+                  const next = shown;
+                  showMoreResults();
+                  // Focus stays in the list: on the first of the results just added.
+                  requestAnimationFrame(() => list?.querySelectorAll<HTMLElement>('.search-result')[next]?.focus());
+                }}
+              >
+                {t('searchMore', { count: Math.min(SEARCH_PAGE, results.length - shown) })}
+              </button>
+            </li>
+          )}
         </ul>
       )}
     </ToolPanel>
