@@ -44,6 +44,32 @@ ${body}<script type="module" src="/assets/${script}"></script>
 }
 
 /**
+ * `import('locus:vector-tile-worker')`: the street basemap's tile worker (map-canvas
+ * src/tiles/vector-tile-worker.ts with pmtiles, @mapbox/vector-tile and pbf) bundled on its own as
+ * a classic script and handed over as text, so it sits in a lazy chunk and starts from a blob URL
+ * (the app's and the embed's pages alike; CSP worker-src allows blob:).
+ */
+const vectorTileWorker = {
+  name: 'vector-tile-worker',
+  setup(b) {
+    b.onResolve({ filter: /^locus:vector-tile-worker$/ }, () => ({ path: 'worker', namespace: 'locus-vector-tile-worker' }));
+    b.onLoad({ filter: /.*/, namespace: 'locus-vector-tile-worker' }, async () => {
+      const result = await build({
+        entryPoints: [join(root, 'packages/map-canvas/src/tiles/vector-tile-worker.ts')],
+        bundle: true,
+        format: 'iife',
+        minify: true,
+        write: false,
+        platform: 'browser',
+        target: ['chrome120', 'firefox120', 'safari17'],
+        logLevel: 'warning',
+      });
+      return { contents: `export default ${JSON.stringify(result.outputFiles[0].text)};`, loader: 'js' };
+    });
+  },
+};
+
+/**
  * Brotli and gzip (level 9) siblings of every script and style sheet: the
  * server sends them to browsers that accept the encoding, so nothing is
  * compressed per request. Brotli's best quality (11) takes about a second per
@@ -111,7 +137,7 @@ const targets = {
       sourcemap: true,
       metafile: true,
       jsx: 'automatic',
-      plugins: [basemapPlaces],
+      plugins: [basemapPlaces, vectorTileWorker],
       loader: { '.png': 'file', '.svg': 'file', '.woff2': 'file' },
       define: { ...define, 'process.env.NODE_ENV': '"production"' },
       logLevel: 'warning',
@@ -158,7 +184,7 @@ const targets = {
       // The app's font files are served beside the script (packages/embed/src/font.ts).
       loader: { '.css': 'text', '.woff2': 'file' },
       logOverride: { 'ignored-bare-import': 'silent' },
-      plugins: [basemapPlaces],
+      plugins: [basemapPlaces, vectorTileWorker],
       define: { ...define, 'process.env.NODE_ENV': '"production"' },
       logLevel: 'warning',
     });

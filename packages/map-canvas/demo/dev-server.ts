@@ -15,6 +15,30 @@ export interface BundleOptions {
   alias?: Record<string, string>;
 }
 
+/** The vector tile worker's script, bundled on its own (a classic script for a blob worker). */
+export async function vectorTileWorkerSource(minify = true): Promise<string> {
+  const result = await esbuild.build({
+    entryPoints: [`${packageDir}src/tiles/vector-tile-worker.ts`],
+    bundle: true,
+    format: 'iife',
+    minify,
+    target: 'es2022',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text;
+}
+
+/** `import('locus:vector-tile-worker')`: the worker's script as the module's default export. */
+export const vectorTileWorkerPlugin: esbuild.Plugin = {
+  name: 'vector-tile-worker',
+  setup(b) {
+    b.onResolve({ filter: /^locus:vector-tile-worker$/ }, () => ({ path: 'worker', namespace: 'locus-vector-tile-worker' }));
+    b.onLoad({ filter: /.*/, namespace: 'locus-vector-tile-worker' }, async () => ({ contents: `export default ${JSON.stringify(await vectorTileWorkerSource())};`, loader: 'js' }));
+  },
+};
+
 /** Bundles entries (name to file path) into URL paths such as '/name.js' and '/chunk-*.js'. */
 export async function bundle(entries: Record<string, string>, options: BundleOptions = {}): Promise<Map<string, Uint8Array>> {
   const result = await esbuild.build({
@@ -30,6 +54,7 @@ export async function bundle(entries: Record<string, string>, options: BundleOpt
     outdir: '/out',
     logLevel: 'silent',
     alias: options.alias,
+    plugins: [vectorTileWorkerPlugin],
   });
   const files = new Map<string, Uint8Array>();
   for (const file of result.outputFiles) files.set(file.path.replace(/^\/out/, ''), file.contents);

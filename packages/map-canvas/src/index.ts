@@ -35,3 +35,6 @@ export { scaleBarMeasure } from './layers/scale-bar/scale-bar.js';
 export { legendTextColor, colorBrightness, parseLegendColor, LEGEND_TEXT_DARK, LEGEND_TEXT_LIGHT } from './legend/text-color.js';
 export { ImpactLayer, type ImpactLayerOptions } from './layers/impact/impact-layer.js';
 export { impactRadius, impactColor, impactScale, DEFAULT_IMPACT_STYLE, type ImpactFeature, type ImpactStyle } from './layers/impact/impact-symbols.js';
+export { VectorTileLayer, VECTOR_TILE_SIZE, type VectorTileLayerOptions, type SourceHealth } from './layers/vector-tile/vector-tile-layer.js';
+export type { VectorSchema } from './tiles/styles/index.js';
+export { workerFromSource } from './tiles/worker-from-source.js';

@@ -7,6 +7,7 @@ import { errorBody, registerErrorHandling, unauthorized } from './http/errors.js
 import { registerWebSecurity, REQUEST_BODY_LIMIT } from './http/web-security.js';
 import { appDirectory, registerAppFiles } from './http/app-files.js';
 import { registerEmbedFiles } from './http/embed-files.js';
+import { registerBasemapArchive } from './http/basemap-archive.js';
 import { registerRoutes, type Handlers } from './http/register-routes.js';
 import { createUserCache, loadCurrentUser, LoginGoneError } from './http/current-user.js';
 import { createTokenVerifier, registerIdentity } from './identity/index.js';
@@ -76,6 +77,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
       return user;
     },
   });
+  await registerBasemapArchive(app, ctx.config);
   // The built planner app; the default holds for this module in src/ and for the bundle in dist/.
   await registerAppFiles(app, appDirectory(new URL('../../planner-app/dist/', import.meta.url)));
   await registerEmbedFiles(app, appDirectory(new URL('../../embed/dist/', import.meta.url), {}));

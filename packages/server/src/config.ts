@@ -74,6 +74,8 @@ export interface ServerConfig {
   streetViewKey?: string;
   /** XYZ imagery for the map's satellite toggle; unset: no toggle. */
   satellite?: { url: string; attribution: string | null };
+  /** The street basemap drawn over the built-in one (see basemapSetting). */
+  basemap: BasemapSetting;
   identity: IdentityConfig;
   web: WebSecurityConfig;
 }
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: string[] 
   if (!['all', 'api', 'worker'].includes(role)) throw new Error(`--role must be all, api or worker, not '${role}'`);
   const external = env.IDENTITY_AUTHORITY !== undefined && env.IDENTITY_AUTHORITY !== '';
   const satellite = satelliteImagery(env.SATELLITE_TILE_URL, env.SATELLITE_ATTRIBUTION);
+  const basemap = basemapSetting(env);
   return {
     port,
     host,
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: string[] 
     autoCalculateBase: env.AUTO_CALCULATE_BASE !== 'false',
     streetViewKey: env.STREET_VIEW_KEY || undefined,
     satellite,
+    basemap,
     identity: {
       mode: external ? 'external' : 'builtin',
       authority: external ? env.IDENTITY_AUTHORITY : `${publicUrl}/oidc`,
@@ -117,7 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: string[] 
     web: {
       embedOrigins: originList('EMBED_ORIGINS', env.EMBED_ORIGINS),
       corsOrigins: originList('CORS_ORIGINS', env.CORS_ORIGINS),
-      mapOrigins: withOrigin(originList('MAP_ORIGINS', env.MAP_ORIGINS, DEFAULT_MAP_ORIGINS), satellite?.origin),
+      mapOrigins: withOrigin(withOrigin(originList('MAP_ORIGINS', env.MAP_ORIGINS, DEFAULT_MAP_ORIGINS), satellite?.origin), basemapOrigin(basemap)),
       trustProxy: env.TRUST_PROXY !== undefined && env.TRUST_PROXY !== '' ? env.TRUST_PROXY === 'true' : insecureHttp,
     },
   };
@@ -146,4 +150,88 @@ export function satelliteImagery(url: string | undefined, attribution: string | 
 
 function withOrigin(origins: string[], origin: string | undefined): string[] {
   return origin && !origins.includes(origin) ? [...origins, origin] : origins;
+}
+
+/** The schemas of vector tiles the map has a style for. */
+export const BASEMAP_SCHEMAS = ['brt', 'openmaptiles', 'protomaps'] as const;
+export type BasemapSchema = (typeof BASEMAP_SCHEMAS)[number];
+
+/** The Dutch government's open BRT-Achtergrondkaart as Mapbox Vector Tiles (PDOK, OGC API Tiles, CC BY 4.0, no key). */
+export const PDOK_BRT_VECTOR_URL = 'https://api.pdok.nl/kadaster/brt-achtergrondkaart/ogc/v1/tiles/WebMercatorQuad/{z}/{y}/{x}?f=mvt';
+export const PDOK_BRT_ATTRIBUTION = 'Kaartgegevens © Kadaster';
+/** Where the server serves the PMTiles archive of BASEMAP_PMTILES (with range requests). */
+export const BASEMAP_ARCHIVE_PATH = '/basemap/streets.pmtiles';
+
+/**
+ * The street basemap, drawn over the built-in Natural Earth basemap (which shows wherever street
+ * tiles are missing or cannot be loaded):
+ * - builtin: none (BASEMAP=builtin), the built-in basemap only;
+ * - raster: XYZ image tiles (BASEMAP_TILE_URL);
+ * - vector: Mapbox Vector Tiles from a URL template (BASEMAP_VECTOR_URL; by default PDOK's BRT-Achtergrondkaart);
+ * - pmtiles: vector tiles from one PMTiles archive on this server's disk (BASEMAP_PMTILES).
+ */
+export type BasemapSetting =
+  | { kind: 'builtin' }
+  | { kind: 'raster'; url: string; attribution: string | null; maxZoom: number; origin: string }
+  | { kind: 'vector'; url: string; schema: BasemapSchema; attribution: string | null; minZoom: number; maxZoom: number; origin: string }
+  | { kind: 'pmtiles'; file: string; schema: BasemapSchema; attribution: string | null };
+
+/** Reads the BASEMAP_* settings; a contradictory or malformed setting stops the start with its name. */
+export function basemapSetting(env: NodeJS.ProcessEnv): BasemapSetting {
+  const value = (name: string) => (env[name] ?? '').trim();
+  const mode = value('BASEMAP');
+  if (mode !== '' && mode !== 'builtin' && mode !== 'streets') throw new Error(`BASEMAP must be 'streets' or 'builtin', not '${mode}'`);
+  const set = ['BASEMAP_TILE_URL', 'BASEMAP_VECTOR_URL', 'BASEMAP_PMTILES'].filter((name) => value(name) !== '');
+  if (set.length > 1) throw new Error(`Set only one of ${set.join(' and ')}: each names a whole street basemap`);
+  if (mode === 'builtin') return { kind: 'builtin' };
+  const attribution = value('BASEMAP_ATTRIBUTION') || null;
+  const schemaValue = value('BASEMAP_SCHEMA');
+  if (schemaValue !== '' && !(BASEMAP_SCHEMAS as readonly string[]).includes(schemaValue)) {
+    throw new Error(`BASEMAP_SCHEMA must be one of ${BASEMAP_SCHEMAS.join(', ')}, not '${schemaValue}'`);
+  }
+  const schema = (schemaValue || null) as BasemapSchema | null;
+  const zoom = (name: string, fallback: number) => {
+    const v = value(name);
+    if (v === '') return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0 || n > 24) throw new Error(`${name} must be a whole zoom level from 0 to 24, not '${v}'`);
+    return n;
+  };
+  if (set[0] === 'BASEMAP_PMTILES') {
+    return { kind: 'pmtiles', file: resolve(value('BASEMAP_PMTILES')), schema: schema ?? 'protomaps', attribution: attribution ?? '© OpenStreetMap contributors' };
+  }
+  if (set[0] === 'BASEMAP_TILE_URL') {
+    const url = value('BASEMAP_TILE_URL');
+    return { kind: 'raster', url, attribution, maxZoom: zoom('BASEMAP_MAX_ZOOM', 19), origin: templateOrigin('BASEMAP_TILE_URL', url) };
+  }
+  const custom = value('BASEMAP_VECTOR_URL');
+  const url = custom || PDOK_BRT_VECTOR_URL;
+  return {
+    kind: 'vector',
+    url,
+    schema: schema ?? (custom ? 'openmaptiles' : 'brt'),
+    attribution: attribution ?? (custom ? null : PDOK_BRT_ATTRIBUTION),
+    minZoom: zoom('BASEMAP_MIN_ZOOM', custom ? 0 : 6),
+    maxZoom: zoom('BASEMAP_MAX_ZOOM', custom ? 14 : 17),
+    origin: templateOrigin('BASEMAP_VECTOR_URL', url),
+  };
+}
+
+/** An http(s) tile URL template with {z}, {x} and {y} (or {-y}); returns its origin. */
+function templateOrigin(name: string, template: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(template.replace(/\{-?[a-z]\}/g, '0'));
+  } catch {
+    throw new Error(`${name}: '${template}' is not a URL`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`${name} must be an http or https address`);
+  if (!template.includes('{z}') || !template.includes('{x}') || !(template.includes('{y}') || template.includes('{-y}'))) {
+    throw new Error(`${name} must contain {z}, {x} and {y}`);
+  }
+  return parsed.origin;
+}
+
+function basemapOrigin(basemap: BasemapSetting): string | undefined {
+  return basemap.kind === 'raster' || basemap.kind === 'vector' ? basemap.origin : undefined;
 }

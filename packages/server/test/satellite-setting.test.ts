@@ -12,7 +12,7 @@ import { systemHandlers } from '../src/routes/system.js';
 const TEMPLATE = 'https://imagery.example.com/tiles/{z}/{y}/{x}.jpg';
 
 async function environmentAnswer(env: Record<string, string>): Promise<Environment> {
-  const config = loadConfig({ DATA_DIR: 'data', ENVIRONMENT: 'Test', ...env });
+  const config = loadConfig({ DATA_DIR: 'data', ENVIRONMENT: 'Test', BASEMAP: 'builtin', ...env });
   const handler = systemHandlers({ config } as unknown as ServerContext).systemEnvironment!;
   const answer = await handler({ route: routes.systemEnvironment } as unknown as HandlerInput);
   return Environment.parse(answer);

@@ -77,6 +77,8 @@ function spawnServer(dataDir: string, port: number, env: Record<string, string>)
       PUBLIC_URL: baseUrl,
       ENVIRONMENT: 'Demo',
       WORKERS: '1',
+      // No test reaches the internet: the built-in basemap unless a test serves its own street tiles.
+      BASEMAP: 'builtin',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

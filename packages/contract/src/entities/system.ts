@@ -10,11 +10,39 @@ export const SatelliteImagery = z.object({
 });
 export type SatelliteImagery = z.infer<typeof SatelliteImagery>;
 
+/**
+ * The street basemap drawn over the built-in one: raster XYZ tiles, or Mapbox Vector Tiles from a URL
+ * template or from a PMTiles archive (`archive`: the URL of the archive, read with range requests).
+ */
+export const StreetBasemap = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('raster'),
+    /** Tile URL template with {z}, {x} and {y} (optionally {-y}, and {r} for 2x tiles). */
+    url: z.string().min(1),
+    attribution: z.string().nullable(),
+    maxZoom: z.number().int().min(0).max(24),
+  }),
+  z.object({
+    kind: z.literal('vector'),
+    /** Tile URL template with {z}, {x} and {y}; or the address of a PMTiles archive when `archive` is true. */
+    url: z.string().min(1),
+    archive: z.boolean(),
+    /** The tile schema whose style draws the tiles. */
+    schema: z.enum(['brt', 'openmaptiles', 'protomaps']),
+    attribution: z.string().nullable(),
+    minZoom: z.number().int().min(0).max(24),
+    maxZoom: z.number().int().min(0).max(24),
+  }),
+]);
+export type StreetBasemap = z.infer<typeof StreetBasemap>;
+
 export const Environment = z.object({
   /** 'Production', 'Demo', 'Test', ...: a banner shows unless Production or Demo. */
   environment: z.string().min(1),
   /** The satellite imagery source; absent or null when none is configured (the toggle is then absent). */
   satellite: SatelliteImagery.nullable().optional(),
+  /** The street basemap; absent or null: the built-in basemap only. */
+  basemap: StreetBasemap.nullable().optional(),
 });
 export type Environment = z.infer<typeof Environment>;
 

@@ -1,0 +1,138 @@
+// Vector tile renderer: the tile pictures of one zoom are composed at their own pixel size into one
+// canvas (no seams at fractional zoom or under rotation) and drawn with the frame's transform; a tile
+// that arrives is drawn into the composition alone (the others stay), and a tile still on its way
+// holds its nearest finished parent scaled up, or its children. Labels are placed on screen each
+// frame (street-labels.ts), upright and free of each other across tiles.
+import { multiply, setContextTransform } from '../../geo/affine.js';
+import { context2d, createCanvas, type Canvas2D } from '../../layer/canvas.js';
+import type { LayerRenderer } from '../../layer/layer.js';
+import type { FrameState } from '../../view/frame-state.js';
+import { tileRangeForExtent, tilesForFrame, tileZoomFor, tileKey, type TileCoord } from '../tile/tile-coverage.js';
+import { drawStreetLabels, type PlacedLabelSource } from './street-labels.js';
+import { VECTOR_TILE_SIZE, type VectorTileLayer } from './vector-tile-layer.js';
+
+const MAX_PARENT_LEVELS = 6;
+const MAX_COMPOSE_SIDE = 8192;
+
+/** Device px per CSS px of the tile pictures: the pixel ratio rounded up to a half (at most 4). */
+export function tileScaleFor(pixelRatio: number): number {
+  return Math.min(4, Math.max(1, Math.ceil(pixelRatio * 2 - 1e-9) / 2));
+}
+
+export class VectorTileRenderer implements LayerRenderer {
+  private canvas: Canvas2D | null = null;
+  private rangeKey = '';
+  private version = -1;
+  private readonly drawnAs = new Map<string, 'exact' | 'standin'>();
+  private labels: PlacedLabelSource[] = [];
+
+  constructor(private readonly layer: VectorTileLayer, private readonly requester: number) {}
+
+  renderFrame(frame: FrameState, ctx: CanvasRenderingContext2D): void {
+    const layer = this.layer;
+    const ideal = Math.round(frame.view.zoom + Math.log2(512 / VECTOR_TILE_SIZE));
+    if (ideal < layer.minZoom) {
+      layer.request(this.requester, [], 1);
+      return;
+    }
+    const z = tileZoomFor(frame.view.zoom, VECTOR_TILE_SIZE, layer.minZoom, layer.maxDrawZoom);
+    const tiles = tilesForFrame(frame, z);
+    const range = tileRangeForExtent(frame.extent, z);
+    const nx = range.maxX - range.minX + 1, ny = range.maxY - range.minY + 1;
+    let scale = tileScaleFor(frame.pixelRatio);
+    while (scale > 1 && Math.max(nx, ny) * VECTOR_TILE_SIZE * scale > MAX_COMPOSE_SIDE) scale -= 0.5;
+    const tp = Math.round(VECTOR_TILE_SIZE * scale);
+    if (layer.request(this.requester, tiles, scale)) frame.loading = true;
+
+    const rangeKey = `${z}/${range.minX}/${range.minY}/${nx}/${ny}/${tp}`;
+    if (rangeKey !== this.rangeKey) {
+      const w = Math.min(MAX_COMPOSE_SIDE, nx * tp), h = Math.min(MAX_COMPOSE_SIDE, ny * tp);
+      if (!this.canvas || this.canvas.width !== w || this.canvas.height !== h) this.canvas = createCanvas(w, h);
+      else context2d(this.canvas).clearRect(0, 0, w, h);
+      this.drawnAs.clear();
+      this.rangeKey = rangeKey;
+      this.version = -1;
+    }
+    if (this.version !== layer.loadVersion) {
+      this.compose(tiles, range.minX, range.minY, tp, scale);
+      this.labels = this.collectLabels(tiles, z, scale);
+      this.version = layer.loadVersion;
+    }
+    const n = Math.pow(2, z);
+    const k = 1 / (tp * n);
+    setContextTransform(ctx, multiply(frame.toScreen, [k, 0, 0, k, range.minX / n, range.minY / n]), frame.pixelRatio);
+    ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingQuality = 'high';
+    ctx.drawImage(this.canvas as CanvasImageSource, 0, 0);
+    if (this.labels.length) drawStreetLabels(ctx, frame, this.labels, z);
+  }
+
+  private compose(tiles: TileCoord[], minX: number, minY: number, tp: number, scale: number): void {
+    const ctx = context2d(this.canvas!);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingQuality = 'high';
+    for (const t of tiles) {
+      const key = tileKey(t);
+      if (this.drawnAs.get(key) === 'exact') continue;
+      const dx = (t.x - minX) * tp, dy = (t.y - minY) * tp;
+      if (dx >= this.canvas!.width || dy >= this.canvas!.height) continue;
+      const tile = this.layer.finished(t, scale);
+      if (tile) {
+        ctx.clearRect(dx, dy, tp, tp);
+        if (tile.image) ctx.drawImage(tile.image, dx, dy, tp, tp);
+        this.drawnAs.set(key, 'exact');
+        continue;
+      }
+      ctx.clearRect(dx, dy, tp, tp);
+      if (this.drawParent(ctx, t, dx, dy, tp, scale) || this.drawChildren(ctx, t, dx, dy, tp, scale)) this.drawnAs.set(key, 'standin');
+      else this.drawnAs.delete(key);
+    }
+  }
+
+  private drawParent(ctx: CanvasRenderingContext2D, t: TileCoord, dx: number, dy: number, tp: number, scale: number): boolean {
+    for (let dz = 1; dz <= MAX_PARENT_LEVELS && t.z - dz >= this.layer.minZoom; dz++) {
+      const parent = { z: t.z - dz, x: t.x >> dz, y: t.y >> dz };
+      const tile = this.layer.finished(parent, scale);
+      if (!tile) continue;
+      if (!tile.image) return true;
+      const size = tile.image.width / (1 << dz);
+      const sx = (t.x - (parent.x << dz)) * size, sy = (t.y - (parent.y << dz)) * size;
+      ctx.drawImage(tile.image, sx, sy, size, size, dx, dy, tp, tp);
+      return true;
+    }
+    return false;
+  }
+
+  private drawChildren(ctx: CanvasRenderingContext2D, t: TileCoord, dx: number, dy: number, tp: number, scale: number): boolean {
+    if (t.z + 1 > this.layer.maxDrawZoom) return false;
+    const half = tp / 2;
+    let any = false;
+    for (let j = 0; j < 2; j++) {
+      for (let i = 0; i < 2; i++) {
+        const tile = this.layer.finished({ z: t.z + 1, x: 2 * t.x + i, y: 2 * t.y + j }, scale);
+        if (!tile) continue;
+        any = true;
+        if (tile.image) ctx.drawImage(tile.image, dx + i * half, dy + j * half, half, half);
+      }
+    }
+    return any;
+  }
+
+  /** The label candidates of the finished tiles on screen, in world units, in placement order. */
+  private collectLabels(tiles: TileCoord[], z: number, scale: number): PlacedLabelSource[] {
+    const n = Math.pow(2, z);
+    const out: PlacedLabelSource[] = [];
+    for (const t of tiles) {
+      const tile = this.layer.finished(t, scale);
+      if (!tile) continue;
+      for (const l of tile.labels) out.push({ ...l, wx: (t.x + l.x) / n, wy: (t.y + l.y) / n });
+    }
+    return out.sort((a, b) => a.order - b.order);
+  }
+
+  dispose(): void {
+    this.layer.release(this.requester);
+    this.canvas = null;
+  }
+}
