@@ -70,7 +70,8 @@ test('location dialog: a value outside its range is refused at its field, every 
   const api = await apiAs(server, 'planner');
   const model = (await api.models()).find((m: Model) => m.language === 'nl')!;
   const base: Scenario = baseScenario(await api.scenarios(model.id));
-  const store = (await api.locations(base.id)).find((l: LocationSummary) => l.visibility === 0 && l.type === 1)!;
+  const buurtwinkel = model.locationGroups.find((g) => g.code === 'BUU')!.id;
+  const store = (await api.locations(base.id)).find((l: LocationSummary) => l.visibility === 0 && l.type === 1 && l.locationGroupId === buurtwinkel)!;
   await withPage('nl-NL', async (page, errors) => {
     await signIn(page, server.baseUrl, 'planner', `/?mid=${model.id}`);
     await page.goto(`${server.baseUrl}/?mid=${model.id}&sid=${base.id}&lid=${store.id}&z=13&c=${store.longitude},${store.latitude}`);

@@ -16,6 +16,9 @@ import { scenarioDraft } from '../src/stores/editing';
 import { confirmations, dismiss, globalError, notifications, notify } from '../src/stores/ui';
 import { ErrorDialog, Notifications } from '../src/ui/overlays';
 import { mount } from './render';
+import { fakeApi } from './fake-api';
+import { locations } from '../src/stores/locations';
+import { isImplausible, MIN_COMPARABLE, plausibilityWarnings, usualRange } from '../src/stores/plausibility';
 
 const failure = (status: number, body: object | null) =>
   new ApiFailure('modelParametersSave', status, body as never, body ? JSON.stringify(body) : 'network down');
@@ -85,6 +88,25 @@ test('notifications are shown inside the topmost open dialog, else in the page',
   for (const n of notifications.value) dismiss(n.id);
   dialog.remove();
   unmount();
+});
+
+test('plausibility: a value outside the group\'s 1st to 99th percentile or beyond 3 sigma is unusual; small groups say nothing', async () => {
+  const values = Array.from({ length: 50 }, (_, i) => 300 + i * 5); // 300 .. 545
+  const usual = usualRange(values)!;
+  assert.ok(usual.low > 300 && usual.low < 305 && usual.high > 540 && usual.high < 545);
+  assert.not.ok(isImplausible(420, usual));
+  assert.ok(isImplausible(3900, usual));
+  assert.ok(isImplausible(290, usual));
+  assert.is(usualRange(values.slice(0, MIN_COMPARABLE - 1)), null);
+
+  language.value = 'en';
+  locations.value = values.map((_, i) => ({ id: i + 1, name: `Store ${i}`, locationGroupId: i < 40 ? 7 : 8 })) as never;
+  const { api } = fakeApi({ propertyValues: () => values.map((v, i) => ({ locationName: `Store ${i}`, numberValue1: v, numberValue2: v })) });
+  const area = { id: 3, title: 'Sales area', name: 'area', dataType: 4, propertyType: 0, roundingDigits: 0 };
+  const warnings = await plausibilityWarnings(api, 1, 'New store', 7, [{ ...area, value: 3900 }], 'EUR');
+  assert.equal(warnings, ['Sales area: 3900 is unusual for comparable locations (most lie between 302 and 493).']);
+  assert.equal(await plausibilityWarnings(api, 1, 'New store', 7, [{ ...area, value: 400 }], 'EUR'), []);
+  locations.value = [];
 });
 
 test.run();

@@ -6,9 +6,10 @@ import { defineTexts } from './define';
 
 export const guardTexts = defineTexts({
   en: {
+    logDateTimeUtc: 'Date and time (UTC)',
     languageAutomatic: 'Automatic (model or browser)',
     refreshDiscardsEdits: 'Refreshing the page throws away the changes you have not saved. Refresh anyway?',
-    'Displayname is required': 'Display name is required',
+    'Displayname is required': 'Displayname is required',
     'E-mail address is required': 'E-mail address is required',
     'E-mail address is invalid': 'E-mail address is invalid',
     'title is required': 'A title is required.',
@@ -53,6 +54,7 @@ export const guardTexts = defineTexts({
     wrongOriginUnreachable: 'Locus is set up for {url}, not for this address. Sign-in works only there: open {url}.',
   },
   nl: {
+    logDateTimeUtc: 'Datum en tijd (UTC)',
     languageAutomatic: 'Automatisch (model of browser)',
     refreshDiscardsEdits: 'Vernieuwen gooit de wijzigingen weg die u nog niet hebt opgeslagen. Toch vernieuwen?',
     'Displayname is required': 'Weergavenaam is verplicht',
@@ -100,6 +102,7 @@ export const guardTexts = defineTexts({
     wrongOriginUnreachable: 'Locus is ingericht voor {url}, niet voor dit adres. Aanmelden kan alleen daar: open {url}.',
   },
   de: {
+    logDateTimeUtc: 'Datum und Uhrzeit (UTC)',
     languageAutomatic: 'Automatisch (Modell oder Browser)',
     refreshDiscardsEdits: 'Beim Aktualisieren gehen Ihre nicht gespeicherten Änderungen verloren. Trotzdem aktualisieren?',
     'Displayname is required': 'Anzeigename ist erforderlich',
@@ -147,6 +150,7 @@ export const guardTexts = defineTexts({
     wrongOriginUnreachable: 'Locus ist für {url} eingerichtet, nicht für diese Adresse. Die Anmeldung funktioniert nur dort: öffnen Sie {url}.',
   },
   es: {
+    logDateTimeUtc: 'Fecha y hora (UTC)',
     languageAutomatic: 'Automático (modelo o navegador)',
     refreshDiscardsEdits: 'Al actualizar se pierden los cambios que no ha guardado. ¿Actualizar de todos modos?',
     'Displayname is required': 'El nombre visible es obligatorio',
@@ -194,6 +198,7 @@ export const guardTexts = defineTexts({
     wrongOriginUnreachable: 'Locus está configurado para {url}, no para esta dirección. El inicio de sesión solo funciona allí: abra {url}.',
   },
   fr: {
+    logDateTimeUtc: 'Date et heure (UTC)',
     languageAutomatic: 'Automatique (modèle ou navigateur)',
     refreshDiscardsEdits: 'Actualiser la page supprime les modifications non enregistrées. Actualiser quand même ?',
     'Displayname is required': 'Le nom affiché est obligatoire',

@@ -17,6 +17,8 @@ import { allowedActions, locationDetail, locations, selectedLocationId, type Loc
 import { model, modelId } from './models';
 import { calculate, calculateAfterWrite, loadLocationDetail, loadLocations, reloadScenarios, selectLocation } from './planner';
 import { isEditable, isProcessing, scenario, scenarioId, scenarios } from './scenarios';
+import { outsideRange } from '../format/range';
+import { plausibilityWarnings } from './plausibility';
 import { clearRefusal, refusal, refusalText } from './refusals';
 import { confirm, notify } from './ui';
 import { requestFit } from './view';
@@ -870,6 +872,9 @@ export async function saveLocationDraft(options: SaveOptions = {}): Promise<bool
     updateLocationDraft({ nameError: t(nameKey) });
     return false;
   }
+  // A changed number unusual for comparable locations: the planner may save it anyway.
+  const warnings = await plausibilityWarnings(api, s.id, draft.name, draft.locationGroupId, changedNumbers(draft), m.currency ?? 'EUR');
+  if (warnings.length && !(await confirm(`${warnings.join(' ')} ${t('implausibleAsk')}`, t('implausibleTitle')))) return false;
   const target = scenarios.value.find((x) => x.id === (draft.target === 'existing' ? draft.existingScenarioId : s.id));
   let rename: string | null = null;
   if (draft.target !== 'new' && target && needsNameForNextChange(target, draft.locationId)) {
@@ -903,6 +908,17 @@ export async function saveLocationDraft(options: SaveOptions = {}): Promise<bool
     } else updateLocationDraft({ saving: false, error: text });
     return false;
   }
+}
+
+/** The writable numbers of the dialog whose value differs from the one it opened with, in stored units. */
+export function changedNumbers(draft: LocationDraft) {
+  return draft.properties.flatMap((p) => {
+    if (p.dataType === DataType.text || p.dataType === DataType.yesNo || isCalculated(p) || p.propertyType === PropertyType.output || !(p.id in draft.values)) return [];
+    const value = storedValue(p, draft.values[p.id]!).numberValue;
+    // A value outside its range is the server's to refuse (at its field), not a matter of plausibility.
+    if (value === null || value === p.numberValue || outsideRange(p, value)) return [];
+    return [{ id: p.id, title: p.title, name: p.name, dataType: p.dataType, propertyType: p.propertyType, roundingDigits: p.roundingDigits, value }];
+  });
 }
 
 /** The refusal field of a property of the location dialog. */

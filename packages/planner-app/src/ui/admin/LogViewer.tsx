@@ -4,8 +4,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
-import { formatDateTime } from '../../i18n/format';
-import { language, t } from '../../i18n';
+import { utcText } from '../results/dialogs';
+import { t } from '../../i18n';
 import {
   eventTypeName, loadLog, LOG_EVENT_TYPES, LOG_SOURCES, logEventTypes, logPage, logPageCount, logPageRows, logSource, toggleLogEventType,
 } from '../../stores/admin';
@@ -44,14 +44,14 @@ export function LogViewer() {
         <caption className="visually-hidden">{t('logViewer')}</caption>
         <thead>
           <tr>
-            <th scope="col">dateTimeUtc</th><th scope="col">{t('logUser')}</th><th scope="col">{t('logSource')}</th>
+            <th scope="col">{t('logDateTimeUtc')}</th><th scope="col">{t('logUser')}</th><th scope="col">{t('logSource')}</th>
             <th scope="col">{t('logEventType')}</th><th scope="col">{t('logMessage')}</th>
           </tr>
         </thead>
         <tbody>
           {logPageRows.value.map((row, i) => (
             <tr key={`${row.dateTimeUtc}-${i}`} className={`log-${row.eventType}`}>
-              <td className="nowrap">{formatDateTime(language.value, row.dateTimeUtc)}</td>
+              <td className="nowrap">{utcText(row.dateTimeUtc)}</td>
               <td>{row.user}</td>
               <td className="nowrap">{row.source}</td>
               <td className="nowrap">{eventTypeName(row.eventType)}</td>

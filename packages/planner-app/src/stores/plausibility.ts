@@ -1,0 +1,77 @@
+// The plausibility warning of the location dialog: a changed number inside
+// its range but unusual against comparable locations (the same location group
+// in the scenario) gets a warning before it is saved, which the planner may
+// accept. Unusual: outside the group's 1st to 99th percentile, or more than
+// three standard deviations from its mean. Groups of fewer than 10 values
+// give no warning (too few to say what is usual).
+import { DataType, PropertyType } from '@locus/contract';
+import type { ApiClient } from '../api/client';
+import { formatPropertyValue } from '../format/property';
+import { language, t } from '../i18n';
+import { locations } from './locations';
+
+export const MIN_COMPARABLE = 10;
+
+export interface Usual {
+  low: number;
+  high: number;
+  mean: number;
+  sd: number;
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  const at = (sorted.length - 1) * q;
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo);
+}
+
+/** What is usual in a group of values; null for fewer than MIN_COMPARABLE. */
+export function usualRange(values: readonly number[]): Usual | null {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length < MIN_COMPARABLE) return null;
+  const sorted = [...finite].sort((a, b) => a - b);
+  const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
+  const sd = Math.sqrt(sorted.reduce((a, b) => a + (b - mean) ** 2, 0) / sorted.length);
+  return { low: quantile(sorted, 0.01), high: quantile(sorted, 0.99), mean, sd };
+}
+
+export function isImplausible(value: number, usual: Usual): boolean {
+  return value < usual.low || value > usual.high || (usual.sd > 0 && Math.abs(value - usual.mean) > 3 * usual.sd);
+}
+
+interface Candidate {
+  id: number;
+  title: string | null;
+  name: string;
+  dataType: number;
+  propertyType: number;
+  roundingDigits: number | null;
+  /** The value to save, in stored units (a percentage as a fraction). */
+  value: number;
+}
+
+/**
+ * One sentence per changed number that is unusual for comparable locations of
+ * the scenario (same group, the location itself left out); empty when none.
+ */
+export async function plausibilityWarnings(
+  api: ApiClient, scenarioId: number, locationName: string, locationGroupId: number | null, changed: readonly Candidate[], currency: string,
+): Promise<string[]> {
+  const numeric = changed.filter((p) => p.dataType !== DataType.text && p.dataType !== DataType.yesNo && p.propertyType !== PropertyType.output);
+  if (!numeric.length) return [];
+  const inGroup = new Set(locations.value.filter((l) => locationGroupId === null || l.locationGroupId === locationGroupId).map((l) => l.name));
+  const ctx = { lang: language.value, currency, yes: t('yesValue'), no: t('noValue') };
+  const shown = (p: Candidate, v: number) => formatPropertyValue({ dataType: p.dataType as never, stringValue: null, numberValue: v, roundingDigits: p.roundingDigits, choices: [] }, ctx);
+  const warnings: string[] = [];
+  for (const p of numeric) {
+    const entries = await api.call('propertyValues', { params: { scenarioId, propertyId1: p.id, propertyId2: p.id }, expected: () => true }).catch(() => null);
+    if (!entries) continue;
+    const values = entries.filter((e) => e.locationName !== locationName && inGroup.has(e.locationName) && e.numberValue1 !== null).map((e) => e.numberValue1!);
+    const usual = usualRange(values);
+    if (usual && isImplausible(p.value, usual)) {
+      warnings.push(t('implausibleValue', { name: p.title ?? p.name, value: shown(p, p.value), low: shown(p, usual.low), high: shown(p, usual.high) }));
+    }
+  }
+  return warnings;
+}
