@@ -70,17 +70,27 @@ export function jsonTextOf<T extends z.ZodType>(schema: T, field: string) {
   }).pipe(schema);
 }
 
-/** A path or query id: a positive integer, given as number or decimal string. */
-export function idParam(field: string) {
-  const message = `${field} must be a positive integer`;
-  return z.coerce.number<number | string>({ error: message }).int({ error: message }).positive({ error: message })
-    .max(MAX_ID, { error: `${field} must be at most ${MAX_ID}` });
+/**
+ * A number given as a number, or as a string of decimal digits only (a minus sign first where `signed`):
+ * ' 1', '0x10', '1e3', '+1', '1.0' and '' are refused, not read leniently as Number() would.
+ */
+function strictInteger(message: string, signed = false) {
+  const digits = signed ? /^-?\d{1,16}$/ : /^\d{1,16}$/;
+  return z.custom<number | string>((v) => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && digits.test(v)), { error: message })
+    .transform((v) => Number(v));
 }
 
-/** A path or query integer within bounds. */
+/** A path or query id: a positive integer, given as number or as decimal digits only. */
+export function idParam(field: string) {
+  const message = `${field} must be a positive integer`;
+  return strictInteger(message).pipe(z.number().int({ error: message }).positive({ error: message })
+    .max(MAX_ID, { error: `${field} must be at most ${MAX_ID}` }));
+}
+
+/** A path or query integer within bounds, given as number or as decimal digits only. */
 export function intParam(field: string, min: number, max: number) {
   const message = `${field} must be an integer from ${min} to ${max}`;
-  return z.coerce.number<number | string>({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+  return strictInteger(message, min < 0).pipe(z.number().int({ error: message }).min(min, { error: message }).max(max, { error: message }));
 }
 
 /** A path or query number (coordinates, thresholds). */

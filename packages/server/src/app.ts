@@ -31,7 +31,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     https: options.tls ? { key: options.tls.key, cert: options.tls.cert } : null,
     trustProxy: ctx.config.web.trustProxy,
     bodyLimit: REQUEST_BODY_LIMIT,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
     // A path with a malformed percent-encoding ('%zz') answers the error body with the field, like every 400.
     frameworkErrors: (_error: Error, _request: unknown, reply: { code(status: number): { type(t: string): { send(body: unknown): void } } }) => {
       reply.code(400).type('application/json').send(errorBody(400, 'the path is not a valid URL (malformed percent-encoding)', { field: 'path', reason: 'malformed percent-encoding' }));

@@ -3,9 +3,9 @@
 // the role is checked (401 / 403); a route whose handler is not built answers
 // 501. Handlers are plain functions grouped per domain in ../routes/.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fillPath, routeList, type RouteDef } from '@locus/contract';
+import { fillPath, routeList, TextLimit, type RouteDef } from '@locus/contract';
 import type { ServerContext } from '../context.js';
-import { ApiError, errorBody, fromZodError, forbidden, unauthorized } from './errors.js';
+import { ApiError, badRequest, errorBody, fromZodError, forbidden, unauthorized } from './errors.js';
 import type { CurrentUser } from './current-user.js';
 import { LOGIN_CREATE_RATE_LIMIT } from './web-security.js';
 import { sendCached } from './cached.js';
@@ -94,6 +94,11 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, handler
         if (!handler) {
           reply.status(501);
           return errorBody(501, `${route.specPath} is not available yet`);
+        }
+        // A path segment over the limit is refused before anything reads it (the router takes segments of up to
+        // 2,000 characters, so that such a path is told why, not answered 404).
+        for (const [field, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
+          if (typeof value === 'string' && value.length > TextLimit.param) throw badRequest(field, `${field} must be at most ${TextLimit.param} characters`);
         }
         const params = route.params.safeParse(request.params ?? {});
         if (!params.success) throw fromZodError('params', params.error);

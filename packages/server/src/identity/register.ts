@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { ServerContext } from '../context.js';
 import { createOutboxMailer, type Mailer } from './mailer.js';
-import { OIDC_MOUNT_PATH } from './urls.js';
+import { OIDC_MOUNT_PATH, plannerRedirectUris } from './urls.js';
 import { messagePage } from './pages.js';
 import { pageText, pickLocale } from './page-text.js';
 
@@ -31,7 +31,12 @@ export async function registerIdentity(app: FastifyInstance, ctx: ServerContext,
   if (ctx.config.identity.mode !== 'builtin') return;
   // Loaded here, so processes that verify tokens only (external provider, workers) never load oidc-provider.
   const [{ createProvider }, { parseForm, registerInteractionRoutes }] = await Promise.all([import('./provider.js'), import('./interactions.js')]);
-  const provider = await createProvider(ctx, { extraRedirectUris: options.extraRedirectUris ?? extraRedirectUrisFromEnv() });
+  const extraRedirectUris = options.extraRedirectUris ?? extraRedirectUrisFromEnv();
+  const provider = await createProvider(ctx, { extraRedirectUris });
+  // The origins the planner client may be used from (its redirect addresses): the only ones a CORS preflight
+  // of the provider's endpoints (/oidc/token) is answered for. oidc-provider itself answers any origin's
+  // preflight (it cannot know the client yet) and refuses the request after it.
+  const clientOrigins = new Set(plannerRedirectUris(ctx.config, extraRedirectUris).map((uri) => new URL(uri).origin));
   const mailer = options.mailer ?? createOutboxMailer(ctx);
 
   await app.register(async (pages) => {
@@ -61,6 +66,11 @@ export async function registerIdentity(app: FastifyInstance, ctx: ServerContext,
     oidc.addContentTypeParser('*', (_req, _payload, done) => done(null));
     const callback = provider.callback();
     const handler = (req: FastifyRequest, reply: FastifyReply) => {
+      const origin = req.headers.origin;
+      if (req.method === 'OPTIONS' && origin !== undefined && !clientOrigins.has(origin)) {
+        // A preflight from another origin: answered without any Access-Control-Allow-* header, so the browser sends nothing.
+        return reply.code(204).header('Vary', 'Origin').send();
+      }
       reply.hijack();
       // Koa sees the path below the mount; originalUrl tells oidc-provider where it is
       // mounted, so discovery and redirects name `${publicUrl}/oidc/...`.
