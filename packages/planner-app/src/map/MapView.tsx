@@ -20,7 +20,7 @@ import { ContextMenu, type ContextMenuState } from './ContextMenu';
 import { iconShapeOf, LocationIconImages } from './location-icons';
 import { bindNewLocationPin } from './new-location-pin';
 import { bindOverlays, Z } from './overlays';
-import { basemapLayer, basemapReady } from './basemap';
+import { basemapLayer, basemapReady, streetAttribution, streetBasemap } from './basemap';
 import { bindCatchmentLayers } from './catchment-layers';
 
 declare global {
@@ -71,6 +71,10 @@ export function MapView() {
     });
     window.locusMap = map;
     void basemapReady();
+    let disposed = false;
+    void streetBasemap(api).then((streets) => {
+      if (streets && !disposed) map.addLayer(streets);
+    });
 
     const stops: (() => void)[] = [];
     let firstFrameMarked = false;
@@ -172,6 +176,7 @@ export function MapView() {
     }));
 
     return () => {
+      disposed = true;
       for (const stop of stops) stop();
       cancelAnimationFrame(iconRestyle);
       map.dispose();
@@ -183,6 +188,7 @@ export function MapView() {
     <div className="map-area">
       <div ref={container} className="map" />
       {menu && <ContextMenu state={menu} onClose={() => setMenu(null)} />}
+      {streetAttribution.value && <div className="map-attribution">{streetAttribution.value}</div>}
     </div>
   );
 }

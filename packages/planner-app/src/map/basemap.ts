@@ -3,7 +3,9 @@
 // coast and border for each level of detail) costs about a second of the main
 // thread, so it is done once and the layer is shared by the main map and the
 // report maps (a layer may sit on several maps; each map has its own renderer).
-import { BasemapLayer } from '@locus/map-canvas';
+import { BasemapLayer, TileLayer, VectorTileLayer, workerFromSource, type Layer } from '@locus/map-canvas';
+import { signal } from '@preact/signals-react';
+import type { ApiClient } from '../api/client';
 
 let layer: BasemapLayer | null = null;
 let ready: Promise<BasemapLayer> | null = null;
@@ -24,4 +26,59 @@ export function basemapReady(): Promise<BasemapLayer> {
     });
   ready.catch(() => { ready = null; });
   return ready;
+}
+
+// --- The street basemap (the server's BASEMAP_* settings) over the built-in one. ---
+
+/** Network failures in a row, before any tile arrived, after which the street layer is taken away. */
+export const STREET_FAILURES_BEFORE_FALLBACK = 3;
+
+/** The street basemap the server names, shared by the main map and the report maps (null: none). */
+let streets: Promise<Layer | null> | null = null;
+let streetLayerNow: Layer | null = null;
+
+/** The attribution of the street basemap while it is shown (for the map's credit line). */
+export const streetAttribution = signal<string | null>(null);
+
+/**
+ * The street layer (vector or raster tiles) as the server configures it, created once. Its tiles are
+ * drawn over the built-in basemap, which shows wherever a tile is missing; when the source cannot be
+ * reached (an offline install) the layer hides itself after a few failures in a row with no tile
+ * arrived, so the built-in basemap stays, quietly.
+ */
+export function streetBasemap(api: ApiClient): Promise<Layer | null> {
+  streets ??= api.call('systemEnvironment', { expected: () => true })
+    .then(async (env) => {
+      const b = env.basemap;
+      if (!b) return null;
+      const attribution = b.attribution ?? undefined;
+      let layer: Layer;
+      if (b.kind === 'raster') {
+        layer = new TileLayer({ id: 'streets', url: b.url, maxZoom: b.maxZoom, attribution, zIndex: 1 });
+      } else {
+        const { default: source } = await import('locus:vector-tile-worker');
+        const vector = new VectorTileLayer({
+          id: 'streets', url: b.url, archive: b.archive, schema: b.schema, minZoom: b.minZoom, maxZoom: b.maxZoom,
+          attribution, zIndex: 1, createWorker: workerFromSource(source),
+        });
+        vector.onChange(() => {
+          const h = vector.health;
+          if (vector.visible && h.loaded === 0 && h.failedInRow >= STREET_FAILURES_BEFORE_FALLBACK) {
+            vector.setVisible(false);
+            streetAttribution.value = null;
+          }
+        });
+        layer = vector;
+      }
+      streetAttribution.value = b.attribution;
+      streetLayerNow = layer;
+      return layer;
+    })
+    .catch(() => null);
+  return streets;
+}
+
+/** The street layer when it exists and is shown (report maps draw it under their layers). */
+export function streetLayer(): Layer | null {
+  return streetLayerNow && streetLayerNow.visible ? streetLayerNow : null;
 }

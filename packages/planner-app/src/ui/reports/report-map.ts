@@ -5,7 +5,7 @@
 // component) can be given another renderer, for example in tests.
 import type { IconFeature, ImpactFeature, PolygonFeature } from '@locus/map-canvas';
 import { FONT_FAMILY } from '../../fonts';
-import { basemapReady } from '../../map/basemap';
+import { basemapReady, streetLayer } from '../../map/basemap';
 import { measure, MEASURES, now } from '../../perf';
 import { Report, ReportZoom } from '@locus/contract';
 
@@ -75,8 +75,12 @@ export const renderReportMap: ReportMapRenderer = async (o) => {
   const spanLon = ((width * 1.5) / (256 * 2 ** o.zoom)) * 360;
   const spanLat = spanLon * ((height + 64) / width);
   const icons = (o.icons ?? []).filter((f) => Math.abs(f.lon - o.center[0]) <= spanLon / 2 && Math.abs(f.lat - o.center[1]) <= spanLat);
+  // The street basemap of the main map, when it is shown, at the print pixel ratio (its tiles are
+  // drawn for that ratio; toCanvas waits for them up to its timeout, then draws what arrived).
+  const streets = streetLayer();
   const layers = [
     basemap,
+    ...(streets ? [streets] : []),
     new mc.PolygonLayer({ zIndex: 30, features: o.polygons ?? [], pickable: false }),
     new mc.RangeCircleLayer({ zIndex: 50, radii: o.ranges ?? [], center: o.ranges?.length ? o.center : null }),
     new mc.ImpactLayer({ zIndex: 55, features: o.impact ?? [] }),
