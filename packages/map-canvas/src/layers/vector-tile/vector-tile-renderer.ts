@@ -22,6 +22,7 @@ export function tileScaleFor(pixelRatio: number): number {
 export class VectorTileRenderer implements LayerRenderer {
   private canvas: Canvas2D | null = null;
   private rangeKey = '';
+  private range: { z: number; minX: number; minY: number; tp: number } | null = null;
   private version = -1;
   private readonly drawnAs = new Map<string, 'exact' | 'standin'>();
   private labels: PlacedLabelSource[] = [];
@@ -47,9 +48,28 @@ export class VectorTileRenderer implements LayerRenderer {
     const rangeKey = `${z}/${range.minX}/${range.minY}/${nx}/${ny}/${tp}`;
     if (rangeKey !== this.rangeKey) {
       const w = Math.min(MAX_COMPOSE_SIDE, nx * tp), h = Math.min(MAX_COMPOSE_SIDE, ny * tp);
-      if (!this.canvas || this.canvas.width !== w || this.canvas.height !== h) this.canvas = createCanvas(w, h);
-      else context2d(this.canvas).clearRect(0, 0, w, h);
-      this.drawnAs.clear();
+      const old = this.canvas, was = this.range;
+      // Panning moves the range by a column or a row: the tiles both ranges hold are copied over in
+      // one draw instead of being composed again one by one.
+      const keep = old !== null && was !== null && was.z === z && was.tp === tp;
+      this.canvas = old && !keep && old.width === w && old.height === h ? old : createCanvas(w, h);
+      const next = context2d(this.canvas);
+      next.setTransform(1, 0, 0, 1, 0, 0);
+      if (keep) {
+        next.clearRect(0, 0, w, h);
+        next.drawImage(old as CanvasImageSource, (was.minX - range.minX) * tp, (was.minY - range.minY) * tp);
+        for (const key of [...this.drawnAs.keys()]) {
+          const [, x, y] = key.split('/').map(Number);
+          const dx = (x - range.minX) * tp, dy = (y - range.minY) * tp;
+          const inside = x >= was.minX && y >= was.minY && dx >= 0 && dy >= 0 && dx + tp <= w && dy + tp <= h
+            && (x - was.minX + 1) * tp <= old!.width && (y - was.minY + 1) * tp <= old!.height;
+          if (!inside) this.drawnAs.delete(key);
+        }
+      } else {
+        next.clearRect(0, 0, w, h);
+        this.drawnAs.clear();
+      }
+      this.range = { z, minX: range.minX, minY: range.minY, tp };
       this.rangeKey = rangeKey;
       this.version = -1;
     }
