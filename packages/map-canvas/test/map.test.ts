@@ -104,6 +104,45 @@ test('icons on screen are offered as named buttons; Enter (a button click) selec
   map.dispose();
 });
 
+test('the icon list is one tab stop; arrow keys go to the nearest icon that way, not to the map', async () => {
+  const { container, window } = setup();
+  const icons = new IconLayer({
+    id: 'stores',
+    features: [
+      { id: 1, lon: 4.91, lat: 52.35, name: 'Centre' },
+      { id: 2, lon: 4.95, lat: 52.351, name: 'East' },
+      { id: 3, lon: 4.87, lat: 52.349, name: 'West' },
+      { id: 4, lon: 4.911, lat: 52.33, name: 'South' },
+    ],
+  });
+  const map = createMap(container, { size: { width: 800, height: 600 }, pixelRatio: 1, layers: [icons] });
+  await map.whenIdle();
+  const byName = (name: string) => container.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)!;
+  const stops = () => [...container.querySelectorAll('button')].filter((b) => b.tabIndex === 0).map((b) => b.getAttribute('aria-label'));
+  assert.equal(stops(), ['Centre'], 'one tab stop: the first of the list');
+  const view = map.getView();
+  const press = (key: string) => {
+    const event = new window.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+    (window.document.activeElement as unknown as EventTarget).dispatchEvent(event as unknown as Event);
+  };
+  byName('Centre').focus();
+  press('ArrowRight');
+  assert.is(window.document.activeElement?.getAttribute('aria-label'), 'East');
+  assert.equal(stops(), ['East'], 'the tab stop follows the focus');
+  press('ArrowRight');
+  assert.is(window.document.activeElement?.getAttribute('aria-label'), 'East', 'nothing further east: the focus stays');
+  press('ArrowLeft');
+  press('ArrowLeft');
+  assert.is(window.document.activeElement?.getAttribute('aria-label'), 'West');
+  press('End');
+  press('Home');
+  assert.is(window.document.activeElement?.getAttribute('aria-label'), 'Centre');
+  press('ArrowDown');
+  assert.is(window.document.activeElement?.getAttribute('aria-label'), 'South');
+  assert.equal(map.getView(), view, 'the arrows did not pan the map');
+  map.dispose();
+});
+
 test('dispose removes the canvas and the list and stops all events', async () => {
   const { container } = setup();
   const map = createMap(container, { size: { width: 800, height: 600 }, pixelRatio: 1, layers: [new IconLayer({ features: [{ id: 1, lon: 4.91, lat: 52.35, name: 'A' }] })] });

@@ -42,7 +42,7 @@ test('a left drawer: the handle is labelled, ArrowRight widens by 10 px (50 with
   assert.is(handle.className, 'drawer-handle');
   assert.is(valueOf(host), 400, 'spec point 2: 400 px in a window wider than 1200 px');
   assert.is(handle.getAttribute('aria-valuemin'), String(MIN_DRAWER_WIDTH));
-  assert.is(handle.getAttribute('aria-valuemax'), String(Math.round(1440 * 0.8)));
+  assert.is(handle.getAttribute('aria-valuemax'), String(Math.round(1440 * 0.3)), 'at most 30 % of the window: two drawers leave the map 40 %');
   key(host, 'ArrowRight');
   assert.is(valueOf(host), 410);
   assert.is(drawerOf(host).style.width, '410px');
@@ -60,12 +60,12 @@ test('a right drawer grows to the left: ArrowLeft and a drag to the left widen i
   key(host, 'ArrowRight', true);
   assert.is(valueOf(host), 360);
   pointer(host, 'pointerdown', 1000);
-  pointer(host, 'pointermove', 900);
-  assert.is(drawerOf(host).style.width, '460px', 'the box follows the pointer');
+  pointer(host, 'pointermove', 950);
+  assert.is(drawerOf(host).style.width, '410px', 'the box follows the pointer');
   assert.is(valueOf(host), 360, 'the width is set only on release');
-  pointer(host, 'pointerup', 880);
-  assert.is(valueOf(host), 480);
-  assert.is(drawerOf(host).style.width, '480px');
+  pointer(host, 'pointerup', 940);
+  assert.is(valueOf(host), 420);
+  assert.is(drawerOf(host).style.width, '420px');
   unmount();
 });
 
@@ -75,7 +75,7 @@ test('a drag stays within the clamp, and a move without a press does nothing', (
   assert.is(drawerOf(host).style.width, '400px', 'no drag without a press');
   pointer(host, 'pointerdown', 400);
   pointer(host, 'pointermove', 5000);
-  assert.is(drawerOf(host).style.width, `${Math.round(1440 * 0.8)}px`);
+  assert.is(drawerOf(host).style.width, `${Math.round(1440 * 0.3)}px`);
   pointer(host, 'pointerup', -5000);
   assert.is(valueOf(host), MIN_DRAWER_WIDTH, 'never narrower than the minimum');
   for (let k = 0; k < 5; k++) key(host, 'ArrowLeft');
@@ -87,10 +87,10 @@ test('a smaller window clamps the drawer again', () => {
   const { host, unmount } = mount(<Drawer side="left" label="Locations" open onClose={() => undefined}>list</Drawer>);
   pointer(host, 'pointerdown', 400);
   pointer(host, 'pointerup', 1400);
-  assert.is(valueOf(host), Math.round(1440 * 0.8));
+  assert.is(valueOf(host), Math.round(1440 * 0.3));
   resizeWindow(1000);
-  assert.is(valueOf(host), 800, '80 % of the new window');
-  assert.is(handleOf(host).getAttribute('aria-valuemax'), '800');
+  assert.is(valueOf(host), 300, '30 % of the new window');
+  assert.is(handleOf(host).getAttribute('aria-valuemax'), '300');
   unmount();
 });
 

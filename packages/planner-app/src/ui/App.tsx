@@ -14,6 +14,7 @@ import { LocationDrawer } from './location-drawer';
 import { OutputDrawer } from './output-drawer';
 import { BusyBar, Confirmations, ErrorDialog, NotFound, Notifications, StartingOverlay } from './overlays';
 import { ScenarioMenu } from './scenario';
+import { SkipLinks } from './skip-links';
 import { Toolbar } from './toolbar';
 import { ExportButton, IsolineToolButton, ProcessingLogButton, ResultsDialogs, ScoresButton } from './results/ResultsTools';
 import { ChartsHost, GraphicsButton } from './charts/GraphicsButton';
@@ -86,6 +87,7 @@ export function App({ pathname = location.pathname }: { pathname?: string }) {
   const screen = screenOf(pathname);
   return (
     <div className="app">
+      {screen === 'main' && sessionState.value === 'signedIn' && <SkipLinks />}
       {(screen === 'main' || screen === 'test') && <Header minimal={screen === 'test'} />}
       <BusyBar />
       {screen === 'main' && <MainScreen />}

@@ -1,6 +1,7 @@
 // A drawer over the map from the left or the right, with a drag handle and a
 // close button. Spec point 2: the initial width is 400 px, or a third of the
-// window when it is 1200 px wide or narrower.
+// window when it is 1200 px wide or narrower; no drawer is wider than 30 % of
+// the window, so with both open the map keeps at least 40 % of it.
 import { useRef, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { t } from '../i18n';
@@ -9,13 +10,15 @@ import { DragHandle, useDrawerWidth } from './drag-handle';
 export const DRAWER_WIDTH = 400;
 export const NARROW_WINDOW = 1200;
 export const MIN_DRAWER_WIDTH = 240;
+/** The widest a drawer may be, as a share of the window: two drawers leave the map 40 %. */
+export const MAX_DRAWER_SHARE = 0.3;
 
 export function initialDrawerWidth(windowWidth: number): number {
-  return windowWidth <= NARROW_WINDOW ? Math.round(windowWidth / 3) : DRAWER_WIDTH;
+  return clampDrawerWidth(windowWidth <= NARROW_WINDOW ? Math.round(windowWidth / 3) : DRAWER_WIDTH, windowWidth);
 }
 
 export function clampDrawerWidth(width: number, windowWidth: number): number {
-  return Math.round(Math.min(Math.max(MIN_DRAWER_WIDTH, width), windowWidth * 0.8));
+  return Math.round(Math.min(Math.max(MIN_DRAWER_WIDTH, width), windowWidth * MAX_DRAWER_SHARE));
 }
 
 export interface DrawerProps {
