@@ -496,7 +496,7 @@ test('the example page served by Locus itself, under its Content-Security-Policy
   assert.match(policy, /script-src 'self'(;|$)/);
   assert.match(policy, /style-src 'self'(;|$)/);
   // example.css applies, example.js runs.
-  assert.is(await page.locator('h1').evaluate((h) => getComputedStyle(h).fontFamily), 'Georgia, serif');
+  assert.is(await page.locator('h1').evaluate((h) => getComputedStyle(h).fontFamily), '"Inter Variable", "DejaVu Sans", sans-serif');
   const button = page.locator('#map').getByRole('button', { name: 'Sign in to Locus' });
   await button.waitFor({ timeout: 30_000 });
   await signInThroughElement(button);
@@ -567,7 +567,7 @@ test('the embedded location report in English and Dutch: axe and the goldens', a
   for (const lang of ['en', 'nl']) {
     pages[`/report-${lang}.html`] = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Report</title>
 <script type="module" src="${server.baseUrl}/embed/locus-embed.js"></script>
-<style>html, body { margin: 0; height: 100%; } main { height: 100%; overflow: auto; padding: 16px 24px; box-sizing: border-box; }</style></head>
+<style>html, body { margin: 0; height: 100%; } body { font-family: "Inter Variable", sans-serif; } main { height: 100%; overflow: auto; padding: 16px 24px; box-sizing: border-box; }</style></head>
 <body><main><h1>${lang === 'nl' ? 'Vestigingsrapport' : 'Location report'}</h1>
 <locus-location-report id="report" server="${server.baseUrl}" model="${model.id}" scenario="${calculated.id}" location="${store.id}" layout="default"></locus-location-report></main></body></html>`;
   }
