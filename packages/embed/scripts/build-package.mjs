@@ -14,6 +14,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { basemapPlaces } from '../../../scripts/basemap-places.mjs';
+import { vectorTileWorker } from '../../../scripts/vector-tile-worker.mjs';
 
 const pkgDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(pkgDir, 'dist/npm');
@@ -68,7 +69,7 @@ await build({
   jsx: 'automatic',
   loader: { '.css': 'text', '.woff2': 'file' },
   logOverride: { 'ignored-bare-import': 'silent' },
-  plugins: [externals, basemapPlaces, jsonAsString],
+  plugins: [externals, basemapPlaces, vectorTileWorker, jsonAsString],
   define: {
     'process.env.NODE_ENV': '"production"',
     'process.env.LOCUS_VERSION': JSON.stringify(pkg.version),
