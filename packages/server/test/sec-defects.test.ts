@@ -13,7 +13,9 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 import { REQUEST_BODY_LIMIT } from '../src/http/web-security.js';
 
 let ws: WorldServer;
-test.before(async () => { ws = await startWorldServer(); });
+// Base scenarios are not queued again by themselves here: defect 4 reads the status a changed save
+// leaves (functions.test covers the base queued again).
+test.before(async () => { ws = await startWorldServer({}, { env: { AUTO_CALCULATE_BASE: 'false' } }); });
 test.after(async () => { await ws?.close(); });
 
 const call = (path: string, init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}) =>

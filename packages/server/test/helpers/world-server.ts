@@ -26,9 +26,9 @@ export function testProcessingSettings(overrides: Partial<ProcessingSettings> = 
 }
 
 /** `databaseOnDisk`: PGlite in a data folder, as the server runs it (result blocks in files: processing/block-files.ts). */
-export async function startWorldServer(settings: Partial<ProcessingSettings> = {}, options: { processing?: boolean; databaseOnDisk?: boolean } = {}): Promise<WorldServer> {
+export async function startWorldServer(settings: Partial<ProcessingSettings> = {}, options: { processing?: boolean; databaseOnDisk?: boolean; env?: Record<string, string> } = {}): Promise<WorldServer> {
   let world: World | undefined;
-  const server = await startTestServer({ seed: async (ctx) => { world = await buildWorld(ctx.db); }, databaseOnDisk: options.databaseOnDisk });
+  const server = await startTestServer({ seed: async (ctx) => { world = await buildWorld(ctx.db); }, databaseOnDisk: options.databaseOnDisk, env: options.env });
   const processor = options.processing === false ? undefined : startProcessing(server.ctx, testProcessingSettings(settings));
   const { planner, modelAdmin, globalAdmin } = world!.accounts;
   const tokens = {
