@@ -22,7 +22,9 @@ const live = new Set<ChildProcess>();
 export function spawnServer(args: string[], env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: serverDir,
-    env: { ...process.env, ENVIRONMENT: 'Test', DEMO_DATA: 'false', HOST: '127.0.0.1', ...env },
+    // Base scenarios are queued by themselves only where a test asks (AUTO_CALCULATE_BASE=true): the
+    // fault tests write to the base, which a queued calculation makes read-only.
+    env: { ...process.env, ENVIRONMENT: 'Test', DEMO_DATA: 'false', HOST: '127.0.0.1', AUTO_CALCULATE_BASE: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   live.add(child);
