@@ -121,7 +121,7 @@ test('a new store near Amersfoort in five actions: Save and calculate; the Impac
   assert.equal([...symbols.features].sort((a, b) => a[0]! - b[0]!), [...expected].sort((a, b) => a[0]! - b[0]!));
   await expectNoAxeViolations(page, 'the Impact section', { include: '.impact-section' });
   await mapIdle(page);
-  await expectScreenshot(page, 'impact-drawer-nl', { mask: [page.getByRole('banner')] });
+  await expectScreenshot(page, 'impact-drawer-nl', { mask: [page.getByRole('banner'), page.locator('.notifications')] });
   // A click on the loser selects it and brings it into view.
   await first.click();
   await page.getByRole('complementary', { name: t('locationDrawer'), exact: true }).getByRole('heading', { name: loser.locationName, exact: true }).waitFor();
@@ -141,7 +141,7 @@ test('a new store near Amersfoort in five actions: Save and calculate; the Impac
   await outputDrawer().waitFor({ state: 'hidden' });
   await centreMap(page, store.longitude, store.latitude, 13);
   await mapIdle(page);
-  await expectScreenshot(page, 'impact-layer-nl', { mask: [page.getByRole('banner')] });
+  await expectScreenshot(page, 'impact-layer-nl', { mask: [page.getByRole('banner'), page.locator('.notifications')] });
   assert.equal(errors, []);
 });
 
@@ -159,13 +159,13 @@ test('the Impact drawer and layer in English', async () => {
   await page.getByRole('list', { name: en('impactLosers') }).waitFor();
   await centreMap(page, store.longitude, store.latitude, 13);
   await mapIdle(page);
-  await expectScreenshot(page, 'impact-drawer-en', { mask: [page.getByRole('banner')] });
+  await expectScreenshot(page, 'impact-drawer-en', { mask: [page.getByRole('banner'), page.locator('.notifications')] });
   await expectNoAxeViolations(page, 'the Impact section in English', { include: '.impact-section' });
   await drawer.getByRole('button', { name: en('closeDrawer'), exact: true }).click();
   await drawer.waitFor({ state: 'hidden' });
   await centreMap(page, store.longitude, store.latitude, 13);
   await mapIdle(page);
-  await expectScreenshot(page, 'impact-layer-en', { mask: [page.getByRole('banner')] });
+  await expectScreenshot(page, 'impact-layer-en', { mask: [page.getByRole('banner'), page.locator('.notifications')] });
 });
 
 test.run();
