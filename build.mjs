@@ -55,16 +55,18 @@ async function precompress(dir) {
   const { promisify } = await import('node:util');
   const [br, gz] = [promisify(brotliCompress), promisify(gzip)];
   const files = readdirSync(dir).filter((f) => /\.(js|css)$/.test(f));
-  await Promise.all(files.map(async (file) => {
-    const data = readFileSync(join(dir, file));
-    if (data.length < 1024) return;
-    const [brotli, gzipped] = await Promise.all([
-      br(data, { params: { [constants.BROTLI_PARAM_QUALITY]: data.length > 256 * 1024 ? 9 : 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
-      gz(data, { level: 9 }),
-    ]);
-    writeFileSync(join(dir, `${file}.br`), brotli);
-    writeFileSync(join(dir, `${file}.gz`), gzipped);
-  }));
+  await Promise.all(
+    files.map(async (file) => {
+      const data = readFileSync(join(dir, file));
+      if (data.length < 1024) return;
+      const [brotli, gzipped] = await Promise.all([
+        br(data, { params: { [constants.BROTLI_PARAM_QUALITY]: data.length > 256 * 1024 ? 9 : 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        gz(data, { level: 9 }),
+      ]);
+      writeFileSync(join(dir, `${file}.br`), brotli);
+      writeFileSync(join(dir, `${file}.gz`), gzipped);
+    }),
+  );
 }
 
 const targets = {
@@ -72,7 +74,12 @@ const targets = {
     const out = join(root, 'packages/server/dist');
     rmSync(out, { recursive: true, force: true });
     await build({
-      entryPoints: [join(root, 'packages/server/src/main.ts'), join(root, 'packages/server/src/processing/engine-worker.ts'), join(root, 'packages/server/src/calibration/worker.ts'), join(root, 'packages/server/src/db/pglite-worker.ts')].filter(existsSync),
+      entryPoints: [
+        join(root, 'packages/server/src/main.ts'),
+        join(root, 'packages/server/src/processing/engine-worker.ts'),
+        join(root, 'packages/server/src/calibration/worker.ts'),
+        join(root, 'packages/server/src/db/pglite-worker.ts'),
+      ].filter(existsSync),
       outdir: out,
       bundle: true,
       platform: 'node',

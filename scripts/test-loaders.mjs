@@ -3,9 +3,12 @@
 // font file (the embed's font faces) is its file URL, as the bundle's path.
 import { register } from 'node:module';
 
-register('data:text/javascript,' + encodeURIComponent(`
+register(
+  'data:text/javascript,' +
+    encodeURIComponent(`
 export async function load(url, context, next) {
   if (url.endsWith('.css')) return { format: 'module', source: 'export default "";', shortCircuit: true };
   if (url.endsWith('.woff2')) return { format: 'module', source: 'export default ' + JSON.stringify(url) + ';', shortCircuit: true };
   return next(url, context);
-}`));
+}`),
+);

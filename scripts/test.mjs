@@ -78,8 +78,14 @@ function run(suite, live) {
     });
     let out = '';
     const started = Date.now();
-    child.stdout.on('data', (d) => { out += d; if (live) process.stdout.write(d); });
-    child.stderr.on('data', (d) => { out += d; if (live) process.stderr.write(d); });
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (live) process.stdout.write(d);
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+      if (live) process.stderr.write(d);
+    });
     child.on('close', (code) => {
       if (!live) process.stdout.write(`\n=== ${suite.name} ===\n${out}`);
       console.log(`(${suite.name}: ${((Date.now() - started) / 1000).toFixed(0)} s)`);
@@ -102,7 +108,9 @@ function run(suite, live) {
   });
 }
 
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 const selected = suites();
 if (selected.some((s) => s.name.startsWith('tests/')) && !buildIfStale()) {
   console.log('the build failed: the browser suites cannot run');
@@ -114,13 +122,17 @@ if (selected.some((s) => s.name.startsWith('tests/')) && !buildIfStale()) {
 const lanes = Math.max(1, Math.min(2, Number(process.env.TEST_LANES ?? (availableParallelism() > 1 ? 2 : 1))));
 const second = (s) => s.name.startsWith('tests/') || s.name === 'server (postgresql)';
 const queues = lanes === 1 ? [selected] : [selected.filter((s) => !second(s)), selected.filter(second)];
-await Promise.all(queues.map(async (queue) => {
-  for (const suite of queue) {
-    if (lanes === 1) console.log(`\n=== ${suite.name} ===`);
-    const r = await run(suite, lanes === 1);
-    passed += r.passed; failed += r.failed; skipped += r.skipped;
-  }
-}));
+await Promise.all(
+  queues.map(async (queue) => {
+    for (const suite of queue) {
+      if (lanes === 1) console.log(`\n=== ${suite.name} ===`);
+      const r = await run(suite, lanes === 1);
+      passed += r.passed;
+      failed += r.failed;
+      skipped += r.skipped;
+    }
+  }),
+);
 console.log('');
 console.log(skipped ? `${passed} passed, ${failed} failed, ${skipped} skipped` : `${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

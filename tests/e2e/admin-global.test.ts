@@ -14,8 +14,20 @@ import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Model, ScenarioStatusEntry } from '@locus/contract';
 import {
-  apiAs, collectPageErrors, e2eSuite, expectNoAxeViolations, expectScreenshot, launchBrowser, literal, newContext, signIn, SIGN_OUT, startServer, texts,
-  type Api, type LocusServer,
+  apiAs,
+  collectPageErrors,
+  e2eSuite,
+  expectNoAxeViolations,
+  expectScreenshot,
+  launchBrowser,
+  literal,
+  newContext,
+  signIn,
+  SIGN_OUT,
+  startServer,
+  texts,
+  type Api,
+  type LocusServer,
 } from './harness/index.js';
 
 const t = texts('en');
@@ -134,7 +146,10 @@ test('create a login, sign in with its generated password elsewhere, delete it, 
   const otherPage = await other.newPage();
   const signInAs = async (p: Page) => {
     await p.goto(`${server.baseUrl}/`);
-    await p.getByRole('banner').getByRole('button', { name: t('signIn') }).click();
+    await p
+      .getByRole('banner')
+      .getByRole('button', { name: t('signIn') })
+      .click();
     await p.waitForURL(/\/oidc\/interaction\//);
     await p.locator('#identity').fill('eva@extern.nl');
     await p.locator('#password').fill(password);
@@ -162,7 +177,7 @@ test('create a login, sign in with its generated password elsewhere, delete it, 
   assert.equal(errors, []);
 });
 
-test('giving the planner access to the score model shows it in the planner\'s model picker', async () => {
+test("giving the planner access to the score model shows it in the planner's model picker", async () => {
   const models = await admin.call<{ id: number; name: string }[]>('adminModels');
   const score = models.find((m) => m.name !== 'Supermarkten Nederland')!;
   await signIn(page, server.baseUrl, 'admin', '/admin/users');
@@ -173,7 +188,10 @@ test('giving the planner access to the score model shows it in the planner\'s mo
   await access.check();
   assert.ok(await adminBox.isEnabled());
   await page.getByRole('button', { name: t('save') }).click();
-  await page.getByRole('button', { name: t('save') }).and(page.locator(':disabled')).waitFor();
+  await page
+    .getByRole('button', { name: t('save') })
+    .and(page.locator(':disabled'))
+    .waitFor();
 
   const planner = await newContext(browser);
   const plannerPage = await planner.newPage();
@@ -199,10 +217,15 @@ test('the log viewer reads the log with the event types as a bitmask, and passes
   await still();
   await expectScreenshot(page, 'admin-log-viewer', { mask: [dialog.locator('tbody')] });
   const asked: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('/api/admin/log')) asked.push(new URL(r.url()).search); });
+  page.on('request', (r) => {
+    if (r.url().includes('/api/admin/log')) asked.push(new URL(r.url()).search);
+  });
   await dialog.getByRole('checkbox', { name: t('logInformation') }).uncheck();
   await page.waitForTimeout(500);
-  assert.ok(asked.some((q) => q.includes('eventType=6')), `the query: ${asked.join(' ')}`);
+  assert.ok(
+    asked.some((q) => q.includes('eventType=6')),
+    `the query: ${asked.join(' ')}`,
+  );
   assert.not.ok(await dialog.getByText('signed in as admin@example.com').first().isVisible(), 'information rows are gone');
   assert.equal(errors, []);
 });
@@ -230,7 +253,10 @@ test('read the log after a failed calculation: the planner sees the scenario fai
     await toolbar.getByRole('button', { name: nl('scenarioMenu'), exact: true }).click();
     await page.getByRole('menuitem', { name: nl('calculate') }).click();
     await chip.filter({ hasText: new RegExp(`^${literal(nl('statusFailed'))}$`) }).waitFor({ timeout: 120_000 });
-    assert.ok(asked.some((url) => url.startsWith('/table/v1/')), `the engine asked the route server for travel times: ${asked.slice(0, 3).join(' ')}`);
+    assert.ok(
+      asked.some((url) => url.startsWith('/table/v1/')),
+      `the engine asked the route server for travel times: ${asked.slice(0, 3).join(' ')}`,
+    );
     // The scenario picker's list shows it failed too.
     await toolbar.locator('button[aria-haspopup=listbox]').click();
     const option = page.getByRole('option').filter({ has: page.locator('.option-name', { hasText: new RegExp(`^${literal(name)}$`) }) });
@@ -247,19 +273,29 @@ test('read the log after a failed calculation: the planner sees the scenario fai
     const viewer = adminPage.getByRole('dialog', { name: t('logViewer') });
     await viewer.waitFor();
     const queries: string[] = [];
-    adminPage.on('request', (r) => { if (r.url().includes('/api/admin/log')) queries.push(new URL(r.url()).search); });
+    adminPage.on('request', (r) => {
+      if (r.url().includes('/api/admin/log')) queries.push(new URL(r.url()).search);
+    });
     await viewer.getByRole('checkbox', { name: t('logInformation') }).uncheck();
     await viewer.getByRole('checkbox', { name: t('logWarning') }).uncheck();
     await viewer.getByRole('combobox', { name: t('logSource') }).selectOption('scenario-processing');
     await viewer.getByRole('button', { name: t('refresh') }).click();
     // Each filter change asks again: wait until the table shows the answer to the last one (every
     // row scenario-processing), not a list some earlier query answered.
-    await adminPage.waitForFunction(() => {
-      const rows = [...document.querySelectorAll('dialog[open] tbody tr')];
-      return rows.length > 0 && rows.every((tr) => tr.querySelectorAll('td')[2]?.textContent?.trim() === 'scenario-processing');
-    }, undefined, { timeout: 30_000 });
+    await adminPage.waitForFunction(
+      () => {
+        const rows = [...document.querySelectorAll('dialog[open] tbody tr')];
+        return rows.length > 0 && rows.every((tr) => tr.querySelectorAll('td')[2]?.textContent?.trim() === 'scenario-processing');
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
     const cause = 'OSRM table request failed (400 TooBig): Too many table coordinates';
-    const row = viewer.getByRole('row').filter({ hasText: `scenario '${name}'` }).filter({ hasText: cause }).first();
+    const row = viewer
+      .getByRole('row')
+      .filter({ hasText: `scenario '${name}'` })
+      .filter({ hasText: cause })
+      .first();
     await row.waitFor({ timeout: 30_000 });
     const cells = (await row.getByRole('cell').allTextContents()).map((c) => c.trim());
     assert.is(cells[2], 'scenario-processing');
@@ -270,7 +306,10 @@ test('read the log after a failed calculation: the planner sees the scenario fai
       const shown = (await other.getByRole('cell').allTextContents()).map((c) => c.trim());
       assert.equal([shown[2], shown[3]], ['scenario-processing', t('logError')], shown.join(' | '));
     }
-    assert.ok(queries.some((q) => q.includes('eventType=2') && q.includes('source=scenario-processing')), `the query: ${queries.join(' ')}`);
+    assert.ok(
+      queries.some((q) => q.includes('eventType=2') && q.includes('source=scenario-processing')),
+      `the query: ${queries.join(' ')}`,
+    );
     await expectNoAxeViolations(adminPage, 'the log viewer with the failed calculation', { include: 'dialog[open]' });
     await adminContext.close();
     assert.equal(adminErrors, []);
@@ -300,7 +339,10 @@ test('start the unprocessed scenarios from the scenario status panel and the cou
     moved = row.unprocessed < entry!.unprocessed;
   }
   assert.ok(moved, 'the unprocessed count fell');
-  const cells = await page.getByRole('row', { name: new RegExp(`^${entry!.name}`) }).getByRole('cell').allTextContents();
+  const cells = await page
+    .getByRole('row', { name: new RegExp(`^${entry!.name}`) })
+    .getByRole('cell')
+    .allTextContents();
   assert.ok(Number(cells[1]) < entry!.unprocessed, `the table shows the new counts: ${cells.join(' ')}`);
   assert.equal(errors, []);
 });
@@ -316,7 +358,10 @@ test('as the planner the admin routes say no access and the server refuses the a
   await expectNoAxeViolations(page, 'the no-access page');
   const planner = await apiAs(server, 'planner');
   for (const name of ['adminLogins', 'adminUsers', 'adminModels', 'adminScenarioStatus', 'adminLog'] as const) {
-    const failure = await planner.call(name).then(() => null, (e: Error) => e.message);
+    const failure = await planner.call(name).then(
+      () => null,
+      (e: Error) => e.message,
+    );
     assert.match(failure ?? 'answered 200', 'answered 403', name);
   }
   assert.equal(errors, []);

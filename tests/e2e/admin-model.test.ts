@@ -9,8 +9,19 @@ import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { DriverFilter, Model, ModelParameters, Scenario } from '@locus/contract';
 import {
-  apiAs, baseScenario, collectPageErrors, e2eSuite, expectNoAxeViolations, expectScreenshot, launchBrowser, newContext, signIn, startServer, texts,
-  type Api, type LocusServer,
+  apiAs,
+  baseScenario,
+  collectPageErrors,
+  e2eSuite,
+  expectNoAxeViolations,
+  expectScreenshot,
+  launchBrowser,
+  newContext,
+  signIn,
+  startServer,
+  texts,
+  type Api,
+  type LocusServer,
 } from './harness/index.js';
 
 const t = texts('nl');
@@ -48,7 +59,10 @@ async function waitForStatus(scenarioId: number, wanted: number, seconds = 300) 
 }
 
 async function outputOf(scenarioId: number, locationId: number): Promise<number> {
-  const detail = await api.call<{ locationProperties: { name: string; numberValue: number | null }[] }>('scenarioLocationProperties', { scenarioId, locationId });
+  const detail = await api.call<{ locationProperties: { name: string; numberValue: number | null }[] }>('scenarioLocationProperties', {
+    scenarioId,
+    locationId,
+  });
   const value = detail.locationProperties.find((p) => p.name === 'turnover')?.numberValue;
   if (typeof value !== 'number') throw new Error('the store has no turnover');
   return value;
@@ -90,7 +104,7 @@ test.after(async () => {
   await server?.stop();
 });
 
-test('an invalid expression shows the server\'s message at its place and nothing is stored', async () => {
+test("an invalid expression shows the server's message at its place and nothing is stored", async () => {
   await openEditor(t('editModelParameters'));
   const editor = dialog(t('editModelParameters'));
   await still();
@@ -108,13 +122,20 @@ test('an invalid expression shows the server\'s message at its place and nothing
   const message = editor.getByRole('alert').filter({ hasText: "unknown property 'salesArea2'", has: page.locator('mark') });
   await message.waitFor();
   assert.is(await message.locator('mark').textContent(), 's', 'the position is marked');
-  await expectNoAxeViolations(page, 'the editor with the server\'s message', { include: 'dialog[open]' });
+  await expectNoAxeViolations(page, "the editor with the server's message", { include: 'dialog[open]' });
   const stored = await api.call<ModelParameters>('modelParameters', { submodelId });
-  assert.not.ok(stored.functions.some((f) => f.function.includes('salesArea2')), 'nothing was stored');
+  assert.not.ok(
+    stored.functions.some((f) => f.function.includes('salesArea2')),
+    'nothing was stored',
+  );
   assert.ok(stored.functions.every((f) => f.description !== 'Fout'));
   // Remove the row again (the confirmation first).
   await editor.getByRole('button', { name: t('deleteRowOf', { row: rows }) }).click();
-  await page.getByRole('dialog').filter({ hasText: t('confirmDeleteRow') }).getByRole('button', { name: t('yes') }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: t('confirmDeleteRow') })
+    .getByRole('button', { name: t('yes') })
+    .click();
   assert.equal(errors, []);
 });
 
@@ -123,7 +144,10 @@ test('calibrate from the actual turnover, then apply after the confirmation', as
   await editor.getByRole('button', { name: t('calibrate') }).click();
   const apply = editor.getByRole('button', { name: t('calibrationApply') });
   await apply.waitFor({ timeout: 240_000 });
-  const fits = await editor.getByRole('table', { name: t('calibrationFit') }).getByRole('cell').allTextContents();
+  const fits = await editor
+    .getByRole('table', { name: t('calibrationFit') })
+    .getByRole('cell')
+    .allTextContents();
   assert.ok(fits.length >= 4, `fit table: ${fits.join(' | ')}`);
   await expectNoAxeViolations(page, 'the calibration result', { include: 'dialog[open]' });
   await apply.click();
@@ -131,7 +155,10 @@ test('calibrate from the actual turnover, then apply after the confirmation', as
   await question.getByRole('button', { name: t('yes') }).click();
   await apply.waitFor({ state: 'detached', timeout: 30_000 });
   const stored = await api.call<ModelParameters>('modelParameters', { submodelId });
-  const shownCar = await editor.getByRole('spinbutton', { name: t('decayPower') }).first().inputValue();
+  const shownCar = await editor
+    .getByRole('spinbutton', { name: t('decayPower') })
+    .first()
+    .inputValue();
   assert.is(String(stored.car.power), shownCar, 'the fitted car power is stored');
   assert.equal(errors, []);
 });
@@ -149,11 +176,21 @@ test('a decay parameter and a driver weight saved: the scenarios show as not cal
   await save.and(page.locator(':disabled')).waitFor({ timeout: 30_000 });
   const stored = await api.call<ModelParameters>('modelParameters', { submodelId });
   assert.is(stored.car.constant, before + 1.5);
-  await editor.locator('footer').getByRole('button', { name: t('close'), exact: true }).click();
+  await editor
+    .locator('footer')
+    .getByRole('button', { name: t('close'), exact: true })
+    .click();
   await editor.waitFor({ state: 'hidden' });
   // The scenario chip says not calculated.
-  await page.getByRole('toolbar').getByRole('status').filter({ hasText: new RegExp(`^${t('statusNotCalculated')}$`) }).waitFor({ timeout: 30_000 });
-  assert.ok((await api.scenarios(model.id)).every((s) => s.status === 0), 'every scenario of the model needs calculating');
+  await page
+    .getByRole('toolbar')
+    .getByRole('status')
+    .filter({ hasText: new RegExp(`^${t('statusNotCalculated')}$`) })
+    .waitFor({ timeout: 30_000 });
+  assert.ok(
+    (await api.scenarios(model.id)).every((s) => s.status === 0),
+    'every scenario of the model needs calculating',
+  );
 
   await openEditor(t('editDrivers'));
   const drivers = dialog(t('editDrivers'));
@@ -165,24 +202,37 @@ test('a decay parameter and a driver weight saved: the scenarios show as not cal
   const filters = await api.call<DriverFilter[]>('driverFilters', { modelId: model.id });
   const driver = filters[0]!.drivers[0]!;
   const next = driver.weight === 50 ? 75 : 50;
-  await drivers.getByRole('slider', { name: t('driverWeightOf', { name: driver.title }) }).first().fill(String(next));
+  await drivers
+    .getByRole('slider', { name: t('driverWeightOf', { name: driver.title }) })
+    .first()
+    .fill(String(next));
   const saveDrivers = drivers.locator('footer').getByRole('button', { name: t('save'), exact: true });
   await saveDrivers.click();
   await saveDrivers.and(page.locator(':disabled')).waitFor({ timeout: 30_000 });
   const after = await api.call<DriverFilter[]>('driverFilters', { modelId: model.id });
   assert.is(after[0]!.drivers[0]!.weight, next, 'the driver weight is stored');
-  await drivers.locator('footer').getByRole('button', { name: t('close'), exact: true }).click();
+  await drivers
+    .locator('footer')
+    .getByRole('button', { name: t('close'), exact: true })
+    .click();
 
   await openEditor(t('editNormalizedScores'));
   await still();
   await expectNoAxeViolations(page, 'the normalized scores functions editor', { include: 'dialog[open]' });
   await expectScreenshot(page, 'admin-normalized-scores', { mask: [page.locator('.notifications')] });
-  await dialog(t('editNormalizedScores')).locator('footer').getByRole('button', { name: t('close'), exact: true }).click();
+  await dialog(t('editNormalizedScores'))
+    .locator('footer')
+    .getByRole('button', { name: t('close'), exact: true })
+    .click();
 
   // Recalculated, the store's output differs from before the changes.
   await api.call('scenarioStartProcessing', { scenarioId: base.id });
   await waitForStatus(base.id, 9);
-  await page.getByRole('toolbar').getByRole('status').filter({ hasText: new RegExp(`^${t('statusCalculated')}$`) }).waitFor({ timeout: 60_000 });
+  await page
+    .getByRole('toolbar')
+    .getByRole('status')
+    .filter({ hasText: new RegExp(`^${t('statusCalculated')}$`) })
+    .waitFor({ timeout: 60_000 });
   const output = await outputOf(base.id, storeId);
   assert.ok(output > 0);
   assert.is.not(output, firstOutput, 'the output changed with the parameters');

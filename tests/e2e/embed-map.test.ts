@@ -24,7 +24,18 @@ import { dirname, join } from 'node:path';
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
 import type { LocationSummary, Model, Scenario } from '@locus/contract';
 import {
-  ACCOUNTS, apiAs, collectPageErrors, e2eSuite, expectNoAxeViolations, expectScreenshot, freePort, launchBrowser, newContext, ROOT, startServer, type LocusServer,
+  ACCOUNTS,
+  apiAs,
+  collectPageErrors,
+  e2eSuite,
+  expectNoAxeViolations,
+  expectScreenshot,
+  freePort,
+  launchBrowser,
+  newContext,
+  ROOT,
+  startServer,
+  type LocusServer,
 } from './harness/index.js';
 
 const test = e2eSuite('embed map');
@@ -77,8 +88,13 @@ function intranetPages(locus: string): Record<string, string> {
 <body><main><h1>Layers</h1><locus-location-map id="layered" server="${locus}" layers="locations"></locus-location-map></main></body></html>`;
   const own = (file: string) => readFileSync(join(ROOT, 'packages/embed/dist', file), 'utf8');
   return {
-    '/example.html': example, '/example.js': own('example.js'), '/example.css': own('example.css'),
-    '/two.html': two, '/tabs.html': tabs, '/layers.html': layers, '/locus-redirect.html': bridge,
+    '/example.html': example,
+    '/example.js': own('example.js'),
+    '/example.css': own('example.css'),
+    '/two.html': two,
+    '/tabs.html': tabs,
+    '/layers.html': layers,
+    '/locus-redirect.html': bridge,
   };
 }
 
@@ -136,7 +152,8 @@ const heard: { type: string; tag: string; code?: string; shown?: boolean; keys: 
 
 test.after.each(async () => {
   for (const open of context.pages()) {
-    const list = await open.evaluate(() => (window as unknown as { embedEvents?: { type: string; tag: string; detail: { code?: string }; shown?: boolean }[] }).embedEvents ?? [])
+    const list = await open
+      .evaluate(() => (window as unknown as { embedEvents?: { type: string; tag: string; detail: { code?: string }; shown?: boolean }[] }).embedEvents ?? [])
       .catch(() => []);
     heard.push(...list.map((e) => ({ type: e.type, tag: e.tag, code: e.detail?.code, shown: e.shown, keys: Object.keys(e.detail ?? {}) })));
   }
@@ -155,11 +172,21 @@ async function signInThroughElement(button: ReturnType<Page['getByRole']>): Prom
   // Listened for before the click: the bridge may hand the answer over and the popup close before the
   // click's own wait ends.
   const closed = popup.waitForEvent('close', { timeout: 30_000 });
-  await popup.locator('button[type=submit]').click().catch((error: Error) => {
-    if (!popup.isClosed()) throw error;
-  });
+  await popup
+    .locator('button[type=submit]')
+    .click()
+    .catch((error: Error) => {
+      if (!popup.isClosed()) throw error;
+    });
   await closed.catch(async (error: Error) => {
-    throw new Error(`${error.message}; the popup is at ${popup.url()} saying ${(await popup.locator('body').textContent().catch(() => '')) ?? ''} ${messages.join(' | ')}`);
+    throw new Error(
+      `${error.message}; the popup is at ${popup.url()} saying ${
+        (await popup
+          .locator('body')
+          .textContent()
+          .catch(() => '')) ?? ''
+      } ${messages.join(' | ')}`,
+    );
   });
 }
 
@@ -173,11 +200,14 @@ async function keepSession(target: Page): Promise<void> {
 async function restoreSession(target: Page): Promise<void> {
   if (!signedIn) throw new Error('no session kept: the first test signs in');
   await context.addCookies(signedIn.cookies);
-  await target.addInitScript(({ origin, storage }) => {
-    if (location.origin !== origin || sessionStorage.getItem('restored')) return;
-    sessionStorage.setItem('restored', '1');
-    for (const [k, v] of Object.entries(storage)) localStorage.setItem(k, v);
-  }, { origin: intranetUrl, storage: signedIn.storage });
+  await target.addInitScript(
+    ({ origin, storage }) => {
+      if (location.origin !== origin || sessionStorage.getItem('restored')) return;
+      sessionStorage.setItem('restored', '1');
+      for (const [k, v] of Object.entries(storage)) localStorage.setItem(k, v);
+    },
+    { origin: intranetUrl, storage: signedIn.storage },
+  );
 }
 
 /**
@@ -190,25 +220,36 @@ async function recordEvents(target: Page): Promise<void> {
     const w = window as unknown as { embedEvents: Heard[] };
     w.embedEvents = [];
     for (const type of ['locus-ready', 'locus-select', 'locus-error']) {
-      document.addEventListener(type, (e) => {
-        const target = e.target as Element;
-        const heard: Heard = { type, id: target.id, tag: target.localName, detail: (e as CustomEvent).detail };
-        w.embedEvents.push(heard);
-        if (type === 'locus-error') {
-          requestAnimationFrame(() => requestAnimationFrame(() => {
-            heard.shown = (target.shadowRoot?.textContent ?? '').includes(String(heard.detail.message));
-          }));
-        }
-      }, true);
+      document.addEventListener(
+        type,
+        (e) => {
+          const target = e.target as Element;
+          const heard: Heard = { type, id: target.id, tag: target.localName, detail: (e as CustomEvent).detail };
+          w.embedEvents.push(heard);
+          if (type === 'locus-error') {
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                heard.shown = (target.shadowRoot?.textContent ?? '').includes(String(heard.detail.message));
+              }),
+            );
+          }
+        },
+        true,
+      );
     }
   });
 }
 
-const events = (target: Page) => target.evaluate(() => (window as unknown as { embedEvents: { type: string; id: string; tag: string; detail: Record<string, unknown> }[] }).embedEvents);
+const events = (target: Page) =>
+  target.evaluate(() => (window as unknown as { embedEvents: { type: string; id: string; tag: string; detail: Record<string, unknown> }[] }).embedEvents);
 
 async function waitForEvent(target: Page, type: string, id: string, count = 1): Promise<void> {
-  await target.waitForFunction(({ type, id, count }) => (window as unknown as { embedEvents: { type: string; id: string }[] }).embedEvents
-    .filter((e) => e.type === type && e.id === id).length >= count, { type, id, count }, { timeout: 60_000 });
+  await target.waitForFunction(
+    ({ type, id, count }) =>
+      (window as unknown as { embedEvents: { type: string; id: string }[] }).embedEvents.filter((e) => e.type === type && e.id === id).length >= count,
+    { type, id, count },
+    { timeout: 60_000 },
+  );
 }
 
 test('the example page on another origin: sign-in in the element, the stores on the map, the location attribute, locus-select, locus-error', async () => {
@@ -217,7 +258,10 @@ test('the example page on another origin: sign-in in the element, the stores on 
   const map = page.locator('locus-location-map');
   const signInButton = map.getByRole('button', { name: 'Sign in to Locus' });
   await signInButton.waitFor({ timeout: 30_000 });
-  assert.ok((await events(page)).some((e) => e.type === 'locus-error' && e.detail.code === 'signInNeeded'), 'a page without a session hears signInNeeded');
+  assert.ok(
+    (await events(page)).some((e) => e.type === 'locus-error' && e.detail.code === 'signInNeeded'),
+    'a page without a session hears signInNeeded',
+  );
   await signInThroughElement(signInButton);
   await waitForEvent(page, 'locus-ready', 'map');
   await keepSession(page);
@@ -231,12 +275,17 @@ test('the example page on another origin: sign-in in the element, the stores on 
   const chosen = await page.locator('#picker').inputValue();
   assert.is(await map.getAttribute('location'), chosen);
   const centred = await page.evaluate((id) => {
-    const element = document.querySelector('locus-location-map') as unknown as { locusMap: { getView(): { center: [number, number] } }; locationList: { id: number; longitude: number; latitude: number }[] };
+    const element = document.querySelector('locus-location-map') as unknown as {
+      locusMap: { getView(): { center: [number, number] } };
+      locationList: { id: number; longitude: number; latitude: number }[];
+    };
     const location = element.locationList.find((l) => l.id === Number(id))!;
-    return new Promise<number>((resolve) => setTimeout(() => {
-      const c = element.locusMap.getView().center;
-      resolve(Math.hypot(c[0] - location.longitude, c[1] - location.latitude));
-    }, 1_500));
+    return new Promise<number>((resolve) =>
+      setTimeout(() => {
+        const c = element.locusMap.getView().center;
+        resolve(Math.hypot(c[0] - location.longitude, c[1] - location.latitude));
+      }, 1_500),
+    );
   }, chosen);
   assert.ok(centred < 0.01, `the map centres on the chosen store (${centred})`);
 
@@ -249,7 +298,7 @@ test('the example page on another origin: sign-in in the element, the stores on 
   const select = (await events(page)).find((e) => e.type === 'locus-select' && e.id === 'map')!;
   assert.is(select.detail.id, Number(chosen));
   assert.is(select.detail.name, name);
-  assert.match(await page.locator('#log').textContent() ?? '', `locus-select: ${chosen} ${name}`);
+  assert.match((await page.locator('#log').textContent()) ?? '', `locus-select: ${chosen} ${name}`);
 
   // A location the user cannot see: locus-error in words a page author understands.
   await page.evaluate(() => document.querySelector('locus-location-map')!.setAttribute('location', '987654321'));
@@ -257,12 +306,16 @@ test('the example page on another origin: sign-in in the element, the stores on 
   const unknown = (await events(page)).filter((e) => e.type === 'locus-error' && e.id === 'map').at(-1)!;
   assert.is(unknown.detail.code, 'unknownLocation');
   assert.is(unknown.detail.message, 'Location 987654321 is not in this scenario.');
-  assert.equal(await map.getByRole('status').getByRole('listitem').allTextContents(), ['Location 987654321 is not in this scenario.'], 'told in the element too');
+  assert.equal(
+    await map.getByRole('status').getByRole('listitem').allTextContents(),
+    ['Location 987654321 is not in this scenario.'],
+    'told in the element too',
+  );
 
   assert.equal(errors, []);
 });
 
-test('two elements on one page sign in once; the page language is the elements\'; host CSS and element CSS stay apart', async () => {
+test("two elements on one page sign in once; the page language is the elements'; host CSS and element CSS stay apart", async () => {
   await recordEvents(page);
   await page.goto(`${intranetUrl}/two.html`);
   const buttons = page.locator('locus-location-map').getByRole('button', { name: 'Aanmelden bij Locus' });
@@ -281,7 +334,9 @@ test('two elements on one page sign in once; the page language is the elements\'
   const probe = await page.locator('.probe').evaluate((p) => getComputedStyle(p).fontFamily);
   assert.not.match(probe, /system-ui/);
   // The second element kept its zoom and centre attributes.
-  const view = await page.evaluate(() => (document.getElementById('b') as unknown as { locusMap: { getView(): { zoom: number; center: [number, number] } } }).locusMap.getView());
+  const view = await page.evaluate(() =>
+    (document.getElementById('b') as unknown as { locusMap: { getView(): { zoom: number; center: [number, number] } } }).locusMap.getView(),
+  );
   assert.ok(Math.abs(view.zoom - 9) < 0.01 && Math.abs(view.center[0] - 5.1) < 1e-6 && Math.abs(view.center[1] - 52.1) < 1e-6, JSON.stringify(view));
   assert.equal(errors, []);
 });
@@ -327,21 +382,31 @@ test('the example page shows the report of a calculated location; a new location
 
   // A new location attribute: the report and the map follow without a page load.
   const navigations: string[] = [];
-  page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations.push(f.url()); });
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) navigations.push(f.url());
+  });
   await page.locator('#picker').selectOption(String(second.id));
   await waitForEvent(page, 'locus-ready', 'report', 2);
   state = await reportState(page);
   assert.is(state.location, second.name);
   assert.is(state.drawn, 'true');
-  const centre = await page.evaluate(() => (document.getElementById('map') as unknown as { locusMap: { getView(): { center: [number, number] } } }).locusMap.getView().center);
-  await page.waitForFunction(({ lon, lat }) => {
-    const c = (document.getElementById('map') as unknown as { locusMap: { getView(): { center: [number, number] } } }).locusMap.getView().center;
-    return Math.hypot(c[0] - lon, c[1] - lat) < 0.01;
-  }, { lon: second.longitude, lat: second.latitude }, { timeout: 10_000 }).catch(() => {
-    throw new Error(`the map did not centre on the new store (${JSON.stringify(centre)})`);
-  });
+  const centre = await page.evaluate(
+    () => (document.getElementById('map') as unknown as { locusMap: { getView(): { center: [number, number] } } }).locusMap.getView().center,
+  );
+  await page
+    .waitForFunction(
+      ({ lon, lat }) => {
+        const c = (document.getElementById('map') as unknown as { locusMap: { getView(): { center: [number, number] } } }).locusMap.getView().center;
+        return Math.hypot(c[0] - lon, c[1] - lat) < 0.01;
+      },
+      { lon: second.longitude, lat: second.latitude },
+      { timeout: 10_000 },
+    )
+    .catch(() => {
+      throw new Error(`the map did not centre on the new store (${JSON.stringify(centre)})`);
+    });
   assert.equal(navigations, [], 'no page load');
-  assert.match(await page.locator('#log').textContent() ?? '', `report locus-ready: location ${second.id}`);
+  assert.match((await page.locator('#log').textContent()) ?? '', `report locus-ready: location ${second.id}`);
 
   await page.evaluate(() => new Promise((r) => setTimeout(r, 1_000)));
   await expectNoAxeViolations(page, 'embed example page with both elements');
@@ -349,26 +414,32 @@ test('the example page shows the report of a calculated location; a new location
 
   // Print emulation: the page's print rule leaves only the report; A4 pages with the report's maps.
   await page.emulateMedia({ media: 'print' });
-  assert.is(await page.locator('#picker').evaluate((e) => getComputedStyle(e).display), 'none', 'the page\'s own parts stay off paper');
+  assert.is(await page.locator('#picker').evaluate((e) => getComputedStyle(e).display), 'none', "the page's own parts stay off paper");
   const frame = await page.evaluate(() => {
     const root = document.querySelector('locus-location-report')!.shadowRoot!;
     const paper = root.querySelector('.report-paper')!;
     return { padding: getComputedStyle(paper).paddingTop, mapBreak: getComputedStyle(root.querySelector('.report-map')!).breakInside };
   });
-  assert.equal(frame, { padding: '0px', mapBreak: 'avoid' }, 'the report\'s own print rules: no margin of its own, no map cut across pages');
+  assert.equal(frame, { padding: '0px', mapBreak: 'avoid' }, "the report's own print rules: no margin of its own, no map cut across pages");
   // The page's @page rule sets A4, as the app's print style sheet does.
   const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
   const text = pdf.toString('latin1');
   assert.is(text.slice(0, 5), '%PDF-');
   const boxes = [...text.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [Math.round(Number(m[1])), Math.round(Number(m[2]))]);
   assert.ok(boxes.length >= 1 && boxes.every(([w, h]) => w === 595 && h === 842), `A4 pages (${JSON.stringify(boxes.slice(0, 3))})`);
-  assert.ok((text.match(/\/Subtype\s*\/Image/g) ?? []).length >= state.maps, 'the report\'s maps are in the PDF');
+  assert.ok((text.match(/\/Subtype\s*\/Image/g) ?? []).length >= state.maps, "the report's maps are in the PDF");
   await page.emulateMedia({ media: 'screen' });
 
   // A scenario that is not calculated: locus-error in words a page author understands.
   await page.evaluate((id) => document.getElementById('report')!.setAttribute('scenario', String(id)), notCalculated.id);
-  await page.waitForFunction(() => (window as unknown as { embedEvents: { type: string; id: string; detail: { code: string } }[] }).embedEvents
-    .some((e) => e.type === 'locus-error' && e.id === 'report' && e.detail.code === 'notCalculated'), null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { embedEvents: { type: string; id: string; detail: { code: string } }[] }).embedEvents.some(
+        (e) => e.type === 'locus-error' && e.id === 'report' && e.detail.code === 'notCalculated',
+      ),
+    null,
+    { timeout: 30_000 },
+  );
   const error = (await events(page)).filter((e) => e.type === 'locus-error' && e.id === 'report').at(-1)!;
   assert.is(error.detail.message, `Scenario ${notCalculated.name} is not calculated yet.`);
   assert.match(await page.locator('#report').evaluate((e) => e.shadowRoot!.textContent ?? ''), 'is not calculated yet');
@@ -380,30 +451,43 @@ test('a map in a hidden tab (display: none) sizes itself and draws when the tab 
   await recordEvents(page);
   await page.goto(`${intranetUrl}/tabs.html`);
   // Hidden: the locations are read and the map is made, but it has no size and nothing to draw yet.
-  await page.waitForFunction(() => {
-    const element = document.getElementById('hidden') as unknown as { locusMap: unknown; locationList: unknown[] };
-    return element.locusMap && element.locationList.length > 0;
-  }, null, { timeout: 60_000 });
-  const hidden = await page.evaluate(() => (document.getElementById('hidden') as unknown as { locusMap: { getSize(): { width: number; height: number } } }).locusMap.getSize());
+  await page.waitForFunction(
+    () => {
+      const element = document.getElementById('hidden') as unknown as { locusMap: unknown; locationList: unknown[] };
+      return element.locusMap && element.locationList.length > 0;
+    },
+    null,
+    { timeout: 60_000 },
+  );
+  const hidden = await page.evaluate(() =>
+    (document.getElementById('hidden') as unknown as { locusMap: { getSize(): { width: number; height: number } } }).locusMap.getSize(),
+  );
   assert.equal(hidden, { width: 0, height: 0 }, 'no size while hidden');
-  assert.not.ok((await events(page)).some((e) => e.type === 'locus-ready'), 'no first frame while hidden');
+  assert.not.ok(
+    (await events(page)).some((e) => e.type === 'locus-ready'),
+    'no first frame while hidden',
+  );
   await page.evaluate(() => document.getElementById('tab2')!.classList.add('shown'));
   await waitForEvent(page, 'locus-ready', 'hidden');
   // Sized and fitted to the stores: every store inside the picture, spanning at least half of it one way.
-  await page.waitForFunction(() => {
-    const element = document.getElementById('hidden') as unknown as {
-      locusMap: { getSize(): { width: number; height: number }; project(p: [number, number]): [number, number] };
-      locationList: { longitude: number; latitude: number }[];
-    };
-    const size = element.locusMap.getSize();
-    if (size.width === 0) return false;
-    const points = element.locationList.map((l) => element.locusMap.project([l.longitude, l.latitude]));
-    const xs = points.map((p) => p[0]);
-    const ys = points.map((p) => p[1]);
-    const inside = points.every(([x, y]) => x >= -1 && y >= -1 && x <= size.width + 1 && y <= size.height + 1);
-    const span = Math.max((Math.max(...xs) - Math.min(...xs)) / size.width, (Math.max(...ys) - Math.min(...ys)) / size.height);
-    return inside && span >= 0.5;
-  }, null, { timeout: 10_000 });
+  await page.waitForFunction(
+    () => {
+      const element = document.getElementById('hidden') as unknown as {
+        locusMap: { getSize(): { width: number; height: number }; project(p: [number, number]): [number, number] };
+        locationList: { longitude: number; latitude: number }[];
+      };
+      const size = element.locusMap.getSize();
+      if (size.width === 0) return false;
+      const points = element.locationList.map((l) => element.locusMap.project([l.longitude, l.latitude]));
+      const xs = points.map((p) => p[0]);
+      const ys = points.map((p) => p[1]);
+      const inside = points.every(([x, y]) => x >= -1 && y >= -1 && x <= size.width + 1 && y <= size.height + 1);
+      const span = Math.max((Math.max(...xs) - Math.min(...xs)) / size.width, (Math.max(...ys) - Math.min(...ys)) / size.height);
+      return inside && span >= 0.5;
+    },
+    null,
+    { timeout: 10_000 },
+  );
   const shown = await page.evaluate(async () => {
     const element = document.getElementById('hidden')!;
     const map = (element as unknown as { locusMap: { getSize(): { width: number; height: number }; whenIdle(): Promise<void> } }).locusMap;
@@ -416,7 +500,10 @@ test('a map in a hidden tab (display: none) sizes itself and draws when the tab 
     for (let i = 0; i < data.length; i += 16) colours.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
     return { size: map.getSize(), box: [Math.round(box.width), Math.round(box.height)], colours: colours.size };
   });
-  assert.ok(Math.abs(shown.size.width - (shown.box[0]! - 2)) <= 2 && Math.abs(shown.size.height - (shown.box[1]! - 2)) <= 2, `the map takes the element's box (${JSON.stringify(shown)})`);
+  assert.ok(
+    Math.abs(shown.size.width - (shown.box[0]! - 2)) <= 2 && Math.abs(shown.size.height - (shown.box[1]! - 2)) <= 2,
+    `the map takes the element's box (${JSON.stringify(shown)})`,
+  );
   assert.ok(shown.colours > 3, `the map is drawn (${shown.colours} colours)`);
   assert.equal(errors, []);
 });
@@ -426,26 +513,42 @@ test('the layers attribute changes what the map draws; an unknown layer fires lo
   await recordEvents(page);
   await page.goto(`${intranetUrl}/layers.html`);
   await waitForEvent(page, 'locus-ready', 'layered');
-  const layered = () => page.evaluate(async () => {
-    const element = document.getElementById('layered') as unknown as { drawnLayers: string[]; locusMap: { whenIdle(): Promise<void>; getLayers(): { id: string; features?: unknown[]; points?: unknown[] }[] } };
-    await element.locusMap.whenIdle();
-    const layers = element.locusMap.getLayers();
-    return {
-      ids: element.drawnLayers,
-      icons: (layers.find((l) => l.id === 'locations')?.features ?? []).length,
-      pois: (layers.find((l) => l.id === 'pois')?.features ?? []).length,
-    };
-  });
+  const layered = () =>
+    page.evaluate(async () => {
+      const element = document.getElementById('layered') as unknown as {
+        drawnLayers: string[];
+        locusMap: { whenIdle(): Promise<void>; getLayers(): { id: string; features?: unknown[]; points?: unknown[] }[] };
+      };
+      await element.locusMap.whenIdle();
+      const layers = element.locusMap.getLayers();
+      return {
+        ids: element.drawnLayers,
+        icons: (layers.find((l) => l.id === 'locations')?.features ?? []).length,
+        pois: (layers.find((l) => l.id === 'pois')?.features ?? []).length,
+      };
+    });
   const before = await layered();
   assert.ok(before.icons > 10, `the stores are drawn (${before.icons})`);
-  assert.not.ok(before.ids.some((id) => id.startsWith('heat-map') || id === 'pois'), before.ids.join(' '));
+  assert.not.ok(
+    before.ids.some((id) => id.startsWith('heat-map') || id === 'pois'),
+    before.ids.join(' '),
+  );
   const pictureBefore = await page.locator('#layered').screenshot();
 
   await page.evaluate((name) => document.getElementById('layered')!.setAttribute('layers', `heat-map:${name} pois`), model.heatMapSets[0]!.name);
-  await page.waitForFunction(() => {
-    const element = document.getElementById('layered') as unknown as { drawnLayers: string[]; locusMap: { getLayers(): { id: string; features?: unknown[] }[] } };
-    return element.drawnLayers.some((id) => id.startsWith('heat-map')) && (element.locusMap.getLayers().find((l) => l.id === 'pois')?.features ?? []).length > 0;
-  }, null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const element = document.getElementById('layered') as unknown as {
+        drawnLayers: string[];
+        locusMap: { getLayers(): { id: string; features?: unknown[] }[] };
+      };
+      return (
+        element.drawnLayers.some((id) => id.startsWith('heat-map')) && (element.locusMap.getLayers().find((l) => l.id === 'pois')?.features ?? []).length > 0
+      );
+    },
+    null,
+    { timeout: 30_000 },
+  );
   const after = await layered();
   assert.is(after.icons, 0, 'without "locations" the stores are not drawn');
   assert.ok(after.pois > 0, `the POIs are drawn (${after.pois})`);
@@ -454,21 +557,35 @@ test('the layers attribute changes what the map draws; an unknown layer fires lo
   assert.not.ok(pictureBefore.equals(pictureAfter), 'the picture changed');
 
   await page.evaluate(() => document.getElementById('layered')!.setAttribute('layers', 'locations roads heat-map:nowhere'));
-  await page.waitForFunction(() => (window as unknown as { embedEvents: { type: string; detail: { code: string } }[] }).embedEvents
-    .filter((e) => e.type === 'locus-error' && e.detail.code === 'unknownLayer').length >= 2, null, { timeout: 10_000 });
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { embedEvents: { type: string; detail: { code: string } }[] }).embedEvents.filter(
+        (e) => e.type === 'locus-error' && e.detail.code === 'unknownLayer',
+      ).length >= 2,
+    null,
+    { timeout: 10_000 },
+  );
   // Every unknown word is told, and shown in the element over the map, which draws the words it knows.
   const unknown = (await events(page)).filter((e) => e.type === 'locus-error').map((e) => e.detail.message);
   assert.equal(unknown, ['The map has no layer "roads".', 'The map has no layer "heat-map:nowhere".']);
   const notice = page.locator('#layered').getByRole('status');
   assert.equal(await notice.getByRole('listitem').allTextContents(), unknown);
-  await page.waitForFunction(() => (document.getElementById('layered') as unknown as { locusMap: { getLayers(): { id: string; features?: unknown[] }[] } })
-    .locusMap.getLayers().some((l) => l.id === 'locations' && (l.features ?? []).length > 0), null, { timeout: 10_000 });
+  await page.waitForFunction(
+    () =>
+      (document.getElementById('layered') as unknown as { locusMap: { getLayers(): { id: string; features?: unknown[] }[] } }).locusMap
+        .getLayers()
+        .some((l) => l.id === 'locations' && (l.features ?? []).length > 0),
+    null,
+    { timeout: 10_000 },
+  );
   assert.equal(errors, []);
 });
 
 test('a blocked popup: the sign-in goes by redirect through the bridge and the page comes back signed in', async () => {
   // The browser's popup blocker: window.open gives nothing.
-  await page.addInitScript(() => { window.open = () => null; });
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
   await recordEvents(page);
   await page.goto(`${intranetUrl}/two.html`);
   const button = page.locator('#a').getByRole('button', { name: 'Aanmelden bij Locus' });
@@ -504,9 +621,15 @@ test('the example page served by Locus itself, under its Content-Security-Policy
   await page.waitForFunction(() => document.querySelectorAll('#picker option').length > 10, null, { timeout: 10_000 });
   await page.locator('#picker').selectOption({ index: 2 });
   const chosen = Number(await page.locator('#picker').inputValue());
-  await page.waitForFunction((id) => (window as unknown as { embedEvents: { type: string; id: string; detail: { location?: number } }[] }).embedEvents
-    .some((e) => e.type === 'locus-ready' && e.id === 'report' && e.detail.location === id), chosen, { timeout: 60_000 });
-  const log = await page.locator('#log').textContent() ?? '';
+  await page.waitForFunction(
+    (id) =>
+      (window as unknown as { embedEvents: { type: string; id: string; detail: { location?: number } }[] }).embedEvents.some(
+        (e) => e.type === 'locus-ready' && e.id === 'report' && e.detail.location === id,
+      ),
+    chosen,
+    { timeout: 60_000 },
+  );
+  const log = (await page.locator('#log').textContent()) ?? '';
   assert.match(log, /map locus-ready: \d+ locations/);
   assert.match(log, `report locus-ready: location ${chosen}`);
   assert.equal(refused, [], 'nothing refused by the security policy');
@@ -552,7 +675,11 @@ test('every error code: fired by the element that meets it and shown in it, in i
   const fired = (await events(page)).filter((e) => e.type === 'locus-error');
   for (const [id, [code, message]] of Object.entries(expected)) {
     const own = fired.filter((e) => e.id === id);
-    assert.equal(own.map((e) => [e.detail.code, e.detail.message]), [[code, message]], id);
+    assert.equal(
+      own.map((e) => [e.detail.code, e.detail.message]),
+      [[code, message]],
+      id,
+    );
     // Shown in the element: in its panel, or (the map's layer and location errors) in a note over the map.
     assert.match(await page.locator(`#${id}`).evaluate((e) => e.shadowRoot!.textContent ?? ''), message, `${id} shows its message`);
   }
@@ -604,7 +731,7 @@ function linkModule(host: string, name: string): void {
   if (!existsSync(target)) symlinkSync(join(ROOT, 'node_modules', name), target, 'dir');
 }
 
-test('the package from npm pack: the docs\' React snippet built with esbuild and with Vite on another origin signs in and shows map and report', async () => {
+test("the package from npm pack: the docs' React snippet built with esbuild and with Vite on another origin signs in and shows map and report", async () => {
   const work = mkdtempSync(join(tmpdir(), 'locus-embed-host-'));
   try {
     // The tarball a developer gets: dist with the elements, the wrappers and their types, nothing of the app's build.
@@ -618,9 +745,15 @@ test('the package from npm pack: the docs\' React snippet built with esbuild and
     assert.not.ok(manifest.private, 'not private');
     assert.equal(Object.keys(manifest.exports), ['.', './react', './package.json']);
     assert.ok(manifest.peerDependencies.react);
-    const files = (execFileSync('tar', ['-tzf', join(work, tarball)], { encoding: 'utf8' })).trim().split('\n');
-    for (const file of ['dist/npm/index.js', 'dist/npm/index.d.ts', 'dist/npm/react.js', 'dist/npm/react.d.ts']) assert.ok(files.includes(`package/${file}`), file);
-    assert.ok(files.every((f) => ['package/package.json', 'package/README.md'].includes(f) || f.startsWith('package/dist/npm/')), `only dist, the manifest and the README: ${files.join(' ')}`);
+    const files = execFileSync('tar', ['-tzf', join(work, tarball)], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    for (const file of ['dist/npm/index.js', 'dist/npm/index.d.ts', 'dist/npm/react.js', 'dist/npm/react.d.ts'])
+      assert.ok(files.includes(`package/${file}`), file);
+    assert.ok(
+      files.every((f) => ['package/package.json', 'package/README.md'].includes(f) || f.startsWith('package/dist/npm/')),
+      `only dist, the manifest and the README: ${files.join(' ')}`,
+    );
     for (const file of files.filter((f) => f.endsWith('.js'))) {
       const code = readFileSync(join(installed, file.slice('package/'.length)), 'utf8');
       assert.not.match(code, /(from|import)\s*\(?\s*["'](locus:|@locus\/|\.\.\/\.\.\/)/, `${file}: no virtual import, nothing of the repository`);
@@ -630,14 +763,30 @@ test('the package from npm pack: the docs\' React snippet built with esbuild and
     const docs = readFileSync(join(ROOT, 'docs/embed.md'), 'utf8');
     const snippet = /```tsx\n([\s\S]*?)```/.exec(docs)![1]!.replaceAll('https://locus.example.com', server.baseUrl);
     writeFileSync(join(host, 'store-page.tsx'), snippet);
-    writeFileSync(join(host, 'main.tsx'), `import { createRoot } from 'react-dom/client';
+    writeFileSync(
+      join(host, 'main.tsx'),
+      `import { createRoot } from 'react-dom/client';
 import { StorePage } from './store-page';
 createRoot(document.getElementById('root')!).render(<StorePage model={${model.id}} scenario={${calculated.id}} />);
-`);
-    writeFileSync(join(host, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx', strict: true, noEmit: true, lib: ['ES2023', 'DOM'], types: [], skipLibCheck: true },
-      files: ['main.tsx'],
-    }));
+`,
+    );
+    writeFileSync(
+      join(host, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          jsx: 'react-jsx',
+          strict: true,
+          noEmit: true,
+          lib: ['ES2023', 'DOM'],
+          types: [],
+          skipLibCheck: true,
+        },
+        files: ['main.tsx'],
+      }),
+    );
     // The package's types hold the snippet (props, events' details).
     execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', host], { stdio: 'pipe' });
     const page$ = (script: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Store page</title></head>
@@ -646,15 +795,28 @@ createRoot(document.getElementById('root')!).render(<StorePage model={${model.id
     const { build } = await import('esbuild');
     const esbuildOut = join(work, 'out-esbuild');
     await build({
-      entryPoints: [join(host, 'main.tsx')], outdir: esbuildOut, bundle: true, splitting: true, format: 'esm', jsx: 'automatic',
-      minify: true, define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'error',
+      entryPoints: [join(host, 'main.tsx')],
+      outdir: esbuildOut,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      jsx: 'automatic',
+      minify: true,
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'error',
     });
     writeFileSync(join(esbuildOut, 'index.html'), page$('<script type="module" src="main.js"></script>'));
     // Vite.
     writeFileSync(join(host, 'index.html'), page$('<script type="module" src="./main.tsx"></script>'));
     const vite = await import('vite');
     const viteOut = join(work, 'out-vite');
-    await vite.build({ root: host, base: './', configFile: false, logLevel: 'error', build: { outDir: viteOut, emptyOutDir: true, chunkSizeWarningLimit: 10_000 } });
+    await vite.build({
+      root: host,
+      base: './',
+      configFile: false,
+      logLevel: 'error',
+      build: { outDir: viteOut, emptyOutDir: true, chunkSizeWarningLimit: 10_000 },
+    });
     hostBuilds.set('/host-esbuild/', esbuildOut);
     hostBuilds.set('/host-vite/', viteOut);
 
@@ -668,16 +830,30 @@ createRoot(document.getElementById('root')!).render(<StorePage model={${model.id
         await button.waitFor({ timeout: 30_000 });
         await signInThroughElement(button);
       }
-      await page.waitForFunction((_n) => (window as unknown as { embedEvents: { type: string; tag: string }[] }).embedEvents
-        .filter((e) => e.type === 'locus-ready' && e.tag === 'locus-location-map').length >= 1, i, { timeout: 60_000 });
+      await page.waitForFunction(
+        (_n) =>
+          (window as unknown as { embedEvents: { type: string; tag: string }[] }).embedEvents.filter(
+            (e) => e.type === 'locus-ready' && e.tag === 'locus-location-map',
+          ).length >= 1,
+        i,
+        { timeout: 60_000 },
+      );
       // A store chosen on the map (its keyboard entry) reaches the snippet's onLocusSelect, which shows its report.
       const entry = map.getByRole('listitem').getByRole('button').first();
       await entry.focus();
       await entry.press('Enter');
-      await page.waitForFunction(() => (window as unknown as { embedEvents: { type: string }[] }).embedEvents.some((e) => e.type === 'locus-select'), null, { timeout: 10_000 });
+      await page.waitForFunction(() => (window as unknown as { embedEvents: { type: string }[] }).embedEvents.some((e) => e.type === 'locus-select'), null, {
+        timeout: 10_000,
+      });
       const chosen = (await events(page)).find((e) => e.type === 'locus-select')!.detail as { id: number; name: string };
-      await page.waitForFunction((id) => (window as unknown as { embedEvents: { type: string; tag: string; detail: { location?: number } }[] }).embedEvents
-        .some((e) => e.type === 'locus-ready' && e.tag === 'locus-location-report' && e.detail.location === id), chosen.id, { timeout: 60_000 });
+      await page.waitForFunction(
+        (id) =>
+          (window as unknown as { embedEvents: { type: string; tag: string; detail: { location?: number } }[] }).embedEvents.some(
+            (e) => e.type === 'locus-ready' && e.tag === 'locus-location-report' && e.detail.location === id,
+          ),
+        chosen.id,
+        { timeout: 60_000 },
+      );
       const report = await page.evaluate(() => {
         const root = document.querySelector('locus-location-report')!.shadowRoot!;
         const paper = root.querySelector('.report-paper')!;
@@ -690,7 +866,11 @@ createRoot(document.getElementById('root')!).render(<StorePage model={${model.id
           heading: paper.querySelector('h2')?.textContent ?? '',
         };
       });
-      assert.equal({ drawn: report.drawn, unavailable: report.unavailable, styled: report.styled }, { drawn: 'true', unavailable: false, styled: true }, `${prefix}: ${JSON.stringify(report)}`);
+      assert.equal(
+        { drawn: report.drawn, unavailable: report.unavailable, styled: report.styled },
+        { drawn: 'true', unavailable: false, styled: true },
+        `${prefix}: ${JSON.stringify(report)}`,
+      );
       assert.ok(report.maps >= 2, `${prefix}: the report's maps (${report.maps})`);
       assert.match(await page.locator('locus-location-report').evaluate((e) => e.shadowRoot!.textContent ?? ''), chosen.name);
     }
@@ -712,7 +892,7 @@ function docTables(): { section: string; head: string; firsts: string[] }[] {
       continue;
     }
     const first = line.split('|')[1]!.trim();
-    if (!current) tables.push(current = { section, head: first, firsts: [] });
+    if (!current) tables.push((current = { section, head: first, firsts: [] }));
     else if (!/^-+$/.test(first)) current.firsts.push(first);
   }
   return tables;
@@ -741,28 +921,46 @@ test('docs/embed.md holds: every export, attribute, property, layer word, event 
   // Exports: what the table lists is what the script exports, no more, no less.
   const documented = table('export').flatMap(ticked).sort();
   const exported = await page.evaluate(async (url) => {
-    const module = await import(url) as Record<string, unknown>;
-    return Object.keys(module).sort().map((name) => [name, typeof module[name]]);
+    const module = (await import(url)) as Record<string, unknown>;
+    return Object.keys(module)
+      .sort()
+      .map((name) => [name, typeof module[name]]);
   }, `${server.baseUrl}/embed/locus-embed.js`);
-  assert.equal(exported.map(([name]) => name), documented, 'the exports of locus-embed.js');
-  assert.ok(exported.every(([, type]) => type === 'function'), JSON.stringify(exported));
+  assert.equal(
+    exported.map(([name]) => name),
+    documented,
+    'the exports of locus-embed.js',
+  );
+  assert.ok(
+    exported.every(([, type]) => type === 'function'),
+    JSON.stringify(exported),
+  );
 
   // Attributes: each is observed by its element and becomes its property; read-only properties exist.
-  for (const [section, tag] of [['<locus-location-map>', 'locus-location-map'], ['<locus-location-report>', 'locus-location-report']] as const) {
+  for (const [section, tag] of [
+    ['<locus-location-map>', 'locus-location-map'],
+    ['<locus-location-report>', 'locus-location-report'],
+  ] as const) {
     const rows = table('attribute (property)', section);
     for (const row of rows) {
       const names = ticked(row);
       const property = /\(`([^`]+)`\)/.exec(row)?.[1];
       const attributes = property ? [names[0]!] : names;
       for (const attribute of attributes) {
-        const value = await page.evaluate(({ tag, attribute, property }) => {
-          const element = document.createElement(tag) as unknown as Record<string, unknown> & HTMLElement;
-          const observed = (customElements.get(tag) as unknown as { observedAttributes: string[] }).observedAttributes.includes(attribute);
-          element.setAttribute(attribute, '7');
-          return { observed, value: element[property] };
-        }, { tag, attribute, property: property ?? attribute });
+        const value = await page.evaluate(
+          ({ tag, attribute, property }) => {
+            const element = document.createElement(tag) as unknown as Record<string, unknown> & HTMLElement;
+            const observed = (customElements.get(tag) as unknown as { observedAttributes: string[] }).observedAttributes.includes(attribute);
+            element.setAttribute(attribute, '7');
+            return { observed, value: element[property] };
+          },
+          { tag, attribute, property: property ?? attribute },
+        );
         assert.ok(value.observed, `${tag} observes ${attribute}`);
-        assert.ok(value.value === 7 || value.value === '7' || value.value === true, `${tag} ${attribute} sets ${property ?? attribute} (${JSON.stringify(value.value)})`);
+        assert.ok(
+          value.value === 7 || value.value === '7' || value.value === true,
+          `${tag} ${attribute} sets ${property ?? attribute} (${JSON.stringify(value.value)})`,
+        );
       }
     }
     for (const property of table('property', section).flatMap(ticked)) {
@@ -773,39 +971,64 @@ test('docs/embed.md holds: every export, attribute, property, layer word, event 
 
   // Layer words: each draws its layer (sets named by the model's first set) and none is refused.
   const setName: Record<string, string> = {
-    'area-set': model.areaSets[0]!.name, 'heat-map': model.heatMapSets[0]!.name, 'poi-set': model.poiSets[0]!.name, catchment: model.catchmentAreas[0]!.name,
+    'area-set': model.areaSets[0]!.name,
+    'heat-map': model.heatMapSets[0]!.name,
+    'poi-set': model.poiSets[0]!.name,
+    catchment: model.catchmentAreas[0]!.name,
   };
   const drawnBy: Record<string, string> = {
-    locations: 'locations', 'area-sets': 'area-set-', 'area-set': 'area-set-', 'heat-maps': 'heat-map-', 'heat-map': 'heat-map-', pois: 'pois', 'poi-set': 'pois', catchment: 'catchment',
+    locations: 'locations',
+    'area-sets': 'area-set-',
+    'area-set': 'area-set-',
+    'heat-maps': 'heat-map-',
+    'heat-map': 'heat-map-',
+    pois: 'pois',
+    'poi-set': 'pois',
+    catchment: 'catchment',
   };
   for (const written of table('word', '<locus-location-map>').flatMap(ticked)) {
     const kind = written.split(':')[0]!;
     const word = written.replace(/<id or name>/, setName[kind] ?? '');
     assert.ok(drawnBy[kind], `a documented layer word the test knows: ${written}`);
     const before = (await events(page)).filter((e) => e.type === 'locus-error').length;
-    const drawn = await page.evaluate(async ({ word, prefix }) => {
-      const element = document.getElementById('words') as unknown as HTMLElement & { drawnLayers: string[]; locusMap: { whenIdle(): Promise<void>; getLayers(): { id: string; features?: unknown[] }[] } };
-      element.setAttribute('layers', word);
-      for (let i = 0; i < 100; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        await element.locusMap.whenIdle();
-        const layer = element.locusMap.getLayers().find((l) => l.id.startsWith(prefix));
-        if (layer && (!('features' in layer) || (layer.features ?? []).length > 0)) return true;
-      }
-      return false;
-    }, { word, prefix: drawnBy[kind]! });
+    const drawn = await page.evaluate(
+      async ({ word, prefix }) => {
+        const element = document.getElementById('words') as unknown as HTMLElement & {
+          drawnLayers: string[];
+          locusMap: { whenIdle(): Promise<void>; getLayers(): { id: string; features?: unknown[] }[] };
+        };
+        element.setAttribute('layers', word);
+        for (let i = 0; i < 100; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          await element.locusMap.whenIdle();
+          const layer = element.locusMap.getLayers().find((l) => l.id.startsWith(prefix));
+          if (layer && (!('features' in layer) || (layer.features ?? []).length > 0)) return true;
+        }
+        return false;
+      },
+      { word, prefix: drawnBy[kind]! },
+    );
     assert.ok(drawn, `layers="${word}" draws ${drawnBy[kind]}`);
     assert.is((await events(page)).filter((e) => e.type === 'locus-error').length, before, `layers="${word}" is no error`);
   }
 
   // Events and error codes: each documented one was fired by its element in this file's tests (with the
   // documented detail), and each error was shown in the element; nothing undocumented was fired.
-  const all = [...heard, ...(await events(page)).map((e) => ({ type: e.type, tag: e.tag, code: e.detail.code as string | undefined, keys: Object.keys(e.detail) }))];
+  const all = [
+    ...heard,
+    ...(await events(page)).map((e) => ({ type: e.type, tag: e.tag, code: e.detail.code as string | undefined, keys: Object.keys(e.detail) })),
+  ];
   const heardKeys = (type: string, tag: string) => new Set(all.filter((e) => e.type === type && e.tag === tag).flatMap((e) => e.keys));
-  for (const [section, tag] of [['<locus-location-map>', 'locus-location-map'], ['<locus-location-report>', 'locus-location-report']] as const) {
+  for (const [section, tag] of [
+    ['<locus-location-map>', 'locus-location-map'],
+    ['<locus-location-report>', 'locus-location-report'],
+  ] as const) {
     for (const row of table('event (`detail`)', section)) {
       const [type, detail] = ticked(row) as [string, string];
-      assert.ok(all.some((e) => e.type === type && e.tag === tag), `${tag} fired ${type}`);
+      assert.ok(
+        all.some((e) => e.type === type && e.tag === tag),
+        `${tag} fired ${type}`,
+      );
       const keys = [...detail.matchAll(/\w+/g)].map((m) => m[0]);
       const seen = heardKeys(type, tag);
       if (seen.size) for (const key of keys) assert.ok(seen.has(key), `${tag} ${type} has detail.${key}`);
@@ -815,7 +1038,10 @@ test('docs/embed.md holds: every export, attribute, property, layer word, event 
   for (const code of codes) {
     const fired = heard.filter((e) => e.type === 'locus-error' && e.code === code);
     assert.ok(fired.length > 0, `locus-error ${code} was fired`);
-    assert.ok(fired.some((e) => e.shown), `${code} was shown in the element`);
+    assert.ok(
+      fired.some((e) => e.shown),
+      `${code} was shown in the element`,
+    );
   }
   const undocumented = [...new Set(all.filter((e) => e.type === 'locus-error').map((e) => e.code!))].filter((c) => !codes.includes(c));
   assert.equal(undocumented, [], 'every fired code is documented');

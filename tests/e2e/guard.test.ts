@@ -8,8 +8,20 @@ import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import type { LocationSummary, Model, Scenario } from '@locus/contract';
 import {
-  answerQuestion, apiAs, baseScenario, collectPageErrors, e2eSuite, expectNoAxeViolations, expectScreenshot, launchBrowser, newContext, signIn,
-  startServer, texts, waitForMap, type LocusServer,
+  answerQuestion,
+  apiAs,
+  baseScenario,
+  collectPageErrors,
+  e2eSuite,
+  expectNoAxeViolations,
+  expectScreenshot,
+  launchBrowser,
+  newContext,
+  signIn,
+  startServer,
+  texts,
+  waitForMap,
+  type LocusServer,
 } from './harness/index.js';
 
 const test = e2eSuite('guard rails');
@@ -108,7 +120,10 @@ test('model parameters editor: a refused parameter shows at its field, the edito
   const model = (await api.models()).find((m: Model) => m.userIsAdmin && m.language === 'nl')!;
   await withPage('nl-NL', async (page, errors) => {
     await signIn(page, server.baseUrl, 'modelAdmin', `/?mid=${model.id}`);
-    await page.getByRole('banner').getByRole('button', { name: t('mainMenu') }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: t('mainMenu') })
+      .click();
     await page.getByRole('menuitem', { name: t('editModelParameters'), exact: true }).click();
     const editor = page.getByRole('dialog', { name: t('editModelParameters'), exact: true });
     await editor.waitFor();
@@ -116,13 +131,32 @@ test('model parameters editor: a refused parameter shows at its field, the edito
     const constant = editor.getByRole('spinbutton', { name: t('decayConstant') }).first();
     await constant.fill('3');
     await power.fill('0.01');
-    await editor.getByText(t('decayStaysHigh', { minutes: await editor.getByRole('spinbutton', { name: t('maximumMinutes') }).first().inputValue() })).waitFor();
+    await editor
+      .getByText(
+        t('decayStaysHigh', {
+          minutes: await editor
+            .getByRole('spinbutton', { name: t('maximumMinutes') })
+            .first()
+            .inputValue(),
+        }),
+      )
+      .waitFor();
     await power.fill('50');
-    await editor.locator('footer').getByRole('button', { name: t('save'), exact: true }).click();
-    await editor.getByRole('group', { name: t('modeCar') }).getByRole('alert').filter({ hasText: t('powerOutOfRange') }).waitFor();
+    await editor
+      .locator('footer')
+      .getByRole('button', { name: t('save'), exact: true })
+      .click();
+    await editor
+      .getByRole('group', { name: t('modeCar') })
+      .getByRole('alert')
+      .filter({ hasText: t('powerOutOfRange') })
+      .waitFor();
     assert.is(await power.getAttribute('aria-invalid'), 'true');
     // The notification shows above the open editor: inside it, in the top layer.
-    await editor.getByRole('region', { name: t('notifications') }).getByText(t('powerOutOfRange')).waitFor();
+    await editor
+      .getByRole('region', { name: t('notifications') })
+      .getByText(t('powerOutOfRange'))
+      .waitFor();
     assert.is(await power.inputValue(), '50');
     assert.is(await constant.inputValue(), '3');
     assert.ok(await editor.isVisible());
@@ -139,7 +173,10 @@ test('add login: an e-mail address in use is refused at its field, the display n
     await form.getByRole('textbox', { name: t('displayName') }).fill('Second Planner');
     await form.getByRole('textbox', { name: t('emailAddress') }).fill('planner@example.com');
     await form.getByRole('button', { name: t('createLogin') }).click();
-    await form.getByRole('alert').filter({ hasText: t('loginExists') }).waitFor();
+    await form
+      .getByRole('alert')
+      .filter({ hasText: t('loginExists') })
+      .waitFor();
     assert.is(await form.getByRole('textbox', { name: t('displayName') }).inputValue(), 'Second Planner');
     assert.not.ok(await page.getByRole('dialog', { name: t('errorTitle') }).isVisible(), 'no error dialog');
     assert.equal(errors, []);
@@ -162,7 +199,10 @@ test('a language chosen in the menu holds after a reload and a new sign-in; the 
     await page.setViewportSize({ width: 1024, height: 700 });
     let shown: 'nl' | 'en' | 'de' | 'es' | 'fr' = 'de';
     for (const lang of ['nl', 'en', 'de', 'es', 'fr'] as const) {
-      await page.getByRole('banner').getByRole('button', { name: texts(shown)('mainMenu') }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: texts(shown)('mainMenu') })
+        .click();
       await page.getByRole('menuitemradio', { name: { nl: 'Nederlands', en: 'English', de: 'Deutsch', es: 'Español', fr: 'Français' }[lang] }).click();
       shown = lang;
       await page.getByRole('button', { name: new RegExp(`^${texts(lang)('signOut')}`) }).waitFor();

@@ -10,8 +10,25 @@ import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { LocationSummary, Model, Scenario } from '@locus/contract';
 import {
-  apiAs, baseScenario, centreMap, collectPageErrors, e2eSuite, expectNoAxeViolations, launchBrowser, literal, mapIdle, newContext, pointOf,
-  recordChipTexts, signIn, SIGN_IN, startServer, texts, waitForMap, type Api, type LocusServer,
+  apiAs,
+  baseScenario,
+  centreMap,
+  collectPageErrors,
+  e2eSuite,
+  expectNoAxeViolations,
+  launchBrowser,
+  literal,
+  mapIdle,
+  newContext,
+  pointOf,
+  recordChipTexts,
+  signIn,
+  SIGN_IN,
+  startServer,
+  texts,
+  waitForMap,
+  type Api,
+  type LocusServer,
 } from './harness/index.js';
 
 const t = texts('nl');
@@ -37,7 +54,11 @@ const outputDrawer = () => page.getByRole('complementary', { name: t('outputDraw
 const dialog = (name: string | RegExp) => page.getByRole('dialog', { name });
 const chip = () => page.getByRole('toolbar').getByRole('status');
 /** The scenario picker's button (it opens the listbox of scenarios), named by its visible text "Scenario <name>". */
-const scenarioButton = () => page.getByRole('toolbar').locator('button[aria-haspopup=listbox]').and(page.getByRole('button', { name: new RegExp(`^${literal(t('scenario'))}\\b`) }));
+const scenarioButton = () =>
+  page
+    .getByRole('toolbar')
+    .locator('button[aria-haspopup=listbox]')
+    .and(page.getByRole('button', { name: new RegExp(`^${literal(t('scenario'))}\\b`) }));
 
 /** Answers a yes/no question whose text contains `text`. */
 async function answer(text: string, yes: boolean): Promise<void> {
@@ -47,7 +68,8 @@ async function answer(text: string, yes: boolean): Promise<void> {
   await question.waitFor({ state: 'hidden' });
 }
 
-const distance = (a: LocationSummary, b: LocationSummary) => Math.hypot((a.longitude - b.longitude) * Math.cos((a.latitude * Math.PI) / 180), a.latitude - b.latitude);
+const distance = (a: LocationSummary, b: LocationSummary) =>
+  Math.hypot((a.longitude - b.longitude) * Math.cos((a.latitude * Math.PI) / 180), a.latitude - b.latitude);
 
 async function headingOf(region: Locator): Promise<string> {
   return (await region.getByRole('heading', { level: 2 }).first().textContent())?.trim() ?? '';
@@ -66,7 +88,8 @@ test.before(async () => {
   const utrecht = stores.filter((s) => Math.abs(s.longitude - 5.12) < 0.05 && Math.abs(s.latitude - 52.09) < 0.03);
   edited = utrecht[0]!;
   byKeyboard = utrecht.filter((s) => s.id !== edited.id && distance(s, edited) > 0.002).sort((a, b) => distance(a, edited) - distance(b, edited))[0]!;
-  closed = utrecht.filter((s) => s.id !== edited.id && s.id !== byKeyboard.id && distance(s, edited) > 0.002)
+  closed = utrecht
+    .filter((s) => s.id !== edited.id && s.id !== byKeyboard.id && distance(s, edited) > 0.002)
     .sort((a, b) => distance(a, edited) - distance(b, edited))[0]!;
   assert.ok(edited && byKeyboard && closed, 'the demo data has stores in Utrecht');
   context = await newContext(browser, { locale: 'en-GB' });
@@ -91,8 +114,16 @@ test('the planner signs in through the sign-in page and the map shows the stores
   await iconList.getByRole('button').first().waitFor({ state: 'attached' });
   const offered = await iconList.getByRole('button').allTextContents();
   assert.ok(offered.length >= 50, `the map offers ${offered.length} icons`);
-  assert.ok(offered.every((name) => names.has(name)), 'every offered icon is a store of the base scenario');
-  assert.ok(await scenarioButton().textContent().then((x) => x?.includes(base.name)), 'the base scenario is chosen');
+  assert.ok(
+    offered.every((name) => names.has(name)),
+    'every offered icon is a store of the base scenario',
+  );
+  assert.ok(
+    await scenarioButton()
+      .textContent()
+      .then((x) => x?.includes(base.name)),
+    'the base scenario is chosen',
+  );
   await expectNoAxeViolations(page, 'the main screen');
 });
 
@@ -109,19 +140,29 @@ test('a click on a store icon selects it and the left drawer shows its propertie
   const notShown = detail.locationProperties.filter((p) => p.viewLocation === null && !shown.some((s) => s.title === p.title));
   assert.ok(shown.length > 0, 'the model has properties flagged viewLocation');
   // The heading comes with the selection; the properties with their own read, a moment later.
-  await drawer().locator('dt').nth(shown.length - 1).waitFor({ state: 'attached' });
+  await drawer()
+    .locator('dt')
+    .nth(shown.length - 1)
+    .waitFor({ state: 'attached' });
   const terms = (await drawer().locator('dt').allTextContents()).map((x) => x.trim());
   assert.equal([...terms].sort(), shown.map((p) => p.title ?? p.name).sort(), 'the drawer lists exactly the properties flagged viewLocation');
   for (const p of notShown) assert.not.ok(terms.includes(p.title ?? p.name), `${p.title} is not flagged viewLocation`);
   const brand = detail.locationProperties.find((p) => p.name === 'brand')!;
-  const brandValue = await drawer().locator('.property').filter({ has: page.locator('dt', { hasText: brand.title! }) }).locator('dd').textContent();
+  const brandValue = await drawer()
+    .locator('.property')
+    .filter({ has: page.locator('dt', { hasText: brand.title! }) })
+    .locator('dd')
+    .textContent();
   assert.is(brandValue?.trim(), brand.stringValue);
   await mapIdle(page);
   await expectNoAxeViolations(page, 'the main screen with a location selected');
 });
 
 test('a store is selected by keyboard: its icon button, then Enter', async () => {
-  const button = page.getByRole('list', { name: /^(Locations on the map|Locaties op de kaart)$/ }).getByRole('button', { name: byKeyboard.name, exact: true }).first();
+  const button = page
+    .getByRole('list', { name: /^(Locations on the map|Locaties op de kaart)$/ })
+    .getByRole('button', { name: byKeyboard.name, exact: true })
+    .first();
   await button.focus();
   await page.keyboard.press('Enter');
   await drawer().getByRole('heading', { name: byKeyboard.name, exact: true }).waitFor();
@@ -132,7 +173,9 @@ test('editing the sales floor area in the base scenario goes into a new scenario
   const { x, y } = await pointOf(page, edited.longitude, edited.latitude);
   await page.mouse.click(x, y);
   await drawer().getByRole('heading', { name: edited.name, exact: true }).waitFor();
-  await drawer().getByRole('button', { name: t('editLocation'), exact: true }).click();
+  await drawer()
+    .getByRole('button', { name: t('editLocation'), exact: true })
+    .click();
   await answer(t('confirmChangeInNewScenario', { name: edited.name }), true);
   const form = dialog(t('editLocationTitle', { name: edited.name }));
   await form.waitFor();
@@ -150,13 +193,18 @@ test('editing the sales floor area in the base scenario goes into a new scenario
   editedScenarioName = edited.name;
   await answer(t('askCalculate', { name: editedScenarioName }), true);
   await scenarioButton().filter({ hasText: editedScenarioName }).waitFor();
-  await chip().filter({ hasText: t('statusCalculated') }).waitFor({ timeout: 90_000 });
+  await chip()
+    .filter({ hasText: t('statusCalculated') })
+    .waitFor({ timeout: 90_000 });
   const seen = await chipTexts();
   const progress = seen.filter((text) => /^Berekenen \d+ %$/.test(text));
   // A one-store change can finish between two polls (one a second): the chip then goes from waiting
   // straight to calculated. It must show the processing state in some form either way.
   assert.ok(progress.length >= 1 || seen.includes(t('statusWaiting')), `the chip showed the processing state (saw ${seen.join(' → ')})`);
-  assert.ok(progress.every((text) => Number(/(\d+)/.exec(text)![1]) % 11 === 0), 'progress goes in steps of 11 %');
+  assert.ok(
+    progress.every((text) => Number(/(\d+)/.exec(text)![1]) % 11 === 0),
+    'progress goes in steps of 11 %',
+  );
   assert.is(seen[seen.length - 1], t('statusCalculated'));
   // The scenario the server created holds the edit.
   const created = (await api.scenarios(model.id)).find((s) => s.name === editedScenarioName)!;
@@ -177,7 +225,12 @@ test('the right drawer shows the new output, different from the base scenario', 
   const baseShown = digits((await baseLine.textContent())!.slice(t('baseValue', { value: '' }).length));
   assert.ok(shown.length > 0 && baseShown.length > 0, 'both values are shown');
   assert.is.not(shown, baseShown, 'a larger sales floor area changes the output');
-  assert.ok(await outputDrawer().getByText(new RegExp(literal(t('versusBase', { difference: '' }).trim()))).isVisible(), 'the difference with the base is shown');
+  assert.ok(
+    await outputDrawer()
+      .getByText(new RegExp(literal(t('versusBase', { difference: '' }).trim())))
+      .isVisible(),
+    'the difference with the base is shown',
+  );
 });
 
 async function expectBaseCalculated() {
@@ -221,7 +274,9 @@ test('closing another store into a new scenario and undoing the close removes th
   const { x, y } = await pointOf(page, closed.longitude, closed.latitude);
   await page.mouse.click(x, y);
   await drawer().getByRole('heading', { name: closed.name, exact: true }).waitFor();
-  await drawer().getByRole('button', { name: t('closeLocation'), exact: true }).click();
+  await drawer()
+    .getByRole('button', { name: t('closeLocation'), exact: true })
+    .click();
   const form = dialog(t('closeLocationTitle', { name: closed.name }));
   await form.waitFor().catch(async (error: Error) => {
     // What the page showed instead, for the report.
@@ -236,12 +291,20 @@ test('closing another store into a new scenario and undoing the close removes th
   assert.ok(closing, 'the closure went into a scenario named like the store');
   assert.is((await api.locations(closing.id)).find((l) => l.id === closed.id)?.changeType, 2);
 
-  await drawer().getByRole('button', { name: t('undoClose'), exact: true }).click();
+  await drawer()
+    .getByRole('button', { name: t('undoClose'), exact: true })
+    .click();
   await answer(t('confirmUndoCloseLocation', { name: closed.name }), true);
-  const note = page.getByRole('region', { name: t('notifications') }).getByRole('status').filter({ hasText: t('scenarioDeleted', { name: closed.name }) });
+  const note = page
+    .getByRole('region', { name: t('notifications') })
+    .getByRole('status')
+    .filter({ hasText: t('scenarioDeleted', { name: closed.name }) });
   await note.waitFor();
   // The scenario had no changes left: it is gone and the app is back in its parent.
-  assert.not.ok((await api.scenarios(model.id)).some((s) => s.id === closing.id), 'the emptied scenario was removed');
+  assert.not.ok(
+    (await api.scenarios(model.id)).some((s) => s.id === closing.id),
+    'the emptied scenario was removed',
+  );
   await scenarioButton().filter({ hasText: editedScenarioName }).waitFor();
   await note.getByRole('button', { name: t('closeNotification') }).click();
   await note.waitFor({ state: 'hidden' });
@@ -265,13 +328,16 @@ test('after a reload the planner lands on the same model, scenario, location and
   const [lon2, lat2] = after.get('c')!.split(',').map(Number);
   assert.ok(Math.abs(lon1! - lon2!) < 1e-4 && Math.abs(lat1! - lat2!) < 1e-4, `centre ${before.get('c')} → ${after.get('c')}`);
   const view = await page.evaluate(() => (window as unknown as { locusMap: { getView(): { zoom: number; center: [number, number] } } }).locusMap.getView());
-  assert.ok(Math.abs(view.zoom - Number(after.get('z'))) < 0.01, 'the map shows the address\'s zoom');
+  assert.ok(Math.abs(view.zoom - Number(after.get('z'))) < 0.01, "the map shows the address's zoom");
 });
 
 test('the planner signs out', async () => {
   await page.getByRole('button', { name: new RegExp(`^${literal(t('signOut'))}`) }).click();
   // The provider ends the session and sends the browser back to the app (or shows its signed-out page).
-  await page.getByRole('heading', { name: /^(Signed out|Afgemeld)$/ }).or(page.getByRole('banner').getByRole('button', { name: SIGN_IN })).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('heading', { name: /^(Signed out|Afgemeld)$/ })
+    .or(page.getByRole('banner').getByRole('button', { name: SIGN_IN }))
+    .waitFor({ timeout: 30_000 });
   await page.goto(`${server.baseUrl}/`);
   await page.getByRole('banner').getByRole('button', { name: SIGN_IN }).waitFor();
   assert.equal(errors, [], 'no uncaught errors in the page all day');

@@ -16,8 +16,21 @@ import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LocationSummary, Model, Scenario } from '@locus/contract';
 import {
-  apiAs, collectPageErrors, e2eSuite, expectNoAxeViolations, expectScreenshot, launchBrowser, newContext, signIn, startServer,
-  literal, showModelAs, texts, waitForMap, type Api, type LocusServer,
+  apiAs,
+  collectPageErrors,
+  e2eSuite,
+  expectNoAxeViolations,
+  expectScreenshot,
+  launchBrowser,
+  newContext,
+  signIn,
+  startServer,
+  literal,
+  showModelAs,
+  texts,
+  waitForMap,
+  type Api,
+  type LocusServer,
 } from './harness/index.js';
 
 const nl = texts('nl');
@@ -60,7 +73,10 @@ test.before(async () => {
   const score = models.find((m) => !m.locationReportFormat)!;
   assert.ok(score, 'the demo data has a model with the default report layouts');
   // The base and a child scenario of the supermarkets (the scenario report compares them); the pharmacies' base.
-  const [base, child] = await calculated(admin, turnover, (list) => [list.find((s) => s.parentScenarioId === null)!, list.find((s) => s.parentScenarioId !== null)!]);
+  const [base, child] = await calculated(admin, turnover, (list) => [
+    list.find((s) => s.parentScenarioId === null)!,
+    list.find((s) => s.parentScenarioId !== null)!,
+  ]);
   const [pharmacyBase] = await calculated(admin, score, (list) => [list.find((s) => s.parentScenarioId === null)!]);
   supermarkets = { model: turnover, scenario: child!, store: (await admin.locations(child!.id)).filter((l) => l.type === 1)[5]! };
   void base;
@@ -150,7 +166,10 @@ async function charts(lang: Lang, all: string[]) {
   const graphics = page.getByRole('button', { name: t('graphicsButton'), exact: true });
   await enabled(t('graphicsButton'));
   const list: [string, string][] = [
-    [t('chartMatchingTitle'), 'matching'], [t('chartRadarTitle'), 'radar'], [t('chartDriversTitle'), 'drivers'], [t('chartPropertiesTitle'), 'scatter'],
+    [t('chartMatchingTitle'), 'matching'],
+    [t('chartRadarTitle'), 'radar'],
+    [t('chartDriversTitle'), 'drivers'],
+    [t('chartPropertiesTitle'), 'scatter'],
   ];
   for (const [name, kind] of list) {
     await graphics.click();
@@ -170,10 +189,14 @@ async function charts(lang: Lang, all: string[]) {
     const expected = { matching: /matching|matchinglocations/i, radar: /scores/i, drivers: /drivers/i, scatter: /propert/i }[kind]!;
     // The matching chart shows the top of the drawer's matching locations: the same read (top 11), done at the selection.
     const read = kind === 'matching' ? all.filter((u) => /matching-locations\?topN=11/.test(u)) : requests;
-    assert.ok(read.some((u) => expected.test(u)), `${kind} (${lang}): its data was read (${read.join(', ')})`);
-    assert.ok(await dialog.locator('.visually-hidden table tbody tr').count() > 0, `${kind}: a hidden table with rows`);
+    assert.ok(
+      read.some((u) => expected.test(u)),
+      `${kind} (${lang}): its data was read (${read.join(', ')})`,
+    );
+    assert.ok((await dialog.locator('.visually-hidden table tbody tr').count()) > 0, `${kind}: a hidden table with rows`);
     if (kind === 'matching') assert.is(await dialog.locator('.visually-hidden tbody tr').count(), 6, 'the top 6 matching locations');
-    if (kind === 'radar') assert.equal(await dialog.locator('.radar-legend-column').evaluateAll((cs) => cs.map((c) => c.querySelectorAll('li').length)), [3, 3]);
+    if (kind === 'radar')
+      assert.equal(await dialog.locator('.radar-legend-column').evaluateAll((cs) => cs.map((c) => c.querySelectorAll('li').length)), [3, 3]);
     if (kind === 'scatter') {
       await dialog.locator('svg[data-chart="scatter"] circle').last().hover({ force: true });
       assert.ok((await dialog.locator('.scatter-status').textContent())?.includes(':'), 'hovering a point shows the location');
@@ -195,32 +218,40 @@ test('each chart of the Graphics entry reads its data and draws with a hidden ta
   assert.equal(errors, []);
 });
 
-test('location report in the model\'s own layout (Dutch, then English): sections, maps drawn sharp, print to an A4 PDF with nothing of the app', async () => {
+test("location report in the model's own layout (Dutch, then English): sections, maps drawn sharp, print to an A4 PDF with nothing of the app", async () => {
   await open(supermarkets, 'planner');
   const t = nl;
   const { dialog, paper, ms } = await openLocationReport(t);
   console.log(`location report with its maps drawn in ${ms} ms`);
   assert.is(await paper.getAttribute('data-layout'), 'custom');
   assert.is(await paper.locator('.report-unknown').count(), 0);
-  assert.match(await paper.locator('.report-heading').textContent() ?? '', /Supermarkt/);
+  assert.match((await paper.locator('.report-heading').textContent()) ?? '', /Supermarkt/);
   assert.equal(await paper.locator('.report-columns h3').allTextContents(), ['Winkel', 'Algemeen']);
-  assert.match(await paper.locator('.report-text').textContent() ?? '', /Toelichting/);
+  assert.match((await paper.locator('.report-text').textContent()) ?? '', /Toelichting/);
   const images = paper.locator('img[data-drawn]');
   assert.is(await images.count(), 2);
   const sharp = await images.evaluateAll((list) => list.map((img) => (img as HTMLImageElement).naturalWidth / (img as HTMLImageElement).clientWidth));
-  assert.ok(sharp.every((ratio) => ratio >= 3), `maps drawn at the print pixel ratio (${sharp.join(', ')})`);
-  assert.ok(await paper.locator('svg[data-chart="matching"]').count() === 1);
+  assert.ok(
+    sharp.every((ratio) => ratio >= 3),
+    `maps drawn at the print pixel ratio (${sharp.join(', ')})`,
+  );
+  assert.ok((await paper.locator('svg[data-chart="matching"]').count()) === 1);
   assert.is(await paper.locator('.report-table tbody tr').count(), 25);
-  assert.match(await paper.locator('.report-footer').textContent() ?? '', new RegExp(`\\(${supermarkets.model.id}/${supermarkets.scenario.id}/${supermarkets.store.id}\\)`));
+  assert.match(
+    (await paper.locator('.report-footer').textContent()) ?? '',
+    new RegExp(`\\(${supermarkets.model.id}/${supermarkets.scenario.id}/${supermarkets.store.id}\\)`),
+  );
   await reportShot('location report (custom layout)', 'report-location-custom-nl');
   await dialog.getByRole('button', { name: t('print') }).waitFor();
   await dialog.getByRole('button', { name: t('cancel') }).waitFor();
 
   await page.emulateMedia({ media: 'print' });
-  const shell = await page.evaluate(() => ['.top-bar', '.toolbar', '.map-area'].map((s) => {
-    const e = document.querySelector(s);
-    return e ? getComputedStyle(e).display !== 'none' && getComputedStyle(e).visibility !== 'hidden' : false;
-  }));
+  const shell = await page.evaluate(() =>
+    ['.top-bar', '.toolbar', '.map-area'].map((s) => {
+      const e = document.querySelector(s);
+      return e ? getComputedStyle(e).display !== 'none' && getComputedStyle(e).visibility !== 'hidden' : false;
+    }),
+  );
   assert.equal(shell, [false, false, false], 'nothing of the app shell on paper');
   assert.is(await dialog.locator('.dialog-footer').evaluate((e) => getComputedStyle(e).display), 'none');
   const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
@@ -228,7 +259,10 @@ test('location report in the model\'s own layout (Dutch, then English): sections
   assert.is(text.slice(0, 5), '%PDF-');
   const boxes = [...text.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [Math.round(Number(m[1])), Math.round(Number(m[2]))]);
   assert.ok(boxes.length >= 2, `more than one page (${boxes.length})`);
-  assert.ok(boxes.every(([w, h]) => w === 595 && h === 842), `A4 pages (${JSON.stringify(boxes.slice(0, 3))})`);
+  assert.ok(
+    boxes.every(([w, h]) => w === 595 && h === 842),
+    `A4 pages (${JSON.stringify(boxes.slice(0, 3))})`,
+  );
   assert.ok((text.match(/\/Subtype\s*\/Image/g) ?? []).length >= 2, 'the maps are in the PDF');
   await page.emulateMedia({ media: 'screen' });
   await dialog.getByRole('button', { name: t('cancel') }).click();
@@ -256,7 +290,7 @@ test('location report in the default layout: the supermarkets shown without thei
     assert.equal(await paper.locator('.report-map h3').allTextContents(), [t('reportLocalSituation'), catchment]);
     assert.is(await paper.locator('img[data-drawn]').count(), 2, 'both maps drawn');
     assert.is(await paper.locator('.report-table tbody tr').count(), 25);
-    assert.ok(await paper.locator('.report-disclaimer').count() === 1);
+    assert.ok((await paper.locator('.report-disclaimer').count()) === 1);
     await reportShot(`location report (default layout, ${lang})`, `report-location-default-${lang}`);
   }
   assert.equal(errors, []);
@@ -270,17 +304,22 @@ test('location report in the default layout: the supermarkets shown without thei
   const { paper } = await openLocationReport(en);
   assert.is(await paper.getAttribute('data-layout'), 'default');
   assert.equal(await paper.locator('.report-map h3').allTextContents(), [en('reportLocalSituation'), pharmacies.model.catchmentAreas[0]!.title]);
-  assert.ok(await paper.locator('.report-disclaimer').count() === 1);
-  assert.ok(await paper.locator('.report-table tbody tr').count() <= 25);
+  assert.ok((await paper.locator('.report-disclaimer').count()) === 1);
+  assert.ok((await paper.locator('.report-table tbody tr').count()) <= 25);
   await expectNoAxeViolations(page, 'location report (default layout, pharmacies)', { include: '.report-dialog' });
   assert.equal(errors, []);
 });
 
-test('scenario report: base scenario not offered, impact tables and map; the model\'s own layout and the default layout, Dutch and English', async () => {
+test("scenario report: base scenario not offered, impact tables and map; the model's own layout and the default layout, Dutch and English", async () => {
   await open(supermarkets, 'planner');
   const all = await (await apiAs(server, 'planner')).scenarios(supermarkets.model.id);
   const base = all.find((s) => s.parentScenarioId === null)!;
-  const shown: [Lang, 'custom' | 'default'][] = [['nl', 'custom'], ['en', 'custom'], ['en', 'default'], ['nl', 'default']];
+  const shown: [Lang, 'custom' | 'default'][] = [
+    ['nl', 'custom'],
+    ['en', 'custom'],
+    ['en', 'default'],
+    ['nl', 'default'],
+  ];
   for (const [lang, layout] of shown) {
     const t = textsOf[lang];
     if (lang !== 'nl' || layout !== 'custom') await showAs(supermarkets, lang, layout === 'default' ? { scenarioReportFormat: null } : {});
@@ -291,14 +330,22 @@ test('scenario report: base scenario not offered, impact tables and map; the mod
     assert.is(await paper.getAttribute('data-layout'), layout);
     const headings = await paper.locator('h3').allTextContents();
     if (layout === 'custom') assert.equal(headings.slice(0, 2), [t('reportChangedLocations'), t('reportImpactMap')]);
-    else assert.ok(headings.includes(t('reportImpactMap')) && !headings.includes(t('reportChangedLocations')), `the default sections (${headings.join(' | ')})`);
+    else
+      assert.ok(headings.includes(t('reportImpactMap')) && !headings.includes(t('reportChangedLocations')), `the default sections (${headings.join(' | ')})`);
     const captions = await paper.locator('caption').allTextContents();
-    assert.ok(captions.some((c) => c.startsWith(t('reportLocationImpact', { output: '' }).trim())), `impact table (${captions.join(' | ')})`);
-    assert.ok(await paper.locator('.impact-table').first().locator('tfoot').count() === 1, 'a total row');
+    assert.ok(
+      captions.some((c) => c.startsWith(t('reportLocationImpact', { output: '' }).trim())),
+      `impact table (${captions.join(' | ')})`,
+    );
+    assert.ok((await paper.locator('.impact-table').first().locator('tfoot').count()) === 1, 'a total row');
     // The totals say what they sum: the first 25 stores, "and N more" for the rest, and the total of all.
     const planner = await apiAs(server, 'planner');
     const [submodel] = await planner.call<{ id: number }[]>('submodels', { modelId: supermarkets.model.id });
-    const differences = await planner.call<{ locations: unknown[] }>('scenarioDifferences', { submodelId: submodel!.id, scenarioId: supermarkets.scenario.id }, { query: { thresholdPercentage: 0.001 } });
+    const differences = await planner.call<{ locations: unknown[] }>(
+      'scenarioDifferences',
+      { submodelId: submodel!.id, scenarioId: supermarkets.scenario.id },
+      { query: { thresholdPercentage: 0.001 } },
+    );
     const table = paper.locator('.impact-table').first();
     const affected = differences.locations.length;
     if (affected > 25) {
@@ -308,10 +355,13 @@ test('scenario report: base scenario not offered, impact tables and map; the mod
     } else {
       assert.is((await table.locator('tfoot th').textContent())?.trim(), t('reportTotal'));
     }
-    assert.not.match(await table.textContent() ?? '', /−\s?€\s?0(?![\d,.])|−0(?![\d,.])/, 'no signed zero');
+    assert.not.match((await table.textContent()) ?? '', /−\s?€\s?0(?![\d,.])|−0(?![\d,.])/, 'no signed zero');
     if (layout === 'default') assert.is(await paper.locator('.report-disclaimer').count(), 1, 'the disclaimer');
     await reportShot(`scenario report (${layout} layout, ${lang})`, `report-scenario-${layout}-${lang}`);
-    await dialog.getByRole('button', { name: t('close'), exact: true }).last().click();
+    await dialog
+      .getByRole('button', { name: t('close'), exact: true })
+      .last()
+      .click();
   }
   assert.equal(errors, []);
 });

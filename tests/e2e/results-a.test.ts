@@ -10,8 +10,21 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LocationScore, LocationSummary, Model, Scenario } from '@locus/contract';
 import { readFile } from 'node:fs/promises';
 import {
-  apiAs, baseScenario, collectPageErrors, e2eSuite, expectNoAxeViolations, expectScreenshot, launchBrowser, newContext, showModelAs, signIn, startServer,
-  texts, waitForMap, type Api, type LocusServer,
+  apiAs,
+  baseScenario,
+  collectPageErrors,
+  e2eSuite,
+  expectNoAxeViolations,
+  expectScreenshot,
+  launchBrowser,
+  newContext,
+  showModelAs,
+  signIn,
+  startServer,
+  texts,
+  waitForMap,
+  type Api,
+  type LocusServer,
 } from './harness/index.js';
 
 const t = texts('nl');
@@ -84,7 +97,12 @@ test('the right drawer at status 9: catchment panel with the top 10 areas, area 
   await drawer.getByRole('heading', { name: model.areasType, exact: true }).waitFor();
   const rows = drawer.getByTestId('catchment-table').locator('tbody tr');
   await rows.first().waitFor({ timeout: 30_000 });
-  const expected = await api.call<{ areas: { areaCode: string }[] }>('locationCatchmentArea', { submodelId, scenarioId: base.id, locationId: store.id, catchmentAreaId: model.catchmentAreas[0]!.id });
+  const expected = await api.call<{ areas: { areaCode: string }[] }>('locationCatchmentArea', {
+    submodelId,
+    scenarioId: base.id,
+    locationId: store.id,
+    catchmentAreaId: model.catchmentAreas[0]!.id,
+  });
   assert.is(await rows.count(), Math.min(10, expected.areas.length));
   assert.is((await rows.first().locator('td').first().textContent())?.trim(), expected.areas[0]!.areaCode, 'areas by descending output');
   await page.waitForFunction(() => performance.getEntriesByName('locus:catchment-drawn').length > 0, null, { timeout: 30_000 });
@@ -96,7 +114,10 @@ test('the right drawer at status 9: catchment panel with the top 10 areas, area 
   await entries.first().waitFor();
   assert.ok((await entries.count()) >= 1 && (await entries.count()) <= 10);
   const names = await entries.allTextContents();
-  assert.not.ok(names.some((n) => n.startsWith(store.name + ' ') && /\d%$/.test(n) && n.includes('100')), 'the reference is skipped');
+  assert.not.ok(
+    names.some((n) => n.startsWith(store.name + ' ') && /\d%$/.test(n) && n.includes('100')),
+    'the reference is skipped',
+  );
 
   // Area information of the first area, with its locations at status 9.
   await rows.first().getByRole('button').click();
@@ -112,9 +133,14 @@ test('the right drawer at status 9: catchment panel with the top 10 areas, area 
   assert.match(score, /^\d+,\d{4}$/, 'scores to 4 decimals with the Dutch separator');
   await idle();
   await expectNoAxeViolations(page, 'the area scores dialog');
-  await areaScores.getByRole('button', { name: t('close') }).last().click();
+  await areaScores
+    .getByRole('button', { name: t('close') })
+    .last()
+    .click();
   await info.getByRole('button', { name: t('areaClear') }).click();
-  await drawer.locator('.drawer-content').evaluate((e) => { e.scrollTop = 0; });
+  await drawer.locator('.drawer-content').evaluate((e) => {
+    e.scrollTop = 0;
+  });
   await page.evaluate(() => document.fonts.ready);
   await expectScreenshot(page, 'results-drawer-catchment-nl', { mask: [page.getByRole('banner')] });
 
@@ -139,10 +165,16 @@ test('the right drawer with the catchment panel in English: the Dutch model show
   await drawer.getByRole('heading', { name: model.areasType, exact: true }).waitFor();
   await drawer.getByTestId('catchment-table').locator('tbody tr').first().waitFor({ timeout: 30_000 });
   await page.waitForFunction(() => performance.getEntriesByName('locus:catchment-drawn').length > 0, null, { timeout: 30_000 });
-  await drawer.getByRole('region', { name: en('matchingTitle') }).getByRole('button').first().waitFor({ timeout: 30_000 });
+  await drawer
+    .getByRole('region', { name: en('matchingTitle') })
+    .getByRole('button')
+    .first()
+    .waitFor({ timeout: 30_000 });
   await idle();
   assert.is(await page.evaluate(() => document.documentElement.lang), 'en', 'the interface is in English');
-  await drawer.locator('.drawer-content').evaluate((e) => { e.scrollTop = 0; });
+  await drawer.locator('.drawer-content').evaluate((e) => {
+    e.scrollTop = 0;
+  });
   await page.evaluate(() => document.fonts.ready);
   await expectScreenshot(page, 'results-drawer-catchment-en', { mask: [page.getByRole('banner')] });
   assert.equal(errors, []);
@@ -151,7 +183,9 @@ test('the right drawer with the catchment panel in English: the Dutch model show
 test('scores: the table with the product of all scores as the total, 2 decimals; no expression column for a planner', async () => {
   await openStore();
   const list = await api.call<LocationScore[]>('locationScores', { submodelId, scenarioId: base.id, locationId: store.id });
-  await toolbar().getByRole('button', { name: t('scoresButton'), exact: true }).click();
+  await toolbar()
+    .getByRole('button', { name: t('scoresButton'), exact: true })
+    .click();
   const scores = page.getByRole('dialog').filter({ has: page.getByTestId('scores-table') });
   await scores.getByTestId('scores-table').waitFor({ timeout: 30_000 });
   const product = list.length ? list.reduce((p, s) => p * s.score, 1) : 0;
@@ -166,7 +200,9 @@ test('scores: the table with the product of all scores as the total, 2 decimals;
 
 test('processing log: records in UTC, 10 a page, no error column for a planner', async () => {
   await openStore();
-  await toolbar().getByRole('button', { name: t('processingLogButton'), exact: true }).click();
+  await toolbar()
+    .getByRole('button', { name: t('processingLogButton'), exact: true })
+    .click();
   const log = dialog(t('processingLogTitle'));
   await log.getByTestId('processing-log').waitFor({ timeout: 30_000 });
   const rows = await log.locator('tbody tr').count();
@@ -188,9 +224,11 @@ async function downloadOf(label: string): Promise<{ name: string; text: string }
   return { name: download.suggestedFilename(), text: await readFile(path!, 'utf8') };
 }
 
-test('exports for a planner: no admin-only entries; files with BOM, columns and the culture\'s separators; the culture kept in a cookie', async () => {
+test("exports for a planner: no admin-only entries; files with BOM, columns and the culture's separators; the culture kept in a cookie", async () => {
   await openStore();
-  await toolbar().getByRole('button', { name: t('exportButton'), exact: true }).click();
+  await toolbar()
+    .getByRole('button', { name: t('exportButton'), exact: true })
+    .click();
   const exportDialog = dialog(t('exportTitle'));
   await exportDialog.waitFor();
   assert.is(await exportDialog.getByText(t('exportAllScenariosLocations')).count(), 0, 'locations of all scenarios is for global administrators');
@@ -229,16 +267,23 @@ test('exports for a planner: no admin-only entries; files with BOM, columns and 
 
 test('a global administrator: the admin-only exports and the isoline tool draw an isoline around the store', async () => {
   await openStore('admin');
-  await toolbar().getByRole('button', { name: t('exportButton'), exact: true }).click();
+  await toolbar()
+    .getByRole('button', { name: t('exportButton'), exact: true })
+    .click();
   const exportDialog = dialog(t('exportTitle'));
   await exportDialog.getByText(t('exportAllScenariosLocations')).waitFor();
   await exportDialog.getByText(t('exportOutputHidden')).waitFor();
   const hidden = await downloadOf(t('exportOutputHidden'));
   assert.is(hidden.text.charCodeAt(0), 0xfeff);
   // The footer's Close (a notification shown inside the dialog has a close button of its own).
-  await exportDialog.locator('footer').getByRole('button', { name: t('close') }).click();
+  await exportDialog
+    .locator('footer')
+    .getByRole('button', { name: t('close') })
+    .click();
 
-  await toolbar().getByRole('button', { name: t('isolineToolButton'), exact: true }).click();
+  await toolbar()
+    .getByRole('button', { name: t('isolineToolButton'), exact: true })
+    .click();
   const tool = page.getByRole('region', { name: t('isolineToolTitle') });
   await tool.getByRole('slider').waitFor();
   assert.is(await tool.getByRole('slider').getAttribute('min'), '0');

@@ -6,8 +6,19 @@ import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Model } from '@locus/contract';
 import {
-  apiAs, baseScenario, collectPageErrors, e2eSuite, expectNoAxeViolations, launchBrowser, literal, newContext, signIn, startServer, texts,
-  waitForMap, type LocusServer,
+  apiAs,
+  baseScenario,
+  collectPageErrors,
+  e2eSuite,
+  expectNoAxeViolations,
+  launchBrowser,
+  literal,
+  newContext,
+  signIn,
+  startServer,
+  texts,
+  waitForMap,
+  type LocusServer,
 } from './harness/index.js';
 
 const nl = texts('nl');
@@ -48,27 +59,35 @@ test.after.each(async () => {
 
 /** Opens the main menu and answers the names of its entries. */
 async function mainMenuEntries(): Promise<string[]> {
-  await page.getByRole('banner').getByRole('button', { name: /^(Main menu|Hoofdmenu)$/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^(Main menu|Hoofdmenu)$/ })
+    .click();
   const menu = page.getByRole('menu', { name: /^(Main menu|Hoofdmenu)$/ });
   await menu.waitFor();
   return (await menu.getByRole('menuitem').allTextContents()).map((x) => x.trim());
 }
 
-test('the planner\'s main menu has no administration entries', async () => {
+test("the planner's main menu has no administration entries", async () => {
   await signIn(page, server.baseUrl, 'planner');
   await waitForMap(page);
   const entries = await mainMenuEntries();
   assert.equal(entries, [], `the planner sees ${entries.join(', ')}`);
   // The version and build date are there for everyone.
-  await page.getByRole('menu').getByText(new RegExp(`^${literal(nl('platformVersion', { version: '' }).trim())}`)).waitFor();
+  await page
+    .getByRole('menu')
+    .getByText(new RegExp(`^${literal(nl('platformVersion', { version: '' }).trim())}`))
+    .waitFor();
 });
 
 test('the model administrator sees the model editors, not the global administration', async () => {
   await signIn(page, server.baseUrl, 'modelAdmin', `/?mid=${supermarkets.id}`);
   await waitForMap(page);
   const entries = await mainMenuEntries();
-  for (const key of ['editModelParameters', 'editNormalizedScores', 'editDrivers'] as const) assert.ok(entries.includes(nl(key)), `${nl(key)} in ${entries.join(', ')}`);
-  for (const key of ['logMenu', 'adminUsers', 'adminLogins', 'adminModels', 'scenarioStatus'] as const) assert.not.ok(entries.includes(nl(key)), `${nl(key)} is for global administrators`);
+  for (const key of ['editModelParameters', 'editNormalizedScores', 'editDrivers'] as const)
+    assert.ok(entries.includes(nl(key)), `${nl(key)} in ${entries.join(', ')}`);
+  for (const key of ['logMenu', 'adminUsers', 'adminLogins', 'adminModels', 'scenarioStatus'] as const)
+    assert.not.ok(entries.includes(nl(key)), `${nl(key)} is for global administrators`);
   await expectNoAxeViolations(page, 'the main menu of a model administrator');
   // On the score model, where this account is a user only, the editors are gone.
   await page.keyboard.press('Escape');
@@ -94,14 +113,21 @@ test('the global administrator sees the log and the administration screens, and 
 
 test('a planner who edits the address to the score model gets a clear message and the first model', async () => {
   const planner = await apiAs(server, 'planner');
-  assert.equal((await planner.models()).map((m) => m.id), [supermarkets.id], 'the planner uses the supermarket model only');
+  assert.equal(
+    (await planner.models()).map((m) => m.id),
+    [supermarkets.id],
+    'the planner uses the supermarket model only',
+  );
   const admin = await apiAs(server, 'admin');
   const scoreBase = baseScenario(await admin.scenarios(pharmacies.id));
   await signIn(page, server.baseUrl, 'planner');
   await waitForMap(page);
   await page.goto(`${server.baseUrl}/?mid=${pharmacies.id}&sid=${scoreBase.id}`);
   const message = new RegExp(`${literal(en('noAccessToModel', { id: pharmacies.id }))}|${literal(nl('noAccessToModel', { id: pharmacies.id }))}`);
-  await page.getByRole('region', { name: /^(Notifications|Meldingen)$/ }).getByText(message).waitFor();
+  await page
+    .getByRole('region', { name: /^(Notifications|Meldingen)$/ })
+    .getByText(message)
+    .waitFor();
   await waitForMap(page);
   assert.is(await page.title(), `Locus - ${supermarkets.name}`);
   const address = new URL(page.url()).searchParams;
@@ -122,14 +148,20 @@ test('the scenario dialogs pass axe: new, edit, copy changes and remove', async 
   await waitForMap(page);
   const menu = async (entry: string) => {
     await page.getByRole('button', { name: nl('scenarioMenu'), exact: true }).click();
-    await page.getByRole('menu', { name: nl('scenarioMenu') }).getByRole('menuitem', { name: new RegExp(`^${literal(entry)}`) }).click();
+    await page
+      .getByRole('menu', { name: nl('scenarioMenu') })
+      .getByRole('menuitem', { name: new RegExp(`^${literal(entry)}`) })
+      .click();
   };
   await page.getByRole('button', { name: nl('scenarioMenu'), exact: true }).click();
   await page.getByRole('menu', { name: nl('scenarioMenu') }).waitFor();
   await expectNoAxeViolations(page, 'the scenario menu');
   await page.keyboard.press('Escape');
 
-  for (const [entry, title] of [['newScenario', 'newScenario'], ['editScenario', 'editScenario']] as const) {
+  for (const [entry, title] of [
+    ['newScenario', 'newScenario'],
+    ['editScenario', 'editScenario'],
+  ] as const) {
     await menu(nl(entry));
     const dialog = page.getByRole('dialog', { name: nl(title) });
     await dialog.waitFor();
@@ -148,7 +180,10 @@ test('the scenario dialogs pass axe: new, edit, copy changes and remove', async 
   await confirm.waitFor();
   await expectNoAxeViolations(page, 'the remove-scenario confirmation');
   await confirm.getByRole('button', { name: nl('no'), exact: true }).click();
-  assert.ok((await planner.scenarios(supermarkets.id)).some((s) => s.id === child.id), 'No keeps the scenario');
+  assert.ok(
+    (await planner.scenarios(supermarkets.id)).some((s) => s.id === child.id),
+    'No keeps the scenario',
+  );
   assert.equal(errors, []);
 });
 

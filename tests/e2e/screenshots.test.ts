@@ -8,8 +8,20 @@
 import type { Browser, Page } from 'playwright-core';
 import type { LocationSummary, Model, Scenario } from '@locus/contract';
 import {
-  answerQuestion, apiAs, baseScenario, e2eSuite, expectScreenshot, launchBrowser, mapIdle, newContext, signIn, startServer, texts, waitForMap,
-  type AccountName, type LocusServer,
+  answerQuestion,
+  apiAs,
+  baseScenario,
+  e2eSuite,
+  expectScreenshot,
+  launchBrowser,
+  mapIdle,
+  newContext,
+  signIn,
+  startServer,
+  texts,
+  waitForMap,
+  type AccountName,
+  type LocusServer,
 } from './harness/index.js';
 
 const test = e2eSuite('screenshots');
@@ -53,11 +65,17 @@ async function shots(lang: 'en' | 'nl', account: AccountName, locale: string, pi
 
     await page.goto(`${server.baseUrl}/?mid=${model.id}&sid=${base.id}&lid=${store.id}&z=13&c=${store.longitude},${store.latitude}&b=0&p=0`);
     await waitForMap(page);
-    await page.getByRole('complementary', { name: t('locationDrawer'), exact: true }).getByRole('heading', { name: store.name, exact: true }).waitFor();
+    await page
+      .getByRole('complementary', { name: t('locationDrawer'), exact: true })
+      .getByRole('heading', { name: store.name, exact: true })
+      .waitFor();
     await settle(page);
     await expectScreenshot(page, `location-selected-${lang}`);
 
-    await page.getByRole('complementary', { name: t('locationDrawer'), exact: true }).getByRole('button', { name: t('editLocation'), exact: true }).click();
+    await page
+      .getByRole('complementary', { name: t('locationDrawer'), exact: true })
+      .getByRole('button', { name: t('editLocation'), exact: true })
+      .click();
     await answerQuestion(page, t('confirmChangeInNewScenario', { name: store.name }), t('yes'));
     const dialog = page.getByRole('dialog', { name: t('editLocationTitle', { name: store.name }) });
     await dialog.waitFor();

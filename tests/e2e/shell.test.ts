@@ -82,7 +82,11 @@ test('an API call that fails shows the error dialog with Refresh, and Refresh re
   let failures = 0;
   await page.route('**/api/models', async (route) => {
     if (failures++ === 0) {
-      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'an unexpected error occurred' }) });
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'an unexpected error occurred' }),
+      });
     } else {
       await route.continue();
     }
@@ -96,7 +100,11 @@ test('an API call that fails shows the error dialog with Refresh, and Refresh re
   await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Refresh' }).click()]);
   // After the reload the model list loads and the planner works on.
   await dialog.waitFor({ state: 'hidden' });
-  await page.getByRole('toolbar').locator('button[aria-haspopup=listbox]').and(page.getByRole('button', { name: /^Scenario\b/ })).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('toolbar')
+    .locator('button[aria-haspopup=listbox]')
+    .and(page.getByRole('button', { name: /^Scenario\b/ }))
+    .waitFor({ timeout: 30_000 });
   await page.getByRole('option').first().waitFor({ state: 'attached', timeout: 30_000 });
   assert.is(failures, 2, 'the models were asked again after Refresh');
 });

@@ -5,8 +5,24 @@ import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Model, Scenario } from '@locus/contract';
 import {
-  apiAs, baseScenario, centreMap, collectPageErrors, e2eSuite, expectNoAxeViolations, expectScreenshot, launchBrowser, mapIdle, newContext,
-  pointOf, showModelAs, signIn, startServer, texts, waitForMap, type Api, type LocusServer,
+  apiAs,
+  baseScenario,
+  centreMap,
+  collectPageErrors,
+  e2eSuite,
+  expectNoAxeViolations,
+  expectScreenshot,
+  launchBrowser,
+  mapIdle,
+  newContext,
+  pointOf,
+  showModelAs,
+  signIn,
+  startServer,
+  texts,
+  waitForMap,
+  type Api,
+  type LocusServer,
 } from './harness/index.js';
 
 const t = texts('nl');
@@ -58,7 +74,9 @@ test('first use: the base scenario is calculated by itself and the chip says so,
   await signIn(page, server.baseUrl, 'planner');
   await waitForMap(page);
   // Nobody asks for a calculation: the server queued the base at its start.
-  await chip().filter({ hasText: t('statusCalculated') }).waitFor({ timeout: 60_000 });
+  await chip()
+    .filter({ hasText: t('statusCalculated') })
+    .waitFor({ timeout: 60_000 });
   const now = baseScenario(await api.scenarios(model.id));
   assert.is(now.status, 9);
   assert.is(now.id, base.id);
@@ -69,7 +87,7 @@ test('first use: the base scenario is calculated by itself and the chip says so,
   assert.equal(errors, []);
 });
 
-test('a new store near Amersfoort in five actions: Save and calculate; the Impact section and layer show the API\'s differences', async () => {
+test("a new store near Amersfoort in five actions: Save and calculate; the Impact section and layer show the API's differences", async () => {
   await centreMap(page, AMERSFOORT[0], AMERSFOORT[1], 13);
   // 1: New location; 2: a click on the map; 3: the name; 4: the group; 5: Save and calculate.
   await page.getByRole('button', { name: t('newLocation'), exact: true }).click();
@@ -83,7 +101,13 @@ test('a new store near Amersfoort in five actions: Save and calculate; the Impac
   await form.getByRole('button', { name: t('saveAndCalculate'), exact: true }).click();
   await form.waitFor({ state: 'hidden' });
   // No calculate question: the calculation runs, and the Impact section answers.
-  assert.is(await page.getByRole('dialog').filter({ hasText: t('askCalculate', { name: NEW_STORE }) }).count(), 0);
+  assert.is(
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: t('askCalculate', { name: NEW_STORE }) })
+      .count(),
+    0,
+  );
   await impactSection().waitFor({ timeout: 60_000 });
   console.log(`  new store: Impact section ${((Date.now() - started) / 1000).toFixed(1)} s after Save and calculate`);
   const scenario = (await api.scenarios(model.id)).find((s) => s.name === NEW_STORE)!;
@@ -102,42 +126,66 @@ test('a new store near Amersfoort in five actions: Save and calculate; the Impac
   assert.is(digits(await impactSection().locator('tr[data-flow="own-net"] td').textContent()), euros(ownGroup.outputDifference));
   // Each competing group's figure is the API's.
   for (const g of differences.locationGroups.filter((x) => x.locationGroupName !== 'Korenbloem' && x.outputDifference !== 0)) {
-    assert.is(digits(await impactSection().locator(`tr[data-flow="group-${g.locationGroupName}"] td`).textContent()), euros(g.outputDifference), g.locationGroupName);
+    assert.is(
+      digits(await impactSection().locator(`tr[data-flow="group-${g.locationGroupName}"] td`).textContent()),
+      euros(g.outputDifference),
+      g.locationGroupName,
+    );
   }
   // The store that loses most is first in its list, with the API's change.
-  const loser = differences.locations.filter((d) => d.locationID !== store.id && d.outputDifference < 0).sort((a, b) => a.outputDifference - b.outputDifference)[0]!;
+  const loser = differences.locations
+    .filter((d) => d.locationID !== store.id && d.outputDifference < 0)
+    .sort((a, b) => a.outputDifference - b.outputDifference)[0]!;
   const losers = impactSection().getByRole('list', { name: t('impactLosers') });
   const first = losers.getByRole('button').first();
   assert.match((await first.textContent()) ?? '', new RegExp(`^${loser.locationName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
-  assert.is(digits((await first.locator('.row-value').textContent())), euros(loser.outputDifference));
+  assert.is(digits(await first.locator('.row-value').textContent()), euros(loser.outputDifference));
   // The Impact layer: one symbol per store of the differences, with the API's change.
   const symbols = await page.evaluate(() => {
-    const layer = (window as unknown as { locusMap: { getLayers(): { id: string; visible: boolean; features?: { id: number; change: number }[] }[] } })
-      .locusMap.getLayers().find((l) => l.id === 'impact')!;
+    const layer = (window as unknown as { locusMap: { getLayers(): { id: string; visible: boolean; features?: { id: number; change: number }[] }[] } }).locusMap
+      .getLayers()
+      .find((l) => l.id === 'impact')!;
     return { visible: layer.visible, features: layer.features!.map((f) => [f.id, f.change]) };
   });
   assert.ok(symbols.visible, 'the Impact layer is on after the calculation');
   const expected = differences.locations.filter((d) => d.outputDifference !== 0).map((d) => [d.locationID, d.outputDifference]);
-  assert.equal([...symbols.features].sort((a, b) => a[0]! - b[0]!), [...expected].sort((a, b) => a[0]! - b[0]!));
+  assert.equal(
+    [...symbols.features].sort((a, b) => a[0]! - b[0]!),
+    [...expected].sort((a, b) => a[0]! - b[0]!),
+  );
   await expectNoAxeViolations(page, 'the Impact section', { include: '.impact-section' });
   await mapIdle(page);
   await expectScreenshot(page, 'impact-drawer-nl', { mask: [page.getByRole('banner'), page.locator('.notifications')] });
   // A click on the loser selects it and brings it into view.
   await first.click();
-  await page.getByRole('complementary', { name: t('locationDrawer'), exact: true }).getByRole('heading', { name: loser.locationName, exact: true }).waitFor();
+  await page
+    .getByRole('complementary', { name: t('locationDrawer'), exact: true })
+    .getByRole('heading', { name: loser.locationName, exact: true })
+    .waitFor();
   assert.match(page.url(), new RegExp(`[?&]lid=${loser.locationID}(&|$)`));
   // The layer can be switched off and on in the Layers panel; the legend has its entry.
   await page.getByRole('button', { name: t('legendButton'), exact: true }).click();
-  await page.getByRole('toolbar').getByRole('heading', { name: t('impactLayer'), exact: true }).waitFor();
+  await page
+    .getByRole('toolbar')
+    .getByRole('heading', { name: t('impactLayer'), exact: true })
+    .waitFor();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: t('layersButton'), exact: true }).click();
   const toggle = page.getByRole('switch', { name: t('impactLayer'), exact: true });
   await toggle.uncheck();
-  assert.is(await page.evaluate(() => (window as unknown as { locusMap: { getLayers(): { id: string; visible: boolean }[] } }).locusMap.getLayers().find((l) => l.id === 'impact')!.visible), false);
+  assert.is(
+    await page.evaluate(
+      () =>
+        (window as unknown as { locusMap: { getLayers(): { id: string; visible: boolean }[] } }).locusMap.getLayers().find((l) => l.id === 'impact')!.visible,
+    ),
+    false,
+  );
   await toggle.check();
   await page.keyboard.press('Escape');
   // The layer alone: no store selected (no catchment area over it), the map at the new store.
-  await outputDrawer().getByRole('button', { name: t('closeDrawer'), exact: true }).click();
+  await outputDrawer()
+    .getByRole('button', { name: t('closeDrawer'), exact: true })
+    .click();
   await outputDrawer().waitFor({ state: 'hidden' });
   await centreMap(page, store.longitude, store.latitude, 13);
   await mapIdle(page);

@@ -35,17 +35,53 @@ export function validationError(error: z.ZodError, part: RequestPart): ApiError 
  * of docs/api.md is generated from it (npm run api-doc -w packages/contract).
  */
 export const ErrorStatuses = [
-  { status: 400, error: 'Bad Request', when: 'a path, query or body value fails its schema (ids past 2147483647 and strings past their maximum too); a body that is not valid JSON', message: 'the reason; `field` names the failing field as a dotted path (`locationProperties.2.numberValue`, `body` for the body as a whole); for the spec\'s form fields the spec\'s key: `scenarioNameIsRequired`, `nameRequired`, `Displayname is required`, `E-mail address is required`, `E-mail address is invalid`' },
-  { status: 401, error: 'Unauthorized', when: 'no token, or an invalid or expired one, one of another issuer or audience, one of a deleted login, or one issued before the login\'s password was changed', message: 'a readable English sentence (`a valid bearer token is required`); the app signs in again on any 401' },
-  { status: 403, error: 'Forbidden', when: 'signed in, but without the role or without access to the model', message: 'a readable English sentence (`you have no access to this model`)' },
-  { status: 404, error: 'Not Found', when: 'the id names nothing the user may see; an area lookup with no area there (the app ignores these); no such route', message: 'a readable English sentence naming what was not found (`model 12 not found`)' },
-  { status: 409, error: 'Conflict', when: 'a rule of spec point 4 forbids the action, an output is not there yet, an expression of an editor save is invalid, or an editor row sent with an id that no longer exists', message: 'a key (below); `rowNoLongerExists` comes with `field` (`0.drivers.2.id`)' },
+  {
+    status: 400,
+    error: 'Bad Request',
+    when: 'a path, query or body value fails its schema (ids past 2147483647 and strings past their maximum too); a body that is not valid JSON',
+    message:
+      "the reason; `field` names the failing field as a dotted path (`locationProperties.2.numberValue`, `body` for the body as a whole); for the spec's form fields the spec's key: `scenarioNameIsRequired`, `nameRequired`, `Displayname is required`, `E-mail address is required`, `E-mail address is invalid`",
+  },
+  {
+    status: 401,
+    error: 'Unauthorized',
+    when: "no token, or an invalid or expired one, one of another issuer or audience, one of a deleted login, or one issued before the login's password was changed",
+    message: 'a readable English sentence (`a valid bearer token is required`); the app signs in again on any 401',
+  },
+  {
+    status: 403,
+    error: 'Forbidden',
+    when: 'signed in, but without the role or without access to the model',
+    message: 'a readable English sentence (`you have no access to this model`)',
+  },
+  {
+    status: 404,
+    error: 'Not Found',
+    when: 'the id names nothing the user may see; an area lookup with no area there (the app ignores these); no such route',
+    message: 'a readable English sentence naming what was not found (`model 12 not found`)',
+  },
+  {
+    status: 409,
+    error: 'Conflict',
+    when: 'a rule of spec point 4 forbids the action, an output is not there yet, an expression of an editor save is invalid, or an editor row sent with an id that no longer exists',
+    message: 'a key (below); `rowNoLongerExists` comes with `field` (`0.drivers.2.id`)',
+  },
   { status: 413, error: 'Payload Too Large', when: 'a request body over 1 MiB', message: 'a readable English sentence; `field` is `body`' },
   { status: 415, error: 'Unsupported Media Type', when: 'a body that is not `application/json`', message: 'a readable English sentence; `field` is `body`' },
-  { status: 429, error: 'Too Many Requests', when: 'too many calls of a rate-limited route from one address (login creation; the sign-in pages have their own page)', message: 'a readable English sentence; the `Retry-After` header says after how many seconds to try again' },
+  {
+    status: 429,
+    error: 'Too Many Requests',
+    when: 'too many calls of a rate-limited route from one address (login creation; the sign-in pages have their own page)',
+    message: 'a readable English sentence; the `Retry-After` header says after how many seconds to try again',
+  },
   { status: 500, error: 'Internal Server Error', when: 'an unexpected failure (written to the log with its cause)', message: '`an unexpected error occurred`' },
   { status: 501, error: 'Not Implemented', when: 'a route of the table whose server side is not built', message: 'a readable English sentence' },
-  { status: 503, error: 'Service Unavailable', when: 'the database is still starting, is not reachable (yet) or is restarting, or an external identity provider cannot be reached; nothing was saved', message: 'a readable English sentence; try again' },
+  {
+    status: 503,
+    error: 'Service Unavailable',
+    when: 'the database is still starting, is not reachable (yet) or is restarting, or an external identity provider cannot be reached; nothing was saved',
+    message: 'a readable English sentence; try again',
+  },
   { status: 507, error: 'Insufficient Storage', when: 'the disk of the database is full; nothing was saved', message: 'a readable English sentence' },
 ] as const;
 

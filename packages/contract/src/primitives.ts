@@ -8,7 +8,11 @@ import * as z from 'zod';
 export const MAX_ID = 2_147_483_647;
 
 /** Every database id is a positive integer within the database's integer range. */
-export const Id = z.number().int().positive().max(MAX_ID, { error: `an id is at most ${MAX_ID}` });
+export const Id = z
+  .number()
+  .int()
+  .positive()
+  .max(MAX_ID, { error: `an id is at most ${MAX_ID}` });
 export type Id = z.infer<typeof Id>;
 
 /** A count or position: a non-negative integer. */
@@ -49,25 +53,31 @@ export const DateTimeUtc = z.iso.datetime({ offset: true });
 export const Color = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, { error: 'color must be a hex colour such as #1f77b4' });
 
 /** Text that must hold JSON (report formats, isoline parameters); parsed by the reader. */
-export const JsonText = z.string().refine((text) => {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}, { error: 'must be valid JSON text' });
+export const JsonText = z.string().refine(
+  (text) => {
+    try {
+      JSON.parse(text);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { error: 'must be valid JSON text' },
+);
 
 /** Reads a JSON text field into the given schema, naming the field when the text is not JSON. */
 export function jsonTextOf<T extends z.ZodType>(schema: T, field: string) {
-  return z.string().transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: `${field} must be valid JSON text` });
-      return z.NEVER;
-    }
-  }).pipe(schema);
+  return z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${field} must be valid JSON text` });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 }
 
 /**
@@ -76,15 +86,21 @@ export function jsonTextOf<T extends z.ZodType>(schema: T, field: string) {
  */
 function strictInteger(message: string, signed = false) {
   const digits = signed ? /^-?\d{1,16}$/ : /^\d{1,16}$/;
-  return z.custom<number | string>((v) => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && digits.test(v)), { error: message })
+  return z
+    .custom<number | string>((v) => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && digits.test(v)), { error: message })
     .transform((v) => Number(v));
 }
 
 /** A path or query id: a positive integer, given as number or as decimal digits only. */
 export function idParam(field: string) {
   const message = `${field} must be a positive integer`;
-  return strictInteger(message).pipe(z.number().int({ error: message }).positive({ error: message })
-    .max(MAX_ID, { error: `${field} must be at most ${MAX_ID}` }));
+  return strictInteger(message).pipe(
+    z
+      .number()
+      .int({ error: message })
+      .positive({ error: message })
+      .max(MAX_ID, { error: `${field} must be at most ${MAX_ID}` }),
+  );
 }
 
 /** A path or query integer within bounds, given as number or as decimal digits only. */
@@ -95,10 +111,12 @@ export function intParam(field: string, min: number, max: number) {
 
 /** A path or query number (coordinates, thresholds). */
 export function numberParam(field: string, min = -Infinity, max = Infinity) {
-  const message = Number.isFinite(min) && Number.isFinite(max)
-    ? `${field} must be a number from ${min} to ${max}`
-    : `${field} must be a number`;
-  return z.coerce.number<number | string>({ error: message }).refine(Number.isFinite, { error: message }).min(min, { error: message }).max(max, { error: message });
+  const message = Number.isFinite(min) && Number.isFinite(max) ? `${field} must be a number from ${min} to ${max}` : `${field} must be a number`;
+  return z.coerce
+    .number<number | string>({ error: message })
+    .refine(Number.isFinite, { error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
 }
 
 /** A longitude in degrees. */
@@ -108,22 +126,22 @@ export const latitudeParam = () => numberParam('latitude', -90, 90);
 
 /** A path text segment (area code, search text, names): non-empty. */
 export function textParam(field: string) {
-  return z.string({ error: `${field} is required` }).min(1, { error: `${field} is required` })
+  return z
+    .string({ error: `${field} is required` })
+    .min(1, { error: `${field} is required` })
     .max(TextLimit.param, { error: `${field} must be at most ${TextLimit.param} characters` });
 }
 
 /** A query boolean: 'true' or 'false' (a bare z.coerce.boolean would read 'false' as true). */
 export function booleanParam(field: string) {
   const message = `${field} must be true or false`;
-  return z.union([z.boolean(), z.enum(['true', 'false'])], { error: message })
-    .transform((value) => value === true || value === 'true');
+  return z.union([z.boolean(), z.enum(['true', 'false'])], { error: message }).transform((value) => value === true || value === 'true');
 }
 
 /** A repeated query list (?locations=1&locations=2): one value or an array, read as an array of ids. */
 export function idListParam(field: string) {
   const id = idParam(field);
-  return z.union([id, z.array(id)], { error: `${field} must be one or more positive integers` })
-    .transform((value) => (Array.isArray(value) ? value : [value]));
+  return z.union([id, z.array(id)], { error: `${field} must be one or more positive integers` }).transform((value) => (Array.isArray(value) ? value : [value]));
 }
 
 /** One of a fixed set of strings, with the field named. */

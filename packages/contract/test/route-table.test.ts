@@ -4,8 +4,16 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as z from 'zod';
 import {
-  fillPath, pathParamNames, queryString, routeDomains, routeList, routes, routesOf,
-  type RouteBodyInput, type RouteQuery, type RouteResponse,
+  fillPath,
+  pathParamNames,
+  queryString,
+  routeDomains,
+  routeList,
+  routes,
+  routesOf,
+  type RouteBodyInput,
+  type RouteQuery,
+  type RouteResponse,
 } from '../src/index';
 import { pathShape } from './spec-calls';
 
@@ -45,10 +53,17 @@ test('every route is under /api, its specPath starts with its method, non-JSON a
 });
 
 test('roles: anonymous only before sign-in, globalAdmin for admin calls and the privileged exports, modelAdmin for the editor saves', () => {
-  const withRole = (role: string) => routeList.filter((route) => route.role === role).map((route) => route.name).sort();
+  const withRole = (role: string) =>
+    routeList
+      .filter((route) => route.role === role)
+      .map((route) => route.name)
+      .sort();
   assert.equal(withRole('anonymous'), ['help', 'systemEnvironment', 'systemMsalConfiguration', 'systemStatus', 'systemVersion']);
   assert.equal(withRole('modelAdmin'), ['calibrationStart', 'calibrationStatus', 'driversSave', 'modelParametersSave', 'normalizedScoresFunctionsSave']);
-  const adminRoutes = routeList.filter((route) => route.path.startsWith('/api/admin/')).map((route) => route.name).sort();
+  const adminRoutes = routeList
+    .filter((route) => route.path.startsWith('/api/admin/'))
+    .map((route) => route.name)
+    .sort();
   assert.equal(withRole('globalAdmin'), [...adminRoutes, 'calculationModelWorkbook', 'isoline', 'modelScenariosLocationsExport'].sort());
 });
 

@@ -4,8 +4,18 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { z } from 'zod';
 import {
-  CreatedLogin, LocationCatchmentArea, LocationReportFormatText, LocationWriteBody, LogEntry, MergeRequest, Model,
-  mergeRequestMismatch, routes, ScenarioCreateBody, validationError, type RequestPart,
+  CreatedLogin,
+  LocationCatchmentArea,
+  LocationReportFormatText,
+  LocationWriteBody,
+  LogEntry,
+  MergeRequest,
+  Model,
+  mergeRequestMismatch,
+  routes,
+  ScenarioCreateBody,
+  validationError,
+  type RequestPart,
 } from '../src/index';
 import { exampleLocation, exampleModel } from './fixtures';
 
@@ -42,7 +52,10 @@ test('codes accept exactly the readings of the decisions doc', () => {
 
 test("a model's report format text reads as components, invalid JSON is refused", () => {
   const format = LocationReportFormatText.parse(exampleModel().locationReportFormat);
-  assert.equal(format.components.map((component) => component.name), ['mapLocations', 'topAreas']);
+  assert.equal(
+    format.components.map((component) => component.name),
+    ['mapLocations', 'topAreas'],
+  );
   assert.is(failure(Model, { ...exampleModel(), locationReportFormat: '{components' }).field, 'locationReportFormat');
 });
 
@@ -76,7 +89,12 @@ test('scenario name is required with the key scenarioNameIsRequired', () => {
     assert.equal(failure(ScenarioCreateBody, body).message, 'scenarioNameIsRequired', JSON.stringify(body));
     assert.is(failure(ScenarioCreateBody, body).field, 'name');
   }
-  assert.equal(ScenarioCreateBody.parse({ name: ' Nieuw filiaal ', parentScenarioId: 1 }), { name: 'Nieuw filiaal', parentScenarioId: 1, isTop: false, competition: false });
+  assert.equal(ScenarioCreateBody.parse({ name: ' Nieuw filiaal ', parentScenarioId: 1 }), {
+    name: 'Nieuw filiaal',
+    parentScenarioId: 1,
+    isTop: false,
+    competition: false,
+  });
   assert.is(failure(routes.scenarioUpdate.body, { id: 3, name: '', isTop: false, competition: false }).message, 'scenarioNameIsRequired');
 });
 
@@ -135,7 +153,17 @@ test('merge request: the shape of spec point 3, selected locations among the cha
 test('a location catchment area carries a FeatureCollection whose features hold the spec properties', () => {
   const feature = {
     type: 'Feature',
-    geometry: { type: 'Polygon', coordinates: [[[5, 52], [5.01, 52], [5.01, 52.01], [5, 52]]] },
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [5, 52],
+          [5.01, 52],
+          [5.01, 52.01],
+          [5, 52],
+        ],
+      ],
+    },
     properties: { fraction: 0.4, fractionDefault: 0.5, value: 1200, valueDefault: 1500, valueSharePrevious: 0.2, areaCode: 'C123', locationPropertyId: 40 },
   };
   const catchment = { featureCollection: { type: 'FeatureCollection', features: [feature] }, areas: [], locationProperties: [], sameAsParent: false };
@@ -151,10 +179,16 @@ test('a location catchment area carries a FeatureCollection whose features hold 
 test('isoline tool query: JSON text parameters are read, bad JSON names the field', () => {
   const query = routes.isoline.query;
   const parsed = query.parse({
-    longitude: '4.9', latitude: '52.37', minutes: '10', profile: 'car',
+    longitude: '4.9',
+    latitude: '52.37',
+    minutes: '10',
+    profile: 'car',
     postProcessingActions: '[{"type":"smoothing","iterations":2},{"type":"buffering","distance":0.0025}]',
   });
-  assert.equal(parsed.postProcessingActions, [{ type: 'smoothing', iterations: 2 }, { type: 'buffering', distance: 0.0025 }]);
+  assert.equal(parsed.postProcessingActions, [
+    { type: 'smoothing', iterations: 2 },
+    { type: 'buffering', distance: 0.0025 },
+  ]);
   assert.is(parsed.baseUrl, '');
   const bad = failure(query, { longitude: '4.9', latitude: '52.37', minutes: '10', profile: 'car', postProcessingActions: '[{' }, 'query');
   assert.equal([bad.field, bad.message], ['postProcessingActions', 'postProcessingActions must be valid JSON text']);

@@ -28,10 +28,12 @@ test('every call of the hand-written list of spec point 7 is in the route table'
 });
 
 test('every route of the table is a call of the hand-written list (nothing outside spec point 7 but the calibration calls and the own settings)', () => {
-  const listed = new Set(specCalls.map((call) => {
-    const { method, shape } = callShape(call);
-    return `${method} ${shape}`;
-  }));
+  const listed = new Set(
+    specCalls.map((call) => {
+      const { method, shape } = callShape(call);
+      return `${method} ${shape}`;
+    }),
+  );
   // The calibration calls and a person's own settings go beyond the spec (docs/api.md, "Calibration", "Own settings").
   const beyondSpec = new Set([...routesOf(routeDomains.calibration).map((route) => route.name), 'userSettings', 'userSettingsSave']);
   const extra = routeList.filter((route) => !beyondSpec.has(route.name) && !listed.has(`${route.method} ${pathShape(route.path)}`)).map((route) => route.name);
@@ -42,7 +44,11 @@ test('every route of the table is a call of the hand-written list (nothing outsi
 test('every /api path written in section 7 of the spec is in the route table', () => {
   const calls = specCallsOf(readSpec(), has);
   const missing = calls.filter((call) => !call.candidates.some((path) => has(call.method, pathShape(path))));
-  assert.equal(missing.map((call) => `${call.source} (tried ${call.candidates.join(', ')})`), [], 'calls of the spec missing from the route table');
+  assert.equal(
+    missing.map((call) => `${call.source} (tried ${call.candidates.join(', ')})`),
+    [],
+    'calls of the spec missing from the route table',
+  );
   // The spec writes 84 paths (the scenario update, the three editor saves and
   // the user sync have none): fewer means the reader lost some.
   assert.ok(calls.length >= 84, `read only ${calls.length} calls from section 7`);
@@ -58,10 +64,16 @@ test('the spec reader finds calls in every form the spec writes them', () => {
     '- GET /api/not/in/section/seven',
   ].join('\n');
   const known = new Set([
-    'GET /api/models/:/location-groups', 'GET /api/models/:/scenarios/only-status', 'GET /api/models/:/find-scenarios/:',
-    'GET /api/models/:/poisets/:/pois', 'GET /api/models/:/heatmapsets/:/points', 'GET /api/models/:/areasets/:/areas/:/properties',
-    'GET /api/models/:/areasets/:/areas/:/:/properties', 'PUT /api/models/:/locations/:/undo-close',
-    'PUT /api/models/:/locations/:/undo-edit', 'DELETE /api/admin/logins/:',
+    'GET /api/models/:/location-groups',
+    'GET /api/models/:/scenarios/only-status',
+    'GET /api/models/:/find-scenarios/:',
+    'GET /api/models/:/poisets/:/pois',
+    'GET /api/models/:/heatmapsets/:/points',
+    'GET /api/models/:/areasets/:/areas/:/properties',
+    'GET /api/models/:/areasets/:/areas/:/:/properties',
+    'PUT /api/models/:/locations/:/undo-close',
+    'PUT /api/models/:/locations/:/undo-edit',
+    'DELETE /api/admin/logins/:',
   ]);
   const calls = specCallsOf(markdown, (method, shape) => known.has(`${method} ${shape}`));
   const resolved = calls.map((call) => {
@@ -69,10 +81,16 @@ test('the spec reader finds calls in every form the spec writes them', () => {
     return found ? `${call.method} ${pathShape(found)}` : `unresolved ${call.source}`;
   });
   assert.equal(resolved, [
-    'GET /api/models/:/location-groups', 'GET /api/models/:/scenarios/only-status', 'GET /api/models/:/find-scenarios/:',
-    'GET /api/models/:/poisets/:/pois', 'GET /api/models/:/heatmapsets/:/points', 'GET /api/models/:/areasets/:/areas/:/properties',
-    'GET /api/models/:/areasets/:/areas/:/:/properties', 'PUT /api/models/:/locations/:/undo-close',
-    'PUT /api/models/:/locations/:/undo-edit', 'DELETE /api/admin/logins/:',
+    'GET /api/models/:/location-groups',
+    'GET /api/models/:/scenarios/only-status',
+    'GET /api/models/:/find-scenarios/:',
+    'GET /api/models/:/poisets/:/pois',
+    'GET /api/models/:/heatmapsets/:/points',
+    'GET /api/models/:/areasets/:/areas/:/properties',
+    'GET /api/models/:/areasets/:/areas/:/:/properties',
+    'PUT /api/models/:/locations/:/undo-close',
+    'PUT /api/models/:/locations/:/undo-edit',
+    'DELETE /api/admin/logins/:',
   ]);
 });
 

@@ -25,16 +25,18 @@ export function expandAlternatives(path: string): string[] {
   const match = /\{([^}]*\sor\s[^}]*)\}/.exec(path);
   if (!match) return [path];
   return match[1].split(/\s+or\s+/).flatMap((alternative) => {
-    const segments = alternative.trim().split('/').map((part) => `{${part.trim()}}`).join('/');
+    const segments = alternative
+      .trim()
+      .split('/')
+      .map((part) => `{${part.trim()}}`)
+      .join('/');
     return expandAlternatives(path.slice(0, match.index) + segments + path.slice(match.index + match[0].length));
   });
 }
 
 const segment = String.raw`(?:\{[^}]*\}|[^\s/,;:()?{}.]+)`;
 const token = new RegExp(
-  String.raw`\b(GET|POST|PUT|DELETE)\b` +
-    String.raw`|(?<=^|\s)(\/api(?:\/${segment})*\/?)` +
-    String.raw`|(?<=^|\s)((?:\.\.\.)?(?:\/${segment})+\/?)`,
+  String.raw`\b(GET|POST|PUT|DELETE)\b` + String.raw`|(?<=^|\s)(\/api(?:\/${segment})*\/?)` + String.raw`|(?<=^|\s)((?:\.\.\.)?(?:\/${segment})+\/?)`,
   'g',
 );
 
@@ -54,7 +56,9 @@ export function specCallsOf(markdown: string, has: (method: string, shape: strin
   let previous = '/api';
   const resolve = (method: string, candidates: string[]) => candidates.find((path) => has(method, pathShape(path)));
 
-  for (const line of sectionSeven(markdown).split('\n').filter((text) => text.startsWith('- '))) {
+  for (const line of sectionSeven(markdown)
+    .split('\n')
+    .filter((text) => text.startsWith('- '))) {
     let method = 'GET';
     for (const match of line.matchAll(token)) {
       if (match[1]) {
@@ -67,7 +71,11 @@ export function specCallsOf(markdown: string, has: (method: string, shape: strin
       let paths: string[][];
       if (match[2] && listed) {
         // '/api/models/{id}/ followed by: a, b, c.' is one call per item.
-        const items = listed[1].replace(/\([^)]*\)/g, '').split(/,|\band\b/).map((item) => item.trim()).filter(Boolean);
+        const items = listed[1]
+          .replace(/\([^)]*\)/g, '')
+          .split(/,|\band\b/)
+          .map((item) => item.trim())
+          .filter(Boolean);
         paths = items.flatMap((item) => expandAlternatives(raw.replace(/\/?$/, '/') + item)).map((path) => [path]);
       } else if (match[2]) {
         paths = expandAlternatives(raw).map((path) => [path]);

@@ -16,9 +16,13 @@ import { ACCOUNTS, apiAs, freePort, launchBrowser, newContext, ROOT, startServer
 import { embedSizes, kB } from './sizes';
 
 const sizes = embedSizes(join(ROOT, 'packages/embed/dist'));
-console.log(`script (locus-embed.js and its static imports) gzipped: ${kB(sizes.script.gzipped)} (aim: under 150 kB without the report) [${sizes.script.files.join(', ')}]`);
+console.log(
+  `script (locus-embed.js and its static imports) gzipped: ${kB(sizes.script.gzipped)} (aim: under 150 kB without the report) [${sizes.script.files.join(', ')}]`,
+);
 console.log(`  + first map (map-canvas drawing, msal sign-in): ${kB(sizes.map.gzipped)} → map-only page ${kB(sizes.script.gzipped + sizes.map.gzipped)}`);
-console.log(`  + first report (React, the app's report and charts): ${kB(sizes.report.gzipped)} → page with both ${kB(sizes.script.gzipped + sizes.map.gzipped + sizes.report.gzipped)}`);
+console.log(
+  `  + first report (React, the app's report and charts): ${kB(sizes.report.gzipped)} → page with both ${kB(sizes.script.gzipped + sizes.map.gzipped + sizes.report.gzipped)}`,
+);
 console.log(`  basemap data (Natural Earth, places; read by the map as it needs them): ${kB(sizes.basemapData.gzipped)}`);
 
 const port = await freePort();
@@ -37,7 +41,8 @@ while (scenarios.find((s) => s.id === baseId)!.status !== 9) {
 }
 const store = (await admin.locations(baseId)).filter((l) => l.type === 1)[3]!;
 
-const head = (title: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><script type="module" src="${server.baseUrl}/embed/locus-embed.js"></script></head>`;
+const head = (title: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><script type="module" src="${server.baseUrl}/embed/locus-embed.js"></script></head>`;
 const pages: Record<string, string> = {
   '/map.html': `${head('Map')}<body><locus-location-map server="${server.baseUrl}" style="height:600px"></locus-location-map></body></html>`,
   '/report.html': `${head('Report')}<body><locus-location-report server="${server.baseUrl}" model="${model.id}" scenario="${baseId}" location="${store.id}"></locus-location-report></body></html>`,
@@ -81,7 +86,9 @@ async function measure(page: Page, url: string, runs: number, wall: () => Promis
 const print = (name: string, r: { wall: number[]; busy: number[] }, aim: string) => {
   const w = stats(r.wall);
   const b = stats(r.busy);
-  console.log(`${name} (warm server, signed in, ${r.wall.length} runs): best ${w.best.toFixed(0)} ms, median ${w.median.toFixed(0)} ms; main thread busy best ${b.best.toFixed(0)} ms, median ${b.median.toFixed(0)} ms${aim}`);
+  console.log(
+    `${name} (warm server, signed in, ${r.wall.length} runs): best ${w.best.toFixed(0)} ms, median ${w.median.toFixed(0)} ms; main thread busy best ${b.best.toFixed(0)} ms, median ${b.median.toFixed(0)} ms${aim}`,
+  );
 };
 
 const browser = await launchBrowser();
@@ -104,16 +111,26 @@ try {
 
   const reportReady = async () => {
     await page.waitForFunction(() => performance.getEntriesByName('locus:embed-report-ready').length > 0, null, { timeout: 120_000 });
-    return page.evaluate(() => performance.getEntriesByName('locus:embed-report-ready')[0]!.startTime
-      - performance.getEntriesByName('locus:embed-locus-location-report-connected')[0]!.startTime);
+    return page.evaluate(
+      () =>
+        performance.getEntriesByName('locus:embed-report-ready')[0]!.startTime -
+        performance.getEntriesByName('locus:embed-locus-location-report-connected')[0]!.startTime,
+    );
   };
-  print('report ready of <locus-location-report> (connected → locus-ready, all maps drawn)', await measure(page, `${intranet}/report.html`, 5, reportReady), '');
+  print(
+    'report ready of <locus-location-report> (connected → locus-ready, all maps drawn)',
+    await measure(page, `${intranet}/report.html`, 5, reportReady),
+    '',
+  );
   // Where the last run's time went: the slowest answers of the server and the report's maps.
-  const calls = await page.evaluate(() => performance.getEntriesByType('resource')
-    .filter((e) => e.name.includes('/api/'))
-    .map((e) => ({ path: new URL(e.name).pathname, ms: e.duration }))
-    .sort((a, b) => b.ms - a.ms)
-    .slice(0, 4));
+  const calls = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes('/api/'))
+      .map((e) => ({ path: new URL(e.name).pathname, ms: e.duration }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 4),
+  );
   console.log(`  slowest API answers of the last report run: ${calls.map((c) => `${c.path} ${c.ms.toFixed(0)} ms`).join(', ')}`);
   await context.close();
 } finally {

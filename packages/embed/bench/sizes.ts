@@ -6,10 +6,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-interface Output { imports: { path: string; kind: string; external?: boolean }[]; entryPoint?: string }
-interface Meta { outputs: Record<string, Output> }
+interface Output {
+  imports: { path: string; kind: string; external?: boolean }[];
+  entryPoint?: string;
+}
+interface Meta {
+  outputs: Record<string, Output>;
+}
 
-export interface ChunkSet { files: string[]; gzipped: number }
+export interface ChunkSet {
+  files: string[];
+  gzipped: number;
+}
 
 export interface EmbedSizes {
   /** locus-embed.js and the chunks it imports statically: what the script tag loads. */
@@ -25,7 +33,11 @@ export interface EmbedSizes {
 /** Sizes of the embed build in `dist`. */
 export function embedSizes(dist: string): EmbedSizes {
   const meta = JSON.parse(readFileSync(join(dist, 'meta.json'), 'utf8')) as Meta;
-  const byFile = new Map(Object.entries(meta.outputs).filter(([f]) => f.endsWith('.js')).map(([f, o]) => [f.split('/').pop()!, o]));
+  const byFile = new Map(
+    Object.entries(meta.outputs)
+      .filter(([f]) => f.endsWith('.js'))
+      .map(([f, o]) => [f.split('/').pop()!, o]),
+  );
   const gz = new Map<string, number>();
   const size = (file: string) => {
     if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);

@@ -10,10 +10,21 @@ import { defaultRedirectUri, sessionFor, type LocusSession } from './session';
 import { elementLanguage, embedText, type EmbedTextKey } from './texts';
 
 export type EmbedErrorCode =
-  | 'signInNeeded' | 'noAccess' | 'unknownLocation' | 'unknownModel' | 'unknownSubmodel' | 'unknownScenario' | 'notCalculated'
-  | 'unknownLayer' | 'unavailable' | 'failed';
+  | 'signInNeeded'
+  | 'noAccess'
+  | 'unknownLocation'
+  | 'unknownModel'
+  | 'unknownSubmodel'
+  | 'unknownScenario'
+  | 'notCalculated'
+  | 'unknownLayer'
+  | 'unavailable'
+  | 'failed';
 
-export interface LocusErrorDetail { code: EmbedErrorCode; message: string }
+export interface LocusErrorDetail {
+  code: EmbedErrorCode;
+  message: string;
+}
 
 /** The script's own origin: the default server. */
 const scriptOrigin = (() => {
@@ -27,7 +38,7 @@ const scriptOrigin = (() => {
 
 /** Every scenario of a nested list, depth first. */
 function flatten(list: readonly Scenario[]): Scenario[] {
-  return list.flatMap((s) => [s, ...flatten(((s as unknown as { children?: Scenario[] }).children) ?? [])]);
+  return list.flatMap((s) => [s, ...flatten((s as unknown as { children?: Scenario[] }).children ?? [])]);
 }
 
 /** The model, sub-model and scenario the attributes name (or the defaults). */
@@ -61,28 +72,59 @@ export abstract class EmbedElement extends LitElement {
       display: block;
       position: relative;
       box-sizing: border-box;
-      font-family: var(--locus-font-family, "Inter Variable", "DejaVu Sans", sans-serif);
+      font-family: var(--locus-font-family, 'Inter Variable', 'DejaVu Sans', sans-serif);
       font-size: var(--locus-font-size, 14px);
       color: var(--locus-text-color, #1f2933);
       background: var(--locus-background, #eef1f4);
       border: var(--locus-border, 1px solid #c9d1d9);
       border-radius: var(--locus-radius, 6px);
     }
-    :host([hidden]) { display: none; }
+    :host([hidden]) {
+      display: none;
+    }
     .overlay {
-      display: flex; flex-direction: column; gap: 12px;
-      align-items: center; justify-content: center; padding: 16px; text-align: center;
+      display: flex;
+      flex-direction: column;
+      gap: 12px;
+      align-items: center;
+      justify-content: center;
+      padding: 16px;
+      text-align: center;
       background: var(--locus-overlay-background, rgba(255, 255, 255, 0.92));
     }
     button {
-      font: inherit; cursor: pointer; padding: 8px 16px; border-radius: 4px; border: none;
-      background: var(--locus-accent, #1d5fd1); color: var(--locus-accent-text, #fff);
+      font: inherit;
+      cursor: pointer;
+      padding: 8px 16px;
+      border-radius: 4px;
+      border: none;
+      background: var(--locus-accent, #1d5fd1);
+      color: var(--locus-accent-text, #fff);
     }
-    button:focus-visible { outline: 3px solid var(--locus-focus, #f2b705); outline-offset: 2px; }
-    .notices { position: absolute; top: 8px; left: 8px; right: 8px; z-index: 2; pointer-events: none; }
-    .notices ul { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; gap: 4px; }
+    button:focus-visible {
+      outline: 3px solid var(--locus-focus, #f2b705);
+      outline-offset: 2px;
+    }
+    .notices {
+      position: absolute;
+      top: 8px;
+      left: 8px;
+      right: 8px;
+      z-index: 2;
+      pointer-events: none;
+    }
+    .notices ul {
+      margin: 0;
+      padding: 0;
+      list-style: none;
+      display: flex;
+      flex-direction: column;
+      gap: 4px;
+    }
     .notices li {
-      align-self: flex-start; padding: 4px 8px; border-radius: 4px;
+      align-self: flex-start;
+      padding: 4px 8px;
+      border-radius: 4px;
       background: var(--locus-overlay-background, rgba(255, 255, 255, 0.92));
       border-left: 3px solid var(--locus-notice-accent, #b45309);
     }
@@ -200,7 +242,11 @@ export abstract class EmbedElement extends LitElement {
   protected renderNotices(): TemplateResult | string {
     const messages = [...this.notices.values()].flat();
     if (this.state !== 'ready' || messages.length === 0) return '';
-    return html`<div class="notices" part="notice" role="status"><ul>${messages.map((m) => html`<li>${m}</li>`)}</ul></div>`;
+    return html`<div class="notices" part="notice" role="status">
+      <ul>
+        ${messages.map((m) => html`<li>${m}</li>`)}
+      </ul>
+    </div>`;
   }
 
   protected failureOf(error: unknown): [EmbedErrorCode, string] {
@@ -251,7 +297,10 @@ export abstract class EmbedElement extends LitElement {
       // Not among the user's models: the server tells a model the user may not see (403) from one that does not exist.
       const code = this.model == null ? 'noAccess' : await this.refusal(api.call('scenarios', { params: { modelId: this.model }, expected: () => true }));
       if (!current()) return null;
-      this.fail(code === 'noAccess' ? 'noAccess' : 'unknownModel', code === 'noAccess' ? this.text('embedNoAccess') : this.text('embedUnknownModel', { model: this.model ?? '' }));
+      this.fail(
+        code === 'noAccess' ? 'noAccess' : 'unknownModel',
+        code === 'noAccess' ? this.text('embedNoAccess') : this.text('embedUnknownModel', { model: this.model ?? '' }),
+      );
       return null;
     }
     const [scenarios, submodels] = await Promise.all([
@@ -262,7 +311,8 @@ export abstract class EmbedElement extends LitElement {
     const scenario = this.scenario == null ? scenarios[0] : scenarios.find((s) => s.id === this.scenario);
     if (!scenario) {
       // A scenario of a model the user may not see is refused (403); one that does not exist, or of another model, is unknown.
-      const code = this.scenario == null ? 'unknown' : await this.refusal(api.call('scenarioLocations', { params: { scenarioId: this.scenario }, expected: () => true }));
+      const code =
+        this.scenario == null ? 'unknown' : await this.refusal(api.call('scenarioLocations', { params: { scenarioId: this.scenario }, expected: () => true }));
       if (!current()) return null;
       if (code === 'noAccess') this.fail('noAccess', this.text('embedNoAccess'));
       else this.fail('unknownScenario', this.text('embedNoScenario', { scenario: this.scenario ?? '' }));

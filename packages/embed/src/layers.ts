@@ -22,9 +22,12 @@ export interface LayerWord {
 
 const KINDS: Record<string, LayerKind> = {
   locations: 'locations',
-  'area-sets': 'areaSets', 'area-set': 'areaSets',
-  'heat-maps': 'heatMaps', 'heat-map': 'heatMaps',
-  pois: 'pois', 'poi-set': 'pois',
+  'area-sets': 'areaSets',
+  'area-set': 'areaSets',
+  'heat-maps': 'heatMaps',
+  'heat-map': 'heatMaps',
+  pois: 'pois',
+  'poi-set': 'pois',
   catchment: 'catchment',
 };
 
@@ -34,7 +37,10 @@ export const DEFAULT_LAYERS = 'locations';
 export function parseLayers(value: string | null | undefined): { words: LayerWord[]; unknown: string[] } {
   const words: LayerWord[] = [];
   const unknown: string[] = [];
-  for (const word of (value ?? DEFAULT_LAYERS).split(/[\s,]+/).map((w) => w.trim()).filter(Boolean)) {
+  for (const word of (value ?? DEFAULT_LAYERS)
+    .split(/[\s,]+/)
+    .map((w) => w.trim())
+    .filter(Boolean)) {
     const colon = word.indexOf(':');
     const kind = KINDS[(colon < 0 ? word : word.slice(0, colon)).toLowerCase()];
     const set = colon < 0 ? null : word.slice(colon + 1);
@@ -69,7 +75,10 @@ function pick(sets: readonly Named[], word: LayerWord): number[] | null {
  * nothing (no such kind, or a set the model does not have): the map draws
  * what the known words choose and reports each unknown word.
  */
-export function chooseLayers(value: string | null | undefined, model: Pick<Model, 'areaSets' | 'heatMapSets' | 'poiSets' | 'catchmentAreas'>): { choice: LayerChoice; unknown: string[] } {
+export function chooseLayers(
+  value: string | null | undefined,
+  model: Pick<Model, 'areaSets' | 'heatMapSets' | 'poiSets' | 'catchmentAreas'>,
+): { choice: LayerChoice; unknown: string[] } {
   const { words, unknown } = parseLayers(value);
   const choice: LayerChoice = { locations: false, areaSetIds: [], heatMapSetIds: [], poiSetIds: [], catchmentAreaId: null };
   const add = (list: number[], word: LayerWord, sets: readonly Named[]) => {

@@ -4,13 +4,31 @@
 // the server's tiles, heat maps, POI sets, the location's catchment area).
 import type { LocationSummary, Model } from '@locus/contract';
 import {
-  areaSetSource, BasemapLayer, boundsOf, createMap, HeatmapLayer, IconLayer, loadNaturalEarth, PolygonLayer, ScaleBarLayer, TileLayer,
-  type IconFeature, type Layer, type LocusMap,
+  areaSetSource,
+  BasemapLayer,
+  boundsOf,
+  createMap,
+  HeatmapLayer,
+  IconLayer,
+  loadNaturalEarth,
+  PolygonLayer,
+  ScaleBarLayer,
+  TileLayer,
+  type IconFeature,
+  type Layer,
+  type LocusMap,
 } from '@locus/map-canvas';
 import type { ApiClient } from '@locus/planner-app/api/client';
 import { iconShapeOf, LocationIconImages } from '@locus/planner-app/map/location-icons';
 import {
-  AREA_SET_OPACITY, areaSetTileTemplate, decodedImage, HEAT_MAP_INTENSITY, HEAT_MAP_OPACITY, HEAT_MAP_RADIUS_METRES, PoiLayer, Z,
+  AREA_SET_OPACITY,
+  areaSetTileTemplate,
+  decodedImage,
+  HEAT_MAP_INTENSITY,
+  HEAT_MAP_OPACITY,
+  HEAT_MAP_RADIUS_METRES,
+  PoiLayer,
+  Z,
 } from '@locus/planner-app/map/overlays';
 import { FONT_FAMILY } from './font';
 import type { LayerChoice } from './layers';
@@ -53,7 +71,10 @@ export class MapDrawing {
   /** The view still to fit once the map has a size (an element in a hidden tab). */
   private pendingFit: [number, number][] | null = null;
 
-  constructor(container: HTMLElement, private readonly o: MapDrawingOptions) {
+  constructor(
+    container: HTMLElement,
+    private readonly o: MapDrawingOptions,
+  ) {
     const basemap = new BasemapLayer({ zIndex: Z.basemap });
     this.images = new LocationIconImages(o.api, () => this.icons.setSelected(o.selected()));
     this.icons = new IconLayer({
@@ -107,7 +128,9 @@ export class MapDrawing {
     this.images.setRevision(model.modified ?? '');
     this.byId.clear();
     for (const l of locations) this.byId.set(l.id, { group: l.locationGroupId, type: l.type, change: l.changeType });
-    this.icons.setFeatures(visible ? locations.map((l) => ({ id: l.id, lon: l.longitude, lat: l.latitude, name: l.name, group: l.locationGroupId ?? -1, type: l.type })) : []);
+    this.icons.setFeatures(
+      visible ? locations.map((l) => ({ id: l.id, lon: l.longitude, lat: l.latitude, name: l.name, group: l.locationGroupId ?? -1, type: l.type })) : [],
+    );
   }
 
   /** Fits the view to the points (now, or once the map has a size). */
@@ -165,9 +188,18 @@ export class MapDrawing {
       wanted.add(key);
       const levels = set.mapTilesZoomLevelsAvailable;
       const zoomRange = levels.length ? { minZoom: Math.min(...levels), maxZoom: Math.max(...levels) } : {};
-      this.place(key, () => new TileLayer({
-        id: key, ...areaSetSource(`${this.o.server}${areaSetTileTemplate(set)}`), ...zoomRange, opacity: AREA_SET_OPACITY, zIndex: Z.areaSets, headers: () => api.authHeaders(),
-      }));
+      this.place(
+        key,
+        () =>
+          new TileLayer({
+            id: key,
+            ...areaSetSource(`${this.o.server}${areaSetTileTemplate(set)}`),
+            ...zoomRange,
+            opacity: AREA_SET_OPACITY,
+            zIndex: Z.areaSets,
+            headers: () => api.authHeaders(),
+          }),
+      );
     }
 
     // Heat maps: one layer per set, its points read once.
@@ -177,25 +209,32 @@ export class MapDrawing {
       if (this.overlays.has(key)) continue;
       const layer = new HeatmapLayer({ id: key, radius: HEAT_MAP_RADIUS_METRES, intensity: HEAT_MAP_INTENSITY, opacity: HEAT_MAP_OPACITY, zIndex: Z.heatMaps });
       this.place(key, () => layer);
-      loads.push(this.once(key, () => api.call('heatMapPoints', { params: { modelId: model.id, heatMapSetId }, expected: () => true }))
-        .then((list) => {
+      loads.push(
+        this.once(key, () => api.call('heatMapPoints', { params: { modelId: model.id, heatMapSetId }, expected: () => true })).then((list) => {
           if (this.overlays.get(key) === layer) layer.setPoints(list.map((p) => ({ lon: p.longitude, lat: p.latitude, weight: p.weight })));
-        }));
+        }),
+      );
     }
 
     // POIs: every chosen set's POIs in one layer, drawn with their set's logo.
     if (choice.poiSetIds.length) wanted.add('pois');
-    const poiLoads = choice.poiSetIds.map((poiSetId) => this.once(`pois-${model.id}-${poiSetId}`, async () => {
-      const list = await api.call('pois', { params: { modelId: model.id, poiSetId }, expected: () => true });
-      const logoKey = `${model.id}:${poiSetId}`;
-      const hash = list[0]?.logoHash;
-      const blob = await api.blob('poiSetLogo', { params: { modelId: model.id, poiSetId }, query: hash ? { r: hash } : {}, expected: () => true }).catch(() => null);
-      this.poiLogos.set(logoKey, blob ? await decodedImage(blob) : null);
-      return list.map((p, i): IconFeature => ({ id: `${poiSetId}-${i}`, lon: p.lng, lat: p.lat, name: p.name, group: logoKey, poi: true }));
-    }));
-    loads.push(Promise.all(poiLoads).then((lists) => {
-      if (current()) this.pois.setFeatures(lists.flat());
-    }));
+    const poiLoads = choice.poiSetIds.map((poiSetId) =>
+      this.once(`pois-${model.id}-${poiSetId}`, async () => {
+        const list = await api.call('pois', { params: { modelId: model.id, poiSetId }, expected: () => true });
+        const logoKey = `${model.id}:${poiSetId}`;
+        const hash = list[0]?.logoHash;
+        const blob = await api
+          .blob('poiSetLogo', { params: { modelId: model.id, poiSetId }, query: hash ? { r: hash } : {}, expected: () => true })
+          .catch(() => null);
+        this.poiLogos.set(logoKey, blob ? await decodedImage(blob) : null);
+        return list.map((p, i): IconFeature => ({ id: `${poiSetId}-${i}`, lon: p.lng, lat: p.lat, name: p.name, group: logoKey, poi: true }));
+      }),
+    );
+    loads.push(
+      Promise.all(poiLoads).then((lists) => {
+        if (current()) this.pois.setFeatures(lists.flat());
+      }),
+    );
     if (choice.poiSetIds.length && !this.overlays.has('pois')) this.place('pois', () => this.pois);
 
     // The catchment area of the location.
@@ -204,17 +243,32 @@ export class MapDrawing {
       const c = catchment;
       const id = choice.catchmentAreaId;
       this.place('catchment', () => this.catchment);
-      loads.push(Promise.all([
-        import('@locus/planner-app/map/catchment-layers'),
-        this.once(`catchment-${c.submodelId}-${c.scenarioId}-${c.locationId}-${id}`, () => api.call('locationCatchmentArea', {
-          params: { submodelId: c.submodelId, scenarioId: c.scenarioId, locationId: c.locationId, catchmentAreaId: id }, expected: () => true,
-        })),
-      ]).then(([{ catchmentFeatures }, area]) => {
-        if (!current()) return;
-        const zone = c.model.catchmentAreaMode === 1
-          ? c.model.catchmentAreaZones.find((z) => z.catchmentAreaName === c.model.catchmentAreas.find((d) => d.id === id)?.name) ?? null : null;
-        this.catchment.setFeatures(catchmentFeatures(area, { mode: c.model.catchmentAreaMode, coverage: 'all', compare: false, zoneColor: zone?.color ?? null, keyPrefix: String(id) }));
-      }));
+      loads.push(
+        Promise.all([
+          import('@locus/planner-app/map/catchment-layers'),
+          this.once(`catchment-${c.submodelId}-${c.scenarioId}-${c.locationId}-${id}`, () =>
+            api.call('locationCatchmentArea', {
+              params: { submodelId: c.submodelId, scenarioId: c.scenarioId, locationId: c.locationId, catchmentAreaId: id },
+              expected: () => true,
+            }),
+          ),
+        ]).then(([{ catchmentFeatures }, area]) => {
+          if (!current()) return;
+          const zone =
+            c.model.catchmentAreaMode === 1
+              ? (c.model.catchmentAreaZones.find((z) => z.catchmentAreaName === c.model.catchmentAreas.find((d) => d.id === id)?.name) ?? null)
+              : null;
+          this.catchment.setFeatures(
+            catchmentFeatures(area, {
+              mode: c.model.catchmentAreaMode,
+              coverage: 'all',
+              compare: false,
+              zoneColor: zone?.color ?? null,
+              keyPrefix: String(id),
+            }),
+          );
+        }),
+      );
     } else {
       this.catchment.setFeatures([]);
     }
@@ -232,4 +286,3 @@ export class MapDrawing {
     this.map.dispose();
   }
 }
-

@@ -14,7 +14,10 @@ import type { MapDrawing } from './map-draw';
 
 export { type EmbedErrorCode, type LocusErrorDetail } from './base';
 
-export interface LocusSelectDetail { id: number; name: string }
+export interface LocusSelectDetail {
+  id: number;
+  name: string;
+}
 
 /** "lon,lat" → [lon, lat], or null. */
 export function parseCenter(value: string | null | undefined): [number, number] | null {
@@ -34,11 +37,25 @@ export class LocusLocationMap extends EmbedElement {
     interactive: { type: Boolean },
   };
 
-  static override styles = [EmbedElement.baseStyles, css`
-    :host { width: 100%; height: 400px; contain: content; overflow: hidden; }
-    .map { position: absolute; inset: 0; }
-    .overlay { position: absolute; inset: 0; }
-  `];
+  static override styles = [
+    EmbedElement.baseStyles,
+    css`
+      :host {
+        width: 100%;
+        height: 400px;
+        contain: content;
+        overflow: hidden;
+      }
+      .map {
+        position: absolute;
+        inset: 0;
+      }
+      .overlay {
+        position: absolute;
+        inset: 0;
+      }
+    `,
+  ];
 
   protected readonly signInKey = 'embedSignInNeeded' as const;
 
@@ -223,6 +240,7 @@ export class LocusLocationMap extends EmbedElement {
   }
 
   protected override render() {
-    return html`<div class="map" part="map"></div>${this.renderNotices()}${this.renderOverlay()}`;
+    return html`<div class="map" part="map"></div>
+      ${this.renderNotices()}${this.renderOverlay()}`;
   }
 }

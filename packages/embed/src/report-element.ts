@@ -11,7 +11,9 @@ import { css, html, type PropertyValues } from 'lit';
 import { EmbedElement, type EmbedContext } from './base';
 import type { ReportView } from './report-view';
 
-export interface LocusReportReadyDetail { location: number }
+export interface LocusReportReadyDetail {
+  location: number;
+}
 
 export type ReportLayout = 'default' | 'custom';
 
@@ -21,10 +23,19 @@ export class LocusLocationReport extends EmbedElement {
     layout: { type: String },
   };
 
-  static override styles = [EmbedElement.baseStyles, css`
-    :host { background: var(--locus-report-background, #ffffff); max-width: calc(21cm + 2px); overflow: hidden; }
-    .report[hidden] { display: none; }
-  `];
+  static override styles = [
+    EmbedElement.baseStyles,
+    css`
+      :host {
+        background: var(--locus-report-background, #ffffff);
+        max-width: calc(21cm + 2px);
+        overflow: hidden;
+      }
+      .report[hidden] {
+        display: none;
+      }
+    `,
+  ];
 
   protected readonly signInKey = 'embedSignInNeededReport' as const;
 
@@ -78,7 +89,10 @@ export class LocusLocationReport extends EmbedElement {
       }
       const [list, environment] = await Promise.all([
         this.api.call('scenarioLocations', { params: { scenarioId: context.scenario.id }, expected: () => true }),
-        this.api.call('systemEnvironment', { expected: () => true }).then((e) => e.environment, () => null),
+        this.api.call('systemEnvironment', { expected: () => true }).then(
+          (e) => e.environment,
+          () => null,
+        ),
       ]);
       if (!current()) return;
       this.context = context;
@@ -120,21 +134,24 @@ export class LocusLocationReport extends EmbedElement {
     const shown = ++this.shown;
     const model: Model = this.layoutName === 'default' ? { ...context.model, locationReportFormat: null } : context.model;
     const submodel = context.submodel!;
-    this.view.render({
-      api: this.api!,
-      model,
-      scenario: { id: context.scenario.id, name: context.scenario.name },
-      submodel: { id: submodel.id, name: submodel.name },
-      locationId,
-      locations: this.locations,
-      userName: this.session?.userName ?? '',
-      environment: this.environment,
-      onMapsDrawn: () => {
-        if (shown !== this.shown || !current()) return;
-        performance.mark('locus:embed-report-ready');
-        this.emit<LocusReportReadyDetail>('locus-ready', { location: locationId });
+    this.view.render(
+      {
+        api: this.api!,
+        model,
+        scenario: { id: context.scenario.id, name: context.scenario.name },
+        submodel: { id: submodel.id, name: submodel.name },
+        locationId,
+        locations: this.locations,
+        userName: this.session?.userName ?? '',
+        environment: this.environment,
+        onMapsDrawn: () => {
+          if (shown !== this.shown || !current()) return;
+          performance.mark('locus:embed-report-ready');
+          this.emit<LocusReportReadyDetail>('locus-ready', { location: locationId });
+        },
       },
-    }, this.lang2);
+      this.lang2,
+    );
   }
 
   /** The report sheet in the shadow root (tests and diagnostics). */
@@ -143,6 +160,7 @@ export class LocusLocationReport extends EmbedElement {
   }
 
   protected override render() {
-    return html`${this.renderOverlay()}<div class="report" part="report" ?hidden=${this.state !== 'ready'}></div>`;
+    return html`${this.renderOverlay()}
+      <div class="report" part="report" ?hidden=${this.state !== 'ready'}></div>`;
   }
 }

@@ -48,7 +48,10 @@ export class EmbedSession implements LocusSession {
   private popupBlocked: (error: unknown) => boolean = () => false;
   readonly ready: Promise<void>;
 
-  constructor(readonly server: string, readonly redirectUri: string) {
+  constructor(
+    readonly server: string,
+    readonly redirectUri: string,
+  ) {
     this.ready = this.start();
   }
 
@@ -72,8 +75,9 @@ export class EmbedSession implements LocusSession {
     this.client = client;
     this.scope = configuration.scope;
     this.interactionRequired = (error) => error instanceof browser.InteractionRequiredAuthError;
-    this.popupBlocked = (error) => error instanceof browser.BrowserAuthError
-      && (error.errorCode === browser.BrowserAuthErrorCodes.popupWindowError || error.errorCode === browser.BrowserAuthErrorCodes.emptyWindowError);
+    this.popupBlocked = (error) =>
+      error instanceof browser.BrowserAuthError &&
+      (error.errorCode === browser.BrowserAuthErrorCodes.popupWindowError || error.errorCode === browser.BrowserAuthErrorCodes.emptyWindowError);
     // Back from a redirect sign-in (the popup was blocked): the bridge left the answer for this page.
     const redirected = await client.handleRedirectPromise().catch(() => null);
     this.account = redirected?.account ?? client.getActiveAccount() ?? client.getAllAccounts()[0] ?? null;

@@ -104,7 +104,11 @@ export const embedTexts = defineTexts({
 export type EmbedTextKey = keyof (typeof embedTexts)['en'];
 
 /** The element's language: its attribute, else the nearest `lang` of the page, else the browser's, else English. */
-export function elementLanguage(element: Element, attribute: string | null | undefined, languages: readonly string[] = navigator.languages ?? [navigator.language]): Lang {
+export function elementLanguage(
+  element: Element,
+  attribute: string | null | undefined,
+  languages: readonly string[] = navigator.languages ?? [navigator.language],
+): Lang {
   const candidates = [attribute, element.closest('[lang]')?.getAttribute('lang'), ...languages];
   for (const tag of candidates) {
     const base = (tag ?? '').toLowerCase().split('-')[0] as Lang;

@@ -6,17 +6,45 @@ import { register } from 'node:module';
 
 // @lit/react's Node build renders for the server (it never sets the element's
 // properties): the tests, which run in a browser-like page, take its browser build.
-register('data:text/javascript,' + encodeURIComponent(`
+register(
+  'data:text/javascript,' +
+    encodeURIComponent(`
 export async function resolve(specifier, context, next) {
   if (specifier === '@lit/react') return next(specifier, { ...context, conditions: ['browser', 'import', 'default'] });
   return next(specifier, context);
-}`));
+}`),
+);
 
 export const window = new Window({ url: 'https://intranet.test/page.html', width: 1200, height: 800 });
 const g = globalThis as Record<string, unknown>;
-for (const key of ['window', 'document', 'location', 'navigator', 'HTMLElement', 'Element', 'Node', 'Event', 'CustomEvent', 'customElements', 'ShadowRoot', 'CSSStyleSheet',
-  'MutationObserver', 'ResizeObserver', 'requestAnimationFrame', 'cancelAnimationFrame', 'getComputedStyle', 'DocumentFragment', 'Document', 'Text', 'Comment', 'NodeFilter', 'TreeWalker',
-  'HTMLTemplateElement', 'HTMLInputElement', 'HTMLButtonElement'] as const) {
+for (const key of [
+  'window',
+  'document',
+  'location',
+  'navigator',
+  'HTMLElement',
+  'Element',
+  'Node',
+  'Event',
+  'CustomEvent',
+  'customElements',
+  'ShadowRoot',
+  'CSSStyleSheet',
+  'MutationObserver',
+  'ResizeObserver',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'getComputedStyle',
+  'DocumentFragment',
+  'Document',
+  'Text',
+  'Comment',
+  'NodeFilter',
+  'TreeWalker',
+  'HTMLTemplateElement',
+  'HTMLInputElement',
+  'HTMLButtonElement',
+] as const) {
   Object.defineProperty(g, key, { value: (window as unknown as Record<string, unknown>)[key], configurable: true, writable: true });
 }
 

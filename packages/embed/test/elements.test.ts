@@ -44,7 +44,7 @@ test('center: "lon,lat" within the world, anything else is no centre', () => {
   assert.is(parseCenter(null), null);
 });
 
-test('the sign-in bridge: the server\'s redirect.html on its own origin, else the intranet\'s locus-redirect.html', () => {
+test("the sign-in bridge: the server's redirect.html on its own origin, else the intranet's locus-redirect.html", () => {
   assert.is(defaultRedirectUri('https://locus.example.com', 'https://locus.example.com/embed/example.html'), 'https://locus.example.com/redirect.html');
   assert.is(defaultRedirectUri('https://locus.example.com', 'https://intranet.example.com/a/b.html?x=1'), 'https://intranet.example.com/locus-redirect.html');
 });
@@ -72,7 +72,7 @@ test('every language has every text of the elements', () => {
   }
 });
 
-test('two elements of one server share one session; a server that cannot be reached fires locus-error in the page\'s language', async () => {
+test("two elements of one server share one session; a server that cannot be reached fires locus-error in the page's language", async () => {
   fetched.length = 0;
   answerFetch(async () => {
     throw new TypeError('network down');

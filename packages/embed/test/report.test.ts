@@ -75,7 +75,16 @@ test.after.each(() => {
 test('the report element is defined and its attributes become properties', () => {
   assert.is(customElements.get('locus-location-report'), LocusLocationReport);
   const element = document.createElement('locus-location-report') as InstanceType<typeof LocusLocationReport>;
-  for (const [k, v] of Object.entries({ server: SERVER, model: '3', submodel: '8', scenario: '12', location: '40', language: 'fr', layout: 'default', 'redirect-uri': 'https://intranet.test/b.html' })) {
+  for (const [k, v] of Object.entries({
+    server: SERVER,
+    model: '3',
+    submodel: '8',
+    scenario: '12',
+    location: '40',
+    language: 'fr',
+    layout: 'default',
+    'redirect-uri': 'https://intranet.test/b.html',
+  })) {
     element.setAttribute(k, v);
   }
   assert.is(element.server, SERVER);
@@ -90,10 +99,10 @@ test('the report element is defined and its attributes become properties', () =>
   element.setAttribute('layout', 'custom');
   assert.is(element.layoutName, 'custom');
   element.removeAttribute('layout');
-  assert.is(element.layoutName, 'custom', 'absent: the model\'s own format when it has one');
+  assert.is(element.layoutName, 'custom', "absent: the model's own format when it has one");
 });
 
-test('a scenario that is not calculated fires notCalculated in the element\'s language', async () => {
+test("a scenario that is not calculated fires notCalculated in the element's language", async () => {
   serve();
   const { errors, text } = await report({ model: '1', scenario: '12', location: '40', language: 'de' });
   assert.equal(errors, [{ code: 'notCalculated', message: 'Szenario Scenario 12 ist noch nicht berechnet.' }]);
@@ -108,7 +117,10 @@ test('an unknown location fires unknownLocation; a new location attribute is che
   const modelsRead = fetched.filter((u) => u.endsWith('/api/models')).length;
   element.location = 98;
   await settle();
-  assert.equal(errors.map((e) => e.message), ['Vestiging 99 zit niet in dit scenario.', 'Vestiging 98 zit niet in dit scenario.']);
+  assert.equal(
+    errors.map((e) => e.message),
+    ['Vestiging 99 zit niet in dit scenario.', 'Vestiging 98 zit niet in dit scenario.'],
+  );
   assert.is(fetched.filter((u) => u.endsWith('/api/models')).length, modelsRead, 'the model is not read again');
 });
 
@@ -160,25 +172,46 @@ test('an unknown sub-model, a model without access, and no session each fire the
 });
 
 test('layers: words separated by spaces or commas; sets by id or name; every unknown word is told', () => {
-  assert.equal(parseLayers(null).words.map((w) => w.kind), ['locations']);
-  assert.equal(parseLayers('locations, heat-maps  area-set:Gemeenten catchment').words.map((w) => [w.kind, w.set]), [
-    ['locations', null], ['heatMaps', null], ['areaSets', 'Gemeenten'], ['catchment', null],
-  ]);
-  assert.equal(parseLayers('locations roads locations:3 heat-map: rails'), { words: [{ kind: 'locations', set: null, word: 'locations' }], unknown: ['roads', 'locations:3', 'heat-map:', 'rails'] });
+  assert.equal(
+    parseLayers(null).words.map((w) => w.kind),
+    ['locations'],
+  );
+  assert.equal(
+    parseLayers('locations, heat-maps  area-set:Gemeenten catchment').words.map((w) => [w.kind, w.set]),
+    [
+      ['locations', null],
+      ['heatMaps', null],
+      ['areaSets', 'Gemeenten'],
+      ['catchment', null],
+    ],
+  );
+  assert.equal(parseLayers('locations roads locations:3 heat-map: rails'), {
+    words: [{ kind: 'locations', set: null, word: 'locations' }],
+    unknown: ['roads', 'locations:3', 'heat-map:', 'rails'],
+  });
   const m = model(1, {
     areaSets: [{ id: 5, name: 'Gemeenten', title: 'G', hover: false, isWhiteSpot: false, mapTilesZoomLevelsAvailable: [8], tileSlug: 'g' }],
-    heatMapSets: [{ id: 6, name: 'Inwoners', title: 'I' }, { id: 7, name: 'Banen', title: 'B' }],
+    heatMapSets: [
+      { id: 6, name: 'Inwoners', title: 'I' },
+      { id: 7, name: 'Banen', title: 'B' },
+    ],
     poiSets: [{ id: 9, name: 'Stations', title: 'S' }],
   });
   assert.equal(chooseLayers('heat-maps area-set:gemeenten poi-set:9 catchment', m), {
-    choice: { locations: false, areaSetIds: [5], heatMapSetIds: [6, 7], poiSetIds: [9], catchmentAreaId: 11 }, unknown: [],
+    choice: { locations: false, areaSetIds: [5], heatMapSetIds: [6, 7], poiSetIds: [9], catchmentAreaId: 11 },
+    unknown: [],
   });
   assert.equal(chooseLayers('locations catchment:ca2 heat-map:Banen', m).choice, {
-    locations: true, areaSetIds: [], heatMapSetIds: [7], poiSetIds: [], catchmentAreaId: 12,
+    locations: true,
+    areaSetIds: [],
+    heatMapSetIds: [7],
+    poiSetIds: [],
+    catchmentAreaId: 12,
   });
   // Every word that names nothing, in the order written; the known words still choose their layers.
   assert.equal(chooseLayers('roads heat-map:Wegen locations catchment:ca9 poi-set:Stations', m), {
-    choice: { locations: true, areaSetIds: [], heatMapSetIds: [], poiSetIds: [9], catchmentAreaId: null }, unknown: ['roads', 'heat-map:Wegen', 'catchment:ca9'],
+    choice: { locations: true, areaSetIds: [], heatMapSetIds: [], poiSetIds: [9], catchmentAreaId: null },
+    unknown: ['roads', 'heat-map:Wegen', 'catchment:ca9'],
   });
 });
 
@@ -200,12 +233,25 @@ test('React wrappers: props reach the elements, events reach the callbacks', asy
   await act(async () => {
     root.render([
       createElement(LocusLocationReportReact, {
-        key: 'r', server: SERVER, model: 1, scenario: 12, location: 40, layout: 'default', language: 'en',
+        key: 'r',
+        server: SERVER,
+        model: 1,
+        scenario: 12,
+        location: 40,
+        layout: 'default',
+        language: 'en',
         onLocusError: (e: CustomEvent<ErrorEvent>) => heard.push(`report ${e.detail.code}`),
         onLocusReady: () => heard.push('report ready'),
       }),
       createElement(LocusLocationMapReact, {
-        key: 'm', server: SERVER, model: 5, scenario: 11, location: 41, layers: 'locations heat-maps', submodel: 8, interactive: true,
+        key: 'm',
+        server: SERVER,
+        model: 5,
+        scenario: 11,
+        location: 41,
+        layers: 'locations heat-maps',
+        submodel: 8,
+        interactive: true,
         onLocusSelect: (e: CustomEvent<{ id: number; name: string }>) => heard.push(`select ${e.detail.id} ${e.detail.name}`),
         onLocusError: (e: CustomEvent<ErrorEvent>) => heard.push(`map ${e.detail.code}`),
       }),

@@ -5,17 +5,35 @@
 
 /** The `code` of a `locus-error` event (docs/embed.md lists when each is fired). */
 export type EmbedErrorCode =
-  | 'signInNeeded' | 'noAccess' | 'unknownModel' | 'unknownSubmodel' | 'unknownScenario' | 'unknownLocation'
-  | 'notCalculated' | 'unknownLayer' | 'unavailable' | 'failed';
+  | 'signInNeeded'
+  | 'noAccess'
+  | 'unknownModel'
+  | 'unknownSubmodel'
+  | 'unknownScenario'
+  | 'unknownLocation'
+  | 'notCalculated'
+  | 'unknownLayer'
+  | 'unavailable'
+  | 'failed';
 
 /** `locus-error`: something the page author should know; `message` is in the element's language. */
-export interface LocusErrorDetail { code: EmbedErrorCode; message: string }
+export interface LocusErrorDetail {
+  code: EmbedErrorCode;
+  message: string;
+}
 /** `locus-select` of the map: the user chose a location's icon. */
-export interface LocusSelectDetail { id: number; name: string }
+export interface LocusSelectDetail {
+  id: number;
+  name: string;
+}
 /** `locus-ready` of the map: the first frame with the scenario's locations is drawn. */
-export interface LocusMapReadyDetail { locations: number }
+export interface LocusMapReadyDetail {
+  locations: number;
+}
 /** `locus-ready` of the report: the report of `location` is shown with every map drawn. */
-export interface LocusReportReadyDetail { location: number }
+export interface LocusReportReadyDetail {
+  location: number;
+}
 
 /** The report's `layout`: the app's default layout, or the model's own format when it has one. */
 export type ReportLayout = 'default' | 'custom';

@@ -3,16 +3,27 @@
 // as onLocusSelect, onLocusReady and onLocusError.
 import type { EventName, ReactWebComponent } from '@lit/react';
 import type {
-  LocusErrorDetail, LocusLocationMapElement, LocusLocationReportElement, LocusMapReadyDetail, LocusReportReadyDetail, LocusSelectDetail,
+  LocusErrorDetail,
+  LocusLocationMapElement,
+  LocusLocationReportElement,
+  LocusMapReadyDetail,
+  LocusReportReadyDetail,
+  LocusSelectDetail,
 } from './index.js';
 
-export declare const LocusLocationMapReact: ReactWebComponent<LocusLocationMapElement, {
-  onLocusSelect: EventName<CustomEvent<LocusSelectDetail>>;
-  onLocusReady: EventName<CustomEvent<LocusMapReadyDetail>>;
-  onLocusError: EventName<CustomEvent<LocusErrorDetail>>;
-}>;
+export declare const LocusLocationMapReact: ReactWebComponent<
+  LocusLocationMapElement,
+  {
+    onLocusSelect: EventName<CustomEvent<LocusSelectDetail>>;
+    onLocusReady: EventName<CustomEvent<LocusMapReadyDetail>>;
+    onLocusError: EventName<CustomEvent<LocusErrorDetail>>;
+  }
+>;
 
-export declare const LocusLocationReportReact: ReactWebComponent<LocusLocationReportElement, {
-  onLocusReady: EventName<CustomEvent<LocusReportReadyDetail>>;
-  onLocusError: EventName<CustomEvent<LocusErrorDetail>>;
-}>;
+export declare const LocusLocationReportReact: ReactWebComponent<
+  LocusLocationReportElement,
+  {
+    onLocusReady: EventName<CustomEvent<LocusReportReadyDetail>>;
+    onLocusError: EventName<CustomEvent<LocusErrorDetail>>;
+  }
+>;

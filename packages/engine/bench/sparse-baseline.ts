@@ -14,7 +14,16 @@ import { compileExpression, type ModelParameters, type ModeParameters, type Prop
 const EARTH_KM = 6371.0088;
 const RAD = Math.PI / 180;
 // The estimator's documented numbers (docs/calculation-model.md).
-const CAR = { circuity: 1.3, access: 2, bands: [[2, 25], [5, 40], [15, 60], [Infinity, 90]] as const };
+const CAR = {
+  circuity: 1.3,
+  access: 2,
+  bands: [
+    [2, 25],
+    [5, 40],
+    [15, 60],
+    [Infinity, 90],
+  ] as const,
+};
 const WALK = { circuity: 1.2, kmh: 4.8 };
 
 function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {

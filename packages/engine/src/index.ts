@@ -41,7 +41,15 @@ export { recalculateChangedLocations, type IncrementalResult, type LocationChang
 export { calibrateAttractiveness, fitMeasures, type CalibrationInput, type CalibrationPass, type FitMeasures } from './model/calibration.js';
 
 export { locationPairIndex, type LocationPairIndex } from './results/location-pairs.js';
-export { areasWithinCoverage, catchmentOf, rankCatchment, type Catchment, type CatchmentArea, type CatchmentOptions, type CatchmentZone } from './results/catchments.js';
+export {
+  areasWithinCoverage,
+  catchmentOf,
+  rankCatchment,
+  type Catchment,
+  type CatchmentArea,
+  type CatchmentOptions,
+  type CatchmentZone,
+} from './results/catchments.js';
 export { areaOverlap, carryCatchment, type AreaFeature, type AreaOverlap } from './results/area-overlap.js';
 export { isSignificant, scenarioDifferences, type Difference, type DifferenceLocation, type ScenarioDifferences } from './results/differences.js';
 export {

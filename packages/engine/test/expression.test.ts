@@ -66,7 +66,10 @@ test('property names: plain, with digits and underscores, and [quoted] for odd n
 });
 
 test('evaluation errors: missing property, text in arithmetic', () => {
-  assert.throws(() => ev('a + 1'), (e: unknown) => e instanceof ExpressionEvaluationError && e.propertyName === 'a');
+  assert.throws(
+    () => ev('a + 1'),
+    (e: unknown) => e instanceof ExpressionEvaluationError && e.propertyName === 'a',
+  );
   assert.throws(() => ev('a + 1', { a: null }), /has no value/);
   assert.throws(() => ev("'x' * 2"), /needs a number/);
   assert.throws(() => ev("'x' < 2"), /cannot compare/);
@@ -93,7 +96,13 @@ test('validate: one message per unknown property (with its name and position), o
   const known = new Set(['salesArea', 'parking']);
   assert.equal(validateExpression('pow(salesArea, 0.9) * parking', known), []);
   const messages = validateExpression('salesArea * foo + bar - foo', known);
-  assert.equal(messages.map((m) => [m.kind, m.name, m.position]), [['unknownProperty', 'foo', 12], ['unknownProperty', 'bar', 18]]);
+  assert.equal(
+    messages.map((m) => [m.kind, m.name, m.position]),
+    [
+      ['unknownProperty', 'foo', 12],
+      ['unknownProperty', 'bar', 18],
+    ],
+  );
   const syntax = validateExpression('salesArea * (', known);
   assert.is(syntax.length, 1);
   assert.is(syntax[0].kind, 'syntax');
@@ -102,15 +111,30 @@ test('validate: one message per unknown property (with its name and position), o
 
 test('safety: no member access, no globals, no prototype: such names are only ever missing properties', () => {
   for (const name of ['constructor', '__proto__', 'process', 'globalThis', 'toString', 'prototype', 'eval', 'Function']) {
-    assert.throws(() => ev(name), (e: unknown) => e instanceof ExpressionEvaluationError, name);
-    assert.throws(() => ev(`${name} + 1`, {}), (e: unknown) => e instanceof ExpressionEvaluationError, name);
-    assert.equal(validateExpression(name, []).map((m) => m.name), [name]);
+    assert.throws(
+      () => ev(name),
+      (e: unknown) => e instanceof ExpressionEvaluationError,
+      name,
+    );
+    assert.throws(
+      () => ev(`${name} + 1`, {}),
+      (e: unknown) => e instanceof ExpressionEvaluationError,
+      name,
+    );
+    assert.equal(
+      validateExpression(name, []).map((m) => m.name),
+      [name],
+    );
   }
   // Calls only reach the fixed function table.
   for (const src of ['constructor(1)', 'process()', 'toString()', 'eval(1)', 'hasOwnProperty(1)']) syntaxError(src);
   // No syntax for member access or indexing.
   for (const src of ['a.constructor', "a['constructor']", 'a[0]', '(1).constructor', 'x => x', 'a; b', '`a`']) {
-    assert.throws(() => compileExpression(src), (e: unknown) => e instanceof ExpressionSyntaxError, src);
+    assert.throws(
+      () => compileExpression(src),
+      (e: unknown) => e instanceof ExpressionSyntaxError,
+      src,
+    );
   }
   // An own property called constructor is an ordinary value.
   assert.is(ev('constructor * 2', { constructor: 21 }), 42);

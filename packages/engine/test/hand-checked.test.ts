@@ -143,7 +143,13 @@ test('a model function that does not parse stops the calculation with every prob
     assert.unreachable('should have thrown');
   } catch (e) {
     assert.instance(e, ModelFunctionError);
-    assert.equal((e as ModelFunctionError).problems.map((p) => [p.functionId, p.position]), [[7, 11], [9, 11]]);
+    assert.equal(
+      (e as ModelFunctionError).problems.map((p) => [p.functionId, p.position]),
+      [
+        [7, 11],
+        [9, 11],
+      ],
+    );
   }
 });
 
@@ -151,11 +157,23 @@ test('primary and secondary catchments reach 50 % and 80 %', async () => {
   const r = await calculateScenario(world(), matrixProvider({ car: times }));
   // X: a 666.667 of 722.222 = 92.3 % -> a alone is primary, and already past 80 %: b is outside.
   const x = catchmentOf(r, 0);
-  assert.equal(x.areas.map((a) => [a.area, a.zone]), [[0, 'primary'], [1, 'outside']]);
-  assert.ok(close(x.areas[0].valueSharePrevious, (2000 / 3) / (2000 / 3 + 500 / 9)));
+  assert.equal(
+    x.areas.map((a) => [a.area, a.zone]),
+    [
+      [0, 'primary'],
+      [1, 'outside'],
+    ],
+  );
+  assert.ok(close(x.areas[0].valueSharePrevious, 2000 / 3 / (2000 / 3 + 500 / 9)));
   // Y: b 444.444 of 777.778 = 57.1 % (primary), then a brings it to 100 % (secondary).
   const y = catchmentOf(r, 1);
-  assert.equal(y.areas.map((a) => [a.area, a.zone]), [[1, 'primary'], [0, 'secondary']]);
+  assert.equal(
+    y.areas.map((a) => [a.area, a.zone]),
+    [
+      [1, 'primary'],
+      [0, 'secondary'],
+    ],
+  );
   assert.ok(close(y.areas[1].cumulativeShare, 1));
 });
 
@@ -167,7 +185,10 @@ test('catchment against the default scenario carries valueDefault and fractionDe
   assert.ok(close(a.value, 1000) && close(a.fraction, 1));
   assert.ok(close(a.valueDefault, 1000 / 3) && close(a.fractionDefault, 1 / 3));
   // An area with a fraction under 0.01 is marked excluded.
-  assert.is(y.areas.some((e) => e.excluded), false);
+  assert.is(
+    y.areas.some((e) => e.excluded),
+    false,
+  );
 });
 
 test.run();

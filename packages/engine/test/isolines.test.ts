@@ -20,7 +20,11 @@ test('the contour at t minutes contains points reachable in < t and not points n
     const reach = reachKm('car', t);
     for (let bearing = 0; bearing < 360; bearing += 15) {
       // A grid cell is ~2 % of the radius: test at 90 % and 110 % of the reach.
-      for (const [factor, inside] of [[0.9, true], [1.1, false], [0.3, true]] as const) {
+      for (const [factor, inside] of [
+        [0.9, true],
+        [1.1, false],
+        [0.3, true],
+      ] as const) {
         const p = destination(point([centre.longitude, centre.latitude]), reach * factor, bearing, { units: 'kilometers' });
         const [lon, lat] = p.geometry.coordinates;
         const needed = estimateMinutes('car', greatCircleKm(centre.latitude, centre.longitude, lat, lon));
@@ -43,19 +47,31 @@ test('pedestrian isolines are much smaller than car isolines of the same minutes
 
 test('smoothing keeps the shape and adds vertices; buffering grows it by the distance', async () => {
   const [plain] = (await isolines({ ...centre, profile: 'car', minutes: [8], gridSize: 41 })).features;
-  const [smoothed] = (await isolines({ ...centre, profile: 'car', minutes: [8], gridSize: 41, postProcessingActions: [{ type: 'smoothing', iterations: 2 }] })).features;
+  const [smoothed] = (await isolines({ ...centre, profile: 'car', minutes: [8], gridSize: 41, postProcessingActions: [{ type: 'smoothing', iterations: 2 }] }))
+    .features;
   const vertices = (f: typeof plain) => f.geometry.coordinates.flat(2).length;
   assert.ok(vertices(smoothed) > vertices(plain) * 2, 'each smoothing iteration roughly doubles the vertices');
   assert.ok(Math.abs(area(smoothed) / area(plain) - 1) < 0.05, 'smoothing hardly changes the surface');
   const [buffered] = (
-    await isolines({ ...centre, profile: 'car', minutes: [8], gridSize: 41, postProcessingActions: [{ type: 'smoothing', iterations: 2 }, { type: 'buffering', distance: 0.5, units: 'kilometers' }] })
+    await isolines({
+      ...centre,
+      profile: 'car',
+      minutes: [8],
+      gridSize: 41,
+      postProcessingActions: [
+        { type: 'smoothing', iterations: 2 },
+        { type: 'buffering', distance: 0.5, units: 'kilometers' },
+      ],
+    })
   ).features;
   // Buffering a near-circle of radius r by b adds about 2 pi r b + pi b^2.
   const r = Math.sqrt(area(smoothed) / Math.PI);
   const grown = 2 * Math.PI * r * 500 + Math.PI * 500 * 500;
   assert.ok(Math.abs((area(buffered) - area(smoothed)) / grown - 1) < 0.05, `grew by ${area(buffered) - area(smoothed)}, expected about ${grown}`);
   // The spec's example: buffering by 0.0025 (degrees) grows it too.
-  const [degrees] = (await isolines({ ...centre, profile: 'car', minutes: [8], gridSize: 41, postProcessingActions: [{ type: 'buffering', distance: 0.0025 }] })).features;
+  const [degrees] = (
+    await isolines({ ...centre, profile: 'car', minutes: [8], gridSize: 41, postProcessingActions: [{ type: 'buffering', distance: 0.0025 }] })
+  ).features;
   assert.ok(area(degrees) > area(plain));
   assert.is(degrees.properties.minutes, 8);
 });
@@ -63,10 +79,23 @@ test('smoothing keeps the shape and adds vertices; buffering grows it by the dis
 test('a buffer draws the outline of the unsimplified buffer within a twentieth of its distance, from far fewer vertices', async () => {
   const [smoothed] = (await isolines({ ...centre, profile: 'car', minutes: [10], postProcessingActions: [{ type: 'smoothing', iterations: 2 }] })).features;
   const distance = 0.0025;
-  const [ours] = (await isolines({ ...centre, profile: 'car', minutes: [10], postProcessingActions: [{ type: 'smoothing', iterations: 2 }, { type: 'buffering', distance }] })).features;
+  const [ours] = (
+    await isolines({
+      ...centre,
+      profile: 'car',
+      minutes: [10],
+      postProcessingActions: [
+        { type: 'smoothing', iterations: 2 },
+        { type: 'buffering', distance },
+      ],
+    })
+  ).features;
   const direct = buffer(smoothed as Feature<MultiPolygon>, distance, { units: 'degrees' }) as Feature<Polygon | MultiPolygon>;
   const vertices = (f: Feature<Polygon | MultiPolygon>) => coordAll(f).length;
-  assert.ok(vertices(smoothed) > 1000 && vertices(ours) < vertices(direct) / 3, `${vertices(smoothed)} vertices smoothed, ${vertices(ours)} buffered against ${vertices(direct)}`);
+  assert.ok(
+    vertices(smoothed) > 1000 && vertices(ours) < vertices(direct) / 3,
+    `${vertices(smoothed)} vertices smoothed, ${vertices(ours)} buffered against ${vertices(direct)}`,
+  );
   // Every vertex of each outline lies within the tolerance (plus a metre) of the other's outline.
   const tolerance = distance * SIMPLIFY_SHARE_OF_BUFFER * 111_320 + 1;
   const lines = (f: Feature<Polygon | MultiPolygon>) => {

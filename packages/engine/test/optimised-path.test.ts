@@ -32,11 +32,12 @@ import { estimateReachable } from '../src/travel/estimator.js';
 const optimised = estimatorProvider();
 
 const FIXED_SEED = 20261123;
-const seed = process.env.FC_SEED !== undefined && process.env.FC_SEED !== ''
-  ? Number(process.env.FC_SEED)
-  : process.env.CI === 'true'
-    ? FIXED_SEED
-    : (Math.random() * 2 ** 32) | 0;
+const seed =
+  process.env.FC_SEED !== undefined && process.env.FC_SEED !== ''
+    ? Number(process.env.FC_SEED)
+    : process.env.CI === 'true'
+      ? FIXED_SEED
+      : (Math.random() * 2 ** 32) | 0;
 if (!Number.isInteger(seed)) throw new Error(`FC_SEED must be an integer, not ${process.env.FC_SEED}`);
 console.log(`optimised-path: fast-check seed ${seed} (FC_SEED=${seed} repeats it)`);
 
@@ -62,7 +63,8 @@ function straightforward(input: ScenarioInput) {
       : { offsets: new Uint32Array(n + 1), destination: new Uint32Array(0), minutes: new Float64Array(0) };
   const pairs = mergeModes(n, m, reach(parameters.car, 'car'), reach(parameters.pedestrian, 'pedestrian'));
   const decay = new Float64Array(pairs.location.length);
-  for (let k = 0; k < decay.length; k++) decay[k] = plainDecay(parameters.car, pairs.minutesCar[k]) + plainDecay(parameters.pedestrian, pairs.minutesPedestrian[k]);
+  for (let k = 0; k < decay.length; k++)
+    decay[k] = plainDecay(parameters.car, pairs.minutesCar[k]) + plainDecay(parameters.pedestrian, pairs.minutesPedestrian[k]);
   const r = interact({ pairs, decay, attractiveness, demand, fractionCutOffThreshold: parameters.fractionCutOffThreshold });
   return { pairs, decay, ...r };
 }
@@ -96,15 +98,30 @@ const shop = (latitude: number, longitude: number) => ({ p: { latitude, longitud
  * centroid itself, and some a few metres away in both directions.
  */
 const nearWorlds: World[] = [
-  { areas: [{ p: { latitude: 52, longitude: 5 }, demand: 0 }], stores: [shop(52.00000000000001, 5)], car: undefined, pedestrian: walking(9.999881520048566e-7, 0.30000000000000016), threshold: 0 },
   {
-    areas: [{ p: { latitude: 52.1, longitude: 5.1 }, demand: 100 }, { p: { latitude: 52.10001, longitude: 5.1 }, demand: 7 }],
+    areas: [{ p: { latitude: 52, longitude: 5 }, demand: 0 }],
+    stores: [shop(52.00000000000001, 5)],
+    car: undefined,
+    pedestrian: walking(9.999881520048566e-7, 0.30000000000000016),
+    threshold: 0,
+  },
+  {
+    areas: [
+      { p: { latitude: 52.1, longitude: 5.1 }, demand: 100 },
+      { p: { latitude: 52.10001, longitude: 5.1 }, demand: 7 },
+    ],
     stores: [shop(52.1, 5.1), shop(52.1, 5.100000000000001), shop(52.10000003, 5.09999996), shop(52.1002, 5.1003)],
     car: { maximumMinutes: 10, scale: 1, constant: 0, power: 2 },
     pedestrian: walking(1e-9, 3.7),
     threshold: 0,
   },
-  { areas: [{ p: { latitude: 52.05, longitude: 5.2 }, demand: 1 }], stores: [shop(52.05, 5.200000000000003), shop(52.05000000000001, 5.2)], car: undefined, pedestrian: walking(0, 0.5), threshold: 0.2 },
+  {
+    areas: [{ p: { latitude: 52.05, longitude: 5.2 }, demand: 1 }],
+    stores: [shop(52.05, 5.200000000000003), shop(52.05000000000001, 5.2)],
+    car: undefined,
+    pedestrian: walking(0, 0.5),
+    threshold: 0.2,
+  },
 ];
 
 function inputOf(w: World): ScenarioInput {
@@ -142,13 +159,20 @@ test('the optimised path equals the straightforward one (pairs, minutes, decay, 
       assert.equal(Array.from(fast.pairs.offsets), Array.from(plain.pairs.offsets), 'the same pairs per area');
       assert.equal(Array.from(fast.pairs.location), Array.from(plain.pairs.location), 'the same locations, ascending');
       for (let k = 0; k < plain.decay.length; k++) {
-        assert.ok(fast.pairs.minutesCar[k] === plain.pairs.minutesCar[k] || close(fast.pairs.minutesCar[k], plain.pairs.minutesCar[k]), `car minutes of pair ${k}`);
-        assert.ok(fast.pairs.minutesPedestrian[k] === plain.pairs.minutesPedestrian[k] || close(fast.pairs.minutesPedestrian[k], plain.pairs.minutesPedestrian[k]), `walking minutes of pair ${k}`);
+        assert.ok(
+          fast.pairs.minutesCar[k] === plain.pairs.minutesCar[k] || close(fast.pairs.minutesCar[k], plain.pairs.minutesCar[k]),
+          `car minutes of pair ${k}`,
+        );
+        assert.ok(
+          fast.pairs.minutesPedestrian[k] === plain.pairs.minutesPedestrian[k] || close(fast.pairs.minutesPedestrian[k], plain.pairs.minutesPedestrian[k]),
+          `walking minutes of pair ${k}`,
+        );
         assert.ok(close(fast.decay[k], plain.decay[k]), `decay of pair ${k}: ${fast.decay[k]} vs ${plain.decay[k]}`);
         assert.ok(close(fast.probability[k], plain.probability[k]), `share of pair ${k}: ${fast.probability[k]} vs ${plain.probability[k]}`);
         assert.ok(close(fast.flow[k], plain.flow[k]), `flow of pair ${k}`);
       }
-      for (let j = 0; j < plain.output.length; j++) assert.ok(close(fast.output[j], plain.output[j]), `output of ${j}: ${fast.output[j]} vs ${plain.output[j]}`);
+      for (let j = 0; j < plain.output.length; j++)
+        assert.ok(close(fast.output[j], plain.output[j]), `output of ${j}: ${fast.output[j]} vs ${plain.output[j]}`);
     }),
     { numRuns: 200, seed, examples: nearWorlds.map((w) => [w] as [World]) },
   );

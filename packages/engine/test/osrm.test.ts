@@ -8,7 +8,13 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { calculateScenario, osrmProvider } from '../src/index.js';
 
-interface Seen { profile: string; coordinates: number; sources: number[]; destinations: number[]; unroutable: boolean }
+interface Seen {
+  profile: string;
+  coordinates: number;
+  sources: number[];
+  destinations: number[];
+  unroutable: boolean;
+}
 const seen: Seen[] = [];
 const UNROUTABLE = '5.5,52.5';
 
@@ -89,7 +95,11 @@ test('feeds a full calculation like any provider', async () => {
     {
       areas: { ...origins, properties: origins.latitude.map(() => ({ demand: 100 })) },
       locations: { ...destinations, properties: destinations.latitude.map(() => ({})) },
-      parameters: { fractionCutOffThreshold: 0, car: { maximumMinutes: 5, scale: 1, constant: 1, power: 2 }, functions: [{ function: 'demand', defaultValue: 0, type: 2 }] },
+      parameters: {
+        fractionCutOffThreshold: 0,
+        car: { maximumMinutes: 5, scale: 1, constant: 1, power: 2 },
+        functions: [{ function: 'demand', defaultValue: 0, type: 2 }],
+      },
     },
     provider,
   );

@@ -48,7 +48,12 @@ function input(w: World, threshold = w.threshold, active?: number[]) {
   };
   return {
     areas: { latitude: w.areas.map((a) => a.p.latitude), longitude: w.areas.map((a) => a.p.longitude), properties: w.areas.map((a) => ({ demand: a.demand })) },
-    locations: { latitude: w.stores.map((s) => s.p.latitude), longitude: w.stores.map((s) => s.p.longitude), properties: w.stores.map((s) => ({ size: s.size })), active },
+    locations: {
+      latitude: w.stores.map((s) => s.p.latitude),
+      longitude: w.stores.map((s) => s.p.longitude),
+      properties: w.stores.map((s) => ({ size: s.size })),
+      active,
+    },
     parameters,
   };
 }

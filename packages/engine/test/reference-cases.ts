@@ -9,9 +9,7 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 export function referenceCasesDir(): string {
-  const dir = process.env.REFERENCE_CASES_DIR
-    ? resolve(process.env.REFERENCE_CASES_DIR)
-    : resolve(here, '../../../../shared/reference-cases/huff');
+  const dir = process.env.REFERENCE_CASES_DIR ? resolve(process.env.REFERENCE_CASES_DIR) : resolve(here, '../../../../shared/reference-cases/huff');
   if (!existsSync(dir)) {
     throw new Error(
       `The Huff reference cases are missing: looked for ${dir}. ` +

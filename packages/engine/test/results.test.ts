@@ -56,7 +56,10 @@ test('differences per location, group and cluster; missing counts as 0; threshol
   );
   assert.equal(d.locationClusters.map((c) => c.locationClusterName).sort(), ['North', 'South']);
   // With a 25 % threshold only the new location (default 0) and C (closed: -100 %) remain.
-  assert.equal(scenarioDifferences(current, base, 25).locations.map((l) => l.locationID), [4, 3]);
+  assert.equal(
+    scenarioDifferences(current, base, 25).locations.map((l) => l.locationID),
+    [4, 3],
+  );
 });
 
 // Three normalized-scores functions over five locations (hand-normalised below).
@@ -81,14 +84,27 @@ test('matching locations: min-max normalised scores and weighted similarity, ref
   // Of 2 to 0: 1 - sqrt((2*0.25 + 0.25 + 1) / 4) = 1 - sqrt(0.4375) = 33.86 %.
   // Of 1 to 0: 1 - sqrt((2*0.25 + 1 + 0.25) / 4) = 33.86 % as well (tie: lower index first).
   const list = matchingLocations(scores, 0);
-  assert.equal(list.map((m) => m.location), [0, 3, 4, 1, 2]);
+  assert.equal(
+    list.map((m) => m.location),
+    [0, 3, 4, 1, 2],
+  );
   assert.is(list[0].score, 100);
   assert.ok(close(list[1].score, 75));
   assert.ok(close(list[2].score, (1 - Math.sqrt(0.1875)) * 100));
-  assert.equal(list[1].normalizedScores, [{ title: 'Size', score: 0.5 }, { title: 'Parking', score: 1 }, { title: 'Rent', score: 0.5 }]);
+  assert.equal(list[1].normalizedScores, [
+    { title: 'Size', score: 0.5 },
+    { title: 'Parking', score: 1 },
+    { title: 'Rent', score: 0.5 },
+  ]);
   assert.is(matchingLocations(scores, 0, 3).length, 3, 'topN counts the reference');
-  assert.equal(matchingScores(scores, 0, 2).map((m) => m.location), [0, 3]);
-  assert.equal(matchingLocations(scores, 0, 11, (j) => j !== 3).map((m) => m.location), [0, 4, 1, 2]);
+  assert.equal(
+    matchingScores(scores, 0, 2).map((m) => m.location),
+    [0, 3],
+  );
+  assert.equal(
+    matchingLocations(scores, 0, 11, (j) => j !== 3).map((m) => m.location),
+    [0, 4, 1, 2],
+  );
 });
 
 test('drivers: the filter picks the comparable locations; min, max, average and the selected value, rounded', () => {
@@ -111,7 +127,16 @@ test('drivers: the filter picks the comparable locations; min, max, average and 
     0,
   );
   assert.equal(chart.comparable, [0, 1, 3]);
-  assert.equal(chart.drivers[0], { title: 'Visitors', minimum: 1234.6, maximum: 2000, average: 1617.3, value: 1234.6, weight: 80, inverse: false, roundingDigits: 1 });
+  assert.equal(chart.drivers[0], {
+    title: 'Visitors',
+    minimum: 1234.6,
+    maximum: 2000,
+    average: 1617.3,
+    value: 1234.6,
+    weight: 80,
+    inverse: false,
+    roundingDigits: 1,
+  });
   assert.equal(chart.drivers[1], { title: 'Size', minimum: 1, maximum: 1.5, average: 1.23, value: 1, weight: 50, inverse: true, roundingDigits: 2 });
 });
 
@@ -123,16 +148,25 @@ test('location scores: description, expression, calculation, default, score; tot
     { description: 'Population', function: 'population', defaultValue: 0, type: 2 },
   ]).filter((f) => f.definition.type === 1);
   const { scores, total } = locationScores(compiled, { size: 900, parking: 80 });
-  assert.equal(scores.map((s) => [s.description, s.calculation, s.score]), [
-    ['Size', 'pow(900, 0.5)', 30],
-    ['Parking', 'if 80 > 50 then 1.2 else 1', 1.2],
-    ['Footfall', '? / 1000', 0.8],
-  ]);
+  assert.equal(
+    scores.map((s) => [s.description, s.calculation, s.score]),
+    [
+      ['Size', 'pow(900, 0.5)', 30],
+      ['Parking', 'if 80 > 50 then 1.2 else 1', 1.2],
+      ['Footfall', '? / 1000', 0.8],
+    ],
+  );
   assert.match(scores[2].fallbackReason ?? '', 'footfall');
   assert.ok(close(total, 30 * 1.2 * 0.8));
   assert.is(locationScores([], { size: 1 }).total, 0);
   // Score model (outputType 4): the output is that product per location, no interaction.
-  const outputs = scoreModelOutputs(scoreFunctions([{ function: 'a * 2', defaultValue: 1, type: 1 }, { function: 'b', defaultValue: 3, type: 1 }]), [{ a: 1, b: 2 }, { a: 5 }]);
+  const outputs = scoreModelOutputs(
+    scoreFunctions([
+      { function: 'a * 2', defaultValue: 1, type: 1 },
+      { function: 'b', defaultValue: 3, type: 1 },
+    ]),
+    [{ a: 1, b: 2 }, { a: 5 }],
+  );
   assert.equal(Array.from(outputs), [4, 30]);
 });
 
@@ -145,7 +179,10 @@ test('area view: the locations an area reaches, with minutes, share, score and v
         fractionCutOffThreshold: 0,
         car: { maximumMinutes: 30, scale: 1, constant: 0, power: 1 },
         pedestrian: { maximumMinutes: 10, scale: 1, constant: 0, power: 1 },
-        functions: [{ function: 'a', defaultValue: 1, type: 1 }, { function: 'd', defaultValue: 0, type: 2 }],
+        functions: [
+          { function: 'a', defaultValue: 1, type: 1 },
+          { function: 'd', defaultValue: 0, type: 2 },
+        ],
       },
     },
     matrixProvider({ car: { origin: [0, 0], destination: [0, 1], minutes: [5, 10] }, pedestrian: { origin: [0], destination: [0], minutes: [5] } }),
@@ -153,14 +190,31 @@ test('area view: the locations an area reaches, with minutes, share, score and v
   // U_0 = 1 * (1/5 + 1/5) = 0.4; U_1 = 3 * (1/10) = 0.3 -> shares 4/7, 3/7.
   const view = areaLocations(r, 0);
   assert.ok(close(view.totalValue, 100));
-  assert.equal(view.locations.map((l) => [l.location, l.minutesCar, l.minutesPedestrian]), [[0, 5, 5], [1, 10, null]]);
+  assert.equal(
+    view.locations.map((l) => [l.location, l.minutesCar, l.minutesPedestrian]),
+    [
+      [0, 5, 5],
+      [1, 10, null],
+    ],
+  );
   assert.ok(close(view.locations[0].share, 4 / 7) && close(view.locations[0].score, 0.4) && close(view.locations[1].value, 300 / 7));
 });
 
 const square = (x0: number, y0: number, x1: number, y1: number): AreaFeature => ({
   type: 'Feature',
   properties: {},
-  geometry: { type: 'Polygon', coordinates: [[[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]]] },
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [x0, y0],
+        [x1, y0],
+        [x1, y1],
+        [x0, y1],
+        [x0, y0],
+      ],
+    ],
+  },
 });
 
 test('catchment values carried to another area set by overlap', () => {
@@ -188,9 +242,18 @@ test('catchment values carried to another area set by overlap', () => {
   assert.is(t0.zone, 'primary');
   assert.is(t1.zone, 'outside');
   assert.ok(close(t0.value + t1.value, 80, 1e-9), 'carrying keeps the total');
-  assert.equal(areasWithinCoverage(carried, 0.5).map((a) => a.area), [0]);
-  assert.equal(areasWithinCoverage(carried, 0.8).map((a) => a.area), [0]);
-  assert.equal(areasWithinCoverage(carried, 1).map((a) => a.area), [0, 1]);
+  assert.equal(
+    areasWithinCoverage(carried, 0.5).map((a) => a.area),
+    [0],
+  );
+  assert.equal(
+    areasWithinCoverage(carried, 0.8).map((a) => a.area),
+    [0],
+  );
+  assert.equal(
+    areasWithinCoverage(carried, 1).map((a) => a.area),
+    [0, 1],
+  );
   assert.equal(areasWithinCoverage(carried, 0), []);
 });
 
@@ -199,13 +262,23 @@ test('areas with a fraction under 0.01 are marked excluded in the catchment', as
     {
       areas: { latitude: [0, 0], longitude: [0, 0], properties: [{ d: 100 }, { d: 100 }] },
       locations: { latitude: [0, 0], longitude: [0, 0], properties: [{}, {}] },
-      parameters: { fractionCutOffThreshold: 0, car: { maximumMinutes: 1000, scale: 1, constant: 0, power: 2 }, functions: [{ function: 'd', defaultValue: 0, type: 2 }] },
+      parameters: {
+        fractionCutOffThreshold: 0,
+        car: { maximumMinutes: 1000, scale: 1, constant: 0, power: 2 },
+        functions: [{ function: 'd', defaultValue: 0, type: 2 }],
+      },
     },
     // Area 1 is 1 minute from store 1 and 20 from store 0: P_10 = (1/400) / (1/400 + 1) = 0.0025.
     matrixProvider({ car: { origin: [0, 0, 1, 1], destination: [0, 1, 0, 1], minutes: [1, 1, 20, 1] } }),
   );
   const c = catchmentOf(r, 0);
-  assert.equal(c.areas.map((a) => [a.area, a.excluded]), [[0, false], [1, true]]);
+  assert.equal(
+    c.areas.map((a) => [a.area, a.excluded]),
+    [
+      [0, false],
+      [1, true],
+    ],
+  );
 });
 
 test.run();

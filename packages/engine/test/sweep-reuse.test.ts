@@ -34,7 +34,8 @@ const copyOf = (r: Awaited<ReturnType<typeof calculateScenario>>) => ({
 /** Asserts equal copies, naming the first difference (a diff of arrays this long would take the reporter ages). */
 function sameCopy(a: ReturnType<typeof copyOf>, b: ReturnType<typeof copyOf>, label: string) {
   for (const key of Object.keys(a) as Array<keyof typeof a>) {
-    const x = a[key], y = b[key];
+    const x = a[key],
+      y = b[key];
     assert.is(x.length, y.length, `${label}: length of ${key}`);
     const k = x.findIndex((v, q) => !Object.is(v, y[q]));
     assert.ok(k < 0, `${label}: ${key}[${k}] is ${x[k]}, was ${y[k]}`);
@@ -47,7 +48,12 @@ test('a result stays as it was after later calculations, larger and smaller, ful
   const before = copyOf(kept);
   assert.ok(before.location.length > 20_000, `a world with many pairs (${before.location.length})`);
   // Worlds of the same size and smaller reuse the scratch arrays as they are, a larger one grows them.
-  for (const [cells, stores, seed] of [[8_000, 1_200, 12], [2_000, 900, 13], [20_000, 3_000, 14], [8_000, 1_100, 15]]) {
+  for (const [cells, stores, seed] of [
+    [8_000, 1_200, 12],
+    [2_000, 900, 13],
+    [20_000, 3_000, 14],
+    [8_000, 1_100, 15],
+  ]) {
     await calculateScenario(syntheticWorld(cells, stores, seed), provider);
   }
   sameCopy(copyOf(kept), before, 'after full calculations');
@@ -79,7 +85,11 @@ function recordingSink(onRow?: () => void) {
 
 function expectRows(p: ModePairs, r: ReturnType<typeof recordingSink>, areaCount: number, label: string) {
   assert.is(r.columnCalls(), 1, `${label}: columns once`);
-  assert.equal(r.calls, Array.from({ length: areaCount }, (_, i) => [i, p.offsets[i], p.offsets[i + 1]]), `${label}: every row in order`);
+  assert.equal(
+    r.calls,
+    Array.from({ length: areaCount }, (_, i) => [i, p.offsets[i], p.offsets[i + 1]]),
+    `${label}: every row in order`,
+  );
   // The rows were written into the columns handed to the sink (cut to the pairs kept at most).
   const handed = r.columns()!;
   assert.equal(Array.from(handed.subarray(0, p.location.length)), Array.from(p.location), `${label}: the same columns`);
@@ -90,7 +100,10 @@ test('both sweep orders hand every row, in order, to a row sink, also one that s
   const base = { origins: w.areas, destinations: w.locations, carMinutes: 20, pedestrianMinutes: 15 };
   const areaCount = w.areas.latitude.length;
   // Area by area (many locations), and location by location (a few, as an incremental change asks).
-  for (const [label, subset] of [['per area', undefined], ['per location', Uint32Array.of(3, 40, 41)]] as const) {
+  for (const [label, subset] of [
+    ['per area', undefined],
+    ['per location', Uint32Array.of(3, 40, 41)],
+  ] as const) {
     const plain = estimateModePairs({ ...base, destinationSubset: subset });
     const r = recordingSink();
     const p = estimateModePairs({ ...base, destinationSubset: subset, rows: r.sink });
@@ -121,21 +134,34 @@ test('pairs within the chord but beyond the minutes are dropped, and the shares 
   const reach = reachKm('car', 20);
   for (const beyond of [10, 6_000]) {
     // One area; 3 stores well within reach, then `beyond` stores a ten-billionth of the reach too far north.
-    const lat = 52, lon = 5;
+    const lat = 52,
+      lon = 5;
     const far = lat + (reach * (1 + 1e-10)) / KM_PER_DEGREE_LATITUDE;
     const near = [lat + reach / 2 / KM_PER_DEGREE_LATITUDE, lat, lat - reach / 3 / KM_PER_DEGREE_LATITUDE];
     const latitude = Float64Array.from([...near, ...Array.from({ length: beyond }, () => far)]);
     const longitude = new Float64Array(latitude.length).fill(lon);
     // The far stores are counted (the columns handed to a row sink hold them) ...
     const recorded = recordingSink();
-    const swept = estimateModePairs({ origins: { latitude: [lat], longitude: [lon] }, destinations: { latitude, longitude }, carMinutes: 20, rows: recorded.sink });
+    const swept = estimateModePairs({
+      origins: { latitude: [lat], longitude: [lon] },
+      destinations: { latitude, longitude },
+      carMinutes: 20,
+      rows: recorded.sink,
+    });
     assert.is(recorded.columns()!.length, 3 + beyond, 'counted within the chord');
     assert.is(swept.location.length, 3, '... and dropped by the minutes');
-    const r = await calculateScenario({
-      areas: { latitude: [lat], longitude: [lon], properties: [{ population: 10 }] },
-      locations: { latitude, longitude, properties: Array.from(latitude, () => ({ size: 1 })) },
-      parameters: { fractionCutOffThreshold: 0, car: { maximumMinutes: 20, scale: 1, constant: 2, power: 2 }, functions: [{ function: 'population', defaultValue: 0, type: 2 }] },
-    }, provider);
+    const r = await calculateScenario(
+      {
+        areas: { latitude: [lat], longitude: [lon], properties: [{ population: 10 }] },
+        locations: { latitude, longitude, properties: Array.from(latitude, () => ({ size: 1 })) },
+        parameters: {
+          fractionCutOffThreshold: 0,
+          car: { maximumMinutes: 20, scale: 1, constant: 2, power: 2 },
+          functions: [{ function: 'population', defaultValue: 0, type: 2 }],
+        },
+      },
+      provider,
+    );
     assert.equal(Array.from(r.pairs.location), [0, 1, 2], `${beyond} beyond: only the stores within the minutes`);
     assert.is(r.probability.length, 3);
     assert.ok(Math.abs(r.probability[0] + r.probability[1] + r.probability[2] - 1) < 1e-15);

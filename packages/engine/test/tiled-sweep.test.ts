@@ -36,7 +36,10 @@ const worldArb = fc
     fc.record({
       areas: fc.array(point(south, west, size), { minLength: 64, maxLength: 400 }),
       // A cluster of stores, and some spread over the whole region.
-      stores: fc.array(fc.oneof(point(south + size / 3, west + size / 3, size / 10), point(south - size / 4, west - size / 4, size * 1.5)), { minLength: 2, maxLength: 40 }),
+      stores: fc.array(fc.oneof(point(south + size / 3, west + size / 3, size / 10), point(south - size / 4, west - size / 4, size * 1.5)), {
+        minLength: 2,
+        maxLength: 40,
+      }),
       carMinutes: fc.oneof(fc.constant(0), fc.double({ min: 2.5, max: 90, noNaN: true })),
       pedestrianMinutes: fc.oneof(fc.constant(0), fc.double({ min: 1, max: 60, noNaN: true })),
       some: fc.boolean(),
@@ -76,10 +79,20 @@ test('areas without coordinates have no pairs and do not disturb the others', ()
 
 test('estimator settings with car bands that do not ascend are refused with a clear error', () => {
   const settings = {
-    car: { circuity: 1.3, accessMinutes: 2, bands: [{ untilKm: 5, kmPerHour: 30 }, { untilKm: 3, kmPerHour: 50 }] },
+    car: {
+      circuity: 1.3,
+      accessMinutes: 2,
+      bands: [
+        { untilKm: 5, kmPerHour: 30 },
+        { untilKm: 3, kmPerHour: 50 },
+      ],
+    },
     pedestrian: { circuity: 1.2, kmPerHour: 4.8 },
   };
-  assert.throws(() => estimateModePairs({ origins: { latitude: [52], longitude: [5] }, destinations: { latitude: [52], longitude: [5] }, carMinutes: 10 }, settings), /band 2 must end beyond 5 km/);
+  assert.throws(
+    () => estimateModePairs({ origins: { latitude: [52], longitude: [5] }, destinations: { latitude: [52], longitude: [5] }, carMinutes: 10 }, settings),
+    /band 2 must end beyond 5 km/,
+  );
 });
 
 test.run();

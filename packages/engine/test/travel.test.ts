@@ -31,21 +31,26 @@ test('estimator: reachKm is the inverse of estimateMinutes', () => {
 test('the spatial index finds exactly the pairs a scan of all pairs finds', async () => {
   const point = fc.record({ latitude: fc.double({ min: 51, max: 51.3, noNaN: true }), longitude: fc.double({ min: 4, max: 4.5, noNaN: true }) });
   await fc.assert(
-    fc.asyncProperty(fc.array(point, { minLength: 1, maxLength: 40 }), fc.array(point, { minLength: 1, maxLength: 15 }), fc.double({ min: 3, max: 30, noNaN: true }), async (a, l, minutes) => {
-      const areas = { latitude: a.map((p) => p.latitude), longitude: a.map((p) => p.longitude) };
-      const locations = { latitude: l.map((p) => p.latitude), longitude: l.map((p) => p.longitude) };
-      const r = await estimatorProvider().reachable({ profile: 'car', origins: areas, destinations: locations, maximumMinutes: minutes });
-      const expected: string[] = [];
-      a.forEach((p, i) =>
-        l.forEach((q, j) => {
-          const t = estimateMinutes('car', greatCircleKm(p.latitude, p.longitude, q.latitude, q.longitude));
-          if (t <= minutes) expected.push(`${i}:${j}:${t}`);
-        }),
-      );
-      const found: string[] = [];
-      for (let i = 0; i < a.length; i++) for (let k = r.offsets[i]; k < r.offsets[i + 1]; k++) found.push(`${i}:${r.destination[k]}:${r.minutes[k]}`);
-      assert.equal(found, expected);
-    }),
+    fc.asyncProperty(
+      fc.array(point, { minLength: 1, maxLength: 40 }),
+      fc.array(point, { minLength: 1, maxLength: 15 }),
+      fc.double({ min: 3, max: 30, noNaN: true }),
+      async (a, l, minutes) => {
+        const areas = { latitude: a.map((p) => p.latitude), longitude: a.map((p) => p.longitude) };
+        const locations = { latitude: l.map((p) => p.latitude), longitude: l.map((p) => p.longitude) };
+        const r = await estimatorProvider().reachable({ profile: 'car', origins: areas, destinations: locations, maximumMinutes: minutes });
+        const expected: string[] = [];
+        a.forEach((p, i) =>
+          l.forEach((q, j) => {
+            const t = estimateMinutes('car', greatCircleKm(p.latitude, p.longitude, q.latitude, q.longitude));
+            if (t <= minutes) expected.push(`${i}:${j}:${t}`);
+          }),
+        );
+        const found: string[] = [];
+        for (let i = 0; i < a.length; i++) for (let k = r.offsets[i]; k < r.offsets[i + 1]; k++) found.push(`${i}:${r.destination[k]}:${r.minutes[k]}`);
+        assert.equal(found, expected);
+      },
+    ),
     { numRuns: 60 },
   );
 });
@@ -72,7 +77,12 @@ test('candidate pairs merge both modes; inactive locations and a subset are hono
 test('the matrix provider refuses an origin outside the areas', async () => {
   const provider = matrixProvider({ car: { origin: [5], destination: [0], minutes: [1] } });
   try {
-    await provider.reachable({ profile: 'car', origins: { latitude: [0], longitude: [0] }, destinations: { latitude: [0], longitude: [0] }, maximumMinutes: 10 });
+    await provider.reachable({
+      profile: 'car',
+      origins: { latitude: [0], longitude: [0] },
+      destinations: { latitude: [0], longitude: [0] },
+      maximumMinutes: 10,
+    });
     assert.unreachable('should have thrown');
   } catch (e) {
     assert.match(String(e), 'origin 5 is not one of the 1 areas');

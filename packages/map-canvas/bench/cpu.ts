@@ -91,7 +91,9 @@ export async function cpuPerStep<T>(
     empty.push((clock.read().cpu - a) / 1e6);
   }
   const overhead = [...empty].sort((x, y) => x - y)[empty.length >> 1];
-  const cpu: number[] = [], wait: number[] = [], results: T[] = [];
+  const cpu: number[] = [],
+    wait: number[] = [],
+    results: T[] = [];
   for (let i = 0; i < steps; i++) {
     const a = clock.read();
     results.push(await step(i));

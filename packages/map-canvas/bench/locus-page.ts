@@ -17,7 +17,14 @@ const params = new URLSearchParams(location.search);
 const only = params.get('only');
 const all = { polygons: l.polygons, heatmap: l.heatmap, isolines: l.isolines, rangeCircles: l.rangeCircles, icons: l.icons };
 const layers: Layer[] = only ? [all[only as keyof typeof all]] : Object.values(all);
-const map = createMap(container, { size: BENCH_SIZE, pixelRatio: 1, interactive: false, view: benchView(0), layers, motionPictures: params.get('full') !== '1' });
+const map = createMap(container, {
+  size: BENCH_SIZE,
+  pixelRatio: 1,
+  interactive: false,
+  view: benchView(0),
+  layers,
+  motionPictures: params.get('full') !== '1',
+});
 const ctx = map.canvas.getContext('2d')!;
 
 /** Draws frame i of the path now: the synchronous render plus its rasterisation (the read-back of
@@ -61,4 +68,12 @@ function browserFrame(): number {
   return 0;
 }
 
-Object.assign(globalThis, { __runBench: () => runInAnimationFrames(drawFrame), __frame: inNextAnimationFrame(drawFrame), __drawFrame: drawFrame, __drawLayer: drawLayer, __layerIds: layerIds, __browserFrame: inNextAnimationFrame(browserFrame), __ready: true });
+Object.assign(globalThis, {
+  __runBench: () => runInAnimationFrames(drawFrame),
+  __frame: inNextAnimationFrame(drawFrame),
+  __drawFrame: drawFrame,
+  __drawLayer: drawLayer,
+  __layerIds: layerIds,
+  __browserFrame: inNextAnimationFrame(browserFrame),
+  __ready: true,
+});

@@ -45,11 +45,21 @@ const polygonStyle = (kind: string, color: string) =>
         ? new Style({ fill: new Fill({ color: rgba(color, 0.8) }), stroke: new Stroke({ color, width: 1 }) })
         : new Style({ fill: new Fill({ color: rgba(color, 0.36) }), stroke: new Stroke({ color: rgba(color, 0.8), width: 1 }) }));
 const polygons = new Vector({
-  source: new VectorSource({ features: scene.polygons.map((p) => { const f = new Feature(new Polygon(ring(p.ring))); f.setStyle(polygonStyle(p.kind, p.color)); return f; }) }),
+  source: new VectorSource({
+    features: scene.polygons.map((p) => {
+      const f = new Feature(new Polygon(ring(p.ring)));
+      f.setStyle(polygonStyle(p.kind, p.color));
+      return f;
+    }),
+  }),
 });
 
 // Heat map, OpenLayers 6 style.
-const heatFeatures = scene.heat.map((h) => { const f = new Feature(new Point(fromLonLat([h.lon, h.lat]))); f.set('weight', h.weight / 255); return f; });
+const heatFeatures = scene.heat.map((h) => {
+  const f = new Feature(new Point(fromLonLat([h.lon, h.lat])));
+  f.set('weight', h.weight / 255);
+  return f;
+});
 const circleImages: Record<number, HTMLCanvasElement> = {};
 function blurredCircle(radius: number): HTMLCanvasElement {
   const cached = circleImages[radius];
@@ -99,7 +109,19 @@ const circles = new Vector({
     features: scene.ranges.map((r) => {
       const coords = rangeCircleRing(scene.rangeCenter, r);
       const f = new Feature(new Polygon(ring(coords)));
-      f.setStyle(new Style({ stroke: new Stroke({ color: '#1f2937', width: 1.5 }), fill: new Fill({ color: 'rgba(31,41,55,0.04)' }), text: new Text({ text: `${r} m`, placement: 'point', font: '600 12px "DejaVu Sans"', fill: new Fill({ color: '#111827' }), stroke: new Stroke({ color: 'rgba(255,255,255,0.9)', width: 3 }) }) }));
+      f.setStyle(
+        new Style({
+          stroke: new Stroke({ color: '#1f2937', width: 1.5 }),
+          fill: new Fill({ color: 'rgba(31,41,55,0.04)' }),
+          text: new Text({
+            text: `${r} m`,
+            placement: 'point',
+            font: '600 12px "DejaVu Sans"',
+            fill: new Fill({ color: '#111827' }),
+            stroke: new Stroke({ color: 'rgba(255,255,255,0.9)', width: 3 }),
+          }),
+        }),
+      );
       return f;
     }),
   }),
@@ -107,7 +129,13 @@ const circles = new Vector({
 
 // Store icons as OpenLayers regular shapes, sizes by the same factors.
 const iconStyles: Record<string, Style> = {};
-const shapeOf: Record<string, { points: number; angle: number; radius2?: number }> = { circle: { points: Infinity, angle: 0 }, square: { points: 4, angle: Math.PI / 4 }, diamond: { points: 4, angle: 0 }, triangle: { points: 3, angle: 0 }, pentagon: { points: 5, angle: 0 } };
+const shapeOf: Record<string, { points: number; angle: number; radius2?: number }> = {
+  circle: { points: Infinity, angle: 0 },
+  square: { points: 4, angle: Math.PI / 4 },
+  diamond: { points: 4, angle: 0 },
+  triangle: { points: 3, angle: 0 },
+  pentagon: { points: 5, angle: 0 },
+};
 const icons = new Vector({
   source: new VectorSource({
     features: scene.stores.map((s) => {
@@ -121,7 +149,13 @@ const icons = new Vector({
           image:
             shape.points === Infinity
               ? new Circle({ radius: size / 2 - 1, fill: new Fill({ color }), stroke: new Stroke({ color: '#fff', width: Math.max(1, size * 0.09) }) })
-              : new RegularShape({ points: shape.points, radius: size / 2 - 1, angle: shape.angle, fill: new Fill({ color }), stroke: new Stroke({ color: '#fff', width: Math.max(1, size * 0.09) }) }),
+              : new RegularShape({
+                  points: shape.points,
+                  radius: size / 2 - 1,
+                  angle: shape.angle,
+                  fill: new Fill({ color }),
+                  stroke: new Stroke({ color: '#fff', width: Math.max(1, size * 0.09) }),
+                }),
         })),
       );
       return f;
@@ -132,7 +166,11 @@ const icons = new Vector({
 const target = document.getElementById('map')!;
 target.style.width = `${BENCH_SIZE.width}px`;
 target.style.height = `${BENCH_SIZE.height}px`;
-const toOl = (v: ViewState) => ({ center: fromLonLat(v.center), resolution: 40075016.68557849 / (512 * Math.pow(2, v.zoom)), rotation: (-v.bearing * Math.PI) / 180 });
+const toOl = (v: ViewState) => ({
+  center: fromLonLat(v.center),
+  resolution: 40075016.68557849 / (512 * Math.pow(2, v.zoom)),
+  rotation: (-v.bearing * Math.PI) / 180,
+});
 const view = new View({ ...toOl(benchView(0)), constrainResolution: false });
 const map = new Map({ target, view, pixelRatio: 1, controls: [], interactions: [], layers: [polygons, heat, isoline, circles, icons] });
 // One full frame before the motion starts, as a map shows before an animation begins.

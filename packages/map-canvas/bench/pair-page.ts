@@ -18,7 +18,14 @@ const scene = generateScene(BENCH_SCENE, places);
 function benchMap(library: Library, layersOf: Layers): (i: number) => number {
   const l = layersOf(scene);
   const container = document.createElement('div');
-  Object.assign(container.style, { position: 'absolute', left: '0', top: '0', visibility: 'hidden', width: `${BENCH_SIZE.width}px`, height: `${BENCH_SIZE.height}px` });
+  Object.assign(container.style, {
+    position: 'absolute',
+    left: '0',
+    top: '0',
+    visibility: 'hidden',
+    width: `${BENCH_SIZE.width}px`,
+    height: `${BENCH_SIZE.height}px`,
+  });
   document.body.append(container);
   const layers = [l.polygons, l.heatmap, l.isolines, l.rangeCircles, l.icons];
   const map = library.createMap(container, { size: BENCH_SIZE, pixelRatio: 1, interactive: false, view: benchView(0), layers, motionPictures: false });

@@ -22,7 +22,8 @@ if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs needs a whole n
 const folder = args.find((a, k) => !a.startsWith('--') && args[k - 1] !== '--runs');
 if (!folder) throw new Error('Give the folder of the other version of @locus/map-canvas (the one holding its src and demo folders)');
 const other = resolve(folder);
-if (!existsSync(`${other}/src/index.ts`) || !existsSync(`${other}/demo/scene-layers.ts`)) throw new Error(`${other} holds no version of @locus/map-canvas (src/index.ts and demo/scene-layers.ts)`);
+if (!existsSync(`${other}/src/index.ts`) || !existsSync(`${other}/demo/scene-layers.ts`))
+  throw new Error(`${other} holds no version of @locus/map-canvas (src/index.ts and demo/scene-layers.ts)`);
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -35,7 +36,9 @@ const BANDS: [string, (zoom: number) => boolean][] = [
   ['zoom >= 10', (z) => z >= 10],
 ];
 
-const files = new Map<string, Uint8Array | string>(await bundle({ pair: `${packageDir}bench/pair-page.ts` }, { minify: true, alias: { 'other-version': other } }));
+const files = new Map<string, Uint8Array | string>(
+  await bundle({ pair: `${packageDir}bench/pair-page.ts` }, { minify: true, alias: { 'other-version': other } }),
+);
 files.set('/pair.html', pageHtml('paired bench', '/pair.js', ''));
 files.set('/places.json', JSON.stringify(geoNamesPlaces([3.2, 50.7, 7.3, 53.6], 1000)));
 const server = await serve(files);
@@ -60,7 +63,9 @@ try {
     const step = (s: number) => {
       const i = Math.floor(s / 2) - WARMUP_FRAMES;
       const name = NAMES[(s + (i & 1)) % 2];
-      return page.evaluate(([n, f]) => (globalThis as unknown as { __draw: (n: string, i: number) => Promise<number> }).__draw(n, f), [name, i] as [string, number]).then(() => ({ name, i }));
+      return page
+        .evaluate(([n, f]) => (globalThis as unknown as { __draw: (n: string, i: number) => Promise<number> }).__draw(n, f), [name, i] as [string, number])
+        .then(() => ({ name, i }));
     };
     const m = await cpuPerStep(clock, page, 2 * (WARMUP_FRAMES + FRAMES), step);
     m.results.forEach(({ name, i }, s) => {
@@ -73,7 +78,7 @@ try {
   await browser.close();
   await server.close();
 }
-if (!measured) throw new Error('The CPU time of the page\'s main thread cannot be read here (Linux /proc needed)');
+if (!measured) throw new Error("The CPU time of the page's main thread cannot be read here (Linux /proc needed)");
 
 console.log(`\npaired bench: this version ("current") against ${other} ("other"), ${FRAMES} frames x ${RUNS} runs, frame by frame in turn`);
 console.log(`load average (1 min) at the start and after each run: ${loads.map((l) => l.toFixed(1)).join(' ')}`);
@@ -84,5 +89,10 @@ for (const name of NAMES) {
   console.log(`  ${name.padEnd(8)}${fmt(percentile(all, 50))}${fmt(percentile(all, 95))}${fmt(percentile(all, 99))}    ${bands}`);
 }
 const difference = (test: (zoom: number) => boolean) =>
-  percentile(cpu.other.flatMap((runs, i) => (test(benchView(i).zoom) ? runs.map((v, r) => v - cpu.current[i][r]) : [])), 50);
-console.log(`  median of other - current per frame: ${difference(() => true).toFixed(2)} ms; ${BANDS.map(([label, test]) => `${label} ${difference(test).toFixed(2)}`).join(', ')}`);
+  percentile(
+    cpu.other.flatMap((runs, i) => (test(benchView(i).zoom) ? runs.map((v, r) => v - cpu.current[i][r]) : [])),
+    50,
+  );
+console.log(
+  `  median of other - current per frame: ${difference(() => true).toFixed(2)} ms; ${BANDS.map(([label, test]) => `${label} ${difference(test).toFixed(2)}`).join(', ')}`,
+);

@@ -42,7 +42,8 @@ function pathView(i: number): ViewState {
 /** The whole path in requestAnimationFrame callbacks (both bench pages): per frame the draw time and
  * the interval from the previous animation frame. */
 export async function runInAnimationFrames(drawFrame: (i: number) => number): Promise<{ draw: number[]; interval: number[] }> {
-  const draw: number[] = [], interval: number[] = [];
+  const draw: number[] = [],
+    interval: number[] = [];
   let last = -1;
   for (let i = -WARMUP_FRAMES; i < FRAMES; i++) {
     const time = await new Promise<number>((r) => requestAnimationFrame(r));

@@ -80,7 +80,9 @@ type PageGlobals = {
   __browserFrame: () => Promise<number>;
 };
 
-const files = new Map<string, Uint8Array | string>(await bundle({ locus: `${packageDir}bench/locus-page.ts`, ol: `${packageDir}bench/ol-page.ts` }, { minify: true }));
+const files = new Map<string, Uint8Array | string>(
+  await bundle({ locus: `${packageDir}bench/locus-page.ts`, ol: `${packageDir}bench/ol-page.ts` }, { minify: true }),
+);
 files.set('/locus.html', pageHtml('locus bench', '/locus.js'));
 files.set('/ol.html', pageHtml('ol bench', '/ol.js'));
 files.set('/places.json', JSON.stringify(geoNamesPlaces([3.2, 50.7, 7.3, 53.6], 1000)));
@@ -142,7 +144,9 @@ try {
     }
   }
   // The browser's own work per shown frame, in a page as the others (after the runs: a warm browser).
-  const frames = await cpuOfSteps(CONFIGS.locusFull.url, WARMUP_FRAMES + FRAMES, (p) => p.evaluate(() => (globalThis as unknown as PageGlobals).__browserFrame()));
+  const frames = await cpuOfSteps(CONFIGS.locusFull.url, WARMUP_FRAMES + FRAMES, (p) =>
+    p.evaluate(() => (globalThis as unknown as PageGlobals).__browserFrame()),
+  );
   browserFrameCpu = frames?.slice(WARMUP_FRAMES) ?? [];
   if (LAYERS && layerIds.length) {
     // What each layer of our full frame costs: the layers drawn one by one with renderers of their own.
@@ -179,9 +183,13 @@ const ratio = (ours: string, theirs: string, what: string) => {
   console.log(`    (${what}; above 1 means ours takes less time per frame)`);
 };
 
-console.log(`\nmap-canvas benchmark: ${BENCH_SCENE.stores} store icons, heat map of ${BENCH_SCENE.heatPoints} weighted points, ${BENCH_SCENE.catchments} catchment polygons, 3 range circles, 1 isoline`);
-console.log(`${BENCH_SIZE.width}x${BENCH_SIZE.height} CSS px at pixel ratio 1, headless Chromium (software raster), ${FRAMES} frames of a scripted pan-and-zoom x ${RUNS} runs`);
-console.log('CPU ms per frame: time the page\'s main thread ran for the frame (JavaScript, drawing, rasterisation), driven one frame');
+console.log(
+  `\nmap-canvas benchmark: ${BENCH_SCENE.stores} store icons, heat map of ${BENCH_SCENE.heatPoints} weighted points, ${BENCH_SCENE.catchments} catchment polygons, 3 range circles, 1 isoline`,
+);
+console.log(
+  `${BENCH_SIZE.width}x${BENCH_SIZE.height} CSS px at pixel ratio 1, headless Chromium (software raster), ${FRAMES} frames of a scripted pan-and-zoom x ${RUNS} runs`,
+);
+console.log("CPU ms per frame: time the page's main thread ran for the frame (JavaScript, drawing, rasterisation), driven one frame");
 console.log('at a time; draw ms: performance.now() around the synchronous render plus its rasterisation (a one-pixel read-back),');
 console.log('in a requestAnimationFrame loop; rAF interval: from one animation frame to the next in that loop.');
 console.log(`load average (1 min) on this machine: ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after; wall times include the wait for a core`);
@@ -196,16 +204,20 @@ header();
 sub();
 row('locusFull');
 row('olFull');
-console.log(`   our full frames by zoom, CPU ms p50 / p95 (frames per run): ${BANDS.map(([label, test]) => {
-  const v = inBand(results.locusFull.cpu, test);
-  return `${label} ${fmt(percentile(v, 50)).trim()} / ${fmt(percentile(v, 95)).trim()} (${v.length / RUNS})`;
-}).join(';  ')}`);
+console.log(
+  `   our full frames by zoom, CPU ms p50 / p95 (frames per run): ${BANDS.map(([label, test]) => {
+    const v = inBand(results.locusFull.cpu, test);
+    return `${label} ${fmt(percentile(v, 50)).trim()} / ${fmt(percentile(v, 95)).trim()} (${v.length / RUNS})`;
+  }).join(';  ')}`,
+);
 ratio('locusFull', 'olFull', 'full frame against full frame: the whole scene drawn exactly for each view by both');
 if (layerCpu) {
   console.log('\n   our full frame by layer (each layer drawn on its own, CPU ms per frame):');
   for (const [id, values] of Object.entries(layerCpu)) {
     const bands = BANDS.map(([label, test]) => `${label} ${fmt(percentile(inBand(values, test), 50)).trim()}`).join(', ');
-    console.log(`     ${id.padEnd(12)} p50 ${fmt(percentile(values, 50))}  p95 ${fmt(percentile(values, 95))}  max ${fmt(Math.max(...values))}   p50 by zoom: ${bands}`);
+    console.log(
+      `     ${id.padEnd(12)} p50 ${fmt(percentile(values, 50))}  p95 ${fmt(percentile(values, 95))}  max ${fmt(Math.max(...values))}   p50 by zoom: ${bands}`,
+    );
   }
 }
 
@@ -222,11 +234,14 @@ ratio('locusMotion', 'olAnimating', 'motion frames against OpenLayers replaying 
 ratio('locusMotion', 'olImage', 'motion frames against OpenLayers moving one old image (which never draws what the motion reveals)');
 
 const aim = (label: string, name: string) => {
-  const cpu = percentile(results[name].cpu, 95), wall = percentile(results[name].draw, 95);
-  console.log(`  ${label} p95 < ${AIM_MS} ms: draw (wall) ${fmt(wall)} ${wall < AIM_MS ? 'met' : 'NOT met'}; CPU ${fmt(cpu)} ${cpu < AIM_MS ? 'met' : 'NOT met'}`);
+  const cpu = percentile(results[name].cpu, 95),
+    wall = percentile(results[name].draw, 95);
+  console.log(
+    `  ${label} p95 < ${AIM_MS} ms: draw (wall) ${fmt(wall)} ${wall < AIM_MS ? 'met' : 'NOT met'}; CPU ${fmt(cpu)} ${cpu < AIM_MS ? 'met' : 'NOT met'}`,
+  );
 };
-console.log('\naims (draw: the render and its rasterisation, the measure the aim was set in; CPU: the main thread\'s');
-console.log('whole frame, with the browser\'s own work per frame, and without the wait for a core)');
+console.log("\naims (draw: the render and its rasterisation, the measure the aim was set in; CPU: the main thread's");
+console.log("whole frame, with the browser's own work per frame, and without the wait for a core)");
 aim('full frames   ', 'locusFull');
 aim('motion frames ', 'locusMotion');
 console.log('\nbundle (esbuild, minified)        minified     gzipped');

@@ -35,7 +35,10 @@ export const vectorTileWorkerPlugin: esbuild.Plugin = {
   name: 'vector-tile-worker',
   setup(b) {
     b.onResolve({ filter: /^locus:vector-tile-worker$/ }, () => ({ path: 'worker', namespace: 'locus-vector-tile-worker' }));
-    b.onLoad({ filter: /.*/, namespace: 'locus-vector-tile-worker' }, async () => ({ contents: `export default ${JSON.stringify(await vectorTileWorkerSource())};`, loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'locus-vector-tile-worker' }, async () => ({
+      contents: `export default ${JSON.stringify(await vectorTileWorkerSource())};`,
+      loader: 'js',
+    }));
   },
 };
 

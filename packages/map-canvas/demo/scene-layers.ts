@@ -34,7 +34,12 @@ export function sceneLayers(scene: Scene, options: { heatRadius?: number } = {})
       })),
     }),
     heatmap: new HeatmapLayer({ id: 'heatmap', zIndex: 20, opacity: 0.75, radius: options.heatRadius ?? 1200, intensity: 0.25, points: scene.heat }),
-    isolines: new LineLayer({ id: 'isolines', zIndex: 30, style: isolineStyle('#7c3aed'), features: [{ id: 'iso-10', geometry: { type: 'Polygon', coordinates: [scene.isoline] } }] }),
+    isolines: new LineLayer({
+      id: 'isolines',
+      zIndex: 30,
+      style: isolineStyle('#7c3aed'),
+      features: [{ id: 'iso-10', geometry: { type: 'Polygon', coordinates: [scene.isoline] } }],
+    }),
     rangeCircles: new RangeCircleLayer({ id: 'ranges', zIndex: 40, center: scene.rangeCenter, radii: scene.ranges }),
     icons: new IconLayer({ id: 'stores', zIndex: 50, features: scene.stores, groups }),
     labels: new LabelLayer({ id: 'labels', zIndex: 60, labels: scene.labels }),

@@ -93,7 +93,8 @@ export function generateScene(options: SceneOptions, places: BasemapPlace[] = FA
   for (const p of places) cumulative.push((acc += p.population / total));
   const pickPlace = () => {
     const u = rand();
-    let lo = 0, hi = cumulative.length - 1;
+    let lo = 0,
+      hi = cumulative.length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (cumulative[mid] < u) lo = mid + 1;

@@ -21,7 +21,15 @@ export { BasemapLayer, DEFAULT_BASEMAP_STYLE, type BasemapLayerOptions, type Bas
 export type { BasemapData, BasemapPlace } from './layers/basemap/basemap-data.js';
 export { naturalEarthBasemap, loadNaturalEarth, type NaturalEarthResolution } from './layers/basemap/natural-earth.js';
 export { IconLayer, type IconLayerOptions } from './layers/icons/icon-layer.js';
-export { iconSizeFactor, iconSize, type IconFeature, type IconShape, type IconGroupStyle, type IconStyle, type LocationChange } from './layers/icons/icon-style.js';
+export {
+  iconSizeFactor,
+  iconSize,
+  type IconFeature,
+  type IconShape,
+  type IconGroupStyle,
+  type IconStyle,
+  type LocationChange,
+} from './layers/icons/icon-style.js';
 export { HeatmapLayer, type HeatmapLayerOptions, type HeatmapPoint } from './layers/heatmap/heatmap-layer.js';
 export { DEFAULT_HEAT_GRADIENT } from './layers/heatmap/color-ramp.js';
 export { PolygonLayer, type PolygonLayerOptions, type PolygonFeature } from './layers/polygons/polygon-layer.js';

@@ -11,7 +11,13 @@ const env = chromiumSuite(test);
 for (const alpha of [1, 0.75, 0.5]) {
   test(`a box drawn at alpha ${alpha} changes only the box, to the pixels of the whole canvas`, async () => {
     const page = await openPage(env.browser, `${env.server.url}/?case=icons`);
-    const result = await page.evaluate((a) => (globalThis as unknown as { __compareDrawBox: (a: number) => { outsideChanged: number; insideDiffer: number; insideChanged: number } }).__compareDrawBox(a), alpha);
+    const result = await page.evaluate(
+      (a) =>
+        (
+          globalThis as unknown as { __compareDrawBox: (a: number) => { outsideChanged: number; insideDiffer: number; insideChanged: number } }
+        ).__compareDrawBox(a),
+      alpha,
+    );
     await page.context().close();
     assert.ok(result.insideChanged > 10_000, `the box was drawn (${result.insideChanged} bytes changed)`);
     assert.is(result.outsideChanged, 0, 'nothing outside the box');

@@ -9,7 +9,13 @@ import type { LonLat } from '../src/geo/mercator.js';
 
 const center: LonLat = [4.91, 52.35];
 const size = { width: 800, height: 600 };
-const square = (lon: number, lat: number, d: number): LonLat[] => [[lon - d, lat - d], [lon + d, lat - d], [lon + d, lat + d], [lon - d, lat + d], [lon - d, lat - d]];
+const square = (lon: number, lat: number, d: number): LonLat[] => [
+  [lon - d, lat - d],
+  [lon + d, lat - d],
+  [lon + d, lat + d],
+  [lon - d, lat + d],
+  [lon - d, lat - d],
+];
 
 function icons() {
   // a and b overlap at the centre (b drawn later, so on top); c is selected and drawn above both.
@@ -54,7 +60,10 @@ test('icon hit results do not depend on the pixel ratio', () => {
   const layer = icons();
   for (let x = 380; x < 440; x += 3) {
     const ids = [1, 1.25, 2, 3].map((pr) => layer.hitTest(createFrameState({ center, zoom: 15, bearing: 30, pitch: 0 }, size, pr), [x, 300])?.id ?? null);
-    assert.ok(ids.every((id) => id === ids[0]), `x=${x}: ${ids}`);
+    assert.ok(
+      ids.every((id) => id === ids[0]),
+      `x=${x}: ${ids}`,
+    );
   }
 });
 
@@ -84,19 +93,28 @@ test('the box index finds exactly the boxes meeting a query box', () => {
   const n = 2000;
   const boxes = new Float64Array(n * 4);
   let seed = 7;
-  const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   for (let i = 0; i < n; i++) {
-    const x = rand(), y = rand(), w = rand() * 0.05, h = rand() * 0.05;
+    const x = rand(),
+      y = rand(),
+      w = rand() * 0.05,
+      h = rand() * 0.05;
     boxes.set([x, y, x + w, y + h], 4 * i);
   }
   const index = new BoxIndex(boxes);
   for (let q = 0; q < 50; q++) {
-    const x = rand(), y = rand(), w = rand() * 0.2, h = rand() * 0.2;
+    const x = rand(),
+      y = rand(),
+      w = rand() * 0.2,
+      h = rand() * 0.2;
     const found: number[] = [];
     index.query(x, y, x + w, y + h, (i) => found.push(i));
     const expected: number[] = [];
     for (let i = 0; i < n; i++) if (boxes[4 * i] <= x + w && boxes[4 * i + 2] >= x && boxes[4 * i + 1] <= y + h && boxes[4 * i + 3] >= y) expected.push(i);
-    assert.equal(found.sort((a, b) => a - b), expected);
+    assert.equal(
+      found.sort((a, b) => a - b),
+      expected,
+    );
   }
 });
 

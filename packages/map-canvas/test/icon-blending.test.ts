@@ -12,7 +12,20 @@ for (const pixelRatio of [1, 2]) {
     const page = await openPage(env.browser, `${env.server.url}/?case=icons`);
     await waitForIdle(page);
     const result = await page.evaluate(
-      (pr) => (globalThis as unknown as { __compareIconStrategies: (pr: number) => { maxDifference: number; painted: number; hidden: number; icons: number; skippedRows: number; everyRowSkipped: number; bitsDifferingBytes: number } }).__compareIconStrategies(pr),
+      (pr) =>
+        (
+          globalThis as unknown as {
+            __compareIconStrategies: (pr: number) => {
+              maxDifference: number;
+              painted: number;
+              hidden: number;
+              icons: number;
+              skippedRows: number;
+              everyRowSkipped: number;
+              bitsDifferingBytes: number;
+            };
+          }
+        ).__compareIconStrategies(pr),
       pixelRatio,
     );
     await page.context().close();

@@ -4,14 +4,14 @@ import { ImpactLayer } from '../src/layers/impact/impact-layer.js';
 import { DEFAULT_IMPACT_STYLE, impactColor, impactRadius, impactScale } from '../src/layers/impact/impact-symbols.js';
 import { createFrameState } from '../src/view/frame-state.js';
 
-test('a symbol\'s area is proportional to the absolute change; the largest at the largest radius', () => {
+test("a symbol's area is proportional to the absolute change; the largest at the largest radius", () => {
   const scale = 40_000;
   const r = (change: number) => impactRadius(change, scale);
   assert.is(r(40_000), DEFAULT_IMPACT_STYLE.maxRadius);
   assert.is(r(-40_000), DEFAULT_IMPACT_STYLE.maxRadius);
   // A quarter of the change: a quarter of the area, half the radius.
   assert.ok(Math.abs(r(-10_000) - DEFAULT_IMPACT_STYLE.maxRadius / 2) < 1e-9);
-  assert.ok(Math.abs((r(20_000) ** 2) / (r(40_000) ** 2) - 0.5) < 1e-9);
+  assert.ok(Math.abs(r(20_000) ** 2 / r(40_000) ** 2 - 0.5) < 1e-9);
   // Tiny changes stay visible; no change draws nothing.
   assert.is(r(1), DEFAULT_IMPACT_STYLE.minRadius);
   assert.is(r(0), 0);
@@ -33,7 +33,10 @@ test('the layer leaves out stores without a change and draws the largest first, 
       { id: 'large', lon: 5.38, lat: 52.15, change: -9_000 },
     ],
   });
-  assert.equal(layer.features.map((f) => f.id), ['large', 'small']);
+  assert.equal(
+    layer.features.map((f) => f.id),
+    ['large', 'small'],
+  );
   assert.is(layer.scale, 9_000);
   const frame = createFrameState({ center: [5.39, 52.16], zoom: 12, bearing: 0, pitch: 0 }, { width: 400, height: 300 }, 1);
   const symbols = layer.symbolsIn(frame);

@@ -12,7 +12,12 @@ let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let page: Page;
 
-type MapHandle = { getView(): ViewState; setView(v: Partial<ViewState>): Promise<boolean>; project(p: [number, number]): [number, number]; unproject(p: [number, number]): [number, number] };
+type MapHandle = {
+  getView(): ViewState;
+  setView(v: Partial<ViewState>): Promise<boolean>;
+  project(p: [number, number]): [number, number];
+  unproject(p: [number, number]): [number, number];
+};
 const view = () => page.evaluate(() => (globalThis as unknown as { __map: MapHandle }).__map.getView());
 const settle = async () => {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -65,7 +70,10 @@ test('a click on an icon reports its id, a click on empty map reports none', asy
   await page.evaluate(() => (globalThis as unknown as { __map: MapHandle }).__map.setView({ center: [4.9, 52.37], zoom: 13 }));
   await settle();
   const target = await page.evaluate(() => {
-    const g = globalThis as unknown as { __map: MapHandle & { hitTest(p: [number, number]): unknown }; __scene: { stores: { id: string; lon: number; lat: number }[] } };
+    const g = globalThis as unknown as {
+      __map: MapHandle & { hitTest(p: [number, number]): unknown };
+      __scene: { stores: { id: string; lon: number; lat: number }[] };
+    };
     // An icon well inside the view whose centre no other icon covers.
     for (const s of g.__scene.stores) {
       const p = g.__map.project([s.lon, s.lat]);

@@ -27,13 +27,21 @@ test('brightness weighs green most, blue least', () => {
 
 test("bad colours raise 'Invalid color format'", () => {
   for (const bad of ['red', '', '#12', '#12345g', 'hsl(0, 100%, 50%)', '#1234']) {
-    assert.throws(() => legendTextColor(bad), (e: Error) => e.message === 'Invalid color format', bad);
+    assert.throws(
+      () => legendTextColor(bad),
+      (e: Error) => e.message === 'Invalid color format',
+      bad,
+    );
   }
 });
 
 test("bad rgb() colours raise 'Invalid RGB color format'", () => {
   for (const bad of ['rgb(1,2)', 'rgb(300, 0, 0)', 'rgb(a,b,c)', 'rgba(1,2,3,4,5)']) {
-    assert.throws(() => legendTextColor(bad), (e: Error) => e.message === 'Invalid RGB color format', bad);
+    assert.throws(
+      () => legendTextColor(bad),
+      (e: Error) => e.message === 'Invalid RGB color format',
+      bad,
+    );
   }
 });
 

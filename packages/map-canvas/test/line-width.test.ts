@@ -8,7 +8,10 @@ import { isHairline, LOCAL_UNIT, localToScreen, pathLineWidth } from '../src/lay
 
 const SIZE = { width: 1024, height: 768 };
 /** The device width Skia works out for a stroke width through the transform's x and y scale. */
-const deviceWidths = (width: number, m: number[], pr: number) => [Math.fround(Math.fround(width) * Math.abs(Math.fround(m[0] * pr))), Math.fround(Math.fround(width) * Math.abs(Math.fround(m[3] * pr)))];
+const deviceWidths = (width: number, m: number[], pr: number) => [
+  Math.fround(Math.fround(width) * Math.abs(Math.fround(m[0] * pr))),
+  Math.fround(Math.fround(width) * Math.abs(Math.fround(m[3] * pr))),
+];
 
 test('a width of one device pixel is exactly one pixel on every upright view, where the plain division is not', () => {
   let over = 0;
@@ -29,7 +32,12 @@ test('a width of one device pixel is exactly one pixel on every upright view, wh
 });
 
 test('wider and thinner outlines keep their width within a 32-bit step', () => {
-  for (const [px, pr] of [[2, 1], [0.5, 1], [1, 2], [3, 2]]) {
+  for (const [px, pr] of [
+    [2, 1],
+    [0.5, 1],
+    [1, 2],
+    [3, 2],
+  ]) {
     const frame = createFrameState({ center: [4.9, 52.3], zoom: 9.37, bearing: 0, pitch: 0 }, SIZE, pr);
     const m = localToScreen(frame, [0.5, 0.3]);
     const [wx] = deviceWidths(pathLineWidth(px, m, pr), m, pr);

@@ -62,7 +62,10 @@ test('fitBounds returns the spec fit and animates there in 1000 ms', async () =>
   const { container } = setup();
   const map = createMap(container, { size: { width: 800, height: 600 }, pixelRatio: 1 });
   const start = performance.now();
-  const target = map.fitBounds([[4.91, 52.35], [4.91, 52.35]]);
+  const target = map.fitBounds([
+    [4.91, 52.35],
+    [4.91, 52.35],
+  ]);
   assert.is(target.zoom, FIT_MAX_ZOOM);
   await new Promise<void>((resolve) => map.on('moveend', () => resolve()));
   assert.ok(performance.now() - start >= 950);
@@ -94,7 +97,10 @@ test('icons on screen are offered as named buttons; Enter (a button click) selec
   const map = createMap(container, { size: { width: 800, height: 600 }, pixelRatio: 1, layers: [icons] });
   await map.whenIdle();
   const buttons = [...container.querySelectorAll('button')];
-  assert.equal(buttons.map((b) => b.getAttribute('aria-label')), ['Store Centre', 'Store East']);
+  assert.equal(
+    buttons.map((b) => b.getAttribute('aria-label')),
+    ['Store Centre', 'Store East'],
+  );
   const selected: (string | number)[] = [];
   map.on('select', (e) => selected.push(e.hit.id));
   buttons[1].click();
@@ -145,7 +151,11 @@ test('the icon list is one tab stop; arrow keys go to the nearest icon that way,
 
 test('dispose removes the canvas and the list and stops all events', async () => {
   const { container } = setup();
-  const map = createMap(container, { size: { width: 800, height: 600 }, pixelRatio: 1, layers: [new IconLayer({ features: [{ id: 1, lon: 4.91, lat: 52.35, name: 'A' }] })] });
+  const map = createMap(container, {
+    size: { width: 800, height: 600 },
+    pixelRatio: 1,
+    layers: [new IconLayer({ features: [{ id: 1, lon: 4.91, lat: 52.35, name: 'A' }] })],
+  });
   await map.whenIdle();
   let moves = 0;
   map.on('move', () => moves++);

@@ -44,7 +44,12 @@ for (const deviceScaleFactor of [1, 2]) {
         const u = Math.sin((Math.PI * i) / frames);
         void map.setView({ center: [start.center[0] + 0.06 * u, start.center[1] - 0.03 * u], zoom: start.zoom - u });
         await new Promise((r) => setTimeout(r, 0));
-        for (const [x, y] of [[0, 0], [width - 1, 0], [0, height - 1], [width - 1, height - 1]]) {
+        for (const [x, y] of [
+          [0, 0],
+          [width - 1, 0],
+          [0, height - 1],
+          [width - 1, height - 1],
+        ]) {
           if (ctx.getImageData(x, y, 1, 1).data[3] < 255) uncoveredCorners++;
         }
       }

@@ -9,11 +9,19 @@ const env = chromiumSuite(test);
 
 type Result = { differingBytes: number; painted: number; covered: number; coveredWithout: number; polygons: number; withoutIconsDiffering: number };
 
-for (const [pixelRatio, zoom] of [[1, 7.4], [2, 7.4], [1, 8.3], [2, 9.1]]) {
+for (const [pixelRatio, zoom] of [
+  [1, 7.4],
+  [2, 7.4],
+  [1, 8.3],
+  [2, 9.1],
+]) {
   test(`catchment areas under opaque icons are left out and the frame is unchanged (pixel ratio ${pixelRatio}, zoom ${zoom})`, async () => {
     const page = await openPage(env.browser, `${env.server.url}/?case=icons`);
     await waitForIdle(page);
-    const result = await page.evaluate(([pr, z]) => (globalThis as unknown as { __compareOcclusion: (pr: number, z: number) => Result }).__compareOcclusion(pr, z), [pixelRatio, zoom]);
+    const result = await page.evaluate(
+      ([pr, z]) => (globalThis as unknown as { __compareOcclusion: (pr: number, z: number) => Result }).__compareOcclusion(pr, z),
+      [pixelRatio, zoom],
+    );
     await page.context().close();
     assert.ok(result.painted > 15000 * pixelRatio * pixelRatio, `the layers were drawn (${result.painted} pixels)`);
     assert.is(result.coveredWithout, 0, 'drawn without occlusion, every polygon is drawn');
@@ -24,11 +32,18 @@ for (const [pixelRatio, zoom] of [[1, 7.4], [2, 7.4], [1, 8.3], [2, 9.1]]) {
   });
 }
 
-for (const [pixelRatio, views] of [[1, 60], [2, 20]]) {
+for (const [pixelRatio, views] of [
+  [1, 60],
+  [2, 20],
+]) {
   test(`along a zoom from 7.2 to 9.5 every frame that leaves out catchments equals the frame drawn in full (pixel ratio ${pixelRatio})`, async () => {
     const page = await openPage(env.browser, `${env.server.url}/?case=icons`);
     await waitForIdle(page);
-    const result = await page.evaluate(([pr, n]) => (globalThis as unknown as { __compareOcclusionPath: (pr: number, n: number) => { differing: number; covered: number } }).__compareOcclusionPath(pr, n), [pixelRatio, views]);
+    const result = await page.evaluate(
+      ([pr, n]) =>
+        (globalThis as unknown as { __compareOcclusionPath: (pr: number, n: number) => { differing: number; covered: number } }).__compareOcclusionPath(pr, n),
+      [pixelRatio, views],
+    );
     await page.context().close();
     assert.ok(result.covered > views * 50, `catchments left out: ${result.covered}`);
     assert.is(result.differing, 0, `frames that differ of ${views}`);

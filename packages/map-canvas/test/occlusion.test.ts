@@ -5,12 +5,14 @@ import { OpaqueMask, coversRings } from '../src/layer/occlusion.js';
 import type { Affine } from '../src/geo/affine.js';
 import { firstUnset, lastUnset, setAll } from '../src/layer/pixel-bits.js';
 
-const W = 64, H = 48;
+const W = 64,
+  H = 48;
 
 /** A mask whose opaque pixels are those whose centre lies in the disc, plus one translucent pixel. */
 function discMask(cx: number, cy: number, radius: number, translucent: [number, number] | null = null): OpaqueMask {
   const pixels = new Int32Array(W * H);
-  const rowFirst = new Int32Array(H).fill(W), rowLast = new Int32Array(H);
+  const rowFirst = new Int32Array(H).fill(W),
+    rowLast = new Int32Array(H);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       if ((x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 > radius * radius) continue;
@@ -31,60 +33,132 @@ const identity: Affine = [1, 0, 0, 1, 0, 0];
 
 test('a ring well inside the opaque disc is covered; one reaching past its edge is not', () => {
   const mask = discMask(32, 24, 14);
-  const inside = ring([[28, 20], [36, 21], [35, 28], [29, 27]]);
+  const inside = ring([
+    [28, 20],
+    [36, 21],
+    [35, 28],
+    [29, 27],
+  ]);
   assert.ok(coversRings([mask], identity, [inside], 2));
-  const across = ring([[28, 20], [47, 21], [35, 28], [29, 27]]);
+  const across = ring([
+    [28, 20],
+    [47, 21],
+    [35, 28],
+    [29, 27],
+  ]);
   assert.not.ok(coversRings([mask], identity, [across], 2));
 });
 
 test('the margin (stroke and antialiasing) must be covered too', () => {
   const mask = discMask(32, 24, 10);
   // Pixels 26..37 by 18..29 with margin 0; the disc's edge lies about 2 px beyond at the sides.
-  const square = ring([[27, 19], [37, 19], [37, 29], [27, 29]]);
+  const square = ring([
+    [27, 19],
+    [37, 19],
+    [37, 29],
+    [27, 29],
+  ]);
   assert.ok(coversRings([mask], identity, [square], 0));
   assert.not.ok(coversRings([mask], identity, [square], 4));
 });
 
 test('a single translucent pixel under the ring keeps it drawn', () => {
-  const square = ring([[28, 20], [36, 20], [36, 28], [28, 28]]);
+  const square = ring([
+    [28, 20],
+    [36, 20],
+    [36, 28],
+    [28, 28],
+  ]);
   assert.ok(coversRings([discMask(32, 24, 14)], identity, [square], 1));
   assert.not.ok(coversRings([discMask(32, 24, 14, [32, 24])], identity, [square], 1));
 });
 
 test('row by row: a diagonal ring under a diagonal band is covered though its box is not', () => {
   const pixels = new Int32Array(W * H);
-  const rowFirst = new Int32Array(H).fill(W), rowLast = new Int32Array(H);
+  const rowFirst = new Int32Array(H).fill(W),
+    rowLast = new Int32Array(H);
   for (let y = 0; y < H; y++) {
     for (let x = Math.max(0, y - 4); x < Math.min(W, y + 6); x++) pixels[y * W + x] = 0xff000000 | 0;
     rowFirst[y] = Math.max(0, y - 4);
     rowLast[y] = Math.min(W, y + 6);
   }
   const mask = new OpaqueMask(pixels, W, H, rowFirst, rowLast);
-  const thin = ring([[10, 10], [11, 10], [31, 30], [30, 31], [10, 11]]);
+  const thin = ring([
+    [10, 10],
+    [11, 10],
+    [31, 30],
+    [30, 31],
+    [10, 11],
+  ]);
   assert.ok(coversRings([mask], identity, [thin], 1));
   // Moved off the band by a few pixels, it is not.
-  const off = ring([[16, 10], [17, 10], [37, 30], [36, 31], [16, 11]]);
+  const off = ring([
+    [16, 10],
+    [17, 10],
+    [37, 30],
+    [36, 31],
+    [16, 11],
+  ]);
   assert.not.ok(coversRings([mask], identity, [off], 1));
 });
 
 test('pixels off the canvas count as covered; the transform places the ring', () => {
   const mask = discMask(4, 4, 12);
   // Partly beyond the top-left corner: only the on-canvas part must be opaque.
-  assert.ok(coversRings([mask], identity, [ring([[-6, -6], [3, -6], [3, 3], [-6, 3]])], 1));
+  assert.ok(
+    coversRings(
+      [mask],
+      identity,
+      [
+        ring([
+          [-6, -6],
+          [3, -6],
+          [3, 3],
+          [-6, 3],
+        ]),
+      ],
+      1,
+    ),
+  );
   // World units scaled by 10 and moved: the same square lands far from the disc.
   const scaled: Affine = [10, 0, 0, 10, 20, 20];
-  assert.not.ok(coversRings([mask], scaled, [ring([[0, 0], [1, 0], [1, 1], [0, 1]])], 1));
+  assert.not.ok(
+    coversRings(
+      [mask],
+      scaled,
+      [
+        ring([
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 1],
+        ]),
+      ],
+      1,
+    ),
+  );
 });
 
 test('with two layers above, each row may be covered by either', () => {
-  const upper = discMask(32, 14, 10), lower = discMask(32, 32, 10);
+  const upper = discMask(32, 14, 10),
+    lower = discMask(32, 32, 10);
   // A tall narrow ring: its upper rows lie in one disc, its lower rows in the other.
-  const tall = ring([[31, 8], [33, 8], [33, 38], [31, 38]]);
+  const tall = ring([
+    [31, 8],
+    [33, 8],
+    [33, 38],
+    [31, 38],
+  ]);
   assert.not.ok(coversRings([upper], identity, [tall], 1));
   assert.not.ok(coversRings([lower], identity, [tall], 1));
   assert.ok(coversRings([upper, lower], identity, [tall], 1));
   // Wider, its middle rows reach past both discs.
-  const wide = ring([[25, 8], [39, 8], [39, 38], [25, 38]]);
+  const wide = ring([
+    [25, 8],
+    [39, 8],
+    [39, 38],
+    [25, 38],
+  ]);
   assert.not.ok(coversRings([upper, lower], identity, [wide], 1));
 });
 
@@ -101,7 +175,8 @@ test('bits of pixels known to be opaque answer rows as the pixels do, also where
     }
   }
   const marked = new OpaqueMask(opaque.pixels, W, H, opaque.rowFirst, opaque.rowLast, bits, words);
-  let covered = 0, compared = 0;
+  let covered = 0,
+    compared = 0;
   for (let y = -1; y <= H; y++) {
     for (let x0 = -2; x0 < W + 2; x0 += 3) {
       for (let x1 = x0; x1 < W + 3; x1 += 5) {

@@ -12,7 +12,11 @@ for (const pixelRatio of [1, 2]) {
     await waitForIdle(page);
     const result = await page.evaluate(
       (pr) =>
-        (globalThis as unknown as { __comparePrefixReuse: (pr: number) => { differingBytes: number; painted: number; reusedFrames: number; skippedLayers: number } }).__comparePrefixReuse(pr),
+        (
+          globalThis as unknown as {
+            __comparePrefixReuse: (pr: number) => { differingBytes: number; painted: number; reusedFrames: number; skippedLayers: number };
+          }
+        ).__comparePrefixReuse(pr),
       pixelRatio,
     );
     await page.context().close();

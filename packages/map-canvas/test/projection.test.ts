@@ -8,8 +8,16 @@ import { DEFAULT_VIEW, WORLD_SIZE } from '../src/constants.js';
 const close = (a: number, b: number, eps: number, what = '') => assert.ok(Math.abs(a - b) <= eps, `${what} ${a} vs ${b}`);
 
 test('world coordinates agree with d3-geo Web Mercator on the unit square', () => {
-  const d3 = geoMercator().scale(1 / (2 * Math.PI)).translate([0.5, 0.5]);
-  for (const p of [[4.91, 52.35], [-74, 40.7], [139.7, 35.7], [0, 0], [179.9, -60]] as [number, number][]) {
+  const d3 = geoMercator()
+    .scale(1 / (2 * Math.PI))
+    .translate([0.5, 0.5]);
+  for (const p of [
+    [4.91, 52.35],
+    [-74, 40.7],
+    [139.7, 35.7],
+    [0, 0],
+    [179.9, -60],
+  ] as [number, number][]) {
     const [x, y] = lonLatToWorld(p[0], p[1]);
     const [ex, ey] = d3(p)!;
     close(x, ex, 1e-12, 'x');
@@ -33,7 +41,12 @@ test('project and unproject are inverse at any bearing, pitch and zoom', () => {
     for (const pitch of [0, 30, 60]) {
       for (const zoom of [3, 8.4, 16]) {
         const frame = createFrameState({ center: [4.91, 52.35], zoom, bearing, pitch }, { width: 800, height: 600 }, 2);
-        for (const pt of [[0, 0], [400, 300], [799, 17], [123.5, 599]] as [number, number][]) {
+        for (const pt of [
+          [0, 0],
+          [400, 300],
+          [799, 17],
+          [123.5, 599],
+        ] as [number, number][]) {
           const back = projectToScreen(frame, unprojectFromScreen(frame, pt));
           close(back[0], pt[0], 1e-6, `x b${bearing} p${pitch} z${zoom}`);
           close(back[1], pt[1], 1e-6, `y b${bearing} p${pitch} z${zoom}`);

@@ -23,7 +23,8 @@ test('a range circle has 64 steps, closed, every vertex at the radius', () => {
 
 test('the circle is round on the ground: wider in longitude than in latitude at 52 degrees', () => {
   const ring = rangeCircleRing(center, 5000);
-  const lons = ring.map((p) => p[0]), lats = ring.map((p) => p[1]);
+  const lons = ring.map((p) => p[0]),
+    lats = ring.map((p) => p[1]);
   const ratio = (Math.max(...lons) - Math.min(...lons)) / (Math.max(...lats) - Math.min(...lats));
   assert.ok(Math.abs(ratio - 1 / Math.cos((52.35 * Math.PI) / 180)) < 0.01, String(ratio));
 });

@@ -19,7 +19,10 @@ function deviation(ring: Float64Array, outline: Float64Array): number {
   for (let i = 0; i < ring.length; i += 2) {
     let best = Infinity;
     for (let j = 0; j + 2 < outline.length; j += 2) {
-      const ax = outline[j], ay = outline[j + 1], dx = outline[j + 2] - ax, dy = outline[j + 3] - ay;
+      const ax = outline[j],
+        ay = outline[j + 1],
+        dx = outline[j + 2] - ax,
+        dy = outline[j + 3] - ay;
       const t = Math.max(0, Math.min(1, ((ring[i] - ax) * dx + (ring[i + 1] - ay) * dy) / (dx * dx + dy * dy)));
       best = Math.min(best, Math.hypot(ring[i] - ax - t * dx, ring[i + 1] - ay - t * dy));
     }

@@ -57,7 +57,10 @@ function expectGolden(name: string, png: PNG): void {
 
 /** The colour of the screenshot at a place (CSS px of the map, device pixels of the shot). */
 async function colourAt(page: Page, png: PNG, lon: number, lat: number, ratio = 1): Promise<[number, number, number]> {
-  const [x, y] = await page.evaluate(([lo, la]) => (globalThis as unknown as { __map: { project(p: [number, number]): [number, number] } }).__map.project([lo, la]), [lon, lat]);
+  const [x, y] = await page.evaluate(
+    ([lo, la]) => (globalThis as unknown as { __map: { project(p: [number, number]): [number, number] } }).__map.project([lo, la]),
+    [lon, lat],
+  );
   const i = (Math.round(y * ratio) * png.width + Math.round(x * ratio)) * 4;
   return [png.data[i], png.data[i + 1], png.data[i + 2]];
 }
@@ -65,12 +68,18 @@ async function colourAt(page: Page, png: PNG, lon: number, lat: number, ratio = 
 const hex = (c: string): [number, number, number] => [parseInt(c.slice(1, 3), 16), parseInt(c.slice(3, 5), 16), parseInt(c.slice(5, 7), 16)];
 function near(actual: [number, number, number], expected: string, what: string, tolerance = 10): void {
   const e = hex(expected);
-  assert.ok(actual.every((v, i) => Math.abs(v - e[i]) <= tolerance), `${what}: rgb(${actual.join(', ')}) is not ${expected}`);
+  assert.ok(
+    actual.every((v, i) => Math.abs(v - e[i]) <= tolerance),
+    `${what}: rgb(${actual.join(', ')}) is not ${expected}`,
+  );
 }
 
 /** Pixels of a box around a place that are much darker than the land (label text). */
 async function darkPixelsAround(page: Page, png: PNG, lon: number, lat: number, half = 40): Promise<number> {
-  const [x, y] = await page.evaluate(([lo, la]) => (globalThis as unknown as { __map: { project(p: [number, number]): [number, number] } }).__map.project([lo, la]), [lon, lat]);
+  const [x, y] = await page.evaluate(
+    ([lo, la]) => (globalThis as unknown as { __map: { project(p: [number, number]): [number, number] } }).__map.project([lo, la]),
+    [lon, lat],
+  );
   let dark = 0;
   for (let j = Math.max(0, Math.round(y) - 12); j < Math.min(png.height, Math.round(y) + 12); j++) {
     for (let i = Math.max(0, Math.round(x) - half); i < Math.min(png.width, Math.round(x) + half); i++) {
@@ -93,9 +102,9 @@ test('vector tiles from a URL template: water, streets with casing, buildings fr
   await page.context().close();
   const town = await shot('source=url&schema=openmaptiles&zoom=13.5&lon=4.9&lat=52.374');
   near(await colourAt(town.page, town.png, 4.9, 52.3765), CALM.major, 'Hoofdweg', 14);
-  assert.ok(await darkPixelsAround(town.page, town.png, 4.8975, 52.3785) > 40, 'the place name Amsterdam is drawn');
+  assert.ok((await darkPixelsAround(town.page, town.png, 4.8975, 52.3785)) > 40, 'the place name Amsterdam is drawn');
   // Street names along their streets: Havenstraat runs east-west, Molenstraat north-south.
-  assert.ok(await darkPixelsAround(town.page, town.png, 4.889, 52.3745, 40) > 30, 'Havenstraat is named');
+  assert.ok((await darkPixelsAround(town.page, town.png, 4.889, 52.3745, 40)) > 30, 'Havenstraat is named');
   expectGolden('streets-vector-town', town.png);
   await town.page.context().close();
 });
@@ -104,7 +113,10 @@ test('below zoom 15 no buildings are drawn', async () => {
   const { page, png } = await shot('source=url&schema=openmaptiles&zoom=14.4&lon=4.889&lat=52.3685');
   const c = await colourAt(page, png, 4.88635, 52.3671);
   const b = hex(CALM.building);
-  assert.ok(c.some((v, i) => Math.abs(v - b[i]) > 6), `rgb(${c.join(', ')}) is the building colour`);
+  assert.ok(
+    c.some((v, i) => Math.abs(v - b[i]) > 6),
+    `rgb(${c.join(', ')}) is the building colour`,
+  );
   await page.context().close();
 });
 
@@ -140,13 +152,14 @@ test('a source that cannot be reached: the built-in basemap, exactly as without 
   await builtin.page.context().close();
 });
 
-test('raster tiles at pixel ratio 2 use the source\'s 2x tiles', async () => {
+test("raster tiles at pixel ratio 2 use the source's 2x tiles", async () => {
   const before = env.server.requests.length;
   const { page, png } = await shot('source=raster&zoom=12&lon=4.9&lat=52.37', 2);
   const asked = env.server.requests.slice(before).filter((r) => r.startsWith('/tiles/'));
   assert.ok(asked.length > 0 && asked.every((r) => r.endsWith('@2x.png')), asked.join(', '));
   const small = new PNG({ width: 480, height: 320 });
-  for (let y = 0; y < 320; y++) for (let x = 0; x < 480; x++) for (let c = 0; c < 4; c++) small.data[(y * 480 + x) * 4 + c] = png.data[(y * 2 * png.width + x * 2) * 4 + c];
+  for (let y = 0; y < 320; y++)
+    for (let x = 0; x < 480; x++) for (let c = 0; c < 4; c++) small.data[(y * 480 + x) * 4 + c] = png.data[(y * 2 * png.width + x * 2) * 4 + c];
   expectGolden('streets-raster', small);
   await page.context().close();
 });

@@ -26,7 +26,8 @@ test('tile coverage of an Amsterdam view, nearest tiles first', () => {
   const tiles = tilesForFrame(frame, z);
   const range = tileRangeForExtent(frame.extent, z);
   // The screen is 800/256 = 3.1 tiles wide and 600/256 = 2.3 tiles tall: 4 or 5 columns, 3 or 4 rows.
-  const cols = range.maxX - range.minX + 1, rows = range.maxY - range.minY + 1;
+  const cols = range.maxX - range.minX + 1,
+    rows = range.maxY - range.minY + 1;
   assert.ok(cols >= 4 && cols <= 5 && rows >= 3 && rows <= 4, `${cols}x${rows}`);
   assert.is(tiles.length, cols * rows);
   // The tile holding the centre comes first: Amsterdam at tile zoom 9 is tile 262/168.

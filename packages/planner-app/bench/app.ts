@@ -35,7 +35,18 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { CDPSession, Page } from 'playwright-core';
 import {
-  apiAs, baseScenario, launchBrowser, literal, missingBuild, newContext, ROOT, signIn, startServer, texts, waitForMap, type Api,
+  apiAs,
+  baseScenario,
+  launchBrowser,
+  literal,
+  missingBuild,
+  newContext,
+  ROOT,
+  signIn,
+  startServer,
+  texts,
+  waitForMap,
+  type Api,
 } from '../../../tests/e2e/harness/index.js';
 
 /** The Dutch texts of the app (the supermarket model's language). */
@@ -49,7 +60,10 @@ const RESULTS_ONLY = process.env.BENCH_ONLY === 'results';
 const REST_MS = 300;
 const DIST = join(ROOT, 'packages/planner-app/dist');
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2; };
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
 const best = (xs: number[]) => Math.min(...xs);
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -91,9 +105,13 @@ function javascriptSizes() {
   const first = closure([entry], staticImports);
   const all = closure([entry], (code) => [...staticImports(code), ...dynamicImports(code)]);
   const sum = (files: Set<string>) => [...files].reduce((n, f) => n + gz(f), 0);
-  const css = readdirSync(assets).filter((f) => f.endsWith('.css')).reduce((n, f) => n + gz(f), 0);
+  const css = readdirSync(assets)
+    .filter((f) => f.endsWith('.css'))
+    .reduce((n, f) => n + gz(f), 0);
   const raw = [...all].reduce((n, f) => n + statSync(join(assets, f)).size, 0);
-  const lazy = [...all].filter((f) => !first.has(f)).map((file) => ({ file, gzip: gz(file), holds: chunkContents(join(assets, file)) }))
+  const lazy = [...all]
+    .filter((f) => !first.has(f))
+    .map((file) => ({ file, gzip: gz(file), holds: chunkContents(join(assets, file)) }))
     .sort((a, b) => b.gzip - a.gzip);
   return { entry, firstFiles: first.size, first: sum(first), allFiles: all.size, all: sum(all), raw, css, lazy };
 }
@@ -116,7 +134,13 @@ function chunkContents(file: string): string {
     // The app's own sources sit at ../../src/ from dist/assets, the other workspace packages at ../../../<package>/src/.
     const app = /^\.\.\/\.\.\/src\/(.*\/)?[^/]+$/.exec(source);
     const workspace = /^\.\.\/\.\.\/\.\.\/([^/.][^/]*)\/src\//.exec(source);
-    const group = npm ? npm[1]! : app ? `app ${(app[1] ?? '').replace(/\/$/, '') || 'src'}` : workspace ? `@locus/${workspace[1]}` : source.replace(/^(\.\.\/)+/, '');
+    const group = npm
+      ? npm[1]!
+      : app
+        ? `app ${(app[1] ?? '').replace(/\/$/, '') || 'src'}`
+        : workspace
+          ? `@locus/${workspace[1]}`
+          : source.replace(/^(\.\.\/)+/, '');
     groups.set(group, (groups.get(group) ?? 0) + size);
   });
   const total = [...groups.values()].reduce((a, b) => a + b, 0) || 1;
@@ -130,24 +154,33 @@ function chunkContents(file: string): string {
 /** Loads `path` and waits for the first map frame; answers the mark's time from the navigation's start. */
 async function firstMapFrame(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: 'commit' });
-  const handle = await page.waitForFunction(() => {
-    const mark = performance.getEntriesByName('locus:first-map-frame')[0];
-    return mark ? mark.startTime : null;
-  }, null, { timeout: 60_000, polling: 'raf' });
+  const handle = await page.waitForFunction(
+    () => {
+      const mark = performance.getEntriesByName('locus:first-map-frame')[0];
+      return mark ? mark.startTime : null;
+    },
+    null,
+    { timeout: 60_000, polling: 'raf' },
+  );
   return (await handle.jsonValue()) as number;
 }
 
 /** Places the map on a store (at zoom 14 unless told) and waits until it has drawn. */
 async function centreOn(page: Page, lon: number, lat: number, zoom = 14): Promise<[number, number]> {
-  return page.evaluate(async ([lon, lat, zoom]) => {
-    const map = (window as unknown as { locusMap: { setView(v: unknown): void; project(p: [number, number]): [number, number]; getContainer?: () => HTMLElement } }).locusMap;
-    map.setView({ center: [lon, lat], zoom, bearing: 0, pitch: 0 });
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    await new Promise((r) => setTimeout(r, 300));
-    const point = map.project([lon, lat]);
-    const box = (document.querySelector('.map') as HTMLElement).getBoundingClientRect();
-    return [box.left + point[0], box.top + point[1]] as [number, number];
-  }, [lon, lat, zoom] as const);
+  return page.evaluate(
+    async ([lon, lat, zoom]) => {
+      const map = (
+        window as unknown as { locusMap: { setView(v: unknown): void; project(p: [number, number]): [number, number]; getContainer?: () => HTMLElement } }
+      ).locusMap;
+      map.setView({ center: [lon, lat], zoom, bearing: 0, pitch: 0 });
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      await new Promise((r) => setTimeout(r, 300));
+      const point = map.project([lon, lat]);
+      const box = (document.querySelector('.map') as HTMLElement).getBoundingClientRect();
+      return [box.left + point[0], box.top + point[1]] as [number, number];
+    },
+    [lon, lat, zoom] as const,
+  );
 }
 
 /**
@@ -194,17 +227,25 @@ const countOf = (page: Page, name: string) => page.evaluate((n) => performance.g
 
 /** Waits for an entry of `name` past the first `count` whose detail has `match` (kind, location); answers it. */
 async function measureAfter(page: Page, name: string, count: number, match: Record<string, unknown> = {}, timeout = 30_000): Promise<Measure> {
-  const handle = await page.waitForFunction(([n, c, m]) => {
-    const list = performance.getEntriesByName(n).slice(c) as PerformanceMeasure[];
-    const found = list.find((e) => Object.entries(m).every(([k, v]) => (e.detail as Record<string, unknown> | null)?.[k] === v));
-    return found ? { duration: found.duration, startTime: found.startTime, detail: found.detail } : null;
-  }, [name, count, match] as const, { timeout, polling: 50 });
+  const handle = await page.waitForFunction(
+    ([n, c, m]) => {
+      const list = performance.getEntriesByName(n).slice(c) as PerformanceMeasure[];
+      const found = list.find((e) => Object.entries(m).every(([k, v]) => (e.detail as Record<string, unknown> | null)?.[k] === v));
+      return found ? { duration: found.duration, startTime: found.startTime, detail: found.detail } : null;
+    },
+    [name, count, match] as const,
+    { timeout, polling: 50 },
+  );
   return (await handle.jsonValue()) as Measure;
 }
 
 /** The entries of `name` past the first `count`. */
-const measuresAfter = (page: Page, name: string, count: number) => page.evaluate(([n, c]) =>
-  (performance.getEntriesByName(n).slice(c) as PerformanceMeasure[]).map((e) => ({ duration: e.duration, startTime: e.startTime, detail: e.detail })), [name, count] as const) as Promise<Measure[]>;
+const measuresAfter = (page: Page, name: string, count: number) =>
+  page.evaluate(
+    ([n, c]) =>
+      (performance.getEntriesByName(n).slice(c) as PerformanceMeasure[]).map((e) => ({ duration: e.duration, startTime: e.startTime, detail: e.detail })),
+    [name, count] as const,
+  ) as Promise<Measure[]>;
 
 /** The renderer's main-thread task time so far (Chrome's TaskDuration metric), ms. */
 async function taskTime(cdp: CDPSession): Promise<number> {
@@ -245,7 +286,11 @@ async function selectToCatchment(page: Page, cdp: CDPSession, lon: number, lat: 
     await page.waitForTimeout(rest);
   }
   await page.evaluate(() => performance.clearResourceTimings());
-  const before = await Promise.all([countOf(page, 'locus:selection-to-catchment'), countOf(page, 'locus:catchment-fetch'), countOf(page, 'locus:catchment-features')]);
+  const before = await Promise.all([
+    countOf(page, 'locus:selection-to-catchment'),
+    countOf(page, 'locus:catchment-fetch'),
+    countOf(page, 'locus:catchment-features'),
+  ]);
   const task = await taskTime(cdp);
   await page.mouse.click(x, y);
   const figure = await measureAfter(page, 'locus:selection-to-catchment', before[0], {}, 15_000);
@@ -255,7 +300,9 @@ async function selectToCatchment(page: Page, cdp: CDPSession, lon: number, lat: 
   const features = await measuresAfter(page, 'locus:catchment-features', before[2]);
   const call = await page.evaluate((id) => {
     const r = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.includes(`/locations/${id}/catchment-areas/`));
-    return r ? { ttfb: r.responseStart - r.requestStart, download: r.responseEnd - r.responseStart, bytes: r.encodedBodySize, decoded: r.decodedBodySize } : null;
+    return r
+      ? { ttfb: r.responseStart - r.requestStart, download: r.responseEnd - r.responseStart, bytes: r.encodedBodySize, decoded: r.decodedBodySize }
+      : null;
   }, locationId);
   const fetch = fetches[fetches.length - 1];
   return {
@@ -273,11 +320,18 @@ async function selectToCatchment(page: Page, cdp: CDPSession, lon: number, lat: 
 /** Opens the location report of the selected store from the Reports menu; answers the app's figures and closes it. */
 async function openLocationReport(page: Page, cdp: CDPSession) {
   const reports = page.getByRole('button', { name: nl('reportsButton'), exact: true });
-  await page.waitForFunction((label) => document.querySelector(`[aria-label="${label}"]`)?.getAttribute('aria-disabled') !== 'true', nl('reportsButton'), { timeout: 30_000 });
+  await page.waitForFunction((label) => document.querySelector(`[aria-label="${label}"]`)?.getAttribute('aria-disabled') !== 'true', nl('reportsButton'), {
+    timeout: 30_000,
+  });
   await settled(page);
   await reports.click();
-  const before = await Promise.all([countOf(page, 'locus:location-report'), countOf(page, 'locus:report-map'), countOf(page, 'locus:location-report-complete'),
-    countOf(page, 'locus:report-map-draw'), countOf(page, 'locus:report-map-encode')]);
+  const before = await Promise.all([
+    countOf(page, 'locus:location-report'),
+    countOf(page, 'locus:report-map'),
+    countOf(page, 'locus:location-report-complete'),
+    countOf(page, 'locus:report-map-draw'),
+    countOf(page, 'locus:report-map-encode'),
+  ]);
   const task = await taskTime(cdp);
   await page.getByRole('menuitem', { name: nl('locationReportMenu') }).click();
   const figure = await measureAfter(page, 'locus:location-report', before[0], {}, 60_000);
@@ -289,7 +343,14 @@ async function openLocationReport(page: Page, cdp: CDPSession) {
   const dialog = page.getByRole('dialog', { name: nl('locationReportMenu') });
   await dialog.getByRole('button', { name: nl('cancel'), exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
-  return { total: figure.duration, complete: complete.duration, maps: maps.map((m) => m.duration), draws: draws.map((m) => m.duration), encodes: encodes.map((m) => m.duration), task: taskAfter - task };
+  return {
+    total: figure.duration,
+    complete: complete.duration,
+    maps: maps.map((m) => m.duration),
+    draws: draws.map((m) => m.duration),
+    encodes: encodes.map((m) => m.duration),
+    task: taskAfter - task,
+  };
 }
 
 const CHART_TITLES = { matching: 'chartMatchingTitle', radar: 'chartRadarTitle', drivers: 'chartDriversTitle', properties: 'chartPropertiesTitle' } as const;
@@ -298,7 +359,9 @@ type ChartKind = keyof typeof CHART_TITLES;
 /** Opens a chart of the selected store from the Graphics menu; answers the app's figures (render, paint, data read) and closes it. */
 async function openChart(page: Page, cdp: CDPSession, kind: ChartKind) {
   const graphics = page.getByRole('button', { name: nl('graphicsButton'), exact: true });
-  await page.waitForFunction((label) => document.querySelector(`[aria-label="${label}"]`)?.getAttribute('aria-disabled') !== 'true', nl('graphicsButton'), { timeout: 30_000 });
+  await page.waitForFunction((label) => document.querySelector(`[aria-label="${label}"]`)?.getAttribute('aria-disabled') !== 'true', nl('graphicsButton'), {
+    timeout: 30_000,
+  });
   await settled(page);
   await graphics.click();
   const before = await Promise.all(['locus:chart-paint', 'locus:chart-render', 'locus:chart-fetch'].map((n) => countOf(page, n)));
@@ -318,7 +381,10 @@ async function openChart(page: Page, cdp: CDPSession, kind: ChartKind) {
   const render = (await measuresAfter(page, 'locus:chart-render', before[1])).find((m) => m.detail?.kind === kind);
   const fetch = (await measuresAfter(page, 'locus:chart-fetch', before[2])).find((m) => m.detail?.kind === kind);
   const points = kind === 'properties' ? Number(await dialog.locator('svg[data-chart="scatter"] path[data-points]').getAttribute('data-points')) : 0;
-  await dialog.getByRole('button', { name: nl('close') }).first().click();
+  await dialog
+    .getByRole('button', { name: nl('close') })
+    .first()
+    .click();
   await dialog.waitFor({ state: 'hidden' });
   return { render: render?.duration ?? NaN, paint: paint.duration, fetch: fetch?.duration ?? NaN, task: taskAfter - task, points };
 }
@@ -336,7 +402,9 @@ if (problem) throw new Error(problem);
 const sizes = javascriptSizes();
 console.log(`\napp JavaScript (gzip -9): entry ${sizes.entry}`);
 console.log(`${'  first load (entry + static imports)'.padEnd(44)} ${kb(sizes.first).padStart(10)} in ${sizes.firstFiles} files   aim < 350 kB`);
-console.log(`${'  total with lazy chunks'.padEnd(44)} ${kb(sizes.all).padStart(10)} in ${sizes.allFiles} files (${kb(sizes.raw)} minified), CSS ${kb(sizes.css)}`);
+console.log(
+  `${'  total with lazy chunks'.padEnd(44)} ${kb(sizes.all).padStart(10)} in ${sizes.allFiles} files (${kb(sizes.raw)} minified), CSS ${kb(sizes.css)}`,
+);
 console.log('  lazy chunks (gzip -9, what each holds by source size):');
 for (const c of sizes.lazy) console.log(`    ${c.file.padEnd(20)} ${kb(c.gzip).padStart(9)}  ${c.holds}`);
 
@@ -359,10 +427,12 @@ try {
     // What the browser transferred on a first load (scripts, compressed as sent).
     await page.reload({ waitUntil: 'load' });
     await page.waitForFunction(() => performance.getEntriesByName('locus:first-map-frame').length > 0, null, { timeout: 60_000 });
-    const transferred = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((r) => r.initiatorType === 'script' || r.initiatorType === 'link' || /\.js(\?|$)/.test(r.name))
-      .filter((r) => new URL(r.name).pathname.startsWith('/assets/') && r.name.endsWith('.js'))
-      .reduce((n, r) => n + (r.encodedBodySize || r.transferSize), 0));
+    const transferred = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((r) => r.initiatorType === 'script' || r.initiatorType === 'link' || /\.js(\?|$)/.test(r.name))
+        .filter((r) => new URL(r.name).pathname.startsWith('/assets/') && r.name.endsWith('.js'))
+        .reduce((n, r) => n + (r.encodedBodySize || r.transferSize), 0),
+    );
     console.log(`${'  JavaScript the browser loaded (as sent)'.padEnd(44)} ${kb(transferred).padStart(10)}`);
 
     // 1. Navigation to the first map frame (warm server and browser cache, as a returning planner).
@@ -385,7 +455,6 @@ try {
       }
     }
     if (selections.length) line('selection click to the left drawer filled', selections, '< 100 ms');
-
   }
 
   // 2. Calculate: a fresh scenario with one store's sales floor area changed, per run, on a
@@ -402,13 +471,29 @@ try {
     const calcRuns = Math.min(RUNS, 3);
     for (let i = 0; i < calcRuns; i++) {
       const store = stores[(i * 997) % stores.length]!;
-      const { id: sid } = await api.call<{ id: number }>('scenarioCreate', { modelId: model.id }, { body: { name: `Bench ${i + 1} ${Date.now()}`, parentScenarioId: base.id } });
-      const detail = await api.call<{ locationProperties: { id: number; name: string; stringValue: string | null; numberValue: number | null }[] } & Record<string, unknown>>('scenarioLocationProperties', { scenarioId: sid, locationId: store.id });
+      const { id: sid } = await api.call<{ id: number }>(
+        'scenarioCreate',
+        { modelId: model.id },
+        { body: { name: `Bench ${i + 1} ${Date.now()}`, parentScenarioId: base.id } },
+      );
+      const detail = await api.call<
+        { locationProperties: { id: number; name: string; stringValue: string | null; numberValue: number | null }[] } & Record<string, unknown>
+      >('scenarioLocationProperties', { scenarioId: sid, locationId: store.id });
       const body = {
-        id: store.id, name: store.name, latitude: store.latitude, longitude: store.longitude, type: store.type, visibility: store.visibility,
-        excluded: store.excluded, locationGroupId: store.locationGroupId, locationClusterId: store.locationClusterId, scenarioCreation: null,
+        id: store.id,
+        name: store.name,
+        latitude: store.latitude,
+        longitude: store.longitude,
+        type: store.type,
+        visibility: store.visibility,
+        excluded: store.excluded,
+        locationGroupId: store.locationGroupId,
+        locationClusterId: store.locationClusterId,
+        scenarioCreation: null,
         locationProperties: detail.locationProperties.map((p) => ({
-          id: p.id, stringValue: p.stringValue, numberValue: p.name === 'salesFloorArea' && p.numberValue !== null ? p.numberValue + 150 : p.numberValue,
+          id: p.id,
+          stringValue: p.stringValue,
+          numberValue: p.name === 'salesFloorArea' && p.numberValue !== null ? p.numberValue + 150 : p.numberValue,
         })),
       };
       await api.call('locationUpdate', { modelId: model.id, scenarioId: sid, locationId: store.id }, { body });
@@ -458,7 +543,11 @@ try {
   const again: CatchmentFigure[] = [];
   const rested: CatchmentFigure[] = [];
   const restStores = Array.from({ length: RUNS }, (_, i) => own[Math.floor(((i + 0.25) * own.length) / RUNS)]!);
-  for (const [round, list, rest] of [[first, runStores, 0], [again, runStores, 0], [rested, restStores, REST_MS]] as const) {
+  for (const [round, list, rest] of [
+    [first, runStores, 0],
+    [again, runStores, 0],
+    [rested, restStores, REST_MS],
+  ] as const) {
     for (const store of list) {
       try {
         round.push(await selectToCatchment(app, cdp, store.longitude, store.latitude, CATCHMENT_ZOOM, rest));
@@ -470,17 +559,50 @@ try {
   console.log(`\ncatchment on the map (zoom ${CATCHMENT_ZOOM}, catchment area "${model.catchmentAreas[0]?.title ?? ''}")`);
   const catchmentLines = (label: string, list: CatchmentFigure[]) => {
     if (!list.length) return;
-    line(`selection to catchment drawn, ${label}`, list.map((f) => f.total), '< 300 ms');
-    line('  main-thread task time over it', list.map((f) => f.task), '');
-    line('  the app\'s catchment read (fetch + parse)', list.map((f) => f.fetch), '');
+    line(
+      `selection to catchment drawn, ${label}`,
+      list.map((f) => f.total),
+      '< 300 ms',
+    );
+    line(
+      '  main-thread task time over it',
+      list.map((f) => f.task),
+      '',
+    );
+    line(
+      "  the app's catchment read (fetch + parse)",
+      list.map((f) => f.fetch),
+      '',
+    );
     const calls = list.flatMap((f) => (f.call ? [f.call] : []));
     if (calls.length) {
-      line('  server: time to the first byte', calls.map((c) => c.ttfb), '');
-      line('  answer download', calls.map((c) => c.download), '');
-      line('  answer size (as sent)', calls.map((c) => c.bytes), '', kb);
+      line(
+        '  server: time to the first byte',
+        calls.map((c) => c.ttfb),
+        '',
+      );
+      line(
+        '  answer download',
+        calls.map((c) => c.download),
+        '',
+      );
+      line(
+        '  answer size (as sent)',
+        calls.map((c) => c.bytes),
+        '',
+        kb,
+      );
     }
-    line('  map features built', list.map((f) => f.features), '');
-    line('  client part (total less the server\'s first byte)', list.map((f) => f.total - (f.call?.ttfb ?? 0)), '');
+    line(
+      '  map features built',
+      list.map((f) => f.features),
+      '',
+    );
+    line(
+      "  client part (total less the server's first byte)",
+      list.map((f) => f.total - (f.call?.ttfb ?? 0)),
+      '',
+    );
     console.log(`  features per catchment: ${list.map((f) => f.featureCount).join(', ')}`);
   };
   catchmentLines('first selection', first);
@@ -499,15 +621,41 @@ try {
   }
   if (reportFigures.length) {
     const [cold, ...warm] = reportFigures;
-    console.log('\nlocation report (the model\'s layout: 2 maps, tables, 3 charts)');
-    console.log(`${'opening to all maps drawn, first (chunk)'.padEnd(44)} ${ms(cold!.total).padStart(8)}  task ${ms(cold!.task)}  maps ${cold!.maps.map(ms).join(', ')}  complete ${ms(cold!.complete)}`);
+    console.log("\nlocation report (the model's layout: 2 maps, tables, 3 charts)");
+    console.log(
+      `${'opening to all maps drawn, first (chunk)'.padEnd(44)} ${ms(cold!.total).padStart(8)}  task ${ms(cold!.task)}  maps ${cold!.maps.map(ms).join(', ')}  complete ${ms(cold!.complete)}`,
+    );
     if (warm.length) {
-      line('opening to all maps drawn, later', warm.map((r) => r.total), '< 2000 ms');
-      line('  main-thread task time over it', warm.map((r) => r.task), '');
-      line('  to complete (maps and the charts\' data)', warm.map((r) => r.complete), '');
-      line('  each map drawn to its image', warm.flatMap((r) => r.maps), '');
-      line('    of which drawn on its canvas', warm.flatMap((r) => r.draws), '');
-      line('    of which encoded (PNG)', warm.flatMap((r) => r.encodes), '');
+      line(
+        'opening to all maps drawn, later',
+        warm.map((r) => r.total),
+        '< 2000 ms',
+      );
+      line(
+        '  main-thread task time over it',
+        warm.map((r) => r.task),
+        '',
+      );
+      line(
+        "  to complete (maps and the charts' data)",
+        warm.map((r) => r.complete),
+        '',
+      );
+      line(
+        '  each map drawn to its image',
+        warm.flatMap((r) => r.maps),
+        '',
+      );
+      line(
+        '    of which drawn on its canvas',
+        warm.flatMap((r) => r.draws),
+        '',
+      );
+      line(
+        '    of which encoded (PNG)',
+        warm.flatMap((r) => r.encodes),
+        '',
+      );
     }
   }
 
@@ -525,13 +673,29 @@ try {
       }
     }
   }
-  console.log('\ncharts (the first opening loads the charts chunk; data reads of later openings of the same data come from the app\'s cache)');
+  console.log("\ncharts (the first opening loads the charts chunk; data reads of later openings of the same data come from the app's cache)");
   for (const [kind, list] of charts) {
     const extra = kind === 'properties' ? ` (${list[0]!.points} grey points)` : '';
-    line(`${kind}${extra}: render to commit`, list.map((f) => f.render), '< 50 ms');
-    line(`${kind}: render to painted frame`, list.map((f) => f.paint), '');
-    line(`${kind}: data read`, list.map((f) => f.fetch), '');
-    line(`${kind}: main-thread task time (read + render)`, list.map((f) => f.task), '');
+    line(
+      `${kind}${extra}: render to commit`,
+      list.map((f) => f.render),
+      '< 50 ms',
+    );
+    line(
+      `${kind}: render to painted frame`,
+      list.map((f) => f.paint),
+      '',
+    );
+    line(
+      `${kind}: data read`,
+      list.map((f) => f.fetch),
+      '',
+    );
+    line(
+      `${kind}: main-thread task time (read + render)`,
+      list.map((f) => f.task),
+      '',
+    );
   }
   await session.close();
 } finally {

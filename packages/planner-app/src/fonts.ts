@@ -27,7 +27,9 @@ export async function fontsReady(timeoutMs = 3000): Promise<boolean> {
     () => false,
   );
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
   try {
     return await Promise.race([loads, timeout]);
   } finally {

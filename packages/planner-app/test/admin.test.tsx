@@ -11,9 +11,33 @@ import type { Model } from '@locus/contract';
 import { sessionState } from '../src/auth/session';
 import { language } from '../src/i18n';
 import {
-  adminRouteOf, createdLogin, createLogin, eventTypeMask, loadLog, logEntries, logEventTypes, logPage, logPageCount, logPageRows, loginForm,
-  loginFormErrors, modelEditor, modelEditorOrphans, openModel, openUser, restartLoginForm, saveUser, setAdminApi, setLoginForm, setModelRow,
-  setUserRow, statusTotals, toggleLogEventType, userEditor, validateLoginForm, withAccess,
+  adminRouteOf,
+  createdLogin,
+  createLogin,
+  eventTypeMask,
+  loadLog,
+  logEntries,
+  logEventTypes,
+  logPage,
+  logPageCount,
+  logPageRows,
+  loginForm,
+  loginFormErrors,
+  modelEditor,
+  modelEditorOrphans,
+  openModel,
+  openUser,
+  restartLoginForm,
+  saveUser,
+  setAdminApi,
+  setLoginForm,
+  setModelRow,
+  setUserRow,
+  statusTotals,
+  toggleLogEventType,
+  userEditor,
+  validateLoginForm,
+  withAccess,
 } from '../src/stores/admin';
 import { models, modelsLoaded } from '../src/stores/models';
 import { debugMode, dismiss, notifications } from '../src/stores/ui';
@@ -23,7 +47,6 @@ import { visibleRange } from '../src/ui/admin/layout';
 import { fakeApi } from './fake-api';
 import { model } from './fixtures';
 import { mount } from './render';
-
 
 test('admin routes by path; anything else under /admin is not an admin route', () => {
   assert.is(adminRouteOf('/admin'), 'admin');
@@ -68,7 +91,10 @@ test('creating a login: an invalid form calls nothing; a valid one shows the gen
 test('admin needs access: turning access off turns admin off, admin cannot be set without access', async () => {
   assert.equal(withAccess({ hasAccess: true, isAdmin: true }, false), { hasAccess: false, isAdmin: false });
   const { api, calls } = fakeApi({
-    adminUserModels: () => [{ id: 1, name: 'Turnover', hasAccess: true, isAdmin: true }, { id: 2, name: 'Score', hasAccess: false, isAdmin: false }],
+    adminUserModels: () => [
+      { id: 1, name: 'Turnover', hasAccess: true, isAdmin: true },
+      { id: 2, name: 'Score', hasAccess: false, isAdmin: false },
+    ],
     adminUserModelsSave: (o) => (o.body as unknown as { models: unknown[] }).models,
     adminModelUsers: () => [
       { id: 7, title: 'Pieter', hasAccess: true, isAdmin: false, deletedFromAzureAd: 0 },
@@ -86,7 +112,10 @@ test('admin needs access: turning access off turns admin off, admin cannot be se
   assert.ok(body.models.every((m) => !m.isAdmin || m.hasAccess));
 
   await openModel({ id: 1, name: 'Turnover' });
-  assert.equal(modelEditorOrphans.value.map((u) => u.title), ['Gone']);
+  assert.equal(
+    modelEditorOrphans.value.map((u) => u.title),
+    ['Gone'],
+  );
   setModelRow(8, { hasAccess: false });
   assert.is(modelEditor.value!.rows.find((r) => r.id === 8)!.isAdmin, false);
 });
@@ -100,14 +129,21 @@ test('the users screen: the admin checkbox is disabled while has access is off, 
   setAdminApi(api);
   userEditor.value = null;
   const { host, unmount } = mount(<UsersScreen />);
-  await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
   const pencil = host.querySelector('button[aria-label="Edit model access of Pieter"]') as HTMLButtonElement;
   assert.ok(pencil, 'the pencil has its name');
-  await act(async () => { pencil.click(); await new Promise((r) => setTimeout(r, 0)); });
+  await act(async () => {
+    pencil.click();
+    await new Promise((r) => setTimeout(r, 0));
+  });
   const access = host.querySelector('input[aria-label="Turnover has access"]') as HTMLInputElement;
   const admin = host.querySelector('input[aria-label="Turnover is admin"]') as HTMLInputElement;
   assert.is(admin.disabled, true);
-  act(() => { access.click(); });
+  act(() => {
+    access.click();
+  });
   assert.is((host.querySelector('input[aria-label="Turnover is admin"]') as HTMLInputElement).disabled, false);
   unmount();
 });
@@ -117,7 +153,13 @@ test('the log viewer: event types as a bitmask (2, 4, 8 by default = 14), 10 row
   assert.is(eventTypeMask([8]), 8);
   assert.is(eventTypeMask([]), 0);
   assert.equal(logEventTypes.value, [2, 4, 8]);
-  const rows = Array.from({ length: 23 }, (_, i) => ({ dateTimeUtc: '2026-11-22T10:00:00Z', user: 'u', source: 'backend', eventType: 2 as const, message: `m${i}` }));
+  const rows = Array.from({ length: 23 }, (_, i) => ({
+    dateTimeUtc: '2026-11-22T10:00:00Z',
+    user: 'u',
+    source: 'backend',
+    eventType: 2 as const,
+    message: `m${i}`,
+  }));
   const { api, calls } = fakeApi({ adminLog: () => rows });
   setAdminApi(api);
   toggleLogEventType(8, false);
@@ -127,7 +169,10 @@ test('the log viewer: event types as a bitmask (2, 4, 8 by default = 14), 10 row
   assert.is(logPageCount.value, 3);
   assert.is(logPageRows.value.length, 10);
   logPage.value = 2;
-  assert.equal(logPageRows.value.map((r) => r.message), ['m20', 'm21', 'm22']);
+  assert.equal(
+    logPageRows.value.map((r) => r.message),
+    ['m20', 'm21', 'm22'],
+  );
   toggleLogEventType(8, true);
 });
 
@@ -135,7 +180,10 @@ test('the log viewer shows the answer to the latest filter, whatever order the a
   const row = (source: string, eventType: 2 | 4 | 8) => ({ dateTimeUtc: '2026-11-22T10:00:00Z', user: 'u', source, eventType, message: source });
   const answers: { eventType: number; resolve: (rows: unknown) => void }[] = [];
   const { api } = fakeApi({
-    adminLog: (o) => new Promise((resolve) => { answers.push({ eventType: (o.query as unknown as { eventType: number }).eventType, resolve }); }),
+    adminLog: (o) =>
+      new Promise((resolve) => {
+        answers.push({ eventType: (o.query as unknown as { eventType: number }).eventType, resolve });
+      }),
   });
   setAdminApi(api);
   logEntries.value = [];
@@ -143,13 +191,20 @@ test('the log viewer shows the answer to the latest filter, whatever order the a
   toggleLogEventType(8, false);
   toggleLogEventType(4, false);
   const second = loadLog();
-  assert.equal(answers.map((a) => a.eventType), [14, 2]);
+  assert.equal(
+    answers.map((a) => a.eventType),
+    [14, 2],
+  );
   // The later query is answered first, the earlier one after it.
   answers[1]!.resolve([row('scenario-processing', 2)]);
   await second;
   answers[0]!.resolve([row('backend', 8), row('scenario-processing', 2)]);
   await first;
-  assert.equal(logEntries.value.map((r) => r.source), ['scenario-processing'], 'the late answer to the earlier filter is dropped');
+  assert.equal(
+    logEntries.value.map((r) => r.source),
+    ['scenario-processing'],
+    'the late answer to the earlier filter is dropped',
+  );
   toggleLogEventType(4, true);
   toggleLogEventType(8, true);
 });
@@ -175,6 +230,8 @@ test('a planner opening an admin route reads no access; the admin area switches 
 });
 
 // The notifications these actions raised (10 s timers) end with this file.
-test.after(() => { for (const n of notifications.value) dismiss(n.id); });
+test.after(() => {
+  for (const n of notifications.value) dismiss(n.id);
+});
 
 test.run();

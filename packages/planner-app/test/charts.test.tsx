@@ -15,7 +15,15 @@ import { chartDrivers, chartMatching, chartProperties, closeChart, loadScatter, 
 import { scenarioId, scenarios } from '../src/stores/scenarios';
 import { DriversChart, MatchingBarChart, RadarChart, ScatterChart } from '../src/ui/charts/charts';
 import {
-  driverDomain, MATCH_COLORS, matchColor, OTHER_COLOR, radarAxes, radarLegendSplit, scatterPoints, scatterProperties, topEntries,
+  driverDomain,
+  MATCH_COLORS,
+  matchColor,
+  OTHER_COLOR,
+  radarAxes,
+  radarLegendSplit,
+  scatterPoints,
+  scatterProperties,
+  topEntries,
 } from '../src/ui/charts/rules';
 import { fakeApi } from './fake-api';
 import { model, scenario } from './fixtures';
@@ -23,11 +31,16 @@ import { render } from './render';
 
 function match(id: number, score: number, scores: [string, number][] = [], output: number | null = null): MatchingLocation {
   return {
-    locationId: id, name: `Store ${id}`, score, outputLocationPropertyValue: output, outputLocationPropertyTitle: output === null ? null : 'Turnover',
-    actualOutputLocationPropertyValue: null, actualOutputLocationPropertyTitle: null, normalizedScores: scores.map(([title, s]) => ({ title, score: s })),
+    locationId: id,
+    name: `Store ${id}`,
+    score,
+    outputLocationPropertyValue: output,
+    outputLocationPropertyTitle: output === null ? null : 'Turnover',
+    actualOutputLocationPropertyValue: null,
+    actualOutputLocationPropertyTitle: null,
+    normalizedScores: scores.map(([title, s]) => ({ title, score: s })),
   } as MatchingLocation;
 }
-
 
 test('six match colours, then grey', () => {
   assert.is(MATCH_COLORS.length, 6);
@@ -40,10 +53,25 @@ test('six match colours, then grey', () => {
 });
 
 test('radar legend splits the top 6 into 3 plus 3', () => {
-  assert.equal(radarLegendSplit(['a', 'b', 'c', 'd', 'e', 'f', 'g']), [['a', 'b', 'c'], ['d', 'e', 'f']]);
+  assert.equal(radarLegendSplit(['a', 'b', 'c', 'd', 'e', 'f', 'g']), [
+    ['a', 'b', 'c'],
+    ['d', 'e', 'f'],
+  ]);
   assert.equal(radarLegendSplit(['a', 'b', 'c', 'd']), [['a', 'b', 'c'], ['d']]);
   assert.equal(radarLegendSplit(['a', 'b']), [['a', 'b'], []]);
-  assert.equal(radarAxes([match(1, 1, [['Floor', 0.5], ['Parking', 0.2]]), match(2, 0.9, [['Parking', 0.1], ['Footfall', 0.9]])]), ['Floor', 'Parking', 'Footfall']);
+  assert.equal(
+    radarAxes([
+      match(1, 1, [
+        ['Floor', 0.5],
+        ['Parking', 0.2],
+      ]),
+      match(2, 0.9, [
+        ['Parking', 0.1],
+        ['Footfall', 0.9],
+      ]),
+    ]),
+    ['Floor', 'Parking', 'Footfall'],
+  );
 });
 
 test('scatter chart offers only properties with a title and a non-text type', () => {
@@ -55,17 +83,30 @@ test('scatter chart offers only properties with a title and a non-text type', ()
     { id: 5, title: 'Fresh share', dataType: 2 },
     { id: 6, title: 'Parking paid', dataType: 5 },
   ] as Pick<LocationProperty, 'id' | 'title' | 'dataType'>[];
-  assert.equal(scatterProperties(props).map((p) => p.id), [1, 5, 6]);
+  assert.equal(
+    scatterProperties(props).map((p) => p.id),
+    [1, 5, 6],
+  );
 });
 
 test('scatter points: matches in their colours (drawn last), others grey, incomplete entries left out', () => {
-  const points = scatterPoints([
-    { locationName: 'Store 9', numberValue1: 1, numberValue2: 2 },
-    { locationName: 'Store 1', numberValue1: 3, numberValue2: 4 },
-    { locationName: 'Store 2', numberValue1: null, numberValue2: 4 },
-    { locationName: 'Store 3', numberValue1: 5, numberValue2: 6 },
-  ], ['Store 1', 'Store 3']);
-  assert.equal(points.map((p) => [p.name, p.color]), [['Store 9', OTHER_COLOR], ['Store 1', MATCH_COLORS[0]], ['Store 3', MATCH_COLORS[1]]]);
+  const points = scatterPoints(
+    [
+      { locationName: 'Store 9', numberValue1: 1, numberValue2: 2 },
+      { locationName: 'Store 1', numberValue1: 3, numberValue2: 4 },
+      { locationName: 'Store 2', numberValue1: null, numberValue2: 4 },
+      { locationName: 'Store 3', numberValue1: 5, numberValue2: 6 },
+    ],
+    ['Store 1', 'Store 3'],
+  );
+  assert.equal(
+    points.map((p) => [p.name, p.color]),
+    [
+      ['Store 9', OTHER_COLOR],
+      ['Store 1', MATCH_COLORS[0]],
+      ['Store 3', MATCH_COLORS[1]],
+    ],
+  );
 });
 
 test('driver domain holds minimum, maximum, average and value', () => {
@@ -87,7 +128,13 @@ test('matching bar chart: top 6 bars and a hidden table for screen readers', asy
 });
 
 test('radar chart: one shape per entry of the top 6 and the legend in two columns of 3', async () => {
-  const list = Array.from({ length: 7 }, (_, i) => match(i + 1, 1, [['A', 0.2 * (i % 5)], ['B', 0.5], ['C', 0.9]]));
+  const list = Array.from({ length: 7 }, (_, i) =>
+    match(i + 1, 1, [
+      ['A', 0.2 * (i % 5)],
+      ['B', 0.5],
+      ['C', 0.9],
+    ]),
+  );
   const view = await render(<RadarChart entries={list} />);
   const columns = view.container.querySelectorAll('.radar-legend-column');
   assert.is(columns.length, 2);
@@ -100,11 +147,19 @@ test('radar chart: one shape per entry of the top 6 and the legend in two column
 
 test('drivers chart: one figure per driver filter with value and average markers', async () => {
   const filters: DriverFilterChart[] = [
-    { id: 1, title: 'Urban', drivers: [
-      { title: 'Floor', minimum: 100, maximum: 900, average: 500, value: 700, weight: 60, inverse: false, roundingDigits: 0 },
-      { title: 'Parking', minimum: 0, maximum: 80, average: 30, value: 10, weight: 60, inverse: true, roundingDigits: 1 },
-    ] },
-    { id: 2, title: 'Rural', drivers: [{ title: 'Floor', minimum: 200, maximum: 1200, average: 600, value: 700, weight: 60, inverse: false, roundingDigits: 0 }] },
+    {
+      id: 1,
+      title: 'Urban',
+      drivers: [
+        { title: 'Floor', minimum: 100, maximum: 900, average: 500, value: 700, weight: 60, inverse: false, roundingDigits: 0 },
+        { title: 'Parking', minimum: 0, maximum: 80, average: 30, value: 10, weight: 60, inverse: true, roundingDigits: 1 },
+      ],
+    },
+    {
+      id: 2,
+      title: 'Rural',
+      drivers: [{ title: 'Floor', minimum: 200, maximum: 1200, average: 600, value: 700, weight: 60, inverse: false, roundingDigits: 0 }],
+    },
   ];
   const view = await render(<DriversChart filters={filters} />);
   assert.is(view.container.querySelectorAll('figure').length, 2);
@@ -115,13 +170,21 @@ test('drivers chart: one figure per driver filter with value and average markers
 });
 
 test('scatter chart: hovering a point shows the location', async () => {
-  const points = scatterPoints([{ locationName: 'Store 1', numberValue1: 3, numberValue2: 4 }, { locationName: 'Store 2', numberValue1: 5, numberValue2: 1 }], ['Store 1']);
+  const points = scatterPoints(
+    [
+      { locationName: 'Store 1', numberValue1: 3, numberValue2: 4 },
+      { locationName: 'Store 2', numberValue1: 5, numberValue2: 1 },
+    ],
+    ['Store 1'],
+  );
   const view = await render(<ScatterChart points={points} xTitle="Floor" yTitle="Turnover" />);
   const circles = view.container.querySelectorAll('circle');
   assert.is(circles.length, 1, 'the match as a circle');
   assert.is(view.container.querySelector('path[data-points]')!.getAttribute('data-points'), '1', 'the other location as a dot of the grey path');
   assert.match(view.container.querySelector('path[data-points]')!.getAttribute('d') ?? '', /^M[\d.]+,[\d.]+h0$/);
-  await act(async () => { circles[0]!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true })); });
+  await act(async () => {
+    circles[0]!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+  });
   assert.match(view.container.querySelector('.scatter-status')!.textContent ?? '', /^Store 1: 3; 4$/);
   assert.is(circles[0]!.getAttribute('data-name'), 'Store 1');
   assert.match(view.container.querySelector('figcaption')!.textContent ?? '', /Turnover against Floor/);

@@ -15,7 +15,6 @@ import { ScenarioPicker, StatusChip } from '../src/ui/scenario-picker';
 import { scenario } from './fixtures';
 import { mount } from './render';
 
-
 test('routes: main, test, the admin screens, and not-found for everything else', () => {
   assert.is(screenOf('/'), 'main');
   assert.is(screenOf('/test'), 'test');
@@ -29,7 +28,9 @@ test('the not-found page shows the two sentences of spec point 2, in the interfa
   const { host, unmount } = mount(<App pathname="/nothing-here" />);
   assert.match(host.textContent ?? '', 'We are sorry, the page you requested cannot be found.');
   assert.match(host.textContent ?? '', "The URL may be misspelled or the page you're looking for is no longer available.");
-  act(() => { language.value = 'nl'; });
+  act(() => {
+    language.value = 'nl';
+  });
   assert.match(host.textContent ?? '', 'Het spijt ons');
   language.value = 'en';
   unmount();
@@ -40,27 +41,45 @@ test('a status chip re-renders when its status changes', () => {
   scenarioId.value = 1;
   const { host, unmount } = mount(<ScenarioPicker />);
   assert.match(host.querySelector('[role="status"]')?.textContent ?? '', 'Not calculated');
-  act(() => { scenarios.value = [scenario(1, { status: 3 })]; });
+  act(() => {
+    scenarios.value = [scenario(1, { status: 3 })];
+  });
   assert.match(host.querySelector('[role="status"]')?.textContent ?? '', 'Calculating 33 %');
-  act(() => { scenarios.value = [scenario(1, { status: 9 })]; });
+  act(() => {
+    scenarios.value = [scenario(1, { status: 9 })];
+  });
   assert.match(host.querySelector('[role="status"]')?.textContent ?? '', 'Calculated');
   unmount();
 });
 
 test('the scenario list is nested by parent, top scenarios first', () => {
-  scenarios.value = [scenario(1, { name: 'Base' }), scenario(2, { name: 'Alpha', parentScenarioId: 1 }), scenario(3, { name: 'Merge', parentScenarioId: 1, isTop: true })];
+  scenarios.value = [
+    scenario(1, { name: 'Base' }),
+    scenario(2, { name: 'Alpha', parentScenarioId: 1 }),
+    scenario(3, { name: 'Merge', parentScenarioId: 1, isTop: true }),
+  ];
   scenarioId.value = 2;
   const { host, unmount } = mount(<ScenarioPicker />);
   const options = [...host.querySelectorAll('[role="option"]')];
-  assert.equal(options.map((o) => o.querySelector('.option-name')?.textContent), ['Base', 'Merge', 'Alpha']);
+  assert.equal(
+    options.map((o) => o.querySelector('.option-name')?.textContent),
+    ['Base', 'Merge', 'Alpha'],
+  );
   assert.is(options[2]!.getAttribute('aria-selected'), 'true');
   unmount();
 });
 
 test('notifications appear, can be closed, and a chip outside 0..10 says Error', () => {
-  const { host, unmount } = mount(<><Notifications /><StatusChip status={42} /></>);
+  const { host, unmount } = mount(
+    <>
+      <Notifications />
+      <StatusChip status={42} />
+    </>,
+  );
   let id = 0;
-  act(() => { id = notify('Scenario calculated'); });
+  act(() => {
+    id = notify('Scenario calculated');
+  });
   // Rendered in the page (or the open dialog: the top layer), not where the component sits.
   const shown = () => document.querySelector('.notifications')?.textContent ?? '';
   assert.match(shown(), 'Scenario calculated');
@@ -74,12 +93,16 @@ test('notifications appear, can be closed, and a chip outside 0..10 says Error',
 test('the error dialog shows the spec text and a Refresh button; the server body only in debug mode', () => {
   const { host, unmount } = mount(<ErrorDialog />);
   assert.is(host.querySelector('dialog'), null);
-  act(() => { globalError.value = { message: 'scenarios: 500', response: '{"statusCode":500}' }; });
+  act(() => {
+    globalError.value = { message: 'scenarios: 500', response: '{"statusCode":500}' };
+  });
   const text = host.textContent ?? '';
   assert.match(text, 'An unexpected error occurred, possibly due to a poor internet connection');
   assert.ok([...host.querySelectorAll('button')].some((b) => b.textContent === 'Refresh'));
   assert.not.match(text, '"statusCode":500');
-  act(() => { globalError.value = null; });
+  act(() => {
+    globalError.value = null;
+  });
   unmount();
 });
 

@@ -19,23 +19,33 @@ const drawerOf = (host: HTMLElement) => host.querySelector<HTMLElement>('aside')
 const valueOf = (host: HTMLElement) => Number(handleOf(host).getAttribute('aria-valuenow'));
 
 function key(host: HTMLElement, name: string, shiftKey = false) {
-  act(() => { handleOf(host).dispatchEvent(new KeyboardEvent('keydown', { key: name, shiftKey, bubbles: true })); });
+  act(() => {
+    handleOf(host).dispatchEvent(new KeyboardEvent('keydown', { key: name, shiftKey, bubbles: true }));
+  });
 }
 
 function pointer(host: HTMLElement, type: 'pointerdown' | 'pointermove' | 'pointerup', clientX: number) {
-  act(() => { handleOf(host).dispatchEvent(new PointerEvent(type, { clientX, pointerId: 1, bubbles: true })); });
+  act(() => {
+    handleOf(host).dispatchEvent(new PointerEvent(type, { clientX, pointerId: 1, bubbles: true }));
+  });
 }
 
 /** Resizes the window the components see (the global one: the suites of one run share the last installed). */
 function resizeWindow(width: number) {
   const current = globalThis.window as unknown as { happyDOM: { setWindowSize(size: { width: number; height: number }): void } };
-  act(() => { current.happyDOM.setWindowSize({ width, height: 900 }); });
+  act(() => {
+    current.happyDOM.setWindowSize({ width, height: 900 });
+  });
 }
 
 test.after.each(() => resizeWindow(1440));
 
 test('a left drawer: the handle is labelled, ArrowRight widens by 10 px (50 with Shift), ArrowLeft narrows', () => {
-  const { host, unmount } = mount(<Drawer side="left" label="Locations" open onClose={() => undefined}>list</Drawer>);
+  const { host, unmount } = mount(
+    <Drawer side="left" label="Locations" open onClose={() => undefined}>
+      list
+    </Drawer>,
+  );
   const handle = handleOf(host);
   assert.is(handle.getAttribute('aria-label'), t('resizeDrawer'));
   assert.is(handle.getAttribute('aria-orientation'), 'vertical');
@@ -54,7 +64,11 @@ test('a left drawer: the handle is labelled, ArrowRight widens by 10 px (50 with
 });
 
 test('a right drawer grows to the left: ArrowLeft and a drag to the left widen it', () => {
-  const { host, unmount } = mount(<Drawer side="right" label="Output" open onClose={() => undefined}>output</Drawer>);
+  const { host, unmount } = mount(
+    <Drawer side="right" label="Output" open onClose={() => undefined}>
+      output
+    </Drawer>,
+  );
   key(host, 'ArrowLeft');
   assert.is(valueOf(host), 410);
   key(host, 'ArrowRight', true);
@@ -70,7 +84,11 @@ test('a right drawer grows to the left: ArrowLeft and a drag to the left widen i
 });
 
 test('a drag stays within the clamp, and a move without a press does nothing', () => {
-  const { host, unmount } = mount(<Drawer side="left" label="Locations" open onClose={() => undefined}>list</Drawer>);
+  const { host, unmount } = mount(
+    <Drawer side="left" label="Locations" open onClose={() => undefined}>
+      list
+    </Drawer>,
+  );
   pointer(host, 'pointermove', 700);
   assert.is(drawerOf(host).style.width, '400px', 'no drag without a press');
   pointer(host, 'pointerdown', 400);
@@ -84,7 +102,11 @@ test('a drag stays within the clamp, and a move without a press does nothing', (
 });
 
 test('a smaller window clamps the drawer again', () => {
-  const { host, unmount } = mount(<Drawer side="left" label="Locations" open onClose={() => undefined}>list</Drawer>);
+  const { host, unmount } = mount(
+    <Drawer side="left" label="Locations" open onClose={() => undefined}>
+      list
+    </Drawer>,
+  );
   pointer(host, 'pointerdown', 400);
   pointer(host, 'pointerup', 1400);
   assert.is(valueOf(host), Math.round(1440 * 0.3));
@@ -95,7 +117,11 @@ test('a smaller window clamps the drawer again', () => {
 });
 
 test('the admin drawer: 900 px, the same handle with its own class and limits (list at least 400 px)', () => {
-  const { host, unmount } = mount(<AdminDrawer label="Logins"><p>list</p></AdminDrawer>);
+  const { host, unmount } = mount(
+    <AdminDrawer label="Logins">
+      <p>list</p>
+    </AdminDrawer>,
+  );
   const handle = handleOf(host);
   assert.is(handle.className, 'admin-drawer-handle');
   assert.is(valueOf(host), 900);
@@ -112,7 +138,11 @@ test('the admin drawer: 900 px, the same handle with its own class and limits (l
 });
 
 test('a closed drawer draws nothing, handle included', () => {
-  const { host, unmount } = mount(<Drawer side="left" label="Locations" open={false} onClose={() => undefined}>list</Drawer>);
+  const { host, unmount } = mount(
+    <Drawer side="left" label="Locations" open={false} onClose={() => undefined}>
+      list
+    </Drawer>,
+  );
   assert.is(host.querySelector('[role="separator"]'), null);
   unmount();
 });

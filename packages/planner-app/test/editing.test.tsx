@@ -12,10 +12,37 @@ import { createRoot } from 'react-dom/client';
 import type { NewLocationProperty } from '@locus/contract';
 import { language } from '../src/i18n';
 import {
-  canDeleteSource, copyDraft, copyTargets, dialogSections, displayValue, expressionValues, groupSelectorRules, isPropertyVisible,
-  locationActionStates, locationBody, locationDraft, needsNameForNextChange, openCopyChanges, openNewLocation, runLocationAction,
-  openEditScenario, placingLocation, saveLocationDraft, saveScenarioDraft, showCompetition, startPlacingLocation, saveTargetRules, scenarioDraft, scenarioMenuState, setEditingApi, setFieldValue, storedValue,
-  toggleCopyLocation, updateCopyDraft, updateLocationDraft, type LocationDraft,
+  canDeleteSource,
+  copyDraft,
+  copyTargets,
+  dialogSections,
+  displayValue,
+  expressionValues,
+  groupSelectorRules,
+  isPropertyVisible,
+  locationActionStates,
+  locationBody,
+  locationDraft,
+  needsNameForNextChange,
+  openCopyChanges,
+  openNewLocation,
+  runLocationAction,
+  openEditScenario,
+  placingLocation,
+  saveLocationDraft,
+  saveScenarioDraft,
+  showCompetition,
+  startPlacingLocation,
+  saveTargetRules,
+  scenarioDraft,
+  scenarioMenuState,
+  setEditingApi,
+  setFieldValue,
+  storedValue,
+  toggleCopyLocation,
+  updateCopyDraft,
+  updateLocationDraft,
+  type LocationDraft,
 } from '../src/stores/editing';
 import { locations, selectedLocationId, locationDetail } from '../src/stores/locations';
 import { modelId, models } from '../src/stores/models';
@@ -31,10 +58,36 @@ import { location, model, scenario } from './fixtures';
 
 function property(id: number, patch: Partial<NewLocationProperty> = {}): NewLocationProperty {
   return {
-    id, name: `p${id}`, title: `P ${id}`, description: null, label: null, propertyType: 1, dataType: 1, autoCalculateType: null, poiSetName: null,
-    visible: true, viewLocation: 0, subModelId: null, sectionName: 's', sectionTitle: 'S', sectionLabel: null, sectionViewOrder: 1, sectionViewSize: null,
-    sectionSecondary: false, stringValue: null, numberValue: null, percentageValue: null, defaultValue: null, minimumValue: null, maximumValue: null,
-    roundingDigits: null, titleShort: null, choices: [], rangeColor: null, dependencyExpression: null, ...patch,
+    id,
+    name: `p${id}`,
+    title: `P ${id}`,
+    description: null,
+    label: null,
+    propertyType: 1,
+    dataType: 1,
+    autoCalculateType: null,
+    poiSetName: null,
+    visible: true,
+    viewLocation: 0,
+    subModelId: null,
+    sectionName: 's',
+    sectionTitle: 'S',
+    sectionLabel: null,
+    sectionViewOrder: 1,
+    sectionViewSize: null,
+    sectionSecondary: false,
+    stringValue: null,
+    numberValue: null,
+    percentageValue: null,
+    defaultValue: null,
+    minimumValue: null,
+    maximumValue: null,
+    roundingDigits: null,
+    titleShort: null,
+    choices: [],
+    rangeColor: null,
+    dependencyExpression: null,
+    ...patch,
   };
 }
 
@@ -82,12 +135,24 @@ test('the scenario menu: base, children, read-only and calculating states with t
   const grandchild = scenario(3, { parentScenarioId: 2, changeCount: 1 });
   const list = [base, child, grandchild];
   const reasons = (s: ReturnType<typeof scenario> | null) => Object.fromEntries(Object.entries(scenarioMenuState(s, list)).map(([k, v]) => [k, v.reason]));
-  assert.equal(reasons(null), { newScenario: 'scenarioNotSelected', edit: 'scenarioNotSelected', remove: 'scenarioNotSelected', copyChanges: 'scenarioNotSelected', calculate: 'scenarioNotSelected' });
+  assert.equal(reasons(null), {
+    newScenario: 'scenarioNotSelected',
+    edit: 'scenarioNotSelected',
+    remove: 'scenarioNotSelected',
+    copyChanges: 'scenarioNotSelected',
+    calculate: 'scenarioNotSelected',
+  });
   assert.equal(reasons(base), { newScenario: null, edit: 'hintBaseScenario', remove: 'hintBaseScenario', copyChanges: 'hintBaseScenario', calculate: null });
   assert.equal(reasons(child), { newScenario: null, edit: null, remove: 'hintScenarioHasChildren', copyChanges: 'hintScenarioHasChildren', calculate: null });
   assert.equal(reasons(grandchild), { newScenario: null, edit: null, remove: null, copyChanges: null, calculate: null });
   const busy = { ...grandchild, status: 5 as const };
-  assert.equal(reasons(busy), { newScenario: null, edit: 'hintScenarioCalculating', remove: 'hintScenarioCalculating', copyChanges: 'hintScenarioCalculating', calculate: 'hintScenarioCalculating' });
+  assert.equal(reasons(busy), {
+    newScenario: null,
+    edit: 'hintScenarioCalculating',
+    remove: 'hintScenarioCalculating',
+    copyChanges: 'hintScenarioCalculating',
+    calculate: 'hintScenarioCalculating',
+  });
   assert.is(scenarioMenuState({ ...grandchild, changeCount: 0 }, list).copyChanges.reason, 'hintNoChanges');
   assert.is(scenarioMenuState({ ...grandchild, status: 9 }, list).calculate.disabled, false, 'a calculated scenario can be calculated again');
 });
@@ -118,13 +183,21 @@ test('location group selector: only with more than one group, selectable plus cu
   const free = groupSelectorRules({ locationGroups: groups, locationGroupMandatory: false }, null, true);
   assert.equal([free.show, free.clearable, free.options.map((g) => g.id), free.initial], [true, true, [1, 3], null]);
   const keeps = groupSelectorRules({ locationGroups: groups, locationGroupMandatory: false }, 2, false);
-  assert.equal(keeps.options.map((g) => g.id), [1, 2, 3], 'the current unselectable group stays');
+  assert.equal(
+    keeps.options.map((g) => g.id),
+    [1, 2, 3],
+    'the current unselectable group stays',
+  );
   assert.is(keeps.initial, 2);
   const mandatory = groupSelectorRules({ locationGroups: groups, locationGroupMandatory: true }, null, true);
   assert.equal([mandatory.clearable, mandatory.initial], [false, 1], 'mandatory: the first selectable group is preselected');
   const single = groupSelectorRules({ locationGroups: [groups[0]!], locationGroupMandatory: false }, null, true);
   assert.equal([single.show, single.initial], [false, 1], 'one group: hidden and preselected');
-  assert.is(groupSelectorRules({ locationGroups: [groups[0]!], locationGroupMandatory: false }, null, false).initial, null, 'an existing location keeps no group');
+  assert.is(
+    groupSelectorRules({ locationGroups: [groups[0]!], locationGroupMandatory: false }, null, false).initial,
+    null,
+    'an existing location keeps no group',
+  );
 });
 
 // --- Values and visibility -------------------------------------------------------------
@@ -168,20 +241,55 @@ test('sections in sectionViewOrder with their size, secondary sections last', ()
     property(3, { sectionName: 'a', sectionViewOrder: 1 }),
     property(4, { sectionName: 'b', sectionViewOrder: 2 }),
   ]);
-  assert.equal(sections.map((s) => [s.name, s.size, s.properties.map((p) => p.id)]), [['a', 12, [3]], ['b', 6, [1, 4]], ['x', 12, [2]]]);
+  assert.equal(
+    sections.map((s) => [s.name, s.size, s.properties.map((p) => p.id)]),
+    [
+      ['a', 12, [3]],
+      ['b', 6, [1, 4]],
+      ['x', 12, [2]],
+    ],
+  );
 });
 
 test('the location body sends editable values (percentages /100), not outputs or calculated values', () => {
   const draft = {
-    mode: 'edit', locationId: 5, changeType: 0, name: '  Store 5 ', latitude: 52, longitude: 5, type: 1, visibility: 0, excluded: false,
-    locationGroupId: 1, originalGroupId: 1, locationClusterId: null, clusters: [],
-    properties: [property(1, { dataType: 2 }), property(2, { propertyType: 4 }), property(3, { autoCalculateType: 6, numberValue: 4 }), property(4, { dataType: 0, stringValue: 'x' })],
-    values: { 1: 40, 4: 'y' }, target: 'current', newScenarioName: '', existingScenarioId: null, scenarioModified: '2026-11-02T00:00:00Z',
-    poisInRange: null, shownPois: [], nameError: null, error: null, saving: false, movingPin: false,
+    mode: 'edit',
+    locationId: 5,
+    changeType: 0,
+    name: '  Store 5 ',
+    latitude: 52,
+    longitude: 5,
+    type: 1,
+    visibility: 0,
+    excluded: false,
+    locationGroupId: 1,
+    originalGroupId: 1,
+    locationClusterId: null,
+    clusters: [],
+    properties: [
+      property(1, { dataType: 2 }),
+      property(2, { propertyType: 4 }),
+      property(3, { autoCalculateType: 6, numberValue: 4 }),
+      property(4, { dataType: 0, stringValue: 'x' }),
+    ],
+    values: { 1: 40, 4: 'y' },
+    target: 'current',
+    newScenarioName: '',
+    existingScenarioId: null,
+    scenarioModified: '2026-11-02T00:00:00Z',
+    poisInRange: null,
+    shownPois: [],
+    nameError: null,
+    error: null,
+    saving: false,
+    movingPin: false,
   } as LocationDraft;
   const body = locationBody(draft, null);
   assert.is(body.name, 'Store 5');
-  assert.equal(body.locationProperties, [{ id: 1, stringValue: null, numberValue: 0.4 }, { id: 4, stringValue: 'y', numberValue: null }]);
+  assert.equal(body.locationProperties, [
+    { id: 1, stringValue: null, numberValue: 0.4 },
+    { id: 4, stringValue: 'y', numberValue: null },
+  ]);
   assert.is(body.scenarioModified, '2026-11-02T00:00:00Z', 'the modified stamp goes with the write');
   assert.is(body.scenarioCreation, null);
 });
@@ -189,14 +297,30 @@ test('the location body sends editable values (percentages /100), not outputs or
 // --- Copy changes --------------------------------------------------------------
 
 test('copy changes: targets are top scenarios with a parent other than the source; delete source needs every change', async () => {
-  const list = [scenario(1, { isTop: true }), scenario(2, { parentScenarioId: 1, isTop: true }), scenario(3, { parentScenarioId: 1, changeCount: 2 }), scenario(4, { parentScenarioId: 1, isTop: true })];
-  assert.equal(copyTargets(list, 2).map((s) => s.id), [4]);
-  assert.equal(copyTargets(list, 3).map((s) => s.id), [2, 4]);
+  const list = [
+    scenario(1, { isTop: true }),
+    scenario(2, { parentScenarioId: 1, isTop: true }),
+    scenario(3, { parentScenarioId: 1, changeCount: 2 }),
+    scenario(4, { parentScenarioId: 1, isTop: true }),
+  ];
+  assert.equal(
+    copyTargets(list, 2).map((s) => s.id),
+    [4],
+  );
+  assert.equal(
+    copyTargets(list, 3).map((s) => s.id),
+    [2, 4],
+  );
   assert.is(canDeleteSource([11, 12], [11, 12]), true);
   assert.is(canDeleteSource(new Set([11]), [11, 12]), false);
   assert.is(canDeleteSource([], []), false);
 
-  const fake = setup({ scenarioChanges: () => [{ locationId: 11, locationName: 'Store 11', changeType: 3 }, { locationId: 12, locationName: 'Store 12', changeType: 1 }] });
+  const fake = setup({
+    scenarioChanges: () => [
+      { locationId: 11, locationName: 'Store 11', changeType: 3 },
+      { locationId: 12, locationName: 'Store 12', changeType: 1 },
+    ],
+  });
   scenarios.value = list;
   scenarioId.value = 3;
   await openCopyChanges();
@@ -211,7 +335,10 @@ test('copy changes: targets are top scenarios with a parent other than the sourc
   document.body.appendChild(root);
   const react = createRoot(root as unknown as HTMLElement);
   await act(async () => react.render(<CopyChangesDialog />));
-  const deleteBox = () => [...root.querySelectorAll('input[type="checkbox"]')].find((el) => el.parentElement?.textContent?.includes('Delete source scenario')) as unknown as HTMLInputElement;
+  const deleteBox = () =>
+    [...root.querySelectorAll('input[type="checkbox"]')].find((el) =>
+      el.parentElement?.textContent?.includes('Delete source scenario'),
+    ) as unknown as HTMLInputElement;
   assert.is(deleteBox().disabled, true, 'disabled while a change is not selected');
   await act(async () => toggleCopyLocation(12, true));
   assert.is(deleteBox().disabled, false, 'enabled with every change selected');
@@ -227,7 +354,10 @@ test('copy changes with no top scenario shows the notice instead of the dialog',
   await openCopyChanges();
   assert.is(copyDraft.value, null);
   assert.equal(fake.names(), []);
-  assert.equal(notifications.value.map((n) => n.text), ['No top scenarios were found.']);
+  assert.equal(
+    notifications.value.map((n) => n.text),
+    ['No top scenarios were found.'],
+  );
 });
 
 // --- Validation -------------------------------------------------------------------
@@ -237,9 +367,31 @@ test('name required: the location dialog and the scenario dialog refuse a blank 
   scenarios.value = [scenario(1), scenario(2, { parentScenarioId: 1 })];
   scenarioId.value = 2;
   locationDraft.value = {
-    mode: 'new', locationId: null, changeType: null, name: '   ', latitude: 52, longitude: 5, type: 1, visibility: 0, excluded: false,
-    locationGroupId: null, originalGroupId: null, locationClusterId: null, clusters: [], properties: [], values: {}, target: 'current',
-    newScenarioName: '', existingScenarioId: null, scenarioModified: null, poisInRange: null, shownPois: [], nameError: null, error: null, saving: false, movingPin: false,
+    mode: 'new',
+    locationId: null,
+    changeType: null,
+    name: '   ',
+    latitude: 52,
+    longitude: 5,
+    type: 1,
+    visibility: 0,
+    excluded: false,
+    locationGroupId: null,
+    originalGroupId: null,
+    locationClusterId: null,
+    clusters: [],
+    properties: [],
+    values: {},
+    target: 'current',
+    newScenarioName: '',
+    existingScenarioId: null,
+    scenarioModified: null,
+    poisInRange: null,
+    shownPois: [],
+    nameError: null,
+    error: null,
+    saving: false,
+    movingPin: false,
   };
   assert.is(await saveLocationDraft(), false);
   assert.is(locationDraft.value?.nameError, 'Name is required');
@@ -247,7 +399,18 @@ test('name required: the location dialog and the scenario dialog refuse a blank 
   assert.is(await saveLocationDraft(), false);
   assert.is(locationDraft.value?.nameError, 'Naam is verplicht');
   language.value = 'en';
-  scenarioDraft.value = { mode: 'new', scenarioId: 2, name: ' ', isTop: false, competition: false, nameLocked: false, modified: null, error: null, nameError: null, saving: false };
+  scenarioDraft.value = {
+    mode: 'new',
+    scenarioId: 2,
+    name: ' ',
+    isTop: false,
+    competition: false,
+    nameLocked: false,
+    modified: null,
+    error: null,
+    nameError: null,
+    saving: false,
+  };
   assert.is(await saveScenarioDraft(), false);
   assert.is(scenarioDraft.value?.nameError, 'Scenario name is required');
   assert.equal(fake.names(), []);
@@ -275,7 +438,11 @@ test('edit scenario: the name is locked for one change, modified goes with the u
   scenarioDraft.value = { ...scenarioDraft.value!, name: '', isTop: true };
   assert.is(await saveScenarioDraft(), true, 'a locked name is not validated');
   const update = fake.calls.find((c) => c.name === 'scenarioUpdate')!;
-  assert.equal(update.options.body, { id: 2, name: 'Store 11', isTop: true, competition: false, modified: '2026-11-05T10:00:00Z' }, 'the locked name is sent as it is');
+  assert.equal(
+    update.options.body,
+    { id: 2, name: 'Store 11', isTop: true, competition: false, modified: '2026-11-05T10:00:00Z' },
+    'the locked name is sent as it is',
+  );
   assert.is(scenarioDraft.value, null);
   refuse = true;
   openEditScenario();
@@ -300,7 +467,9 @@ test('a 409 answer is shown translated in the dialog, scenarioWasModified includ
   const fake = setup({
     newLocationProperties: () => [property(1, { dataType: 2, numberValue: 0.35, percentageValue: 35 })],
     nearByLocationClusters: () => [{ id: 5, name: 'Centre' }],
-    locationCreate: () => { throw new ApiFailure('locationCreate', 409, { statusCode: 409, error: 'Conflict', message: 'scenarioWasModified' }, ''); },
+    locationCreate: () => {
+      throw new ApiFailure('locationCreate', 409, { statusCode: 409, error: 'Conflict', message: 'scenarioWasModified' }, '');
+    },
   });
   scenarios.value = [scenario(1), scenario(2, { parentScenarioId: 1 })];
   scenarioId.value = 2;
@@ -322,7 +491,10 @@ test('undo edit: confirmation, the rename notification, the scenario reloaded an
   const renamed = scenario(2, { parentScenarioId: 1, name: 'Store 12', changeCount: 1 });
   let scenarioList = [scenario(1), scenario(2, { parentScenarioId: 1, name: 'Two changes', changeCount: 2 })];
   const fake = setup({
-    locationUndoEdit: () => { scenarioList = [scenario(1), renamed]; return { scenarioId: 2, locationId: 11, scenarioRenamedTo: 'Store 12' }; },
+    locationUndoEdit: () => {
+      scenarioList = [scenario(1), renamed];
+      return { scenarioId: 2, locationId: 11, scenarioRenamedTo: 'Store 12' };
+    },
     scenarios: () => scenarioList,
     scenarioLocations: () => [location(11), location(12, { changeType: 3 })],
     scenarioLocationProperties: (o) => ({ ...location((o.params as { locationId: number }).locationId), locationClusters: [], locationProperties: [] }),
@@ -337,7 +509,10 @@ test('undo edit: confirmation, the rename notification, the scenario reloaded an
   stop();
   assert.equal(asked, ['Undo the changes to "Store 11"?', 'Calculate scenario "Store 12" now?']);
   assert.ok(fake.names().includes('locationUndoEdit'));
-  assert.equal(notifications.value.map((n) => n.text), ['The scenario was renamed to "Store 12".']);
+  assert.equal(
+    notifications.value.map((n) => n.text),
+    ['The scenario was renamed to "Store 12".'],
+  );
   assert.is(scenarios.value.find((s) => s.id === 2)?.name, 'Store 12');
   assert.equal(fitRequest.value?.request, { kind: 'locations', ids: [11] });
 });
@@ -362,7 +537,10 @@ test('remove location: a No answer writes nothing; Yes deletes and reports the r
   await runLocationAction('delete', 11);
   answers.stop();
   assert.equal(answers.asked, ['Remove location "Store 11"?'], 'no calculate question after a delete that removed the scenario');
-  assert.equal(notifications.value.map((n) => n.text), ['Scenario "Store 11" had no changes left and was removed.']);
+  assert.equal(
+    notifications.value.map((n) => n.text),
+    ['Scenario "Store 11" had no changes left and was removed.'],
+  );
   assert.is(scenarioId.value, 1, 'the parent is selected');
   assert.is(selectedLocationId.value, null);
 });
@@ -401,13 +579,16 @@ test('close and calculate: the close is saved into a new scenario and its calcul
   const { closeDraft, saveClose } = await import('../src/stores/editing');
   assert.ok(await saveClose({ calculate: true }));
   stop();
-  assert.is(asked.length, 1, 'only the base scenario\'s confirmation: no calculate question');
+  assert.is(asked.length, 1, "only the base scenario's confirmation: no calculate question");
   assert.is(closeDraft.value, null);
   const start = fake.calls.find((c) => c.name === 'scenarioStartProcessing');
   assert.ok(start, 'the calculation is started');
   assert.equal((start!.options as { params: unknown }).params, { scenarioId: 5 });
   assert.is(scenarioId.value, 5, 'the new scenario is shown');
-  assert.ok(notifications.value.some((n) => n.tone === 'success'), 'the confirmation');
+  assert.ok(
+    notifications.value.some((n) => n.tone === 'success'),
+    'the confirmation',
+  );
   planner.stopStatusPolling();
 });
 
@@ -419,7 +600,11 @@ function fakeMap() {
   return {
     on(type: string, listener: (e: unknown) => void) {
       listeners.set(type, [...(listeners.get(type) ?? []), listener]);
-      return () => listeners.set(type, (listeners.get(type) ?? []).filter((l) => l !== listener));
+      return () =>
+        listeners.set(
+          type,
+          (listeners.get(type) ?? []).filter((l) => l !== listener),
+        );
     },
     emit(type: string, e: unknown) {
       for (const l of listeners.get(type) ?? []) l(e);
@@ -483,10 +668,15 @@ test('the drawer buttons: the changeType row, disabled with the hint while the s
   await act(async () => react.render(<LocationActions />));
   const buttons = () => [...root.querySelectorAll('button')].map((b) => `${b.textContent}${b.getAttribute('aria-disabled') === 'true' ? ' (disabled)' : ''}`);
   assert.equal(buttons(), ['Edit location', 'Undo edit']);
-  await act(async () => { scenarios.value = [scenario(1), scenario(2, { parentScenarioId: 1, status: 3 })]; });
+  await act(async () => {
+    scenarios.value = [scenario(1), scenario(2, { parentScenarioId: 1, status: 3 })];
+  });
   assert.equal(buttons(), ['Edit locationscenario is calculating (disabled)', 'Undo editscenario is calculating (disabled)']);
   assert.is(root.querySelector('button')?.getAttribute('title'), 'scenario is calculating');
-  await act(async () => { locations.value = [location(11, { changeType: 2 })]; scenarios.value = [scenario(1), scenario(2, { parentScenarioId: 1, status: 0 })]; });
+  await act(async () => {
+    locations.value = [location(11, { changeType: 2 })];
+    scenarios.value = [scenario(1), scenario(2, { parentScenarioId: 1, status: 0 })];
+  });
   assert.equal(buttons(), ['Undo close']);
   await act(async () => react.unmount());
   root.remove();

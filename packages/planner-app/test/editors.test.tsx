@@ -12,9 +12,34 @@ import { createRoot } from 'react-dom/client';
 import type { ModelParameters } from '@locus/contract';
 import { language } from '../src/i18n';
 import {
-  addDriver, addFunctionRow, addScoreRow, applyCalibration, applySuggestion, calibration, closeEditor, decayValue, deleteFunctionRow, driversDraft,
-  editorDirty, fieldError, newDriverRow, newFunctionRow, newScoreRow, openDrivers, openEditor, openModelParameters, openNormalizedScores,
-  parametersDraft, saveEditor, scoresDraft, setEditorsApi, suggestionsFor, syntaxProblem, updateDriverRow, updateFunctionRow, updateMode,
+  addDriver,
+  addFunctionRow,
+  addScoreRow,
+  applyCalibration,
+  applySuggestion,
+  calibration,
+  closeEditor,
+  decayValue,
+  deleteFunctionRow,
+  driversDraft,
+  editorDirty,
+  fieldError,
+  newDriverRow,
+  newFunctionRow,
+  newScoreRow,
+  openDrivers,
+  openEditor,
+  openModelParameters,
+  openNormalizedScores,
+  parametersDraft,
+  saveEditor,
+  scoresDraft,
+  setEditorsApi,
+  suggestionsFor,
+  syntaxProblem,
+  updateDriverRow,
+  updateFunctionRow,
+  updateMode,
   updateScoreRow,
 } from '../src/stores/editors';
 import { modelId, submodelId } from '../src/stores/models';
@@ -27,7 +52,10 @@ const PARAMETERS: ModelParameters = {
   fractionCutOffThreshold: 0.01,
   car: { maximumMinutes: 30, scale: 1, constant: 1, power: 2 },
   pedestrian: { maximumMinutes: 15, scale: 0.5, constant: 1, power: 2.5 },
-  locationProperties: [{ name: 'salesFloorArea', title: 'Sales floor', dataType: 2 }, { name: 'parking', title: 'Parking', dataType: 2 }],
+  locationProperties: [
+    { name: 'salesFloorArea', title: 'Sales floor', dataType: 2 },
+    { name: 'parking', title: 'Parking', dataType: 2 },
+  ],
   locationGroupProperties: [],
   locationClusterProperties: [],
   functions: [{ id: 1, description: 'Floor', function: 'pow(salesFloorArea, 1)', defaultValue: 1, type: 1 }],
@@ -38,15 +66,26 @@ type Options = Parameters<Answer>[0];
 function editorsApi(extra: Partial<Record<string, Answer>> = {}) {
   return fakeApi({
     modelParameters: () => structuredClone(PARAMETERS),
-    driverFilters: () => [{ id: 3, title: 'All', function: '1', drivers: [{ id: 4, title: 'Floor', function: 'salesFloorArea', weight: 80, roundingDigits: 0, inverse: false }] }],
+    driverFilters: () => [
+      { id: 3, title: 'All', function: '1', drivers: [{ id: 4, title: 'Floor', function: 'salesFloorArea', weight: 80, roundingDigits: 0, inverse: false }] },
+    ],
     normalizedScoresFunctions: () => [{ id: 9, title: 'Floor', function: 'salesFloorArea', weight: 2, defaultValue: 1, type: 1 }],
     functionsValidate: (o: Options) => {
       const list = o.body as unknown as string[];
       const index = list.findIndex((s) => s.includes('salesArea2'));
       return { messages: index < 0 ? [] : [{ index, message: "unknown property 'salesArea2' at position 5", position: list[index]!.indexOf('salesArea2') }] };
     },
-    modelParametersSave: (o: Options) => ({ ...PARAMETERS, ...(o.body as unknown as object), functions: (o.body as unknown as { functions: object[] }).functions.map((f, i) => ({ id: i + 1, ...f })) }),
-    driversSave: (o: Options) => (o.body as unknown as { id?: number; drivers: { id?: number }[] }[]).map((f, i) => ({ ...f, id: f.id ?? 100 + i, drivers: f.drivers.map((d, k) => ({ ...d, id: d.id ?? 200 + k })) })),
+    modelParametersSave: (o: Options) => ({
+      ...PARAMETERS,
+      ...(o.body as unknown as object),
+      functions: (o.body as unknown as { functions: object[] }).functions.map((f, i) => ({ id: i + 1, ...f })),
+    }),
+    driversSave: (o: Options) =>
+      (o.body as unknown as { id?: number; drivers: { id?: number }[] }[]).map((f, i) => ({
+        ...f,
+        id: f.id ?? 100 + i,
+        drivers: f.drivers.map((d, k) => ({ ...d, id: d.id ?? 200 + k })),
+      })),
     normalizedScoresFunctionsSave: (o: Options) => (o.body as unknown as { id?: number }[]).map((r, i) => ({ ...r, id: r.id ?? 300 + i })),
     ...extra,
   } as never);
@@ -80,7 +119,14 @@ test('model parameters: the server message goes to its field with its position a
   setEditorsApi(api);
   const reloads: unknown[] = [];
   // The planner store takes its client with useApi: give it one that answers the scenario list.
-  planner.useApi(fakeApi({ scenarios: () => { reloads.push(1); return []; } } as never).api);
+  planner.useApi(
+    fakeApi({
+      scenarios: () => {
+        reloads.push(1);
+        return [];
+      },
+    } as never).api,
+  );
   await openModelParameters();
   assert.is(openEditor.value, 'modelParameters');
   assert.is(editorDirty.value, false);
@@ -95,7 +141,10 @@ test('model parameters: the server message goes to its field with its position a
   assert.is(fieldError.value, null, 'editing the field clears its message');
   updateMode('car', { power: 1.8 });
   assert.is(await saveEditor('modelParameters'), true);
-  const saved = calls.find((c) => c.name === 'modelParametersSave')!.options.body as unknown as { car: { power: number }; functions: { defaultValue: number; type: number; key?: string }[] };
+  const saved = calls.find((c) => c.name === 'modelParametersSave')!.options.body as unknown as {
+    car: { power: number };
+    functions: { defaultValue: number; type: number; key?: string }[];
+  };
   assert.is(saved.car.power, 1.8);
   assert.is(saved.functions[1]!.defaultValue, 1);
   assert.is(saved.functions[1]!.type, 1);
@@ -148,7 +197,13 @@ test('deleting a row and closing with unsaved changes ask first; No keeps everyt
   assert.is(await deleteFunctionRow(key, yes), true);
   assert.is(parametersDraft.value!.functions.length, 0);
   const asked: string[] = [];
-  assert.is(await closeEditor(async (text) => { asked.push(text); return false; }), false);
+  assert.is(
+    await closeEditor(async (text) => {
+      asked.push(text);
+      return false;
+    }),
+    false,
+  );
   assert.is(openEditor.value, 'modelParameters');
   assert.equal(asked, ['Close without saving your changes?']);
   assert.is(await closeEditor(yes), true);
@@ -159,8 +214,14 @@ test('expression help: property names and functions for the word at the caret; s
   const { api } = editorsApi();
   setEditorsApi(api);
   await openModelParameters();
-  assert.equal(suggestionsFor('log(sal', 7).map((s) => s.name), ['salesFloorArea']);
-  assert.equal(suggestionsFor('po', 2).map((s) => s.name), ['pow']);
+  assert.equal(
+    suggestionsFor('log(sal', 7).map((s) => s.name),
+    ['salesFloorArea'],
+  );
+  assert.equal(
+    suggestionsFor('po', 2).map((s) => s.name),
+    ['pow'],
+  );
   assert.equal(suggestionsFor('1 + 2', 5), []);
   assert.equal(applySuggestion('log(sal', 7, 'salesFloorArea', 'property'), { text: 'log(salesFloorArea', caret: 18 });
   assert.equal(applySuggestion('po', 2, 'pow', 'function'), { text: 'pow(', caret: 4 });
@@ -195,11 +256,22 @@ test('calibration results go into the parameters only after the confirmation, th
   planner.useApi(fakeApi({ scenarios: () => [] } as never).api);
   await openModelParameters();
   calibration.value = {
-    id: 'job', submodelId: 11, state: 'completed', progress: 100, error: null,
+    id: 'job',
+    submodelId: 11,
+    state: 'completed',
+    progress: 100,
+    error: null,
     result: {
-      actualProperty: 'actualTurnover', locationCount: 3,
-      before: { parameters: { carPower: 2, pedestrianPower: 2.5, attractivenessExponent: 1 }, fit: { rSquared: 0.5, meanAbsolutePercentageError: 0.3, globalError: 0.2 } },
-      after: { parameters: { carPower: 1.7, pedestrianPower: 2.9, attractivenessExponent: 1.2 }, fit: { rSquared: 0.8, meanAbsolutePercentageError: 0.1, globalError: 0.1 } },
+      actualProperty: 'actualTurnover',
+      locationCount: 3,
+      before: {
+        parameters: { carPower: 2, pedestrianPower: 2.5, attractivenessExponent: 1 },
+        fit: { rSquared: 0.5, meanAbsolutePercentageError: 0.3, globalError: 0.2 },
+      },
+      after: {
+        parameters: { carPower: 1.7, pedestrianPower: 2.9, attractivenessExponent: 1.2 },
+        fit: { rSquared: 0.8, meanAbsolutePercentageError: 0.1, globalError: 0.1 },
+      },
       functions: [{ id: 1, function: 'pow(salesFloorArea, 1.2)' }],
       points: [],
     },
@@ -216,6 +288,8 @@ test('calibration results go into the parameters only after the confirmation, th
 });
 
 // The notifications these actions raised (10 s timers) end with this file.
-test.after(() => { for (const n of notifications.value) dismiss(n.id); });
+test.after(() => {
+  for (const n of notifications.value) dismiss(n.id);
+});
 
 test.run();

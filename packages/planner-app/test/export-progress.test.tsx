@@ -33,8 +33,13 @@ const bytes = (n: number, fill: number) => new Uint8Array(n).fill(fill);
 
 test('the body is read chunk by chunk: bytes received rise to the Content-Length, the blob holds every byte', async () => {
   const seen: DownloadProgress[] = [];
-  const blob = await readWithProgress(chunked([bytes(3000, 1), bytes(2000, 2), bytes(500, 3)], { 'Content-Type': 'text/csv', 'Content-Length': '5500' }), (p) => seen.push(p));
-  assert.equal(seen.map((p) => p.received), [0, 3000, 5000, 5500]);
+  const blob = await readWithProgress(chunked([bytes(3000, 1), bytes(2000, 2), bytes(500, 3)], { 'Content-Type': 'text/csv', 'Content-Length': '5500' }), (p) =>
+    seen.push(p),
+  );
+  assert.equal(
+    seen.map((p) => p.received),
+    [0, 3000, 5000, 5500],
+  );
   assert.ok(seen.every((p) => p.total === 5500));
   assert.is(blob.size, 5500);
   assert.is(blob.type, 'text/csv');
@@ -45,11 +50,17 @@ test('the body is read chunk by chunk: bytes received rise to the Content-Length
 test('without Content-Length, or with a compressed body, the total is unknown', async () => {
   const unknown: DownloadProgress[] = [];
   await readWithProgress(chunked([bytes(10, 0), bytes(20, 0)], {}), (p) => unknown.push(p));
-  assert.equal(unknown.map((p) => p.total), [null, null, null]);
+  assert.equal(
+    unknown.map((p) => p.total),
+    [null, null, null],
+  );
   assert.is(unknown[unknown.length - 1]!.received, 30);
   const gzip: DownloadProgress[] = [];
   await readWithProgress(chunked([bytes(10, 0)], { 'Content-Length': '4', 'Content-Encoding': 'gzip' }), (p) => gzip.push(p));
-  assert.ok(gzip.every((p) => p.total === null), 'the compressed length is not the length read');
+  assert.ok(
+    gzip.every((p) => p.total === null),
+    'the compressed length is not the length read',
+  );
 });
 
 test('the API client reports progress only when asked, and still answers the whole blob', async () => {
@@ -97,7 +108,15 @@ test('runDownload keeps the dialog told of the bytes received while the file arr
     states.push(downloading.value);
     return new Blob([new Uint8Array(200)]);
   };
-  const d = availableDownloads({ model: model(1), scenario: scenario(1, { status: 9 }), submodelId: 1, locationId: null, locationName: null, areaCode: null, globalAdmin: false })[0]!;
+  const d = availableDownloads({
+    model: model(1),
+    scenario: scenario(1, { status: 9 }),
+    submodelId: 1,
+    locationId: null,
+    locationName: null,
+    areaCode: null,
+    globalAdmin: false,
+  })[0]!;
   // The saving link is clicked; the test keeps the page where it is (happy-dom would follow it).
   const saved: string[] = [];
   const keep = (e: Event) => {
@@ -108,13 +127,22 @@ test('runDownload keeps the dialog told of the bytes received while the file arr
   document.addEventListener('click', keep, true);
   let size = 0;
   try {
-    await act(async () => { size = await runDownload(fake.api, d, 'nl', 'file.csv'); });
+    await act(async () => {
+      size = await runDownload(fake.api, d, 'nl', 'file.csv');
+    });
   } finally {
     document.removeEventListener('click', keep, true);
   }
   assert.equal(saved, ['file.csv'], 'saved under its name');
   assert.is(size, 200);
-  assert.equal(states.map((s) => s && [s.fileName, s.received, s.total]), [['file.csv', 0, 200], ['file.csv', 120, 200], ['file.csv', 200, 200]]);
+  assert.equal(
+    states.map((s) => s && [s.fileName, s.received, s.total]),
+    [
+      ['file.csv', 0, 200],
+      ['file.csv', 120, 200],
+      ['file.csv', 200, 200],
+    ],
+  );
   assert.is(downloading.value, null);
 });
 

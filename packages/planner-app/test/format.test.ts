@@ -39,11 +39,38 @@ test('signed differences', () => {
 });
 
 const prop = (patch: Partial<LocationProperty>): LocationProperty => ({
-  id: 1, name: 'p', title: 'P', description: null, label: null, propertyType: 1, dataType: 1, autoCalculateType: null, poiSetName: null,
-  visible: true, viewLocation: 0, subModelId: null, sectionName: 'A', sectionTitle: 'Section A', sectionLabel: null, sectionViewOrder: 1,
-  sectionViewSize: null, sectionSecondary: false, stringValue: null, numberValue: null, percentageValue: null, oldStringValue: null,
-  oldNumberValue: null, defaultValue: null, minimumValue: null, maximumValue: null, roundingDigits: null, titleShort: null, choices: [],
-  rangeColor: null, dependencyExpression: null, ...patch,
+  id: 1,
+  name: 'p',
+  title: 'P',
+  description: null,
+  label: null,
+  propertyType: 1,
+  dataType: 1,
+  autoCalculateType: null,
+  poiSetName: null,
+  visible: true,
+  viewLocation: 0,
+  subModelId: null,
+  sectionName: 'A',
+  sectionTitle: 'Section A',
+  sectionLabel: null,
+  sectionViewOrder: 1,
+  sectionViewSize: null,
+  sectionSecondary: false,
+  stringValue: null,
+  numberValue: null,
+  percentageValue: null,
+  oldStringValue: null,
+  oldNumberValue: null,
+  defaultValue: null,
+  minimumValue: null,
+  maximumValue: null,
+  roundingDigits: null,
+  titleShort: null,
+  choices: [],
+  rangeColor: null,
+  dependencyExpression: null,
+  ...patch,
 });
 const ctx = { lang: 'en' as const, currency: 'EUR', yes: 'Yes', no: 'No' };
 
@@ -73,7 +100,13 @@ test('drawer sections: only viewLocation properties, in sectionViewOrder', () =>
     prop({ id: 3, sectionName: 'A', viewLocation: null }),
     prop({ id: 4, sectionName: 'B', sectionViewOrder: 2, viewLocation: 1 }),
   ]);
-  assert.equal(sections.map((s) => [s.name, s.properties.map((p) => p.id)]), [['A', [2]], ['B', [1, 4]]]);
+  assert.equal(
+    sections.map((s) => [s.name, s.properties.map((p) => p.id)]),
+    [
+      ['A', [2]],
+      ['B', [1, 4]],
+    ],
+  );
 });
 
 test.run();

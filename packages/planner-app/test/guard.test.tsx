@@ -33,7 +33,15 @@ test('every message key the server answers with has a text in each of the five c
 
 test('a refusal with a field goes to that field and a notification, translated with its values; the error dialog stays shut', () => {
   language.value = 'nl';
-  routeFailure(failure(400, { statusCode: 400, error: 'Bad Request', message: 'valueAboveMaximum', field: 'locationProperties.1.numberValue', params: { minimum: 100, maximum: 4000 } }));
+  routeFailure(
+    failure(400, {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'valueAboveMaximum',
+      field: 'locationProperties.1.numberValue',
+      params: { minimum: 100, maximum: 4000 },
+    }),
+  );
   assert.is(globalError.value, null);
   assert.is(refusal.value?.field, 'locationProperties.1.numberValue');
   assert.is(refusalAt('locationProperties.1.numberValue'), 'De waarde mag hoogstens 4.000 zijn.');
@@ -55,23 +63,35 @@ test('network failures and server errors open the error dialog', () => {
 
 test('the error dialog closes with Escape; Refresh with an open edit asks first and keeps the edit on No', async () => {
   const { host, unmount } = mount(<ErrorDialog />);
-  act(() => { globalError.value = { message: 'x: 500', response: null }; });
+  act(() => {
+    globalError.value = { message: 'x: 500', response: null };
+  });
   const dialog = host.querySelector('dialog')!;
-  act(() => { dialog.dispatchEvent(new Event('cancel', { cancelable: true })); });
+  act(() => {
+    dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
+  });
   assert.is(globalError.value, null);
   assert.is(host.querySelector('dialog'), null);
 
-  act(() => { globalError.value = { message: 'x: 500', response: null }; });
+  act(() => {
+    globalError.value = { message: 'x: 500', response: null };
+  });
   scenarioDraft.value = { mode: 'new' } as never;
   const refresh = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Refresh')!;
-  await act(async () => { refresh.click(); });
+  await act(async () => {
+    refresh.click();
+  });
   assert.is(confirmations.value.length, 1);
   assert.match(confirmations.value[0]!.text, 'throws away the changes');
-  await act(async () => { confirmations.value[0]!.resolve(false); });
+  await act(async () => {
+    confirmations.value[0]!.resolve(false);
+  });
   assert.ok(globalError.value, 'the error dialog is still there');
   assert.ok(scenarioDraft.value, 'the edit is kept');
   scenarioDraft.value = null;
-  act(() => { globalError.value = null; });
+  act(() => {
+    globalError.value = null;
+  });
   unmount();
 });
 
@@ -79,10 +99,18 @@ test('notifications are shown inside the topmost open dialog, else in the page',
   const { unmount } = mount(<Notifications />);
   const dialog = document.createElement('dialog');
   document.body.append(dialog);
-  await act(async () => { dialog.setAttribute('open', ''); await new Promise((r) => setTimeout(r, 0)); });
-  act(() => { notify('Saved.', 'success'); });
+  await act(async () => {
+    dialog.setAttribute('open', '');
+    await new Promise((r) => setTimeout(r, 0));
+  });
+  act(() => {
+    notify('Saved.', 'success');
+  });
   assert.match(dialog.querySelector('.notifications')?.textContent ?? '', 'Saved.');
-  await act(async () => { dialog.removeAttribute('open'); await new Promise((r) => setTimeout(r, 0)); });
+  await act(async () => {
+    dialog.removeAttribute('open');
+    await new Promise((r) => setTimeout(r, 0));
+  });
   assert.is(dialog.querySelector('.notifications'), null);
   assert.match(document.body.querySelector(':scope > .notifications')?.textContent ?? '', 'Saved.');
   for (const n of notifications.value) dismiss(n.id);
@@ -90,7 +118,7 @@ test('notifications are shown inside the topmost open dialog, else in the page',
   unmount();
 });
 
-test('plausibility: a value outside the group\'s 1st to 99th percentile or beyond 3 sigma is unusual; small groups say nothing', async () => {
+test("plausibility: a value outside the group's 1st to 99th percentile or beyond 3 sigma is unusual; small groups say nothing", async () => {
   const values = Array.from({ length: 50 }, (_, i) => 300 + i * 5); // 300 .. 545
   const usual = usualRange(values)!;
   assert.ok(usual.low > 300 && usual.low < 305 && usual.high > 540 && usual.high < 545);

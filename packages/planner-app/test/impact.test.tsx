@@ -20,7 +20,11 @@ import { fakeApi } from './fake-api';
 import { location, model, scenario } from './fixtures';
 import { render } from './render';
 
-const groups = [{ id: 1, name: 'Own' }, { id: 2, name: 'Rival' }, { id: 3, name: 'Other' }];
+const groups = [
+  { id: 1, name: 'Own' },
+  { id: 2, name: 'Rival' },
+  { id: 3, name: 'Other' },
+];
 
 /** A new store 20 (own group) taking 300 from own store 21, 500 from rival 22, 100 from other 23; 100 new demand. */
 function newStore(): ScenarioDifferences {
@@ -42,22 +46,33 @@ function newStore(): ScenarioDifferences {
 }
 
 const summaries = () => [
-  location(20, { changeType: 1, locationGroupId: 1 }), location(21, { locationGroupId: 1 }),
-  location(22, { locationGroupId: 2 }), location(23, { locationGroupId: 3 }),
+  location(20, { changeType: 1, locationGroupId: 1 }),
+  location(21, { locationGroupId: 1 }),
+  location(22, { locationGroupId: 2 }),
+  location(23, { locationGroupId: 3 }),
 ];
 
-test('a new store: its output, from own stores (cannibalisation), from each rival group, new demand; the own group\'s net', () => {
+test("a new store: its output, from own stores (cannibalisation), from each rival group, new demand; the own group's net", () => {
   const s = impactSummary(newStore(), summaries(), groups);
-  assert.equal(s.changed.map((r) => [r.locationId, r.output]), [[20, 1000]]);
+  assert.equal(
+    s.changed.map((r) => [r.locationId, r.output]),
+    [[20, 1000]],
+  );
   assert.is(s.closes, false);
   assert.is(s.ownGroup, 'Own');
   assert.is(s.ownOthers, -300);
-  assert.equal(s.competitors, [{ group: 'Rival', change: -500 }, { group: 'Other', change: -100 }]);
+  assert.equal(s.competitors, [
+    { group: 'Rival', change: -500 },
+    { group: 'Other', change: -100 },
+  ]);
   assert.is(s.market, 100, 'demand not served before: what the other stores did not lose');
   // The sources add up to the new store's output.
   assert.is(-s.ownOthers! - s.competitors.reduce((sum, c) => sum + c.change, 0) + s.market, 1000);
   assert.is(s.ownNet, 700);
-  assert.equal(s.losers.map((r) => r.locationId), [22, 21, 23]);
+  assert.equal(
+    s.losers.map((r) => r.locationId),
+    [22, 21, 23],
+  );
   assert.equal(s.gainers, []);
 });
 
@@ -80,12 +95,23 @@ test('a closed store: where its output goes, the demand no longer served negativ
   assert.is(s.ownOthers, 1000);
   assert.equal(s.competitors, [{ group: 'Rival', change: 1500 }]);
   assert.is(s.market, -500);
-  assert.equal(s.gainers.map((r) => r.locationId), [22, 20]);
+  assert.equal(
+    s.gainers.map((r) => r.locationId),
+    [22, 20],
+  );
 });
 
-test('map symbols: each store of the differences at its place with the API\'s change', () => {
+test("map symbols: each store of the differences at its place with the API's change", () => {
   const features = impactFeatures(newStore(), summaries());
-  assert.equal(features.map((f) => [f.id, f.change]), [[20, 1000], [22, -500], [21, -300], [23, -100]]);
+  assert.equal(
+    features.map((f) => [f.id, f.change]),
+    [
+      [20, 1000],
+      [22, -500],
+      [21, -300],
+      [23, -100],
+    ],
+  );
   assert.is(features[0]!.lon, location(20).longitude);
 });
 
@@ -94,7 +120,10 @@ test('the section reads the differences when scenario and base are calculated, s
   clearResultsCache();
   let reads = 0;
   const fake = fakeApi({
-    scenarioDifferences: () => { reads++; return newStore(); },
+    scenarioDifferences: () => {
+      reads++;
+      return newStore();
+    },
     scenarioLocationProperties: () => ({ ...location(22), locationClusters: [], locationProperties: [] }),
   });
   planner.useApi(fake.api);
@@ -117,7 +146,9 @@ test('the section reads the differences when scenario and base are calculated, s
   assert.match(text, /Demand not served before.*100/);
   assert.match(text, /Net effect for Own.*\+700/);
   const button = [...view.container.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Rival store'))!;
-  await act(async () => { button.click(); });
+  await act(async () => {
+    button.click();
+  });
   assert.is(selectedLocationId.value, 22);
   // A recalculation of the scenario (0, then 9 again): read again, the layer turned on by the calculation.
   scenarios.value = [scenario(1, { status: 9 }), scenario(2, { status: 0, parentScenarioId: 1 })];

@@ -16,8 +16,16 @@ import type { ReportMapOptions } from '../src/ui/reports/report-map';
 import { localSituationZoom, PRINT_PIXEL_RATIO, REPORT_MAP_HEIGHT } from '../src/ui/reports/report-map';
 import { WORLD_SIZE } from '@locus/map-canvas';
 import {
-  areaShares, defaultLocationLayout, differenceFraction, firstLocations, impactMark, parseLocationLayout, parseScenarioLayout,
-  showClusterImpact, showGroupImpact, totalOf,
+  areaShares,
+  defaultLocationLayout,
+  differenceFraction,
+  firstLocations,
+  impactMark,
+  parseLocationLayout,
+  parseScenarioLayout,
+  showClusterImpact,
+  showGroupImpact,
+  totalOf,
 } from '../src/ui/reports/rules';
 import { ScenarioReport } from '../src/ui/reports/ScenarioReport';
 import { reportScenarios } from '../src/ui/reports/ReportsButton';
@@ -28,28 +36,59 @@ import { render } from './render';
 (globalThis as { URL: typeof URL }).URL.createObjectURL ??= () => 'blob:report-map';
 (globalThis as { URL: typeof URL }).URL.revokeObjectURL ??= () => undefined;
 
-
-const settle = () => act(async () => { for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0)); });
+const settle = () =>
+  act(async () => {
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+  });
 
 test('location layout: every component name of the format is read in order', () => {
-  const format = JSON.stringify({ components: [
-    { name: 'mapLocations' }, { name: 'mapCatchmentArea' }, { name: 'mapCatchmentAreaPrimary' }, { name: 'mapCatchmentAreaSecondary' },
-    { name: 'properties', section: 'store' }, { name: 'properties2Columns', left: 'store', right: 'general' }, { name: 'topAreas', numberOfAreas: 10 },
-    { name: 'matchingLocations' }, { name: 'matchingScores' }, { name: 'drivers' }, { name: 'disclaimer' }, { name: 'textSection', title: 'Note', paragraphs: ['One', 'Two'] },
-  ] });
+  const format = JSON.stringify({
+    components: [
+      { name: 'mapLocations' },
+      { name: 'mapCatchmentArea' },
+      { name: 'mapCatchmentAreaPrimary' },
+      { name: 'mapCatchmentAreaSecondary' },
+      { name: 'properties', section: 'store' },
+      { name: 'properties2Columns', left: 'store', right: 'general' },
+      { name: 'topAreas', numberOfAreas: 10 },
+      { name: 'matchingLocations' },
+      { name: 'matchingScores' },
+      { name: 'drivers' },
+      { name: 'disclaimer' },
+      { name: 'textSection', title: 'Note', paragraphs: ['One', 'Two'] },
+    ],
+  });
   const layout = parseLocationLayout(format, 0);
   assert.ok(layout.custom);
   assert.is(layout.error, null);
-  assert.equal(layout.components.map((c) => c.name), [
-    'mapLocations', 'mapCatchmentArea', 'mapCatchmentAreaPrimary', 'mapCatchmentAreaSecondary', 'properties', 'properties2Columns', 'topAreas',
-    'matchingLocations', 'matchingScores', 'drivers', 'disclaimer', 'textSection',
-  ]);
+  assert.equal(
+    layout.components.map((c) => c.name),
+    [
+      'mapLocations',
+      'mapCatchmentArea',
+      'mapCatchmentAreaPrimary',
+      'mapCatchmentAreaSecondary',
+      'properties',
+      'properties2Columns',
+      'topAreas',
+      'matchingLocations',
+      'matchingScores',
+      'drivers',
+      'disclaimer',
+      'textSection',
+    ],
+  );
   assert.equal(layout.components[6], { name: 'topAreas', numberOfAreas: 10 });
 });
 
 test('location layout: unknown component names are kept as notes; unreadable text falls back to the default layout with a message', () => {
   const layout = parseLocationLayout(JSON.stringify({ components: [{ name: 'mapLocations' }, { name: 'salesForecast' }, { name: 'properties' }, 7] }), 1);
-  assert.equal(layout.components, [{ name: 'mapLocations' }, { name: '__unknown', given: 'salesForecast' }, { name: '__unknown', given: 'properties' }, { name: '__unknown', given: '7' }]);
+  assert.equal(layout.components, [
+    { name: 'mapLocations' },
+    { name: '__unknown', given: 'salesForecast' },
+    { name: '__unknown', given: 'properties' },
+    { name: '__unknown', given: '7' },
+  ]);
   const broken = parseLocationLayout('{ components: [', 0);
   assert.is(broken.custom, false);
   assert.is(broken.error, 'invalidJson');
@@ -64,19 +103,45 @@ test('default location layout: the catchment map is the secondary one in mode 0;
   const names = (mode: number) => defaultLocationLayout(mode).map((c) => c.name);
   assert.ok(names(0).includes('mapCatchmentAreaSecondary'));
   assert.ok(names(1).includes('mapCatchmentArea'));
-  assert.equal(defaultLocationLayout(0).find((c) => c.name === 'topAreas'), { name: 'topAreas', numberOfAreas: 25 });
+  assert.equal(
+    defaultLocationLayout(0).find((c) => c.name === 'topAreas'),
+    { name: 'topAreas', numberOfAreas: 25 },
+  );
   assert.is(names(0).at(-1), 'disclaimer');
 });
 
 test('scenario layout: every component name; unknown names kept', () => {
-  const layout = parseScenarioLayout(JSON.stringify({ components: [
-    { name: 'mapImpact' }, { name: 'changedlocations' }, { name: 'locationDifferences' }, { name: 'locationGroupDifferences' },
-    { name: 'locationClusterDifferences' }, { name: 'disclaimer' }, { name: 'textSection', title: 'T', paragraphs: [] }, { name: 'mapLocations' },
-  ] }));
-  assert.equal(layout.components.map((c) => c.name), [
-    'mapImpact', 'changedlocations', 'locationDifferences', 'locationGroupDifferences', 'locationClusterDifferences', 'disclaimer', 'textSection', '__unknown',
-  ]);
-  assert.equal(parseScenarioLayout(null).components.map((c) => c.name), ['locationDifferences', 'locationGroupDifferences', 'locationClusterDifferences', 'mapImpact', 'disclaimer']);
+  const layout = parseScenarioLayout(
+    JSON.stringify({
+      components: [
+        { name: 'mapImpact' },
+        { name: 'changedlocations' },
+        { name: 'locationDifferences' },
+        { name: 'locationGroupDifferences' },
+        { name: 'locationClusterDifferences' },
+        { name: 'disclaimer' },
+        { name: 'textSection', title: 'T', paragraphs: [] },
+        { name: 'mapLocations' },
+      ],
+    }),
+  );
+  assert.equal(
+    layout.components.map((c) => c.name),
+    [
+      'mapImpact',
+      'changedlocations',
+      'locationDifferences',
+      'locationGroupDifferences',
+      'locationClusterDifferences',
+      'disclaimer',
+      'textSection',
+      '__unknown',
+    ],
+  );
+  assert.equal(
+    parseScenarioLayout(null).components.map((c) => c.name),
+    ['locationDifferences', 'locationGroupDifferences', 'locationClusterDifferences', 'mapImpact', 'disclaimer'],
+  );
 });
 
 test('percentage of difference: 100 % when the default output is 0; a change of 1 or more marks the impact', () => {
@@ -88,8 +153,13 @@ test('percentage of difference: 100 % when the default output is 0; a change of 
   assert.is(impactMark(0.99), null);
   assert.is(impactMark(-0.5), null);
   assert.is(impactMark(-1), 'down');
-  assert.equal(totalOf([{ outputDefault: 10, output: 12, outputDifference: 2 }, { outputDefault: 5, output: 4, outputDifference: -1 }]),
-    { outputDefault: 15, output: 16, outputDifference: 1 });
+  assert.equal(
+    totalOf([
+      { outputDefault: 10, output: 12, outputDifference: 2 },
+      { outputDefault: 5, output: 4, outputDifference: -1 },
+    ]),
+    { outputDefault: 15, output: 16, outputDifference: 1 },
+  );
   assert.is(firstLocations(Array.from({ length: 40 }, (_, i) => i)).length, 25);
   assert.equal(areaShares([{ output: 3 }, { output: 1 }]), [0.75, 0.25]);
 });
@@ -105,44 +175,120 @@ test('group impact when locationGroupsType is 1 and more than one group; cluster
 
 test('the scenario report does not offer the base scenario', () => {
   const list = [scenario(1), scenario(2, { parentScenarioId: 1 }), scenario(3, { parentScenarioId: 2 })];
-  assert.equal(reportScenarios(list).map((s) => s.id), [2, 3]);
+  assert.equal(
+    reportScenarios(list).map((s) => s.id),
+    [2, 3],
+  );
 });
 
 function reportLocation(): Location {
   const prop = (id: number, name: string, section: string, viewLocation: number, numberValue: number) => ({
-    id, name, title: name.toUpperCase(), description: null, label: null, propertyType: 0, dataType: 4, autoCalculateType: 0, poiSetName: null, visible: true,
-    viewLocation, subModelId: null, sectionName: section, sectionTitle: `Section ${section}`, sectionLabel: null, sectionViewOrder: 1, sectionViewSize: null,
-    sectionSecondary: false, stringValue: null, numberValue, percentageValue: null, oldStringValue: null, oldNumberValue: null, defaultValue: null,
-    minimumValue: null, maximumValue: null, roundingDigits: 0, titleShort: null, choices: [], rangeColor: null, dependencyExpression: null,
+    id,
+    name,
+    title: name.toUpperCase(),
+    description: null,
+    label: null,
+    propertyType: 0,
+    dataType: 4,
+    autoCalculateType: 0,
+    poiSetName: null,
+    visible: true,
+    viewLocation,
+    subModelId: null,
+    sectionName: section,
+    sectionTitle: `Section ${section}`,
+    sectionLabel: null,
+    sectionViewOrder: 1,
+    sectionViewSize: null,
+    sectionSecondary: false,
+    stringValue: null,
+    numberValue,
+    percentageValue: null,
+    oldStringValue: null,
+    oldNumberValue: null,
+    defaultValue: null,
+    minimumValue: null,
+    maximumValue: null,
+    roundingDigits: 0,
+    titleShort: null,
+    choices: [],
+    rangeColor: null,
+    dependencyExpression: null,
   });
   return {
-    ...summary(12), locationClusters: [],
+    ...summary(12),
+    locationClusters: [],
     locationProperties: [prop(1, 'floor', 'store', 0, 800), prop(2, 'checkouts', 'store', 0, 5), prop(3, 'year', 'general', 1, 2020)],
   } as unknown as Location;
 }
 
 function catchment(): LocationCatchmentArea {
-  const square = (x: number) => ({ type: 'Polygon' as const, coordinates: [[[x, 52], [x + 0.01, 52], [x + 0.01, 52.01], [x, 52.01], [x, 52]]] });
-  const props = (areaCode: string, fraction: number, valueSharePrevious: number) => ({ fraction, fractionDefault: null, value: 1, valueDefault: null, valueSharePrevious, areaCode, locationPropertyId: null });
+  const square = (x: number) => ({
+    type: 'Polygon' as const,
+    coordinates: [
+      [
+        [x, 52],
+        [x + 0.01, 52],
+        [x + 0.01, 52.01],
+        [x, 52.01],
+        [x, 52],
+      ],
+    ],
+  });
+  const props = (areaCode: string, fraction: number, valueSharePrevious: number) => ({
+    fraction,
+    fractionDefault: null,
+    value: 1,
+    valueDefault: null,
+    valueSharePrevious,
+    areaCode,
+    locationPropertyId: null,
+  });
   return {
-    featureCollection: { type: 'FeatureCollection', features: [
-      { type: 'Feature', geometry: square(5), properties: props('A1', 0.5, 0) },
-      { type: 'Feature', geometry: square(5.01), properties: props('A2', 0.3, 0.6) },
-      { type: 'Feature', geometry: square(5.02), properties: props('A3', 0.2, 0.9) },
-    ] },
+    featureCollection: {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', geometry: square(5), properties: props('A1', 0.5, 0) },
+        { type: 'Feature', geometry: square(5.01), properties: props('A2', 0.3, 0.6) },
+        { type: 'Feature', geometry: square(5.02), properties: props('A3', 0.2, 0.9) },
+      ],
+    },
     areas: [
-      { areaCode: 'A1', output: 600, outputDefaultScenario: null, locationPropertyId: null, areaProperties: [{ name: 'population', title: 'Population', titleShort: 'Pop.', dataType: 4, stringValue: null, numberValue: 1234, roundingDigits: 0 }] },
-      { areaCode: 'A2', output: 300, outputDefaultScenario: null, locationPropertyId: null, areaProperties: [{ name: 'population', title: 'Population', titleShort: 'Pop.', dataType: 4, stringValue: null, numberValue: 99, roundingDigits: 0 }] },
+      {
+        areaCode: 'A1',
+        output: 600,
+        outputDefaultScenario: null,
+        locationPropertyId: null,
+        areaProperties: [{ name: 'population', title: 'Population', titleShort: 'Pop.', dataType: 4, stringValue: null, numberValue: 1234, roundingDigits: 0 }],
+      },
+      {
+        areaCode: 'A2',
+        output: 300,
+        outputDefaultScenario: null,
+        locationPropertyId: null,
+        areaProperties: [{ name: 'population', title: 'Population', titleShort: 'Pop.', dataType: 4, stringValue: null, numberValue: 99, roundingDigits: 0 }],
+      },
       { areaCode: 'A3', output: 100, outputDefaultScenario: null, locationPropertyId: null, areaProperties: [] },
     ],
-    locationProperties: [], sameAsParent: false,
+    locationProperties: [],
+    sameAsParent: false,
   } as unknown as LocationCatchmentArea;
 }
 
-const matches = (n: number): MatchingLocation[] => Array.from({ length: n }, (_, i) => ({
-  locationId: 12 + i, name: `Store ${12 + i}`, score: 1 - i / 10, outputLocationPropertyValue: 1000, outputLocationPropertyTitle: 'Turnover',
-  actualOutputLocationPropertyValue: null, actualOutputLocationPropertyTitle: null, normalizedScores: [{ title: 'A', score: 0.5 }, { title: 'B', score: 0.7 }],
-}));
+const matches = (n: number): MatchingLocation[] =>
+  Array.from({ length: n }, (_, i) => ({
+    locationId: 12 + i,
+    name: `Store ${12 + i}`,
+    score: 1 - i / 10,
+    outputLocationPropertyValue: 1000,
+    outputLocationPropertyTitle: 'Turnover',
+    actualOutputLocationPropertyValue: null,
+    actualOutputLocationPropertyTitle: null,
+    normalizedScores: [
+      { title: 'A', score: 0.5 },
+      { title: 'B', score: 0.7 },
+    ],
+  }));
 
 function reportApi(matching = 4) {
   return fakeApi({
@@ -162,9 +308,24 @@ test('location report, default layout: properties in two columns, the local situ
   const fake = reportApi();
   const m = model(1, { hasNormalizedScoresFunctions: true, locationsType: 'Supermarket' });
   const view = await render(
-    <LocationReport api={fake.api} model={m} scenario={{ id: 5, name: 'Plan' }} submodel={{ id: 7, name: 'Default' }} locationId={12}
-      locations={[summary(12), summary(13)]} userName="Pat Planner" environment="Test" generatedAt={new Date('2026-11-23T10:00:00Z')}
-      renderMap={async (o) => { maps.push(o); return new Blob(['png']); }} onMapsDrawn={() => { drawn++; }} />,
+    <LocationReport
+      api={fake.api}
+      model={m}
+      scenario={{ id: 5, name: 'Plan' }}
+      submodel={{ id: 7, name: 'Default' }}
+      locationId={12}
+      locations={[summary(12), summary(13)]}
+      userName="Pat Planner"
+      environment="Test"
+      generatedAt={new Date('2026-11-23T10:00:00Z')}
+      renderMap={async (o) => {
+        maps.push(o);
+        return new Blob(['png']);
+      }}
+      onMapsDrawn={() => {
+        drawn++;
+      }}
+    />,
   );
   await settle();
   const paper = view.container.querySelector('.report-paper')!;
@@ -175,7 +336,10 @@ test('location report, default layout: properties in two columns, the local situ
   const columns = paper.querySelectorAll('.report-columns > div');
   assert.match(columns[0]!.textContent ?? '', /FLOOR.*CHECKOUTS/);
   assert.match(columns[1]!.textContent ?? '', /YEAR/);
-  assert.equal(maps.map((o) => o.zoom), [localSituationZoom(summary(12).latitude, [500, 1000]), 11]);
+  assert.equal(
+    maps.map((o) => o.zoom),
+    [localSituationZoom(summary(12).latitude, [500, 1000]), 11],
+  );
   assert.equal(maps[0]!.ranges, [500, 1000]);
   assert.equal(maps[0]!.center, [summary(12).longitude, summary(12).latitude]);
   assert.is(maps[1]!.polygons!.length, 2, 'secondary coverage: areas before 0.8 of the value');
@@ -200,29 +364,43 @@ test('local situation: street level (16) over streets; on the built-in basemap t
   assert.is(localSituationZoom(52.37, [500, 1000, 2000], { streets: true }), 16);
   const zoom = localSituationZoom(52.37, [500, 1000, 2000]);
   // The picture's height in metres at that zoom holds the 4 km circle with a margin, and half a zoom closer would not.
-  const height = (z: number) => REPORT_MAP_HEIGHT * (40_075_016.686 / 512) * Math.cos((52.37 * Math.PI) / 180) / 2 ** z;
+  const height = (z: number) => (REPORT_MAP_HEIGHT * (40_075_016.686 / 512) * Math.cos((52.37 * Math.PI) / 180)) / 2 ** z;
   assert.ok(height(zoom) >= 4_000 * 1.2 && height(zoom + 0.5) < 4_000 * 1.2, `zoom ${zoom}: ${height(zoom)} m`);
   assert.is(zoom % 0.5, 0);
   assert.ok(localSituationZoom(52.37, [100]) <= 16 && localSituationZoom(52.37, [100]) > localSituationZoom(52.37, [3000]));
   assert.is(localSituationZoom(52.37, []), localSituationZoom(52.37, [2500]), 'no ranges: about 5 km around');
   assert.is(localSituationZoom(52.37, [200_000]), 9, 'never further out than two zooms beyond the catchment map');
-  assert.is(WORLD_SIZE, 512, 'the map\'s world size the zoom is computed with');
+  assert.is(WORLD_SIZE, 512, "the map's world size the zoom is computed with");
 });
 
-test('location report, custom layout: sections in the format\'s order, an unknown component named in the report, Production not in the footer', async () => {
+test("location report, custom layout: sections in the format's order, an unknown component named in the report, Production not in the footer", async () => {
   clearResultsCache();
   const maps: ReportMapOptions[] = [];
-  const format = JSON.stringify({ components: [
-    { name: 'textSection', title: 'About', paragraphs: ['First.', 'Second.'] },
-    { name: 'properties', section: 'general' },
-    { name: 'mapCatchmentAreaPrimary' },
-    { name: 'salesForecast' },
-    { name: 'topAreas', numberOfAreas: 1 },
-    { name: 'matchingLocations' },
-  ] });
+  const format = JSON.stringify({
+    components: [
+      { name: 'textSection', title: 'About', paragraphs: ['First.', 'Second.'] },
+      { name: 'properties', section: 'general' },
+      { name: 'mapCatchmentAreaPrimary' },
+      { name: 'salesForecast' },
+      { name: 'topAreas', numberOfAreas: 1 },
+      { name: 'matchingLocations' },
+    ],
+  });
   const view = await render(
-    <LocationReport api={reportApi(1).api} model={model(1, { locationReportFormat: format })} scenario={{ id: 5, name: 'Plan' }} submodel={{ id: 8, name: 'Weekend' }}
-      locationId={12} locations={[]} userName="" environment="Production" renderMap={async (o) => { maps.push(o); return new Blob(['png']); }} />,
+    <LocationReport
+      api={reportApi(1).api}
+      model={model(1, { locationReportFormat: format })}
+      scenario={{ id: 5, name: 'Plan' }}
+      submodel={{ id: 8, name: 'Weekend' }}
+      locationId={12}
+      locations={[]}
+      userName=""
+      environment="Production"
+      renderMap={async (o) => {
+        maps.push(o);
+        return new Blob(['png']);
+      }}
+    />,
   );
   await settle();
   const paper = view.container.querySelector('.report-paper')!;
@@ -259,22 +437,40 @@ test('scenario report: loading until the differences arrive, impact table with s
   language.value = 'en';
   clearResultsCache();
   let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => { release = resolve; });
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const maps: ReportMapOptions[] = [];
   const fake = fakeApi({
-    scenarioDifferences: async () => { await gate; return differences(); },
+    scenarioDifferences: async () => {
+      await gate;
+      return differences();
+    },
     scenarioLocations: () => [summary(12), summary(13, { changeType: 1 }), summary(14)],
   });
   const list = [scenario(1, { status: 9 }), scenario(2, { status: 9, parentScenarioId: 1, name: 'Plan B' })];
   const view = await render(
-    <ScenarioReport api={fake.api} model={model(1, { outputType: 2 })} submodel={{ id: 7, name: 'Default' }} scenarios={list} scenarioId={1}
-      userName="Pat" environment={null} renderMap={async (o) => { maps.push(o); return new Blob(['png']); }} />,
+    <ScenarioReport
+      api={fake.api}
+      model={model(1, { outputType: 2 })}
+      submodel={{ id: 7, name: 'Default' }}
+      scenarios={list}
+      scenarioId={1}
+      userName="Pat"
+      environment={null}
+      renderMap={async (o) => {
+        maps.push(o);
+        return new Blob(['png']);
+      }}
+    />,
   );
   await settle();
   assert.match(view.container.textContent ?? '', /loading/);
   const options = [...view.container.querySelectorAll('option')].map((o) => o.textContent);
   assert.equal(options, ['Plan B'], 'the base scenario is not offered');
-  await act(async () => { release(); });
+  await act(async () => {
+    release();
+  });
   await settle();
   const table = view.container.querySelector('.impact-table')!;
   const rows = [...table.querySelectorAll('tbody tr')].map((r) => r.textContent ?? '');
@@ -295,10 +491,21 @@ test('scenario report: loading until the differences arrive, impact table with s
   // The legend belongs to the map: inside its section (spaced from what follows, kept with the map on paper).
   const legends = [...view.container.querySelectorAll('.report-legend')];
   assert.is(legends.length, 1);
-  assert.ok(legends[0]!.closest('section.report-map'), 'the legend is in the map\'s section');
-  assert.equal([...legends[0]!.querySelectorAll(':scope > span')].map((s) => s.textContent?.trim()).slice(0, 3), ['positive impact', 'negative impact', 'no impact']);
+  assert.ok(legends[0]!.closest('section.report-map'), "the legend is in the map's section");
+  assert.equal([...legends[0]!.querySelectorAll(':scope > span')].map((s) => s.textContent?.trim()).slice(0, 3), [
+    'positive impact',
+    'negative impact',
+    'no impact',
+  ]);
   // Proportional symbols: one per changed store on the map, with the API's difference; the scale says the largest.
-  assert.equal(maps[0]!.impact!.map((f) => [f.id, f.change]), [[13, 500], [12, -200], [14, 0.5]]);
+  assert.equal(
+    maps[0]!.impact!.map((f) => [f.id, f.change]),
+    [
+      [13, 500],
+      [12, -200],
+      [14, 0.5],
+    ],
+  );
   assert.match(legends[0]!.textContent ?? '', /largest circle: 500/);
   assert.ok(view.container.querySelector('.report-disclaimer'));
   await view.unmount();
@@ -306,11 +513,24 @@ test('scenario report: loading until the differences arrive, impact table with s
 
 test('scenario report, custom layout: changed locations and a text section in order; unknown names noted', async () => {
   clearResultsCache();
-  const fake = fakeApi({ scenarioDifferences: () => differences(), scenarioLocations: () => [summary(12), summary(13, { changeType: 1 }), summary(14, { changeType: 2 })] });
-  const format = JSON.stringify({ components: [{ name: 'changedlocations' }, { name: 'textSection', title: 'Why', paragraphs: ['Because.'] }, { name: 'impactChart' }] });
+  const fake = fakeApi({
+    scenarioDifferences: () => differences(),
+    scenarioLocations: () => [summary(12), summary(13, { changeType: 1 }), summary(14, { changeType: 2 })],
+  });
+  const format = JSON.stringify({
+    components: [{ name: 'changedlocations' }, { name: 'textSection', title: 'Why', paragraphs: ['Because.'] }, { name: 'impactChart' }],
+  });
   const view = await render(
-    <ScenarioReport api={fake.api} model={model(1, { scenarioReportFormat: format })} submodel={{ id: 7, name: 'Default' }}
-      scenarios={[scenario(1), scenario(2, { parentScenarioId: 1, status: 9 })]} scenarioId={2} userName="" environment={null} renderMap={async () => new Blob([])} />,
+    <ScenarioReport
+      api={fake.api}
+      model={model(1, { scenarioReportFormat: format })}
+      submodel={{ id: 7, name: 'Default' }}
+      scenarios={[scenario(1), scenario(2, { parentScenarioId: 1, status: 9 })]}
+      scenarioId={2}
+      userName=""
+      environment={null}
+      renderMap={async () => new Blob([])}
+    />,
   );
   await settle();
   const headings = [...view.container.querySelectorAll('h3')].map((h) => h.textContent);
@@ -325,14 +545,29 @@ test('scenario report: 25 rows shown, "and N more" with their sum, the total lab
   clearResultsCache();
   const many: ScenarioDifferences = {
     impactOutputLocationPropertyTitle: 'Turnover',
-    locations: Array.from({ length: 28 }, (_, i) => ({ locationID: 100 + i, locationName: `Store ${100 + i}`, outputDefault: 1000, output: 1000 - (30 - i), outputDifference: -(30 - i) })),
-    locationGroups: [], locationClusters: [],
+    locations: Array.from({ length: 28 }, (_, i) => ({
+      locationID: 100 + i,
+      locationName: `Store ${100 + i}`,
+      outputDefault: 1000,
+      output: 1000 - (30 - i),
+      outputDifference: -(30 - i),
+    })),
+    locationGroups: [],
+    locationClusters: [],
   };
   many.locations.push({ locationID: 200, locationName: 'Store 200', outputDefault: 1000, output: 999.7, outputDifference: -0.3 });
   const fake = fakeApi({ scenarioDifferences: () => many, scenarioLocations: () => [summary(12)] });
   const view = await render(
-    <ScenarioReport api={fake.api} model={model(1, { outputType: 2 })} submodel={{ id: 7, name: 'Default' }}
-      scenarios={[scenario(1, { status: 9 }), scenario(2, { status: 9, parentScenarioId: 1 })]} scenarioId={2} userName="" environment={null} renderMap={async () => new Blob([])} />,
+    <ScenarioReport
+      api={fake.api}
+      model={model(1, { outputType: 2 })}
+      submodel={{ id: 7, name: 'Default' }}
+      scenarios={[scenario(1, { status: 9 }), scenario(2, { status: 9, parentScenarioId: 1 })]}
+      scenarioId={2}
+      userName=""
+      environment={null}
+      renderMap={async () => new Blob([])}
+    />,
   );
   await settle();
   const table = view.container.querySelector('.impact-table')!;
@@ -349,10 +584,23 @@ test('scenario report: 25 rows shown, "and N more" with their sum, the total lab
 test('scenario report: a calculated scenario whose base is not calculated says so about the base', async () => {
   language.value = 'en';
   clearResultsCache();
-  const fake = fakeApi({ scenarioDifferences: () => { throw Object.assign(new Error('not calculated'), { status: 409 }); }, scenarioLocations: () => [summary(12)] });
+  const fake = fakeApi({
+    scenarioDifferences: () => {
+      throw Object.assign(new Error('not calculated'), { status: 409 });
+    },
+    scenarioLocations: () => [summary(12)],
+  });
   const view = await render(
-    <ScenarioReport api={fake.api} model={model(1)} submodel={{ id: 7, name: 'Default' }}
-      scenarios={[scenario(1, { status: 2 }), scenario(2, { status: 9, parentScenarioId: 1 })]} scenarioId={2} userName="" environment={null} renderMap={async () => new Blob([])} />,
+    <ScenarioReport
+      api={fake.api}
+      model={model(1)}
+      submodel={{ id: 7, name: 'Default' }}
+      scenarios={[scenario(1, { status: 2 }), scenario(2, { status: 9, parentScenarioId: 1 })]}
+      scenarioId={2}
+      userName=""
+      environment={null}
+      renderMap={async () => new Blob([])}
+    />,
   );
   await settle();
   assert.match(view.container.textContent ?? '', /base scenario is being calculated/);

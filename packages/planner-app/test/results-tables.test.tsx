@@ -53,17 +53,36 @@ test('ResultsTable: headers, one row per item, number columns aligned to the end
   const { host, unmount } = mount(
     <ResultsTable
       testId="t"
-      rows={[{ n: 'a', v: 1 }, { n: 'b', v: 2 }]}
+      rows={[
+        { n: 'a', v: 1 },
+        { n: 'b', v: 2 },
+      ]}
       rowKey={(r) => r.n}
       rowClass={(r) => (r.v === 2 ? 'selected' : undefined)}
-      columns={[{ label: 'Name', cell: (r) => r.n }, { label: 'Value', num: true, cell: (r) => r.v * 10 }]}
+      columns={[
+        { label: 'Name', cell: (r) => r.n },
+        { label: 'Value', num: true, cell: (r) => r.v * 10 },
+      ]}
     />,
   );
   const table = host.querySelector('[data-testid="t"]')!;
-  assert.equal(cells(table), [['Name', 'Value'], ['a', '10'], ['b', '20']]);
-  assert.equal([...table.querySelectorAll('th')].map((th) => th.getAttribute('scope')), ['col', 'col']);
-  assert.equal([...table.querySelectorAll('th, td')].map((c) => c.className), ['', 'num', '', 'num', '', 'num']);
-  assert.equal([...table.querySelectorAll('tbody tr')].map((tr) => tr.className), ['', 'selected']);
+  assert.equal(cells(table), [
+    ['Name', 'Value'],
+    ['a', '10'],
+    ['b', '20'],
+  ]);
+  assert.equal(
+    [...table.querySelectorAll('th')].map((th) => th.getAttribute('scope')),
+    ['col', 'col'],
+  );
+  assert.equal(
+    [...table.querySelectorAll('th, td')].map((c) => c.className),
+    ['', 'num', '', 'num', '', 'num'],
+  );
+  assert.equal(
+    [...table.querySelectorAll('tbody tr')].map((tr) => tr.className),
+    ['', 'selected'],
+  );
   unmount();
 });
 
@@ -71,7 +90,11 @@ test('area information: the locations with their value and share of the area tot
   context();
   const view = await render(<AreaInfoPanel />);
   const table = view.container.querySelector('[data-testid="area-locations"]')!;
-  assert.equal(cells(table), [['Location', 'Value', 'Share'], ['Centrum', '750.00', '75.0%'], ['Noord', '250.00', '25.0%']]);
+  assert.equal(cells(table), [
+    ['Location', 'Value', 'Share'],
+    ['Centrum', '750.00', '75.0%'],
+    ['Noord', '250.00', '25.0%'],
+  ]);
   const button = [...view.container.querySelectorAll('button')].find((b) => b.textContent === t('areaScoresButton'))!;
   await act(async () => button.click());
   assert.ok(areaScoresOpen.value, 'the button opens the per-area table');
@@ -88,12 +111,14 @@ test('the per-area table: minutes by car and on foot to 1 decimal (– when out 
     ['Centrum', '4.3', '12.0', '0.1235'],
     ['Noord', '9.0', '–', '0.0400'],
   ]);
-  await act(async () => { areaInfo.value = { state: 'failed' }; });
+  await act(async () => {
+    areaInfo.value = { state: 'failed' };
+  });
   assert.is(view.container.querySelector('table'), null);
   await view.unmount();
 });
 
-test('the catchment table marks the chosen area\'s row and its button', async () => {
+test("the catchment table marks the chosen area's row and its button", async () => {
   context();
   const catchment = {
     featureCollection: { type: 'FeatureCollection', features: [] },
@@ -107,8 +132,14 @@ test('the catchment table marks the chosen area\'s row and its button', async ()
   catchments.value = new Map([[11, { state: 'ready', value: catchment, key: 'k' }]]);
   const view = await render(<CatchmentPanel />);
   const rows = [...view.container.querySelectorAll('[data-testid="catchment-table"] tbody tr')];
-  assert.equal(rows.map((r) => r.className), ['selected', '']);
-  assert.equal(rows.map((r) => r.querySelector('button')!.getAttribute('aria-pressed')), ['true', 'false']);
+  assert.equal(
+    rows.map((r) => r.className),
+    ['selected', ''],
+  );
+  assert.equal(
+    rows.map((r) => r.querySelector('button')!.getAttribute('aria-pressed')),
+    ['true', 'false'],
+  );
   await view.unmount();
 });
 

@@ -15,8 +15,24 @@ import { layers, emptyLayers } from '../src/stores/layers';
 import { selectedLocationId } from '../src/stores/locations';
 import { modelId, models, submodelId } from '../src/stores/models';
 import {
-  areaInfo, catchments, clearResultsCache, coverage, fetchCatchmentArea, inCoverage, loadDrawerOutputs, matching, matchingList,
-  outputContext, outputHint, prefetchCatchmentArea, scoreProduct, scores, scoresOpen, selectArea, selectedArea, shareOfTotal,
+  areaInfo,
+  catchments,
+  clearResultsCache,
+  coverage,
+  fetchCatchmentArea,
+  inCoverage,
+  loadDrawerOutputs,
+  matching,
+  matchingList,
+  outputContext,
+  outputHint,
+  prefetchCatchmentArea,
+  scoreProduct,
+  scores,
+  scoresOpen,
+  selectArea,
+  selectedArea,
+  shareOfTotal,
 } from '../src/stores/results';
 import { scenarioId, scenarios } from '../src/stores/scenarios';
 import { catchmentFeatures, catchmentFeatureStyle, fractionColor } from '../src/map/catchment-layers';
@@ -31,14 +47,40 @@ import { model, scenario } from './fixtures';
 import { render } from './render';
 
 function match(id: number, score: number): MatchingLocation {
-  return { locationId: id, name: `Store ${id}`, score, outputLocationPropertyValue: null, outputLocationPropertyTitle: null, actualOutputLocationPropertyValue: null, actualOutputLocationPropertyTitle: null, normalizedScores: [] };
+  return {
+    locationId: id,
+    name: `Store ${id}`,
+    score,
+    outputLocationPropertyValue: null,
+    outputLocationPropertyTitle: null,
+    actualOutputLocationPropertyValue: null,
+    actualOutputLocationPropertyTitle: null,
+    normalizedScores: [],
+  };
 }
 
-const square = (x: number) => ({ type: 'Polygon' as const, coordinates: [[[x, 52], [x + 0.01, 52], [x + 0.01, 52.01], [x, 52.01], [x, 52]]] });
+const square = (x: number) => ({
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [x, 52],
+      [x + 0.01, 52],
+      [x + 0.01, 52.01],
+      [x, 52.01],
+      [x, 52],
+    ],
+  ],
+});
 
 function catchmentArea(): LocationCatchmentArea {
   const props = (areaCode: string, fraction: number, valueSharePrevious: number, fractionDefault: number | null = null) => ({
-    fraction, fractionDefault, value: fraction * 100, valueDefault: null, valueSharePrevious, areaCode, locationPropertyId: null,
+    fraction,
+    fractionDefault,
+    value: fraction * 100,
+    valueDefault: null,
+    valueSharePrevious,
+    areaCode,
+    locationPropertyId: null,
   });
   return {
     featureCollection: {
@@ -58,7 +100,6 @@ function catchmentArea(): LocationCatchmentArea {
     sameAsParent: false,
   } as LocationCatchmentArea;
 }
-
 
 function calculatedContext(status = 9) {
   models.value = [model(1)];
@@ -80,7 +121,10 @@ test('score product: the product of all scores, 0 when there are none', () => {
 test('matching list: the reference is skipped and one entry means none', () => {
   assert.equal(matchingList([]), []);
   assert.equal(matchingList([match(1, 1)]), []);
-  assert.equal(matchingList([match(1, 1), match(2, 0.9), match(3, 0.8)]).map((m) => m.locationId), [2, 3]);
+  assert.equal(
+    matchingList([match(1, 1), match(2, 0.9), match(3, 0.8)]).map((m) => m.locationId),
+    [2, 3],
+  );
 });
 
 test('coverage: all 1, secondary 0.8, primary 0.5, none 0 against the share reached before the area', () => {
@@ -112,10 +156,16 @@ test('output formats per outputType in general and in the catchment panel', () =
 test('catchment features: points left out, coverage in mode 0, excluded areas grey at 0.25, zones at 0.8', () => {
   const area = catchmentArea();
   const all = catchmentFeatures(area, { mode: 0, coverage: 'all', compare: false, zoneColor: null, keyPrefix: '11' });
-  assert.equal(all.map((f) => f.name), ['A1', 'A2', 'A3']);
+  assert.equal(
+    all.map((f) => f.name),
+    ['A1', 'A2', 'A3'],
+  );
   assert.is(String(all[0]!.id), '11:A1:1');
   const primary = catchmentFeatures(area, { mode: 0, coverage: 'primary', compare: false, zoneColor: null, keyPrefix: '11' });
-  assert.equal(primary.map((f) => f.name), ['A1']);
+  assert.equal(
+    primary.map((f) => f.name),
+    ['A1'],
+  );
   assert.equal(catchmentFeatures(area, { mode: 0, coverage: 'none', compare: false, zoneColor: null, keyPrefix: '11' }), []);
   // Mode 1 ignores the coverage choice.
   assert.is(catchmentFeatures(area, { mode: 1, coverage: 'none', compare: false, zoneColor: '#ff0000', keyPrefix: '11' }).length, 3);
@@ -186,7 +236,10 @@ test('drawer loaders: the catchment area is asked for before the matching locati
   let releaseCatchment = () => {};
   const fake = fakeApi({
     matchingLocations: () => [match(12, 1)],
-    locationCatchmentArea: () => new Promise((resolve) => { releaseCatchment = () => resolve(catchmentArea()); }),
+    locationCatchmentArea: () =>
+      new Promise((resolve) => {
+        releaseCatchment = () => resolve(catchmentArea());
+      }),
   });
   const loading = loadDrawerOutputs(fake.api);
   await new Promise((r) => setTimeout(r, 0));
@@ -202,8 +255,15 @@ test('a pointer resting on a store reads its catchment area ahead; its selection
   const fake = fakeApi({ matchingLocations: () => [match(14, 1)], locationCatchmentArea: () => catchmentArea() });
   prefetchCatchmentArea(fake.api, 14);
   prefetchCatchmentArea(fake.api, 14);
-  assert.equal(fake.calls.map((c) => c.options.params), [{ submodelId: 7, scenarioId: 3, locationId: 14, catchmentAreaId: 11 }], 'asked once');
-  assert.ok(typeof fake.calls[0]!.options.expected === 'function' && fake.calls[0]!.options.expected(Object.assign(new Error('x'), { status: 500 }) as never), 'quiet: no error dialog for a read ahead');
+  assert.equal(
+    fake.calls.map((c) => c.options.params),
+    [{ submodelId: 7, scenarioId: 3, locationId: 14, catchmentAreaId: 11 }],
+    'asked once',
+  );
+  assert.ok(
+    typeof fake.calls[0]!.options.expected === 'function' && fake.calls[0]!.options.expected(Object.assign(new Error('x'), { status: 500 }) as never),
+    'quiet: no error dialog for a read ahead',
+  );
   selectedLocationId.value = 14;
   await loadDrawerOutputs(fake.api);
   assert.is(fake.names().filter((n) => n === 'locationCatchmentArea').length, 1, 'the selection used the read ahead');
@@ -254,14 +314,26 @@ test('culture cookie: secure, 3 days, read back; file names are safe', () => {
   assert.is(readCulture('a=1; locus-culture=nl; b=2', 'en'), 'nl');
   assert.is(readCulture('', 'nl'), 'nl');
   assert.is(readCulture('', 'de'), 'en');
-  assert.is(fileNameOf({ name: 'output', extension: 'csv' }, 'Omzet Model', 'Nieuw: Noord/Zuid é', new Date('2026-11-23T10:00:00Z')), 'Omzet-Model_Nieuw-Noord-Zuid-e_output_2026-11-23.csv');
+  assert.is(
+    fileNameOf({ name: 'output', extension: 'csv' }, 'Omzet Model', 'Nieuw: Noord/Zuid é', new Date('2026-11-23T10:00:00Z')),
+    'Omzet-Model_Nieuw-Noord-Zuid-e_output_2026-11-23.csv',
+  );
 });
 
-test('isoline tool: the call uses at least 1 minute and at most the maximum; profile falls back to the set\'s first', () => {
+test("isoline tool: the call uses at least 1 minute and at most the maximum; profile falls back to the set's first", () => {
   assert.is(callMinutes(0, 30), 1);
   assert.is(callMinutes(45, 30), 30);
   assert.is(callMinutes(12, 30), 12);
-  const p = (set: number, profile: string) => ({ profile, parameters: '{}', postProcessingActions: '[]', minutes: 10, isoLineSetId: set, baseUrl: '', maximumMinutes: 30, provider: 0 });
+  const p = (set: number, profile: string) => ({
+    profile,
+    parameters: '{}',
+    postProcessingActions: '[]',
+    minutes: 10,
+    isoLineSetId: set,
+    baseUrl: '',
+    maximumMinutes: 30,
+    provider: 0,
+  });
   const list = [p(1, 'car'), p(1, 'pedestrian'), p(2, 'bike')];
   assert.is(chosenParameter(list, 1, 'pedestrian')!.profile, 'pedestrian');
   assert.is(chosenParameter(list, 2, 'car')!.profile, 'bike');
@@ -278,8 +350,13 @@ test('matching panel: names with percentages, the reference skipped, and the emp
   matching.value = { state: 'ready', value: [match(12, 1), match(13, 0.874), match(14, 0.5)], key: 'k' };
   const view = await render(<MatchingPanel />);
   const buttons = [...view.container.querySelectorAll('button')];
-  assert.equal(buttons.map((b) => b.textContent), ['Store 1387.4%', 'Store 1450.0%']);
-  await act(async () => { matching.value = { state: 'ready', value: [match(12, 1)], key: 'k' }; });
+  assert.equal(
+    buttons.map((b) => b.textContent),
+    ['Store 1387.4%', 'Store 1450.0%'],
+  );
+  await act(async () => {
+    matching.value = { state: 'ready', value: [match(12, 1)], key: 'k' };
+  });
   assert.match(view.container.textContent ?? '', 'no matching locations');
   await view.unmount();
 });
@@ -297,25 +374,35 @@ test('catchment panel: titled with areasType, top areas in the catchment format,
   const primary = view.container.querySelector<HTMLInputElement>('input[value="primary"]')!;
   await act(async () => primary.click());
   assert.is(coverage.value, 'primary');
-  await act(async () => { layers.value = { ...emptyLayers }; });
+  await act(async () => {
+    layers.value = { ...emptyLayers };
+  });
   assert.match(view.container.textContent ?? '', 'catchment area not selected');
   await view.unmount();
 });
 
 test('scores dialog: footer total is the product with 2 decimals; expression only for administrators', async () => {
   calculatedContext();
-  scores.value = { state: 'ready', value: [
-    { description: 'Visibility', expression: 'a*b', calculation: '0.5*1', defaultValue: 1, score: 0.5 },
-    { description: 'Parking', expression: null, calculation: null, defaultValue: 1, score: 0.9 },
-  ], key: 'k' };
+  scores.value = {
+    state: 'ready',
+    value: [
+      { description: 'Visibility', expression: 'a*b', calculation: '0.5*1', defaultValue: 1, score: 0.5 },
+      { description: 'Parking', expression: null, calculation: null, defaultValue: 1, score: 0.9 },
+    ],
+    key: 'k',
+  };
   scoresOpen.value = true;
   const view = await render(<ScoresDialog />);
   assert.is(view.container.querySelector('[data-testid="score-total"]')!.textContent, '0.45');
   assert.not.match(view.container.textContent ?? '', 'Expression');
-  await act(async () => { models.value = [model(1, { userIsAdmin: true })]; });
+  await act(async () => {
+    models.value = [model(1, { userIsAdmin: true })];
+  });
   assert.match(view.container.textContent ?? '', 'Expression');
   assert.match(view.container.textContent ?? '', 'a*b');
-  await act(async () => { scoresOpen.value = false; });
+  await act(async () => {
+    scoresOpen.value = false;
+  });
   await view.unmount();
 });
 
@@ -327,7 +414,7 @@ function fakeMapsService(requests: string[]): typeof fetch {
     if (url.pathname !== '/maps/api/streetview/metadata') return new Response('not found', { status: 404 });
     const [lat, lon] = url.searchParams.get('location')!.split(',').map(Number) as [number, number];
     const near = Math.abs(lat - 52.37) < 0.001 && Math.abs(lon - 4.89) < 0.001;
-    const body = near ? { status: 'OK', pano_id: 'pano-1', location: { lat: 52.3700, lng: 4.8895 } } : { status: 'ZERO_RESULTS' };
+    const body = near ? { status: 'OK', pano_id: 'pano-1', location: { lat: 52.37, lng: 4.8895 } } : { status: 'ZERO_RESULTS' };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
   }) as typeof fetch;
 }

@@ -5,7 +5,13 @@ import * as assert from 'uvu/assert';
 import type { LocationSummary, SearchResult } from '@locus/contract';
 import { locationHits, matchRank, naturalCollator, PlaceFinder, rankHits } from '../src/map/search-rank';
 
-const r = (title: string, lon: number, lat: number, category: SearchResult['category'] = 'place'): SearchResult => ({ title, longitude: lon, latitude: lat, category, icon: '/i' });
+const r = (title: string, lon: number, lat: number, category: SearchResult['category'] = 'place'): SearchResult => ({
+  title,
+  longitude: lon,
+  latitude: lat,
+  category,
+  icon: '/i',
+});
 
 test('names sort naturally: "Utrecht 2" before "Utrecht 10", case aside', () => {
   const names = ['Utrecht 10', 'utrecht 2', 'Utrecht 1', 'Utrecht 21'];
@@ -13,7 +19,10 @@ test('names sort naturally: "Utrecht 2" before "Utrecht 10", case aside', () => 
 });
 
 test('match ranks: exact, prefix, word start, inside', () => {
-  assert.equal(['Utrecht', 'Utrechtseweg', 'Nieuw Utrecht', 'Oudutrecht'].map((n) => matchRank(n, ' utrecht ')), [0, 1, 2, 3]);
+  assert.equal(
+    ['Utrecht', 'Utrechtseweg', 'Nieuw Utrecht', 'Oudutrecht'].map((n) => matchRank(n, ' utrecht ')),
+    [0, 1, 2, 3],
+  );
 });
 
 test('hits rank by match, then distance to the view centre, then natural name order', () => {
@@ -23,9 +32,15 @@ test('hits rank by match, then distance to the view centre, then natural name or
   const exact = r('Utrecht', 7, 53.5);
   const inside = r('Oudutrecht', 5.1, 52.1);
   const ranked = rankHits([inside, far, near, tieA, exact], 'utrecht', [5.1, 52.1]);
-  assert.equal(ranked.map((h) => h.title), ['Utrecht', 'Utrecht 3', 'Utrecht 10', 'Utrecht 2', 'Oudutrecht']);
+  assert.equal(
+    ranked.map((h) => h.title),
+    ['Utrecht', 'Utrecht 3', 'Utrecht 10', 'Utrecht 2', 'Oudutrecht'],
+  );
   // Without a view only match and name count.
-  assert.equal(rankHits([near, far, tieA], 'utrecht', null).map((h) => h.title), ['Utrecht 2', 'Utrecht 3', 'Utrecht 10']);
+  assert.equal(
+    rankHits([near, far, tieA], 'utrecht', null).map((h) => h.title),
+    ['Utrecht 2', 'Utrecht 3', 'Utrecht 10'],
+  );
 });
 
 test("the scenario's own locations match anywhere, with their id and group icon", () => {
@@ -35,7 +50,10 @@ test("the scenario's own locations match anywhere, with their id and group icon"
     { id: 3, name: 'Dagvers Groningen', latitude: 53.2, longitude: 6.5, locationGroupId: 3, type: 2 },
   ] as unknown as LocationSummary[];
   const hits = locationHits(list, 'dagvers');
-  assert.equal(hits.map((h) => h.locationId), [1, 3]);
+  assert.equal(
+    hits.map((h) => h.locationId),
+    [1, 3],
+  );
   assert.is(hits[0]!.icon, '/api/models/location-groups/3/logo/round/false/0');
   assert.is(hits[1]!.icon, '/api/models/location-groups/3/logo/square/false/0');
   assert.equal(locationHits(list, '  '), []);

@@ -20,9 +20,10 @@ function standardApi(extra: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
     models: () => [model(1), model(2, { language: 'nl' })],
     submodels: () => submodels,
-    scenarios: (o) => ((o.params as { modelId: number }).modelId === 1
-      ? [scenario(1), scenario(2, { parentScenarioId: 1, name: 'Close Zuid' })]
-      : [scenario(3), scenario(4, { parentScenarioId: 3 })]),
+    scenarios: (o) =>
+      (o.params as { modelId: number }).modelId === 1
+        ? [scenario(1), scenario(2, { parentScenarioId: 1, name: 'Close Zuid' })]
+        : [scenario(3), scenario(4, { parentScenarioId: 3 })],
     scenarioLocations: () => [store(11), store(12), store(13, { visibility: 2 })],
     scenarioLocationProperties: (o) => ({ ...store((o.params as { locationId: number }).locationId), locationClusters: [], locationProperties: [] }),
     ...extra,
@@ -34,7 +35,10 @@ test('waitUntilReady polls the status every second, showing the starting overlay
   const seen: boolean[] = [];
   const { api, names } = fakeApi({ systemStatus: () => answers.shift() });
   const sleeps: number[] = [];
-  await waitUntilReady(api, async (ms) => { sleeps.push(ms); seen.push(databaseStarting.value); });
+  await waitUntilReady(api, async (ms) => {
+    sleeps.push(ms);
+    seen.push(databaseStarting.value);
+  });
   assert.equal(names(), ['systemStatus', 'systemStatus', 'systemStatus']);
   assert.equal(sleeps, [1000, 1000]);
   assert.equal(seen, [true, true]);
@@ -51,7 +55,11 @@ test('startup: models, then the first model, its sub-models and scenarios, the b
   assert.is(modelId.value, 1);
   assert.is(submodelId.value, 7);
   assert.is(scenarioId.value, 1, 'the first scenario without a parent');
-  assert.equal(visibleLocations.value.map((l) => l.id), [11, 12], 'visibility 2 is hidden');
+  assert.equal(
+    visibleLocations.value.map((l) => l.id),
+    [11, 12],
+    'visibility 2 is hidden',
+  );
 });
 
 test('startup restores model, sub-model, scenario, location and view from the address', async () => {
@@ -121,7 +129,12 @@ test('the address format round-trips and ignores nonsense', () => {
 
 test('status polling asks only when the user has been idle over 5 s, and says when the scenario is calculated', async () => {
   let status = 0;
-  const { api, names, calls } = standardApi({ scenariosOnlyStatus: () => [{ id: 1, status, modified: 'm' }, { id: 2, status: 0, modified: 'm' }] });
+  const { api, names, calls } = standardApi({
+    scenariosOnlyStatus: () => [
+      { id: 1, status, modified: 'm' },
+      { id: 2, status: 0, modified: 'm' },
+    ],
+  });
   planner.useApi(api);
   await planner.loadModels(parseAddress(''));
   scenarios.value = scenarios.value.map((s) => (s.id === 1 ? { ...s, status: 0 } : s));
@@ -149,7 +162,13 @@ test('status polling asks only when the user has been idle over 5 s, and says wh
 
 test('a calculation this user started is followed every second even while the user is active', async () => {
   let status = 1;
-  const { api, names, calls } = standardApi({ scenariosOnlyStatus: () => [{ id: 1, status, modified: 'm' }, { id: 2, status: 0, modified: 'm' }], scenarioStartProcessing: () => ({}) });
+  const { api, names, calls } = standardApi({
+    scenariosOnlyStatus: () => [
+      { id: 1, status, modified: 'm' },
+      { id: 2, status: 0, modified: 'm' },
+    ],
+    scenarioStartProcessing: () => ({}),
+  });
   planner.useApi(api);
   await planner.loadModels(parseAddress(''));
   await planner.calculate(1);
@@ -176,13 +195,24 @@ test('the changeType action table, the parent rule and the read-only state', () 
 test('statuses: kinds, 11 % per step, order of the picker', () => {
   assert.equal([0, 1, 4, 9, 10, 11, -1].map(statusKind), ['notCalculated', 'waiting', 'calculating', 'calculated', 'failed', 'error', 'error']);
   assert.is(progressPercent(3), 33);
-  const list = [scenario(1, { name: 'Base' }), scenario(2, { parentScenarioId: 1, name: 'alpha' }), scenario(3, { parentScenarioId: 1, name: 'Beta', isTop: true }), scenario(4, { parentScenarioId: 2, name: 'child' }), scenario(5, { parentScenarioId: 1, name: 'Zulu' })];
-  assert.equal(orderScenarios(list).map((e) => `${e.depth}:${e.scenario.name}`), ['0:Base', '1:Beta', '1:Zulu', '1:alpha', '2:child']);
+  const list = [
+    scenario(1, { name: 'Base' }),
+    scenario(2, { parentScenarioId: 1, name: 'alpha' }),
+    scenario(3, { parentScenarioId: 1, name: 'Beta', isTop: true }),
+    scenario(4, { parentScenarioId: 2, name: 'child' }),
+    scenario(5, { parentScenarioId: 1, name: 'Zulu' }),
+  ];
+  assert.equal(
+    orderScenarios(list).map((e) => `${e.depth}:${e.scenario.name}`),
+    ['0:Base', '1:Beta', '1:Zulu', '1:alpha', '2:child'],
+  );
 });
 
 test('the locations list drops answers for an earlier scenario', async () => {
   let release: (v: unknown) => void = () => undefined;
-  const slow = new Promise((r) => { release = r; });
+  const slow = new Promise((r) => {
+    release = r;
+  });
   const { api } = standardApi({
     scenarioLocations: (o) => ((o.params as { scenarioId: number }).scenarioId === 1 ? slow.then(() => [store(1)]) : [store(2)]),
   });
@@ -195,7 +225,10 @@ test('the locations list drops answers for an earlier scenario', async () => {
   await planner.loadLocations();
   release(null);
   await first;
-  assert.equal(locations.value.map((l) => l.id), [2]);
+  assert.equal(
+    locations.value.map((l) => l.id),
+    [2],
+  );
 });
 
 test.after.each(() => {

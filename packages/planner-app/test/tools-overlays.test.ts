@@ -32,7 +32,10 @@ function setup() {
   document.body.appendChild(container);
   const map = createMap(container as unknown as HTMLElement, { size: { width: 800, height: 600 }, pixelRatio: 1, interactive: false });
   const fake = fakeApi({
-    heatMapPoints: () => [{ latitude: 52.1, longitude: 5.1, weight: 255 }, { latitude: 52.2, longitude: 5.2, weight: 100 }],
+    heatMapPoints: () => [
+      { latitude: 52.1, longitude: 5.1, weight: 255 },
+      { latitude: 52.2, longitude: 5.2, weight: 100 },
+    ],
     pois: () => [
       { lat: 52.09, lng: 5.11, name: 'Station Utrecht', poiSetId: 30, logoHash: 'abc' },
       { lat: 52.37, lng: 4.9, name: 'Station Amsterdam', poiSetId: 30, logoHash: 'abc' },
@@ -53,11 +56,17 @@ test('area sets that are on get a tile layer with the zoom levels the server dra
   const { map, unbind } = setup();
   setLayers({ areaSetIds: [5, 6] });
   const tiles = ofType(map, TileLayer);
-  assert.equal(tiles.map((t) => t.url), ['/api/tile-proxy/supermarkets-grid/{z}/{x}/{y}', '/api/tile-proxy/regions/{z}/{x}/{y}']);
+  assert.equal(
+    tiles.map((t) => t.url),
+    ['/api/tile-proxy/supermarkets-grid/{z}/{x}/{y}', '/api/tile-proxy/regions/{z}/{x}/{y}'],
+  );
   assert.equal([tiles[0]!.minZoom, tiles[0]!.maxZoom], [6, 14]);
   assert.is(tiles[0]!.zIndex, Z.areaSets);
   setLayers({ areaSetIds: [6] });
-  assert.equal(ofType(map, TileLayer).map((t) => t.url), ['/api/tile-proxy/regions/{z}/{x}/{y}']);
+  assert.equal(
+    ofType(map, TileLayer).map((t) => t.url),
+    ['/api/tile-proxy/regions/{z}/{x}/{y}'],
+  );
   assert.is(ofType(map, TileLayer)[0], tiles[1], 'a set that stays on keeps its layer (and its loaded tiles)');
   unbind();
   assert.is(ofType(map, TileLayer).length, 0);
@@ -71,7 +80,10 @@ test('a heat-map set that is on is drawn from its points; its points are read on
   const [heat] = ofType(map, HeatmapLayer);
   assert.ok(heat);
   assert.is(heat!.zIndex, Z.heatMaps);
-  assert.equal([...heat!.weights].map((w) => Math.round(w * 255)), [255, 100]);
+  assert.equal(
+    [...heat!.weights].map((w) => Math.round(w * 255)),
+    [255, 100],
+  );
   setLayers({ heatMapSetIds: [] });
   assert.is(ofType(map, HeatmapLayer).length, 0);
   setLayers({ heatMapSetIds: [20] });
@@ -88,7 +100,10 @@ test('POIs of the sets that are on are drawn as POI icons (size factor 0.65) wit
   assert.is(pois.features.length, 0);
   setLayers({ poiSetIds: [30] });
   await settle();
-  assert.equal(pois.features.map((f) => f.name), ['Station Utrecht', 'Station Amsterdam']);
+  assert.equal(
+    pois.features.map((f) => f.name),
+    ['Station Utrecht', 'Station Amsterdam'],
+  );
   assert.ok(pois.features.every((f) => f.poi));
   assert.is(POI_ICON_SIZE_FACTOR, 0.65);
   assert.is(iconSize(pois.features[0]!, false), Math.round(ICON_BASE_SIZE * 0.65));

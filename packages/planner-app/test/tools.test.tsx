@@ -13,9 +13,32 @@ import { emptyLayers, layers } from '../src/stores/layers';
 import { emptyFilter, filter, filterActive, locations, visibleLocations } from '../src/stores/locations';
 import { modelId, models } from '../src/stores/models';
 import {
-  allowsMultiple, chooseSearchResult, clearFilter, clearSets, clusterOptions, filterableCount, hoverAreaAt, areaHover, legendSections,
-  loadSatelliteImagery, locationOfResult, matchingCount, runSearch, satelliteImagery, searchParams, searchResults, searchState,
-  searchText, searchShown, SEARCH_PAGE, showMoreResults, setFilterName, setFilterValue, setSatellite, setSetVisible, withSet,
+  allowsMultiple,
+  chooseSearchResult,
+  clearFilter,
+  clearSets,
+  clusterOptions,
+  filterableCount,
+  hoverAreaAt,
+  areaHover,
+  legendSections,
+  loadSatelliteImagery,
+  locationOfResult,
+  matchingCount,
+  runSearch,
+  satelliteImagery,
+  searchParams,
+  searchResults,
+  searchState,
+  searchText,
+  searchShown,
+  SEARCH_PAGE,
+  showMoreResults,
+  setFilterName,
+  setFilterValue,
+  setSatellite,
+  setSetVisible,
+  withSet,
 } from '../src/stores/tools';
 import { extent, fitRequest } from '../src/stores/view';
 import { ApiFailure } from '../src/api/client';
@@ -28,13 +51,23 @@ import { LayersPanel } from '../src/ui/tools/layers';
 import { SearchPanel } from '../src/ui/tools/search';
 
 const richModel = model(1, {
-  locationGroups: [{ id: 1, code: 'A', name: 'Alpha', selectable: true }, { id: 2, code: 'B', name: 'Beta', selectable: true }, { id: 3, code: 'C', name: 'Gamma', selectable: true }],
+  locationGroups: [
+    { id: 1, code: 'A', name: 'Alpha', selectable: true },
+    { id: 2, code: 'B', name: 'Beta', selectable: true },
+    { id: 3, code: 'C', name: 'Gamma', selectable: true },
+  ],
   areaSets: [
     { id: 5, name: 'Grid', title: 'Grid 1 km', hover: true, isWhiteSpot: false, mapTilesZoomLevelsAvailable: [8, 9, 10], tileSlug: 'grid-1-km' },
     { id: 6, name: 'Regions', title: 'Regions', hover: false, isWhiteSpot: false, mapTilesZoomLevelsAvailable: [], tileSlug: 'regions' },
   ],
-  heatMapSets: [{ id: 20, name: 'pop', title: 'Population' }, { id: 21, name: 'pp', title: 'Purchasing power' }],
-  poiSets: [{ id: 30, name: 'stations', title: 'Stations' }, { id: 31, name: 'schools', title: 'Schools' }],
+  heatMapSets: [
+    { id: 20, name: 'pop', title: 'Population' },
+    { id: 21, name: 'pp', title: 'Purchasing power' },
+  ],
+  poiSets: [
+    { id: 30, name: 'stations', title: 'Stations' },
+    { id: 31, name: 'schools', title: 'Schools' },
+  ],
   catchmentAreaZones: [
     { title: 'Core', color: '#1d5fd1', catchmentAreaName: 'ca1' },
     { title: 'Fringe', color: '#ffe066', catchmentAreaName: 'ca1' },
@@ -64,28 +97,48 @@ test('the filter narrows by name (case-insensitive part), group, cluster and cha
   assert.is(filterableCount.value, 4, 'hidden locations are not counted');
   assert.is(matchingCount.value, 4);
   setFilterName('dagvers');
-  assert.equal(visibleLocations.value.map((l) => l.id), [2, 3]);
+  assert.equal(
+    visibleLocations.value.map((l) => l.id),
+    [2, 3],
+  );
   setFilterValue('clusterIds', 40, true);
-  assert.equal(visibleLocations.value.map((l) => l.id), [3]);
+  assert.equal(
+    visibleLocations.value.map((l) => l.id),
+    [3],
+  );
   assert.is(matchingCount.value, 1);
   setFilterName('');
   setFilterValue('clusterIds', 40, false);
   setFilterValue('groupIds', 1, true);
   setFilterValue('groupIds', 1, true);
   assert.equal(filter.value.groupIds, [1], 'a value is added once');
-  assert.equal(visibleLocations.value.map((l) => l.id), [1], 'hidden store 5 of group 1 stays hidden');
+  assert.equal(
+    visibleLocations.value.map((l) => l.id),
+    [1],
+    'hidden store 5 of group 1 stays hidden',
+  );
   setFilterValue('groupIds', 2, true);
   setFilterValue('changeTypes', 2, true);
-  assert.equal(visibleLocations.value.map((l) => l.id), [3], 'lists are combined with and; values within a list with or');
+  assert.equal(
+    visibleLocations.value.map((l) => l.id),
+    [3],
+    'lists are combined with and; values within a list with or',
+  );
   assert.is(filterActive.value, true);
   clearFilter();
   assert.equal(filter.value, emptyFilter);
   assert.is(filterActive.value, false);
-  assert.equal(visibleLocations.value.map((l) => l.id), [1, 2, 3, 4]);
+  assert.equal(
+    visibleLocations.value.map((l) => l.id),
+    [1, 2, 3, 4],
+  );
 });
 
 test('cluster choices come from the locations, once each, sorted by name', () => {
-  assert.equal(clusterOptions(storeList, 'nl'), [{ id: 41, name: 'Centrum' }, { id: 40, name: 'Zuid' }]);
+  assert.equal(clusterOptions(storeList, 'nl'), [
+    { id: 41, name: 'Centrum' },
+    { id: 40, name: 'Zuid' },
+  ]);
   assert.equal(clusterOptions([{ locationClusterId: 9, locationCluster: null }], 'en'), [{ id: 9, name: '9' }]);
 });
 
@@ -127,7 +180,9 @@ test('the layer actions follow the current model and the none choice clears a ki
 });
 
 test('the satellite setting comes from the environment answer; without one the toggle cannot turn on', async () => {
-  const configured = fakeApi({ systemEnvironment: () => ({ environment: 'Demo', satellite: { url: 'https://imagery.example.com/{z}/{x}/{y}.jpg', attribution: 'Example' } }) });
+  const configured = fakeApi({
+    systemEnvironment: () => ({ environment: 'Demo', satellite: { url: 'https://imagery.example.com/{z}/{x}/{y}.jpg', attribution: 'Example' } }),
+  });
   await loadSatelliteImagery(configured.api);
   await loadSatelliteImagery(configured.api);
   assert.equal(configured.names(), ['systemEnvironment'], 'read once');
@@ -155,7 +210,11 @@ test('area hover asks the topmost visible hover set; 404 clears the tooltip with
     },
   });
   await hoverAreaAt(api, 5.1, 52.1, 300, 200);
-  assert.equal(calls.map((c) => (c.options.params as { areaSetId: number }).areaSetId), [5], 'set 6 does not answer hovering');
+  assert.equal(
+    calls.map((c) => (c.options.params as { areaSetId: number }).areaSetId),
+    [5],
+    'set 6 does not answer hovering',
+  );
   assert.equal(calls[0]!.options.expected, [404]);
   assert.equal(areaHover.value, { x: 300, y: 200, setTitle: 'Grid 1 km', area });
   found = false;
@@ -178,14 +237,37 @@ test('legend entries on a colour take the legend text colour: dark above brightn
 test('legend sections: groups on the map, zones of the chosen catchment area, heat maps and POI sets that are on', () => {
   const state = { ...emptyLayers, catchmentAreaId: 11, heatMapSetIds: [21], poiSetIds: [30] };
   const sections = legendSections(richModel, state, storeList.slice(0, 3), DEFAULT_HEAT_GRADIENT);
-  assert.equal(sections.map((s) => s.id), ['groups', 'zones', 'heatMaps', 'pois']);
-  assert.equal(sections[0]!.entries.map((e) => e.title), ['Alpha', 'Beta'], 'Gamma has no location on the map');
-  assert.equal(sections[1]!.entries.map((e) => e.title), ['Core', 'Fringe'], 'zones of ca1');
-  assert.equal(sections[2]!.entries.map((e) => e.title), ['Purchasing power']);
-  assert.equal(sections[3]!.entries.map((e) => e.title), ['Stations']);
+  assert.equal(
+    sections.map((s) => s.id),
+    ['groups', 'zones', 'heatMaps', 'pois'],
+  );
+  assert.equal(
+    sections[0]!.entries.map((e) => e.title),
+    ['Alpha', 'Beta'],
+    'Gamma has no location on the map',
+  );
+  assert.equal(
+    sections[1]!.entries.map((e) => e.title),
+    ['Core', 'Fringe'],
+    'zones of ca1',
+  );
+  assert.equal(
+    sections[2]!.entries.map((e) => e.title),
+    ['Purchasing power'],
+  );
+  assert.equal(
+    sections[3]!.entries.map((e) => e.title),
+    ['Stations'],
+  );
   const other = legendSections(richModel, { ...emptyLayers, catchmentAreaId: 12 }, [], DEFAULT_HEAT_GRADIENT);
-  assert.equal(other.map((s) => s.id), ['zones']);
-  assert.equal(other[0]!.entries.map((e) => e.title), ['Other']);
+  assert.equal(
+    other.map((s) => s.id),
+    ['zones'],
+  );
+  assert.equal(
+    other[0]!.entries.map((e) => e.title),
+    ['Other'],
+  );
   assert.equal(legendSections(null, state, storeList, DEFAULT_HEAT_GRADIENT), []);
 });
 
@@ -211,7 +293,10 @@ test("a search calls the route with the view, adds the scenario's own locations 
   assert.equal(calls[0]!.options.params, { north: 52.5, west: 4.5, south: 52.0, east: 5.25, text: 'dag' });
   const found = searchResults.value;
   assert.equal(found.map((r) => r.title).sort(), ['Dagveld', 'Dagvers Centrum', 'Dagvers Zuid']);
-  assert.ok(found.filter((r) => r.category === 'location').every((r) => r.locationId !== undefined), "the scenario's locations, by id");
+  assert.ok(
+    found.filter((r) => r.category === 'location').every((r) => r.locationId !== undefined),
+    "the scenario's locations, by id",
+  );
   assert.is(searchState.value, 'done');
   assert.is(searchShown.value, 3);
   await runSearch(api, 'd');
@@ -242,10 +327,14 @@ test('choosing a result flies to it and selects the location it stands for', asy
   assert.is(locationOfResult(result, storeList)?.id, 3);
   assert.is(locationOfResult({ ...result, category: 'place' }, storeList), null);
   const selected: number[] = [];
-  await chooseSearchResult(result, async (id) => { selected.push(id); });
+  await chooseSearchResult(result, async (id) => {
+    selected.push(id);
+  });
   assert.equal(fitRequest.value?.request, { kind: 'point', lon: location3.longitude, lat: location3.latitude, zoom: 14 });
   assert.equal(selected, [3]);
-  await chooseSearchResult({ ...result, category: 'place', title: 'Utrecht', latitude: 52.09, longitude: 5.12 }, async (id) => { selected.push(id); });
+  await chooseSearchResult({ ...result, category: 'place', title: 'Utrecht', latitude: 52.09, longitude: 5.12 }, async (id) => {
+    selected.push(id);
+  });
   assert.equal(fitRequest.value?.request, { kind: 'point', lon: 5.12, lat: 52.09, zoom: 14 });
   assert.equal(selected, [3], 'a place selects nothing');
 });
@@ -286,9 +375,16 @@ test('the layers panel offers radio buttons with None when one heat map at a tim
   useModel(richModel);
   satelliteImagery.value = null;
   const view = await render(<LayersPanel />);
-  const inputsOf = (legend: string) => [...view.container.querySelectorAll('fieldset')].find((f) => f.querySelector('legend')!.textContent === legend)!.querySelectorAll('input');
-  assert.equal([...inputsOf('Heat maps')].map((i) => i.type), ['radio', 'radio', 'radio']);
-  assert.equal([...inputsOf('Areas')].map((i) => i.type), ['checkbox', 'checkbox']);
+  const inputsOf = (legend: string) =>
+    [...view.container.querySelectorAll('fieldset')].find((f) => f.querySelector('legend')!.textContent === legend)!.querySelectorAll('input');
+  assert.equal(
+    [...inputsOf('Heat maps')].map((i) => i.type),
+    ['radio', 'radio', 'radio'],
+  );
+  assert.equal(
+    [...inputsOf('Areas')].map((i) => i.type),
+    ['checkbox', 'checkbox'],
+  );
   await act(async () => (inputsOf('Heat maps')[2] as HTMLInputElement).click());
   assert.equal(layers.value.heatMapSetIds, [21]);
   await act(async () => (inputsOf('Heat maps')[0] as HTMLInputElement).click());
@@ -299,7 +395,10 @@ test('the layers panel offers radio buttons with None when one heat map at a tim
   });
   assert.ok(view.container.querySelector('[role="switch"]'), 'the toggle shows when imagery is configured');
   await act(async () => useModel({ ...richModel, allowMultipleHeatMapSets: true }));
-  assert.equal([...inputsOf('Heat maps')].map((i) => i.type), ['checkbox', 'checkbox']);
+  assert.equal(
+    [...inputsOf('Heat maps')].map((i) => i.type),
+    ['checkbox', 'checkbox'],
+  );
   const selects = [...view.container.querySelectorAll('select')];
   assert.is(selects.length, 2, 'catchment area and isoline set');
   assert.is(selects[0]!.value, '11', 'the chosen catchment area');
@@ -313,7 +412,10 @@ test('the legend panel draws zone entries on their colour with the legend text c
   clearFilter();
   const view = await render(<LegendPanel />);
   const zones = [...view.container.querySelectorAll('.legend-colour')] as HTMLElement[];
-  assert.equal(zones.map((z) => z.textContent), ['Core', 'Fringe']);
+  assert.equal(
+    zones.map((z) => z.textContent),
+    ['Core', 'Fringe'],
+  );
   assert.is(zones[0]!.style.color, '#ffffff');
   assert.is(zones[1]!.style.color, '#000000');
   const headings = [...view.container.querySelectorAll('h3')].map((h) => h.textContent);
@@ -341,7 +443,10 @@ test('the search panel hints at the minimum length, lists results with their cat
   assert.is(status(), 'Results: 2');
   const list = view.container.querySelector('ul[aria-label="Search results"]')!;
   const buttons = [...list.querySelectorAll('button')];
-  assert.equal(buttons.map((b) => b.textContent), ['UtrechtPlace', 'Station UtrechtPoint of interest']);
+  assert.equal(
+    buttons.map((b) => b.textContent),
+    ['UtrechtPlace', 'Station UtrechtPoint of interest'],
+  );
   await act(async () => buttons[1]!.click());
   assert.equal(fitRequest.value?.request, { kind: 'point', lon: 5.1, lat: 52.1, zoom: 14 });
   await act(async () => {

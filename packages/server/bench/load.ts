@@ -64,8 +64,16 @@ const hash = await hashPassword(PASSWORD);
 const emails: string[] = [];
 for (let i = 1; i <= PLANNERS; i++) {
   const email = `planner${i}@load.nl`;
-  const login = (await db.query<{ id: number }>('INSERT INTO login (identity, display_name, email, password_hash) VALUES ($1, $2, $1, $3) RETURNING id', [email, `Planner ${i}`, hash])).rows[0]!;
-  const user = (await db.query<{ id: number }>('INSERT INTO app_user (subject, title, email) VALUES ($1, $2, $3) RETURNING id', [String(login.id), `Planner ${i}`, email])).rows[0]!;
+  const login = (
+    await db.query<{ id: number }>('INSERT INTO login (identity, display_name, email, password_hash) VALUES ($1, $2, $1, $3) RETURNING id', [
+      email,
+      `Planner ${i}`,
+      hash,
+    ])
+  ).rows[0]!;
+  const user = (
+    await db.query<{ id: number }>('INSERT INTO app_user (subject, title, email) VALUES ($1, $2, $3) RETURNING id', [String(login.id), `Planner ${i}`, email])
+  ).rows[0]!;
   await db.query('INSERT INTO model_user (model_id, user_id, is_admin) VALUES ($1, $2, false)', [world.modelId, user.id]);
   emails.push(email);
 }
@@ -79,7 +87,9 @@ const port = await freePort();
 const baseUrl = `https://127.0.0.1:${port}`;
 const children: ChildProcess[] = [];
 // However the bench ends, its server processes end with it.
-process.on('exit', () => { for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL'); });
+process.on('exit', () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+});
 
 function startProcess(args: string[], readyText: RegExp, env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
@@ -90,32 +100,55 @@ function startProcess(args: string[], readyText: RegExp, env: Record<string, str
   children.push(child);
   let output = '';
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => { output += d; if (readyText.test(output)) resolve(child); });
-    child.stderr!.on('data', (d: Buffer) => { output += d; });
+    child.stdout!.on('data', (d: Buffer) => {
+      output += d;
+      if (readyText.test(output)) resolve(child);
+    });
+    child.stderr!.on('data', (d: Buffer) => {
+      output += d;
+    });
     child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`)));
   });
 }
 
 async function stopAll() {
-  await Promise.all(children.filter((c) => c.exitCode === null && c.signalCode === null).map((c) => new Promise<void>((resolve) => {
-    c.once('exit', () => resolve());
-    c.kill('SIGTERM');
-  })));
+  await Promise.all(
+    children
+      .filter((c) => c.exitCode === null && c.signalCode === null)
+      .map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            c.once('exit', () => resolve());
+            c.kill('SIGTERM');
+          }),
+      ),
+  );
 }
 
 await startProcess(['--role', 'api'], /Ready in/, { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, TRUST_PROXY: 'true' });
-await Promise.all([1, 2].map((n) => startProcess(['--role', 'worker'], /calculating scenarios/, { PROCESSING_WORKER_NAME: `load-worker-${n}`, WORKERS: '1', PROCESSING_POLL_MS: '200' })));
+await Promise.all(
+  [1, 2].map((n) =>
+    startProcess(['--role', 'worker'], /calculating scenarios/, { PROCESSING_WORKER_NAME: `load-worker-${n}`, WORKERS: '1', PROCESSING_POLL_MS: '200' }),
+  ),
+);
 console.log(`API and 2 worker processes on PostgreSQL (${dbName}); ${PLANNERS} planners for ${SECONDS} s, think time ${THINK_MS} ms on average`);
 
 // ------------------------------------------------------------------ client
 
 const agent = new Agent({ rejectUnauthorized: false, keepAlive: true, maxSockets: PLANNERS * 2 });
-interface Answer { status: number; body: string; etag?: string }
+interface Answer {
+  status: number;
+  body: string;
+  etag?: string;
+}
 
 function call(method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const h: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}`, ...headers };
-  if (payload !== undefined) { h['content-type'] = 'application/json'; h['content-length'] = String(Buffer.byteLength(payload)); }
+  if (payload !== undefined) {
+    h['content-type'] = 'application/json';
+    h['content-length'] = String(Buffer.byteLength(payload));
+  }
   return new Promise((resolve, reject) => {
     const req = httpsRequest(`${baseUrl}${path}`, { method, headers: h, agent }, (res) => {
       const chunks: Buffer[] = [];
@@ -134,7 +167,14 @@ const errors: string[] = [];
 let requests = 0;
 
 /** One timed call of a type; anything but 2xx (and 304 where asked for) is an error. */
-async function timed(type: string | ((a: Answer) => string), method: string, path: string, token: string, body?: unknown, headers?: Record<string, string>): Promise<Answer | undefined> {
+async function timed(
+  type: string | ((a: Answer) => string),
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<Answer | undefined> {
   const started = performance.now();
   let answer: Answer | undefined;
   try {
@@ -211,15 +251,26 @@ async function read(p: Planner) {
   const kind = random(10);
   if (kind < 3) {
     const conditional = p.etag && Math.random() < 0.6;
-    const a = await timed((r) => (r.status === 304 ? 'locations (hit: 304)' : conditional ? 'locations (miss: changed)' : 'locations (full)'),
-      'GET', `/api/models/scenarios/${p.scenarioId}/locations`, p.token, undefined, conditional ? { 'if-none-match': p.etag! } : {});
+    const a = await timed(
+      (r) => (r.status === 304 ? 'locations (hit: 304)' : conditional ? 'locations (miss: changed)' : 'locations (full)'),
+      'GET',
+      `/api/models/scenarios/${p.scenarioId}/locations`,
+      p.token,
+      undefined,
+      conditional ? { 'if-none-match': p.etag! } : {},
+    );
     if (a?.etag) p.etag = a.etag;
   } else if (kind < 4) {
     await timed('location properties', 'GET', `/api/models/scenarios/${p.scenarioId}/locations/${pick(stores)}/properties`, p.token);
   } else if (kind < 6) {
     const store = pick(stores);
     if (Math.random() < 0.5) {
-      await timed('output: catchment area', 'GET', `/api/models/${world.subModelId}/scenarios/${outputScenarioId}/locations/${store}/catchment-areas/${world.cellCatchmentId}`, p.token);
+      await timed(
+        'output: catchment area',
+        'GET',
+        `/api/models/${world.subModelId}/scenarios/${outputScenarioId}/locations/${store}/catchment-areas/${world.cellCatchmentId}`,
+        p.token,
+      );
     } else {
       await timed('output: differences', 'GET', `/api/models/${world.subModelId}/scenarios/${outputScenarioId}/differences`, p.token);
     }
@@ -230,7 +281,14 @@ async function read(p: Planner) {
     await timed(miss ? 'tile (miss: drawn)' : 'tile (hit: cached)', 'GET', `/api/tile-proxy/${slug}/${tile}`, p.token, undefined, { accept: 'image/png' });
   } else if (kind < 9) {
     const group = pick([world.groups.super, world.groups.discount, -1]);
-    await timed('icon: location', 'GET', `/api/models/location-groups/${group}/logo/${pick(['round', 'square'])}/${pick(['true', 'false'])}/${random(4)}`, p.token, undefined, { accept: 'image/svg+xml' });
+    await timed(
+      'icon: location',
+      'GET',
+      `/api/models/location-groups/${group}/logo/${pick(['round', 'square'])}/${pick(['true', 'false'])}/${random(4)}`,
+      p.token,
+      undefined,
+      { accept: 'image/svg+xml' },
+    );
   } else {
     await timed('icon: POI set', 'GET', `/api/models/${world.modelId}/poisets/${poiSetId}/logo`, p.token, undefined, { accept: 'image/svg+xml' });
   }
@@ -252,8 +310,16 @@ async function write(p: Planner) {
     const l = JSON.parse(location.body);
     const salesArea = 500 + random(2000);
     const body = {
-      id: l.id, name: l.name, latitude: l.latitude, longitude: l.longitude, type: l.type, visibility: l.visibility, excluded: l.excluded,
-      locationGroupId: l.locationGroupId, locationClusterId: l.locationClusterId, scenarioCreation: null,
+      id: l.id,
+      name: l.name,
+      latitude: l.latitude,
+      longitude: l.longitude,
+      type: l.type,
+      visibility: l.visibility,
+      excluded: l.excluded,
+      locationGroupId: l.locationGroupId,
+      locationClusterId: l.locationClusterId,
+      scenarioCreation: null,
       locationProperties: (l.locationProperties as { id: number; name: string; stringValue: string | null; numberValue: number | null; propertyType: number }[])
         .filter((q) => q.propertyType !== 4)
         .map((q) => ({ id: q.id, stringValue: q.stringValue, numberValue: q.name === 'salesArea' ? salesArea : q.numberValue })),
@@ -291,7 +357,10 @@ async function write(p: Planner) {
 
 /** A new scenario of the planner's own under the base scenario. */
 async function newScenario(p: Planner): Promise<void> {
-  const created = await timed('write: create scenario', 'POST', `/api/models/${world.modelId}/scenarios`, p.token, { name: `Planner ${p.index + 1} plan ${p.removed.length + 1}`, parentScenarioId: world.baseScenarioId });
+  const created = await timed('write: create scenario', 'POST', `/api/models/${world.modelId}/scenarios`, p.token, {
+    name: `Planner ${p.index + 1} plan ${p.removed.length + 1}`,
+    parentScenarioId: world.baseScenarioId,
+  });
   if (!created) throw new Error(`planner ${p.index + 1} could not create a scenario`);
   p.scenarioId = (JSON.parse(created.body) as { id: number }).id;
   p.edited.clear();
@@ -309,8 +378,14 @@ async function startAndWait(p: Planner, until: number) {
   p.writes++;
   for (;;) {
     const status = await scenarioStatus(p);
-    if (status === 9 || status === 10) { p.status = status; return; }
-    if (Date.now() > until) { p.status = status ?? -1; return; }
+    if (status === 9 || status === 10) {
+      p.status = status;
+      return;
+    }
+    if (Date.now() > until) {
+      p.status = status ?? -1;
+      return;
+    }
     await read(p);
     await think();
   }
@@ -326,7 +401,17 @@ try {
     const browser = new ClientBrowser(`10.77.${Math.floor(i / 250)}.${(i % 250) + 1}`);
     const token = (await signIn(baseUrl, emails[i]!, PASSWORD, { browser })).accessToken;
     browser.close();
-    const planner: Planner = { index: i, token, scenarioId: 0, edited: new Map(), closed: new Set(), status: 0, changedSinceCalculation: true, writes: 0, removed: [] };
+    const planner: Planner = {
+      index: i,
+      token,
+      scenarioId: 0,
+      edited: new Map(),
+      closed: new Set(),
+      status: 0,
+      changedSinceCalculation: true,
+      writes: 0,
+      removed: [],
+    };
     await newScenario(planner);
     planners.push(planner);
   }
@@ -346,21 +431,27 @@ try {
 
   const started = performance.now();
   const deadline = Date.now() + SECONDS * 1000;
-  await Promise.all(planners.map(async (p) => {
-    await sleep(random(THINK_MS * 4));
-    while (Date.now() < deadline) {
-      if (Math.random() < 0.7) await read(p);
-      else await write(p);
-      await think();
-    }
-    // The last changes are calculated too.
-    if (p.changedSinceCalculation || p.status !== 9) await startAndWait(p, Date.now() + 180_000);
-  }));
+  await Promise.all(
+    planners.map(async (p) => {
+      await sleep(random(THINK_MS * 4));
+      while (Date.now() < deadline) {
+        if (Math.random() < 0.7) await read(p);
+        else await write(p);
+        await think();
+      }
+      // The last changes are calculated too.
+      if (p.changedSinceCalculation || p.status !== 9) await startAndWait(p, Date.now() + 180_000);
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
 
   // ------------------------------------------------------------------ checks
 
-  const final = new Map((await db.query<{ id: number; status: number }>('SELECT id, status FROM scenario WHERE id = ANY($1)', [planners.map((p) => p.scenarioId)])).rows.map((r) => [r.id, r.status]));
+  const final = new Map(
+    (await db.query<{ id: number; status: number }>('SELECT id, status FROM scenario WHERE id = ANY($1)', [planners.map((p) => p.scenarioId)])).rows.map(
+      (r) => [r.id, r.status],
+    ),
+  );
   let completed = 0;
   const inconsistent: string[] = [];
   for (const p of planners) {
@@ -377,21 +468,34 @@ try {
       if (gone.status !== 404) inconsistent.push(`scenario ${id} was removed by undoing its last change but answers ${gone.status}`);
     }
     for (const [store, salesArea] of p.edited) {
-      const l = JSON.parse((await call('GET', `/api/models/scenarios/${p.scenarioId}/locations/${store}/properties`, p.token)).body) as { locationProperties: { name: string; numberValue: number | null }[] };
+      const l = JSON.parse((await call('GET', `/api/models/scenarios/${p.scenarioId}/locations/${store}/properties`, p.token)).body) as {
+        locationProperties: { name: string; numberValue: number | null }[];
+      };
       const stored = l.locationProperties.find((q) => q.name === 'salesArea')?.numberValue;
       if (stored !== salesArea) inconsistent.push(`scenario ${p.scenarioId}, location ${store}: sales area ${stored}, last successful edit wrote ${salesArea}`);
     }
   }
 
-  const quantile = (xs: number[], q: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(q * s.length))]!; };
+  const quantile = (xs: number[], q: number) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+  };
   console.log(`\nload: ${requests} requests in ${seconds.toFixed(0)} s (${(requests / seconds).toFixed(0)} per second), ${errors.length} errors`);
   console.log(`${'call type'.padEnd(28)} ${'count'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
   for (const [type, xs] of [...latencies].sort(([a], [b]) => a.localeCompare(b))) {
-    console.log(`${type.padEnd(28)} ${String(xs.length).padStart(7)} ${quantile(xs, 0.5).toFixed(1).padStart(8)} ${quantile(xs, 0.95).toFixed(1).padStart(8)} ${Math.max(...xs).toFixed(1).padStart(8)}`);
+    console.log(
+      `${type.padEnd(28)} ${String(xs.length).padStart(7)} ${quantile(xs, 0.5).toFixed(1).padStart(8)} ${quantile(xs, 0.95).toFixed(1).padStart(8)} ${Math.max(
+        ...xs,
+      )
+        .toFixed(1)
+        .padStart(8)}`,
+    );
   }
   const writes = planners.reduce((n, p) => n + p.writes, 0);
   const removed = planners.reduce((n, p) => n + p.removed.length, 0);
-  console.log(`scenarios completed (status 9): ${completed} of ${PLANNERS}; successful writes: ${writes}; scenarios removed by undoing their last change (checked gone): ${removed}; inconsistencies between a scenario and its successful writes: ${inconsistent.length}`);
+  console.log(
+    `scenarios completed (status 9): ${completed} of ${PLANNERS}; successful writes: ${writes}; scenarios removed by undoing their last change (checked gone): ${removed}; inconsistencies between a scenario and its successful writes: ${inconsistent.length}`,
+  );
   for (const e of errors.slice(0, 20)) console.log(`  error: ${e}`);
   for (const e of inconsistent.slice(0, 20)) console.log(`  inconsistent: ${e}`);
   exitCode = errors.length === 0 && completed === PLANNERS && inconsistent.length === 0 ? 0 : 1;

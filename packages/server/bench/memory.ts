@@ -46,7 +46,9 @@ let exitCode = 0;
 let server: ServerProcess | undefined;
 try {
   const port = await freePort();
-  console.log(`server ${source ? 'source (tsx)' : 'bundle'} started as npm start does (${startLine} main.js), fresh data folder; peak = VmHWM (maximum resident set so far), now = VmRSS`);
+  console.log(
+    `server ${source ? 'source (tsx)' : 'bundle'} started as npm start does (${startLine} main.js), fresh data folder; peak = VmHWM (maximum resident set so far), now = VmRSS`,
+  );
   // Seeding's steps as the server prints them, with the memory at each; and every 100 ms the processes the
   // server started meanwhile (a new data folder is prepared by a child process): each one's peak, and the
   // highest sum of all of them and the server at one time.
@@ -64,7 +66,9 @@ try {
         if (Number.isNaN(m.rssMb) || Number.isNaN(m.peakMb)) continue;
         sum += m.rssMb;
         if (pid !== serverPid) helpers.set(pid, Math.max(helpers.get(pid) ?? 0, m.peakMb));
-      } catch { /* ended meanwhile */ }
+      } catch {
+        /* ended meanwhile */
+      }
     }
     treePeakMb = Math.max(treePeakMb, sum);
   }, 100);
@@ -72,11 +76,20 @@ try {
     source,
     onLine(line, pid) {
       serverPid = pid;
-      if (!/^\s{2}\S/.test(line) || /Demo data:|^\s{2}(models|accounts|location|scenarios|area|inhabitants|POI|heat|isoline|catchment|normalized)/.test(line)) return;
+      if (!/^\s{2}\S/.test(line) || /Demo data:|^\s{2}(models|accounts|location|scenarios|area|inhabitants|POI|heat|isoline|catchment|normalized)/.test(line))
+        return;
       const m = memoryOf(pid);
       let children = 0;
-      for (const c of descendantsOf(pid)) { try { children += memoryOf(c).rssMb || 0; } catch { /* ended */ } }
-      seeding.push(`   ${line.trim().slice(0, 54).padEnd(55)} peak ${m.peakMb.toFixed(0).padStart(5)} MB   now ${m.rssMb.toFixed(0).padStart(5)} MB   child processes now ${children.toFixed(0).padStart(4)} MB`);
+      for (const c of descendantsOf(pid)) {
+        try {
+          children += memoryOf(c).rssMb || 0;
+        } catch {
+          /* ended */
+        }
+      }
+      seeding.push(
+        `   ${line.trim().slice(0, 54).padEnd(55)} peak ${m.peakMb.toFixed(0).padStart(5)} MB   now ${m.rssMb.toFixed(0).padStart(5)} MB   child processes now ${children.toFixed(0).padStart(4)} MB`,
+      );
     },
   });
   clearInterval(sampler);
@@ -139,9 +152,13 @@ try {
   server = undefined;
 
   const worst = Math.max(calculating.peakMb, secondPeak);
-  console.log(`\nfirst start: the server's peak to ready ${first.peakMb.toFixed(0)} MB, its child processes' ${Math.max(0, ...helpers.values()).toFixed(0)} MB, together at most ${treePeakMb.toFixed(0)} MB; peak while calculating: first start ${calculating.peakMb.toFixed(0)} MB, second start ${secondPeak.toFixed(0)} MB; after the second start's ready ${second.rssMb.toFixed(0)} MB resident`);
+  console.log(
+    `\nfirst start: the server's peak to ready ${first.peakMb.toFixed(0)} MB, its child processes' ${Math.max(0, ...helpers.values()).toFixed(0)} MB, together at most ${treePeakMb.toFixed(0)} MB; peak while calculating: first start ${calculating.peakMb.toFixed(0)} MB, second start ${secondPeak.toFixed(0)} MB; after the second start's ready ${second.rssMb.toFixed(0)} MB resident`,
+  );
   const overall = Math.max(first.peakMb, worst);
-  console.log(`aim: the whole server under ${AIM_MB} MB maxRSS while calculating — ${overall < AIM_MB ? 'met' : 'NOT met'} (highest peak ${overall.toFixed(0)} MB); started as npm start does (${startLine}); started plainly (5): ${plain.peakMb < AIM_MB ? 'met' : 'NOT met'} (${plain.peakMb.toFixed(0)} MB)`);
+  console.log(
+    `aim: the whole server under ${AIM_MB} MB maxRSS while calculating — ${overall < AIM_MB ? 'met' : 'NOT met'} (highest peak ${overall.toFixed(0)} MB); started as npm start does (${startLine}); started plainly (5): ${plain.peakMb < AIM_MB ? 'met' : 'NOT met'} (${plain.peakMb.toFixed(0)} MB)`,
+  );
 } catch (error) {
   console.error((error as Error).message);
   exitCode = 1;

@@ -13,24 +13,44 @@ import type { TestServer } from '../test/helpers/server.js';
 
 const sorted = (a: number[]) => [...a].sort((x, y) => x - y);
 const pct = (a: number[], p: number) => sorted(a)[Math.min(a.length - 1, Math.floor((a.length - 1) * p))]!;
-const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
-interface Timing { wall: number[]; cpu: number[] }
-const line = (t: Timing) => `median ${pct(t.wall, 0.5).toFixed(1)} ms (CPU ${pct(t.cpu, 0.5).toFixed(1)} ms), p95 ${pct(t.wall, 0.95).toFixed(1)} ms (CPU ${pct(t.cpu, 0.95).toFixed(1)} ms), ${t.wall.length} reads`;
+interface Timing {
+  wall: number[];
+  cpu: number[];
+}
+const line = (t: Timing) =>
+  `median ${pct(t.wall, 0.5).toFixed(1)} ms (CPU ${pct(t.cpu, 0.5).toFixed(1)} ms), p95 ${pct(t.wall, 0.95).toFixed(1)} ms (CPU ${pct(t.cpu, 0.95).toFixed(1)} ms), ${t.wall.length} reads`;
 
-export interface ReadFigures { catchmentUncached: Timing; catchmentCached: Timing; areaUncached: Timing; areaCached: Timing }
+export interface ReadFigures {
+  catchmentUncached: Timing;
+  catchmentCached: Timing;
+  areaUncached: Timing;
+  areaCached: Timing;
+}
 
 export async function measureResultReads(server: TestServer, token: string, modelId: number, scenarioId: number, count: number): Promise<ReadFigures> {
   const db: Database = server.ctx.db;
   const subModelId = (await db.query<{ id: number }>('SELECT id FROM sub_model WHERE model_id = $1 ORDER BY sort_order, id LIMIT 1', [modelId])).rows[0]!.id;
-  const catchment = (await db.query<{ id: number; area_set_id: number }>(
-    'SELECT id, area_set_id FROM catchment_area WHERE model_id = $1 ORDER BY is_demand DESC, sort_order, id LIMIT 1', [modelId])).rows[0]!;
+  const catchment = (
+    await db.query<{ id: number; area_set_id: number }>(
+      'SELECT id, area_set_id FROM catchment_area WHERE model_id = $1 ORDER BY is_demand DESC, sort_order, id LIMIT 1',
+      [modelId],
+    )
+  ).rows[0]!;
   const summary = (await loadSummary(db, scenarioId, subModelId))!;
   const locations = Array.from(summary.locationIds, (id, j) => ({ location_id: id, output: summary.arrays.output[j]! }))
-    .filter((l) => l.location_id > 0 && l.output > 0).sort((a, b) => a.location_id - b.location_id);
+    .filter((l) => l.location_id > 0 && l.output > 0)
+    .sort((a, b) => a.location_id - b.location_id);
   const areas = (await db.query<{ code: string }>('SELECT code FROM area WHERE area_set_id = $1 ORDER BY id', [catchment.area_set_id])).rows;
   const reader = readerFor(server.ctx);
-  const forget = () => { forgetDecodedBlocks(); reader.forget(); };
+  const forget = () => {
+    forgetDecodedBlocks();
+    reader.forget();
+  };
   const timed = async (path: string, into: Timing) => {
     const wall = performance.now();
     const cpu = cpuMs();
@@ -40,7 +60,10 @@ export async function measureResultReads(server: TestServer, token: string, mode
     into.cpu.push(cpuMs() - cpu);
   };
   const figures: ReadFigures = {
-    catchmentUncached: { wall: [], cpu: [] }, catchmentCached: { wall: [], cpu: [] }, areaUncached: { wall: [], cpu: [] }, areaCached: { wall: [], cpu: [] },
+    catchmentUncached: { wall: [], cpu: [] },
+    catchmentCached: { wall: [], cpu: [] },
+    areaUncached: { wall: [], cpu: [] },
+    areaCached: { wall: [], cpu: [] },
   };
   for (let k = 0; k < count; k++) {
     const location = locations[Math.floor(((k + 0.5) * locations.length) / count)]!.location_id;

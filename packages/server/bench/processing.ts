@@ -47,35 +47,47 @@ const med = (a: number[]) => pct(a, 0.5);
 let t0 = performance.now();
 // PGlite in a data folder, as the server runs it (BENCH_MEMORY=1: in memory, where large writes cost more, see test/helpers/test-db.ts).
 const onDisk = process.env.BENCH_MEMORY !== '1';
-const server = await startTestServer({ seed: async (ctx) => { await seedDemoData(ctx.db, { seed: 1 }); }, databaseOnDisk: onDisk });
+const server = await startTestServer({
+  seed: async (ctx) => {
+    await seedDemoData(ctx.db, { seed: 1 });
+  },
+  databaseOnDisk: onDisk,
+});
 const loadMs = performance.now() - t0;
 const db = server.ctx.db;
 // BENCH_TRACE=<ms> (1 meaning 100): statements that held the database for more than that, with their SQL.
 if (process.env.BENCH_TRACE) {
   const slowMs = Number(process.env.BENCH_TRACE) > 1 ? Number(process.env.BENCH_TRACE) : 100;
-  const traced = <A extends unknown[], R>(what: string, run: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
-    const start = performance.now();
-    try {
-      return await run(...args);
-    } finally {
-      const ms = performance.now() - start;
-      if (ms > slowMs) console.log(`  slow ${what} ${ms.toFixed(0)} ms: ${String(args[0]).replace(/\s+/g, ' ').slice(0, 100)}`);
-    }
-  };
+  const traced =
+    <A extends unknown[], R>(what: string, run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const start = performance.now();
+      try {
+        return await run(...args);
+      } finally {
+        const ms = performance.now() - start;
+        if (ms > slowMs) console.log(`  slow ${what} ${ms.toFixed(0)} ms: ${String(args[0]).replace(/\s+/g, ' ').slice(0, 100)}`);
+      }
+    };
   const query = db.query.bind(db);
   const transaction = db.transaction.bind(db);
   db.query = traced('query', query) as typeof db.query;
-  db.transaction = (async (fn: Parameters<typeof transaction>[0]) => transaction((tx) => fn({
-    query: traced('tx query', tx.query.bind(tx)) as typeof tx.query,
-    copyBinary: traced('tx copy', tx.copyBinary.bind(tx)),
-  }))) as typeof db.transaction;
+  db.transaction = (async (fn: Parameters<typeof transaction>[0]) =>
+    transaction((tx) =>
+      fn({
+        query: traced('tx query', tx.query.bind(tx)) as typeof tx.query,
+        copyBinary: traced('tx copy', tx.copyBinary.bind(tx)),
+      }),
+    )) as typeof db.transaction;
   db.copyBinary = traced('copy', db.copyBinary.bind(db));
 }
 const quick = process.env.BENCH_QUICK === '1';
 const planner = DEMO_ACCOUNTS.find((a) => a.role === 'planner')!;
 const token = (await signIn(server.baseUrl, planner.email, planner.password)).accessToken;
 const model = (await db.query<{ id: number }>(`SELECT id FROM model WHERE output_type <> 4 ORDER BY id LIMIT 1`)).rows[0]!;
-const baseScenarioId = (await db.query<{ id: number }>('SELECT id FROM scenario WHERE model_id = $1 AND parent_scenario_id IS NULL ORDER BY id LIMIT 1', [model.id])).rows[0]!.id;
+const baseScenarioId = (
+  await db.query<{ id: number }>('SELECT id FROM scenario WHERE model_id = $1 AND parent_scenario_id IS NULL ORDER BY id LIMIT 1', [model.id])
+).rows[0]!.id;
 
 // The API as a planner's browser sees it.
 async function timedGet(path: string, withToken: boolean): Promise<number> {
@@ -106,12 +118,21 @@ function loopLateness() {
   };
   return {
     late,
-    start() { tick(performance.now() + 5); },
-    stop() { clearTimeout(timer); timer = undefined; },
+    start() {
+      tick(performance.now() + 5);
+    },
+    stop() {
+      clearTimeout(timer);
+      timer = undefined;
+    },
   };
 }
 /** Latencies of the two reads, and how late the main thread's event loop ran meanwhile (it answers every request). */
-interface Latencies { status: number[]; models: number[]; late: number[] }
+interface Latencies {
+  status: number[];
+  models: number[];
+  late: number[];
+}
 const newLatencies = (): Latencies => ({ status: [], models: [], late: [] });
 /** Reads status and the model list one after the other until stop() (or `count` rounds). */
 function sampleApi(count = Infinity): { done: Promise<Latencies>; stop(): void } {
@@ -128,7 +149,12 @@ function sampleApi(count = Infinity): { done: Promise<Latencies>; stop(): void }
     lat.late = loop.late;
     return lat;
   })();
-  return { done, stop: () => { running = false; } };
+  return {
+    done,
+    stop: () => {
+      running = false;
+    },
+  };
 }
 const p = (a: number[], q: number) => (a.length ? pct(a, q).toFixed(1) : '-');
 const latencyLine = (l: Latencies) =>
@@ -136,17 +162,26 @@ const latencyLine = (l: Latencies) =>
   `main thread's event loop late p99 ${p(l.late, 0.99)} / max ${l.late.length ? Math.max(...l.late).toFixed(1) : '-'} ms`;
 
 /** Start-processing to the storing commit (status 9), to the API answering 9, and to the worker's end. */
-interface Run { toCommit: number; seenByApi: number; toEnd: number; report: CalculationReport }
+interface Run {
+  toCommit: number;
+  seenByApi: number;
+  toEnd: number;
+  report: CalculationReport;
+}
 
 const reports = new Map<number, CalculationReport>();
 const completed = new Map<number, () => void>();
 function newProcessor(): ScenarioProcessor {
-  return startProcessing(server.ctx, { ...processingSettings({}), pollMs: 1_000 }, {
-    onCompleted(report) {
-      if ('milliseconds' in report) reports.set(report.scenarioId, report);
-      completed.get(report.scenarioId)?.();
+  return startProcessing(
+    server.ctx,
+    { ...processingSettings({}), pollMs: 1_000 },
+    {
+      onCompleted(report) {
+        if ('milliseconds' in report) reports.set(report.scenarioId, report);
+        completed.get(report.scenarioId)?.();
+      },
     },
-  });
+  );
 }
 
 const busy = newLatencies();
@@ -172,7 +207,10 @@ async function processScenario(processor: ScenarioProcessor, scenarioId: number,
     for (;;) {
       const r = await server.fetch(`/api/models/${model.id}/scenarios/only-status`, { token });
       const row = (r.json() as Array<{ id: number; status: number }>).find((x) => x.id === scenarioId);
-      if (row?.status === 9 || row?.status === 10) { seen = performance.now() - start; return; }
+      if (row?.status === 9 || row?.status === 10) {
+        seen = performance.now() - start;
+        return;
+      }
       await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS));
     }
   })();
@@ -187,7 +225,10 @@ async function processScenario(processor: ScenarioProcessor, scenarioId: number,
     busy.late.push(...l.late);
   }
   const status = (await db.query<{ status: number }>('SELECT status FROM scenario WHERE id = $1', [scenarioId])).rows[0]!.status;
-  if (status !== 9) throw new Error(`scenario ${scenarioId} ended at status ${status}: ${(await db.query<{ error: string }>('SELECT error FROM processing_log WHERE scenario_id = $1 ORDER BY id DESC LIMIT 1', [scenarioId])).rows[0]?.error}`);
+  if (status !== 9)
+    throw new Error(
+      `scenario ${scenarioId} ended at status ${status}: ${(await db.query<{ error: string }>('SELECT error FROM processing_log WHERE scenario_id = $1 ORDER BY id DESC LIMIT 1', [scenarioId])).rows[0]?.error}`,
+    );
   const report = reports.get(scenarioId)!;
   return { toCommit: report.committedAt - start, seenByApi: seen, toEnd, report };
 }
@@ -222,9 +263,18 @@ const areaSetId = (await demandAreaSetId(db, model.id))!;
 const areas = await loadDemandAreas(db, areaSetId, await areaSetKey(db, areaSetId));
 const inputs = await loadScenarioLocations(db, model.id, baseScenarioId);
 t0 = performance.now();
-const dense = quick ? new Float64Array(0) : denseHuff(areas, {
-  latitude: inputs.rows.map((r) => r.latitude), longitude: inputs.rows.map((r) => r.longitude), properties: inputs.records, active: inputs.active,
-}, subModel.parameters);
+const dense = quick
+  ? new Float64Array(0)
+  : denseHuff(
+      areas,
+      {
+        latitude: inputs.rows.map((r) => r.latitude),
+        longitude: inputs.rows.map((r) => r.longitude),
+        properties: inputs.records,
+        active: inputs.active,
+      },
+      subModel.parameters,
+    );
 const denseMs = performance.now() - t0;
 const summary = (await loadSummary(db, baseScenarioId, subModel.id))!;
 const stored = new Map(Array.from(summary.locationIds, (id, j) => [id, summary.arrays.output[j]!]));
@@ -232,22 +282,33 @@ let scale = 0;
 for (const v of dense) scale = Math.max(scale, Math.abs(v));
 let worst = 0;
 let worstAt = '';
-if (!quick) inputs.rows.forEach((r, j) => {
-  const d = Math.abs(stored.get(r.location_id)! - dense[j]!) / Math.max(Math.abs(dense[j]!), 1e-9 * scale, Number.MIN_VALUE);
-  if (!(d <= worst)) { worst = d; worstAt = `location ${r.location_id}: ${stored.get(r.location_id)} vs dense ${dense[j]}`; }
-});
+if (!quick)
+  inputs.rows.forEach((r, j) => {
+    const d = Math.abs(stored.get(r.location_id)! - dense[j]!) / Math.max(Math.abs(dense[j]!), 1e-9 * scale, Number.MIN_VALUE);
+    if (!(d <= worst)) {
+      worst = d;
+      worstAt = `location ${r.location_id}: ${stored.get(r.location_id)} vs dense ${dense[j]}`;
+    }
+  });
 
 // One-store changes: a store grows (as planners try "what if we extend"), or moves 400 m north (its isolines
 // are computed during processing, for every isoline set of the model).
 let changeIndex = 0;
 async function oneStoreChild(move = false): Promise<number> {
   const row = inputs.rows[(changeIndex++ * 997 + 123) % inputs.rows.length]!;
-  const child = (await db.query<{ id: number }>(`INSERT INTO scenario (model_id, name, parent_scenario_id) VALUES ($1, $2, $3) RETURNING id`, [model.id, `${row.name} ${move ? 'moves' : 'extends'}`, baseScenarioId])).rows[0]!.id;
+  const child = (
+    await db.query<{ id: number }>(`INSERT INTO scenario (model_id, name, parent_scenario_id) VALUES ($1, $2, $3) RETURNING id`, [
+      model.id,
+      `${row.name} ${move ? 'moves' : 'extends'}`,
+      baseScenarioId,
+    ])
+  ).rows[0]!.id;
   await db.query(
     `INSERT INTO location_version (scenario_id, location_id, change_type, name, latitude, longitude, location_group_id, location_cluster_id, properties)
      SELECT $1, location_id, 3, name, latitude + $4, longitude, location_group_id, location_cluster_id, properties || $5::jsonb
        FROM location_version WHERE scenario_id = $2 AND location_id = $3`,
-    [child, baseScenarioId, row.location_id, move ? 0.0036 : 0, move ? '{}' : '{"salesArea": 2800}']);
+    [child, baseScenarioId, row.location_id, move ? 0.0036 : 0, move ? '{}' : '{"salesArea": 2800}'],
+  );
   return child;
 }
 const warmChanges: Run[] = [];
@@ -277,7 +338,8 @@ await processor.stop();
 await server.close();
 
 const maxRss = process.resourceUsage().maxRSS / 1024;
-const spread = (a: number[]) => a.length === 1 ? fmt(a[0]!) : `median ${fmt(med(a))} (fastest ${fmt(sorted(a)[0]!)}, slowest ${fmt(sorted(a)[a.length - 1]!)})`;
+const spread = (a: number[]) =>
+  a.length === 1 ? fmt(a[0]!) : `median ${fmt(med(a))} (fastest ${fmt(sorted(a)[0]!)}, slowest ${fmt(sorted(a)[a.length - 1]!)})`;
 const runsLine = (runs: Run[]) =>
   `to the commit of status 9 ${spread(runs.map((r) => r.toCommit))}; seen 9 through the API ${spread(runs.map((r) => r.seenByApi))}; worker done ${spread(runs.map((r) => r.toEnd))}`;
 /** Per phase: the median wall and CPU time over the runs (phases in the order of the first run). */
@@ -285,35 +347,60 @@ function phaseLines(runs: Run[]): string[] {
   const names = runs[0]!.report.phases.map((x) => x.name);
   return names.map((name) => {
     const of = (pick: (x: PhaseTiming) => number) => med(runs.map((r) => r.report.phases.filter((x) => x.name === name).reduce((sum, x) => sum + pick(x), 0)));
-    return `      ${(name + ':').padEnd(34)} ${of((x) => x.milliseconds).toFixed(1).padStart(7)} ms   CPU ${of((x) => x.cpuMilliseconds).toFixed(1).padStart(7)} ms`;
+    return `      ${(name + ':').padEnd(34)} ${of((x) => x.milliseconds)
+      .toFixed(1)
+      .padStart(7)} ms   CPU ${of((x) => x.cpuMilliseconds)
+      .toFixed(1)
+      .padStart(7)} ms`;
   });
 }
 const printRuns = (title: string, runs: Run[], extra: string) => {
   console.log(`    ${title} (${runs.length} run${runs.length > 1 ? 's' : ''}): ${runsLine(runs)}`);
-  console.log(`      ${extra}; storing (status 8 to the commit) ${spread(runs.map((r) => r.report.storingMilliseconds))}; phases, median wall and process CPU (all threads):`);
+  console.log(
+    `      ${extra}; storing (status 8 to the commit) ${spread(runs.map((r) => r.report.storingMilliseconds))}; phases, median wall and process CPU (all threads):`,
+  );
   for (const line of phaseLines(runs)) console.log(line);
 };
 const last = (runs: Run[]) => runs[runs.length - 1]!.report;
-console.log(`processing bench (demo data, ${db.kind === 'pglite' ? `PGlite ${onDisk ? 'in a data folder' : 'in memory'}` : 'PostgreSQL'}, through the server's API): ${areas.ids.length.toLocaleString('en')} demand cells x ${inputs.rows.length.toLocaleString('en')} stores; loaded in ${fmt(loadMs)}`);
-console.log(`  warm start of a processing loop (thread started, areas loaded and indexed, base scenarios read and calculated):  ${fmt(warmMs)}   (first calculation found the areas held: ${fresh.report.areasHeld})`);
-console.log(`  start-processing to 9 is measured from the request (queued, the loop woken) to the commit that sets status 9; the API's answer is polled every ${STATUS_POLL_MS} ms.`);
+console.log(
+  `processing bench (demo data, ${db.kind === 'pglite' ? `PGlite ${onDisk ? 'in a data folder' : 'in memory'}` : 'PostgreSQL'}, through the server's API): ${areas.ids.length.toLocaleString('en')} demand cells x ${inputs.rows.length.toLocaleString('en')} stores; loaded in ${fmt(loadMs)}`,
+);
+console.log(
+  `  warm start of a processing loop (thread started, areas loaded and indexed, base scenarios read and calculated):  ${fmt(warmMs)}   (first calculation found the areas held: ${fresh.report.areasHeld})`,
+);
+console.log(
+  `  start-processing to 9 is measured from the request (queued, the loop woken) to the commit that sets status 9; the API's answer is polled every ${STATUS_POLL_MS} ms.`,
+);
 console.log('  base scenario, all pair blocks stored (aim under 500 ms, storing under 150 ms):');
 printRuns('fresh loop, first calculation after start', [fresh], `${fresh.report.newBlocks} blocks written`);
 printRuns('warm loop', warmRuns, `${last(warmRuns).newBlocks} blocks written`);
-console.log(`    plain dense all-pairs model, same inputs, same run:    ${fmt(denseMs)}   (${(denseMs / med(warmRuns.map((r) => r.toCommit))).toFixed(1)}x the warm processing path; largest relative difference of outputs ${worst.toExponential(1)})`);
+console.log(
+  `    plain dense all-pairs model, same inputs, same run:    ${fmt(denseMs)}   (${(denseMs / med(warmRuns.map((r) => r.toCommit))).toFixed(1)}x the warm processing path; largest relative difference of outputs ${worst.toExponential(1)})`,
+);
 console.log('  one-store change (aim under 300 ms):');
-printRuns('warm loop, basis kept by the engine thread', warmChanges,
-  `${Math.round(warmChanges.reduce((s, r) => s + r.report.recomputedAreas, 0) / warmChanges.length)} of ${areas.ids.length.toLocaleString('en')} areas recomputed on average, ${last(warmChanges).newBlocks} blocks written`);
-printRuns('warm loop, a store moved (its isolines computed)', warmMoves,
-  `${Math.round(warmMoves.reduce((s, r) => s + r.report.recomputedAreas, 0) / warmMoves.length)} areas recomputed on average, ${last(warmMoves).newBlocks} blocks written`);
-printRuns('fresh loop, a restart before each (the new loop\'s warm start calculates the base again)', freshChanges,
-  `areas preloaded: ${freshChanges.every((r) => r.report.areasHeld)}; incremental from the base result the warm start kept: ${freshChanges.filter((r) => r.report.incremental).length} of ${freshChanges.length}; ${last(freshChanges).newBlocks} blocks written`);
+printRuns(
+  'warm loop, basis kept by the engine thread',
+  warmChanges,
+  `${Math.round(warmChanges.reduce((s, r) => s + r.report.recomputedAreas, 0) / warmChanges.length)} of ${areas.ids.length.toLocaleString('en')} areas recomputed on average, ${last(warmChanges).newBlocks} blocks written`,
+);
+printRuns(
+  'warm loop, a store moved (its isolines computed)',
+  warmMoves,
+  `${Math.round(warmMoves.reduce((s, r) => s + r.report.recomputedAreas, 0) / warmMoves.length)} areas recomputed on average, ${last(warmMoves).newBlocks} blocks written`,
+);
+printRuns(
+  "fresh loop, a restart before each (the new loop's warm start calculates the base again)",
+  freshChanges,
+  `areas preloaded: ${freshChanges.every((r) => r.report.areasHeld)}; incremental from the base result the warm start kept: ${freshChanges.filter((r) => r.report.incremental).length} of ${freshChanges.length}; ${last(freshChanges).newBlocks} blocks written`,
+);
 printResultReads(reads);
 console.log(`  the API (sequential reads; aim p99 under 50 ms during calculations; ${db.kind === 'pglite' ? 'PGlite on its own thread' : 'PostgreSQL'}):`);
 console.log(`    idle:                                                  ${latencyLine(idle)}`);
 console.log(`    during ${loaded.length} calculations (base and one-store changes, reads back to back, only while they ran): ${latencyLine(busy)}`);
 console.log(`      those calculations, start-processing to the commit of 9 under this load: ${spread(loaded.map((r) => r.toCommit))}`);
-console.log(`  memory: engine thread peak (heap + buffers) ${(peakThread / 1048576).toFixed(0)} MB; this bench's process maxRSS ${maxRss.toFixed(0)} MB (it seeds the demo data and runs the dense baseline in-process; the server's own memory: npm run bench -- memory)`);
+console.log(
+  `  memory: engine thread peak (heap + buffers) ${(peakThread / 1048576).toFixed(0)} MB; this bench's process maxRSS ${maxRss.toFixed(0)} MB (it seeds the demo data and runs the dense baseline in-process; the server's own memory: npm run bench -- memory)`,
+);
 if (!(worst <= 1e-9)) {
   console.log(`  FAILED: the stored outputs differ from the dense model beyond 1e-9, most at ${worstAt}`);
   process.exitCode = 1;

@@ -23,13 +23,20 @@ import { loadSummary } from '../src/processing/results-store.js';
 import { buildServer, calculate, cpuMsOf, scenariosOf, signInAs, startServer, type ServerProcess } from './server-process.js';
 
 const REPEATS = Number(process.env.READS_REPEATS ?? 30);
-const quantile = (xs: number[], q: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN; };
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+};
 const ms = (x: number) => x.toFixed(1).padStart(8);
 
 console.log('building the server bundle ...');
 buildServer();
 
-interface Model { id: number; name: string; catchmentAreas: Array<{ id: number; isDemand?: boolean }> }
+interface Model {
+  id: number;
+  name: string;
+  catchmentAreas: Array<{ id: number; isDemand?: boolean }>;
+}
 
 /** A cheap request every 20 ms until stopped: its latencies tell how late the server's event loop answers. */
 function probe(server: ServerProcess, token: string) {
@@ -43,7 +50,13 @@ function probe(server: ServerProcess, token: string) {
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
-  return { async stop() { running = false; await loop; return latencies; } };
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return latencies;
+    },
+  };
 }
 
 /**
@@ -57,9 +70,12 @@ async function inProcess(modelId: number, subModelId: number, scenarioId: number
   const db = await openDatabase({ dataDir });
   try {
     const summary = (await loadSummary(db, scenarioId, subModelId))!;
-    const functions = (await db.query<{ title: string; function: string; weight: number; default_value: number }>(
-      'SELECT title, function, weight, default_value FROM normalized_scores_function WHERE model_id = $1 ORDER BY sort_order, id', [modelId])).rows
-      .map((f) => ({ title: f.title, function: f.function, weight: f.weight, defaultValue: f.default_value }));
+    const functions = (
+      await db.query<{ title: string; function: string; weight: number; default_value: number }>(
+        'SELECT title, function, weight, default_value FROM normalized_scores_function WHERE model_id = $1 ORDER BY sort_order, id',
+        [modelId],
+      )
+    ).rows.map((f) => ({ title: f.title, function: f.function, weight: f.weight, defaultValue: f.default_value }));
     const cpuOf = async (run: () => Promise<unknown>) => {
       const samples: number[] = [];
       for (let i = 0; i < 7; i++) {
@@ -86,7 +102,9 @@ async function inProcess(modelId: number, subModelId: number, scenarioId: number
     const reference = data.rows.findIndex((r) => r.location_id === locationId);
     const kept = await cpuOf(async () => bestMatches(scores, reference, 11, open));
     const same = JSON.stringify(bestMatches(scores, reference, 11, open)) === JSON.stringify(matchingLocations(scores, reference, 11, open));
-    console.log(`\nmatching read's work in this process, CPU of all threads (${data.rows.length.toLocaleString('en-US')} locations, ${functions.length} functions):`);
+    console.log(
+      `\nmatching read's work in this process, CPU of all threads (${data.rows.length.toLocaleString('en-US')} locations, ${functions.length} functions):`,
+    );
     console.log(`  before (calculation's inputs with fingerprints, every entry made):  ${before}`);
     console.log(`  first read now (read-only loader, entries for those shown):        ${loader}`);
     console.log(`  read with the records and scores kept:                             ${kept}`);
@@ -117,7 +135,9 @@ try {
   const { model, scenarios, locations } = chosen!;
   const subModelId = (await request(server.baseUrl, `/api/models/${model.id}/submodels`, { token })).json<Array<{ id: number }>>()[0]!.id;
   const catchmentAreaId = model.catchmentAreas[0]!.id;
-  console.log(`"${model.name}": ${locations.length.toLocaleString('en-US')} locations; ${REPEATS} repeated reads per type; server CPU = user + system of all its threads`);
+  console.log(
+    `"${model.name}": ${locations.length.toLocaleString('en-US')} locations; ${REPEATS} repeated reads per type; server CPU = user + system of all its threads`,
+  );
 
   const reads: Record<string, (sid: number, lid: number) => string> = {
     'catchment area': (sid, lid) => `/api/models/${subModelId}/scenarios/${sid}/locations/${lid}/catchment-areas/${catchmentAreaId}`,
@@ -146,7 +166,7 @@ try {
       first.get(name)!.wall.push(wall);
       first.get(name)!.cpu.push(cpu);
     }
-    firstProbe.push(...await p.stop());
+    firstProbe.push(...(await p.stop()));
   }
 
   // Repeated reads: other locations of the base scenario's result.
@@ -168,13 +188,20 @@ try {
   await new Promise((r) => setTimeout(r, 2000));
   const idleLatencies = await idle.stop();
 
-  console.log(`\n${'read'.padEnd(22)} ${'first: median'.padStart(14)} ${'p95'.padStart(8)} ${'CPU med'.padStart(8)}   ${'repeated: median'.padStart(17)} ${'p95'.padStart(8)} ${'CPU med'.padStart(8)}   (ms; first: ${scenarios.length} results)`);
+  console.log(
+    `\n${'read'.padEnd(22)} ${'first: median'.padStart(14)} ${'p95'.padStart(8)} ${'CPU med'.padStart(8)}   ${'repeated: median'.padStart(17)} ${'p95'.padStart(8)} ${'CPU med'.padStart(8)}   (ms; first: ${scenarios.length} results)`,
+  );
   for (const name of Object.keys(reads)) {
     const f = first.get(name)!;
     const r = repeated.get(name)!;
-    console.log(`${name.padEnd(22)} ${ms(quantile(f.wall, 0.5)).padStart(14)} ${ms(quantile(f.wall, 0.95))} ${ms(quantile(f.cpu, 0.5))}   ${ms(quantile(r.wall, 0.5)).padStart(17)} ${ms(quantile(r.wall, 0.95))} ${ms(quantile(r.cpu, 0.5))}`);
+    console.log(
+      `${name.padEnd(22)} ${ms(quantile(f.wall, 0.5)).padStart(14)} ${ms(quantile(f.wall, 0.95))} ${ms(quantile(f.cpu, 0.5))}   ${ms(quantile(r.wall, 0.5)).padStart(17)} ${ms(quantile(r.wall, 0.95))} ${ms(quantile(r.cpu, 0.5))}`,
+    );
   }
-  const line = (label: string, xs: number[]) => console.log(`${label.padEnd(40)} ${String(xs.length).padStart(5)} probes: p50 ${ms(quantile(xs, 0.5))}  p99 ${ms(quantile(xs, 0.99))}  max ${ms(Math.max(...xs))} ms`);
+  const line = (label: string, xs: number[]) =>
+    console.log(
+      `${label.padEnd(40)} ${String(xs.length).padStart(5)} probes: p50 ${ms(quantile(xs, 0.5))}  p99 ${ms(quantile(xs, 0.99))}  max ${ms(Math.max(...xs))} ms`,
+    );
   console.log('\nevent-loop lateness (GET /api/system/version every 20 ms):');
   line('  idle', idleLatencies);
   line('  during first reads (after calculations)', firstProbe);

@@ -44,7 +44,12 @@ const withoutKeys = (env: NodeJS.ProcessEnv, keys: string[]) => Object.fromEntri
 export function startCommand(): { env: Record<string, string>; nodeArgs: string[] } {
   const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
   const m = /((?:\b\w+=\S+\s+)*)\bnode((?:\s+--\S+)*)\s+packages\/server\/dist\/main\.js/.exec(script);
-  const env = Object.fromEntries((m?.[1] ?? '').split(/\s+/).filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+  const env = Object.fromEntries(
+    (m?.[1] ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
   return { env, nodeArgs: (m?.[2] ?? '').split(/\s+/).filter(Boolean) };
 }
 
@@ -54,7 +59,11 @@ export function startCommand(): { env: Record<string, string>; nodeArgs: string[
  * environment settings and Node.js options, startCommand), or with `plain`
  * as `node main.js` with neither.
  */
-export function startServer(dataDir: string, port: number, options: { env?: Record<string, string>; source?: boolean; plain?: boolean; nodeArgs?: string[]; onLine?: (line: string, pid: number) => void } = {}): Promise<ServerProcess> {
+export function startServer(
+  dataDir: string,
+  port: number,
+  options: { env?: Record<string, string>; source?: boolean; plain?: boolean; nodeArgs?: string[]; onLine?: (line: string, pid: number) => void } = {},
+): Promise<ServerProcess> {
   const started = performance.now();
   const start = startCommand();
   const command = options.plain ? { env: {}, nodeArgs: [] } : start;
@@ -62,7 +71,16 @@ export function startServer(dataDir: string, port: number, options: { env?: Reco
   const baseUrl = `https://127.0.0.1:${port}`;
   const child = spawn(process.execPath, args, {
     cwd: serverDir,
-    env: { ...withoutKeys(process.env, options.plain ? Object.keys(start.env) : []), ...command.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, ENVIRONMENT: 'Bench', ...options.env },
+    env: {
+      ...withoutKeys(process.env, options.plain ? Object.keys(start.env) : []),
+      ...command.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      ENVIRONMENT: 'Bench',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -76,11 +94,12 @@ export function startServer(dataDir: string, port: number, options: { env?: Reco
     for (const line of lines) for (const l of listeners) l(line);
   };
   child.stderr!.on('data', take);
-  const stop = () => new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
   return new Promise((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`the server exited with ${code} before it was ready:\n${output.slice(-3000)}`));
     child.on('exit', onExit);
@@ -113,10 +132,18 @@ export function descendantsOf(pid: number): number[] {
   const found: number[] = [];
   const visit = (p: number) => {
     let tasks: string[] = [];
-    try { tasks = readdirSync(`/proc/${p}/task`); } catch { return; }
+    try {
+      tasks = readdirSync(`/proc/${p}/task`);
+    } catch {
+      return;
+    }
     for (const tid of tasks) {
       let children = '';
-      try { children = readFileSync(`/proc/${p}/task/${tid}/children`, 'utf8'); } catch { continue; }
+      try {
+        children = readFileSync(`/proc/${p}/task/${tid}/children`, 'utf8');
+      } catch {
+        continue;
+      }
       for (const c of children.split(' ').filter(Boolean).map(Number)) {
         found.push(c);
         visit(c);
@@ -138,7 +165,12 @@ export async function signInAs(baseUrl: string, role: 'globalAdmin' | 'planner' 
   return (await signIn(baseUrl, account.email, account.password)).accessToken;
 }
 
-export interface ScenarioEntry { id: number; name: string; parentScenarioId: number | null; status: number }
+export interface ScenarioEntry {
+  id: number;
+  name: string;
+  parentScenarioId: number | null;
+  status: number;
+}
 
 export async function scenariosOf(baseUrl: string, token: string, modelId: number): Promise<ScenarioEntry[]> {
   const r = await request(baseUrl, `/api/models/${modelId}/scenarios`, { token });

@@ -31,13 +31,22 @@ function start(dataDir: string, port: number): Promise<{ child: ChildProcess; se
       if (/Ready in/.test(output)) resolve({ child, seconds: (performance.now() - started) / 1000, output });
     };
     child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d: Buffer) => { output += d; });
+    child.stderr!.on('data', (d: Buffer) => {
+      output += d;
+    });
     child.on('exit', (code) => reject(new Error(`server exited with ${code} before ready:\n${output}`)));
   });
 }
 
-const stop = (child: ChildProcess) => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]!; };
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
 
 console.log('building the server bundle ...');
 const build = spawnSync(process.execPath, [join(root, 'build.mjs'), '--only', 'server'], { stdio: 'inherit' });
@@ -84,23 +93,35 @@ try {
   for (const encoding of ['gzip', 'identity']) {
     const ticks = cpuTicks();
     const result = await autocannon({
-      url: `${baseUrl}${path}`, connections: 20, duration: 10,
+      url: `${baseUrl}${path}`,
+      connections: 20,
+      duration: 10,
       headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Accept-Encoding': encoding },
     });
     const busy = (cpuTicks() - ticks) / (result.duration * 100);
-    console.log(`  20 connections, 10 s, ${encoding.padEnd(8)}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.average.toFixed(0)} requests/s, ${(result.throughput.average / 1048576).toFixed(0)} MiB/s, errors ${result.errors + result.non2xx}; p50 / stringify = ${(result.latency.p50 / stringify).toFixed(2)}x   (aim within 2x); server busy ${(busy * 100).toFixed(0)}% of one core`);
+    console.log(
+      `  20 connections, 10 s, ${encoding.padEnd(8)}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.average.toFixed(0)} requests/s, ${(result.throughput.average / 1048576).toFixed(0)} MiB/s, errors ${result.errors + result.non2xx}; p50 / stringify = ${(result.latency.p50 / stringify).toFixed(2)}x   (aim within 2x); server busy ${(busy * 100).toFixed(0)}% of one core`,
+    );
   }
   const single = await autocannon({
-    url: `${baseUrl}${path}`, connections: 1, duration: 5,
+    url: `${baseUrl}${path}`,
+    connections: 1,
+    duration: 5,
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Accept-Encoding': 'gzip' },
   });
-  console.log(`  1 connection, 5 s, gzip      : p50 ${single.latency.p50} ms, p99 ${single.latency.p99} ms, ${single.requests.average.toFixed(0)} requests/s; p50 / stringify = ${(single.latency.p50 / stringify).toFixed(2)}x`);
+  console.log(
+    `  1 connection, 5 s, gzip      : p50 ${single.latency.p50} ms, p99 ${single.latency.p99} ms, ${single.requests.average.toFixed(0)} requests/s; p50 / stringify = ${(single.latency.p50 / stringify).toFixed(2)}x`,
+  );
   const etag = (await request(baseUrl, path, { token })).headers.etag as string;
   const conditional = await autocannon({
-    url: `${baseUrl}${path}`, connections: 20, duration: 5,
+    url: `${baseUrl}${path}`,
+    connections: 20,
+    duration: 5,
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'If-None-Match': etag },
   });
-  console.log(`  with If-None-Match (304): p50 ${conditional.latency.p50} ms, p99 ${conditional.latency.p99} ms, ${conditional.requests.average.toFixed(0)} requests/s`);
+  console.log(
+    `  with If-None-Match (304): p50 ${conditional.latency.p50} ms, p99 ${conditional.latency.p99} ms, ${conditional.requests.average.toFixed(0)} requests/s`,
+  );
   await stop(warm.child);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

@@ -34,12 +34,17 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
     // A path with a malformed percent-encoding ('%zz') answers the error body with the field, like every 400.
     frameworkErrors: (_error: Error, _request: unknown, reply: { code(status: number): { type(t: string): { send(body: unknown): void } } }) => {
-      reply.code(400).type('application/json').send(errorBody(400, 'the path is not a valid URL (malformed percent-encoding)', { field: 'path', reason: 'malformed percent-encoding' }));
+      reply
+        .code(400)
+        .type('application/json')
+        .send(errorBody(400, 'the path is not a valid URL (malformed percent-encoding)', { field: 'path', reason: 'malformed percent-encoding' }));
     },
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
   registerErrorHandling(app, ctx);
   // Counted warnings are written before the database goes (log/aggregate.ts).
-  app.addHook('onClose', async () => { await ctx.log.flushRepeated(); });
+  app.addHook('onClose', async () => {
+    await ctx.log.flushRepeated();
+  });
   // Security headers, CORS and rate limits first: their hooks apply to every route registered after them.
   await registerWebSecurity(app, ctx.config);
   // On the embedded database every write is this process's own: the users are kept until their tables are
@@ -50,33 +55,38 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   let usersStamp: number | undefined;
   await registerIdentity(app, ctx, { onPasswordChanged: () => users.clear() });
   const verify = await createTokenVerifier(ctx);
-  registerRoutes(app, ctx, { ...allHandlers(ctx, { onAccessChanged: () => users.clear() }), ...options.handlers }, {
-    validateResponses: options.validateResponses,
-    async authenticate(request) {
-      const header = request.headers.authorization;
-      if (!header) throw unauthorized();
-      const token = await verify(header);
-      const builtinLogin = ctx.config.identity.mode === 'builtin';
-      const stamp = await userTables();
-      if (stamp !== usersStamp) {
-        users.clear();
-        usersStamp = stamp;
-      }
-      let user;
-      try {
-        user = await users.get(token.subject, () => loadCurrentUser(ctx.db, token, { builtinLogin }));
-      } catch (error) {
-        if (error instanceof LoginGoneError) throw unauthorized('the login of this token no longer exists');
-        throw error;
-      }
-      // A new password ends what was signed in before it (one second of slack for the clocks).
-      if (user.passwordChangedAt !== undefined && token.issuedAt !== undefined && token.issuedAt < Math.floor(user.passwordChangedAt / 1000) - 1) {
-        throw unauthorized('the token was issued before the password was changed');
-      }
-      request.user = user;
-      return user;
+  registerRoutes(
+    app,
+    ctx,
+    { ...allHandlers(ctx, { onAccessChanged: () => users.clear() }), ...options.handlers },
+    {
+      validateResponses: options.validateResponses,
+      async authenticate(request) {
+        const header = request.headers.authorization;
+        if (!header) throw unauthorized();
+        const token = await verify(header);
+        const builtinLogin = ctx.config.identity.mode === 'builtin';
+        const stamp = await userTables();
+        if (stamp !== usersStamp) {
+          users.clear();
+          usersStamp = stamp;
+        }
+        let user;
+        try {
+          user = await users.get(token.subject, () => loadCurrentUser(ctx.db, token, { builtinLogin }));
+        } catch (error) {
+          if (error instanceof LoginGoneError) throw unauthorized('the login of this token no longer exists');
+          throw error;
+        }
+        // A new password ends what was signed in before it (one second of slack for the clocks).
+        if (user.passwordChangedAt !== undefined && token.issuedAt !== undefined && token.issuedAt < Math.floor(user.passwordChangedAt / 1000) - 1) {
+          throw unauthorized('the token was issued before the password was changed');
+        }
+        request.user = user;
+        return user;
+      },
     },
-  });
+  );
   await registerBasemapArchive(app, ctx.config);
   // The built planner app; the default holds for this module in src/ and for the bundle in dist/.
   await registerAppFiles(app, appDirectory(new URL('../../planner-app/dist/', import.meta.url)));

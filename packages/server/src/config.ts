@@ -45,13 +45,16 @@ export const DEFAULT_MAP_ORIGINS = [
 /** A comma- or space-separated list of origins; each must be scheme://host[:port], a '*.' subdomain wildcard allowed. */
 export function originList(name: string, value: string | undefined, fallback: string[] = []): string[] {
   if (value === undefined || value.trim() === '') return fallback;
-  return value.split(/[\s,]+/).filter(Boolean).map((origin) => {
-    const clean = origin.replace(/\/$/, '');
-    if (!/^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/.test(clean)) {
-      throw new Error(`${name}: '${origin}' is not an origin such as https://intranet.example.com`);
-    }
-    return clean;
-  });
+  return value
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((origin) => {
+      const clean = origin.replace(/\/$/, '');
+      if (!/^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/.test(clean)) {
+        throw new Error(`${name}: '${origin}' is not an origin such as https://intranet.example.com`);
+      }
+      return clean;
+    });
 }
 
 export interface ServerConfig {
@@ -86,7 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: string[] 
   const insecureHttp = env.INSECURE_HTTP === 'true';
   const publicUrl = (env.PUBLIC_URL ?? `${insecureHttp ? 'http' : 'https'}://localhost:${port}`).replace(/\/$/, '');
   const roleArg = args[args.indexOf('--role') + 1];
-  const role = (args.includes('--role') ? roleArg : env.ROLE ?? 'all') as ServerConfig['role'];
+  const role = (args.includes('--role') ? roleArg : (env.ROLE ?? 'all')) as ServerConfig['role'];
   if (!['all', 'api', 'worker'].includes(role)) throw new Error(`--role must be all, api or worker, not '${role}'`);
   const external = env.IDENTITY_AUTHORITY !== undefined && env.IDENTITY_AUTHORITY !== '';
   const satellite = satelliteImagery(env.SATELLITE_TILE_URL, env.SATELLITE_ATTRIBUTION);
@@ -132,7 +135,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: string[] 
  * ({s} subdomains of the template's host are not supported); its origin is
  * added to the map origins the browser may load from.
  */
-export function satelliteImagery(url: string | undefined, attribution: string | undefined): { url: string; attribution: string | null; origin: string } | undefined {
+export function satelliteImagery(
+  url: string | undefined,
+  attribution: string | undefined,
+): { url: string; attribution: string | null; origin: string } | undefined {
   if (url === undefined || url.trim() === '') return undefined;
   const template = url.trim();
   let parsed: URL;
@@ -198,7 +204,12 @@ export function basemapSetting(env: NodeJS.ProcessEnv): BasemapSetting {
     return n;
   };
   if (set[0] === 'BASEMAP_PMTILES') {
-    return { kind: 'pmtiles', file: resolve(value('BASEMAP_PMTILES')), schema: schema ?? 'protomaps', attribution: attribution ?? '© OpenStreetMap contributors' };
+    return {
+      kind: 'pmtiles',
+      file: resolve(value('BASEMAP_PMTILES')),
+      schema: schema ?? 'protomaps',
+      attribution: attribution ?? '© OpenStreetMap contributors',
+    };
   }
   if (set[0] === 'BASEMAP_TILE_URL') {
     const url = value('BASEMAP_TILE_URL');

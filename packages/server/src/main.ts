@@ -54,7 +54,10 @@ await waitForDatabase(db, {
     const { startWaitingServer } = await import('./http/waiting-server.js');
     const { appDirectory } = await import('./http/app-files.js');
     const tls = config.insecureHttp ? undefined : await loadOrCreateTls(config);
-    waiting = await startWaitingServer(config, { tls: tls ? { key: tls.key, cert: tls.cert } : undefined, appDir: appDirectory(new URL('../../planner-app/dist/', import.meta.url)) });
+    waiting = await startWaitingServer(config, {
+      tls: tls ? { key: tls.key, cert: tls.cert } : undefined,
+      appDir: appDirectory(new URL('../../planner-app/dist/', import.meta.url)),
+    });
     console.log(`${config.publicUrl}/api/system/status answers 0 (not ready) until the database answers`);
   },
 });
@@ -80,7 +83,9 @@ if (config.role === 'worker') {
   processor = startProcessing(ctx, processingSettings(process.env, config.workers));
   guard.started();
   await ctx.log.info(`worker ${processor.workerName} started (${config.workers} engine threads)`, null, 'scenario-processing');
-  console.log(`Locus worker ${processor.workerName} calculating scenarios (${config.workers} engine threads, ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}); ready in ${seconds()} s`);
+  console.log(
+    `Locus worker ${processor.workerName} calculating scenarios (${config.workers} engine threads, ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}); ready in ${seconds()} s`,
+  );
 } else {
   // The web server's modules load only in a serving role, so a worker process stays small.
   const { buildApp } = await import('./app.js');
@@ -100,11 +105,17 @@ if (config.role === 'worker') {
   const tls = config.insecureHttp ? undefined : await loadOrCreateTls(config);
   const app = await buildApp(ctx, { tls: tls ? { key: tls.key, cert: tls.cert } : undefined });
   await app.listen({ port: config.port, host: config.host });
-  close = async () => { await app.close(); };
-  console.log(`Locus ${process.env.LOCUS_VERSION ?? 'dev'} listening on ${config.publicUrl} (${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+  close = async () => {
+    await app.close();
+  };
+  console.log(
+    `Locus ${process.env.LOCUS_VERSION ?? 'dev'} listening on ${config.publicUrl} (${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
   if (tls?.selfSigned) console.log(`  self-signed certificate ${tls.certFile}: accept it once in the browser`);
 
-  const seeded = await loadPlacesAndDemoData((phase) => { ctx.readiness.phase = phase; });
+  const seeded = await loadPlacesAndDemoData((phase) => {
+    ctx.readiness.phase = phase;
+  });
   // Seeding grew the embedded database's WASM heap by hundreds of MB; a new thread starts small (docs/memory.md).
   if (seeded && db.kind === 'pglite') await (await import('./db/pglite-thread.js')).recyclePgliteThreads();
   ctx.readiness.ready = true;
@@ -158,9 +169,13 @@ async function prepareDataFolder(): Promise<void> {
   const { startWaitingServer } = await import('./http/waiting-server.js');
   const { appDirectory } = await import('./http/app-files.js');
   const tls = config.insecureHttp ? undefined : await loadOrCreateTls(config);
-  const waiting = config.role === 'all' || config.role === 'api'
-    ? await startWaitingServer(config, { tls: tls ? { key: tls.key, cert: tls.cert } : undefined, appDir: appDirectory(new URL('../../planner-app/dist/', import.meta.url)) })
-    : undefined;
+  const waiting =
+    config.role === 'all' || config.role === 'api'
+      ? await startWaitingServer(config, {
+          tls: tls ? { key: tls.key, cert: tls.cert } : undefined,
+          appDir: appDirectory(new URL('../../planner-app/dist/', import.meta.url)),
+        })
+      : undefined;
   console.log('Loading the gazetteer and the demo data in a child process ...');
   const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args, '--prepare-data'], { stdio: 'inherit' });
   const stopChild = () => child.kill('SIGTERM');

@@ -32,7 +32,10 @@ const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? `
  * `backend`) unless it is the database being away, whose log would fail too.
  * A burst is limited: after 100 errors a minute only a count is printed.
  */
-export function installProcessGuard(log: () => AppLog | undefined = () => undefined, print: (line: string) => void = (line) => console.error(line)): ProcessGuard {
+export function installProcessGuard(
+  log: () => AppLog | undefined = () => undefined,
+  print: (line: string) => void = (line) => console.error(line),
+): ProcessGuard {
   let count = 0;
   let windowStart = Date.now();
   let inWindow = 0;
@@ -67,8 +70,12 @@ export function installProcessGuard(log: () => AppLog | undefined = () => undefi
   process.on('unhandledRejection', onRejection);
   process.on('uncaughtException', onException);
   return {
-    get count() { return count; },
-    started() { started = true; },
+    get count() {
+      return count;
+    },
+    started() {
+      started = true;
+    },
     remove() {
       process.off('unhandledRejection', onRejection);
       process.off('uncaughtException', onException);

@@ -54,7 +54,10 @@ export async function loadOrCreateTls(config: Pick<ServerConfig, 'dataDir' | 'pu
   return { key, cert, selfSigned: true, certFile };
 }
 
-interface CertificateNames { dns: string[]; ips: string[] }
+interface CertificateNames {
+  dns: string[];
+  ips: string[];
+}
 
 /** localhost, the loopback addresses, this machine's name and the public URL's host. */
 function certificateNames(publicUrl: string): CertificateNames {

@@ -12,7 +12,9 @@ export function productVersion(): { version: string; buildDate: string } {
   if (!version || !buildDate) {
     const packageJson = fileURLToPath(new URL('../../../package.json', import.meta.url));
     version ??= (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
-    buildDate ??= statSync(fileURLToPath(import.meta.url)).mtime.toISOString().slice(0, 10);
+    buildDate ??= statSync(fileURLToPath(import.meta.url))
+      .mtime.toISOString()
+      .slice(0, 10);
   }
   cached = { version, buildDate };
   return cached;

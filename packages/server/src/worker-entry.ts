@@ -7,11 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 /** The entry `name` of a worker, looked up from `base` (the caller's import.meta.url). */
 export function workerEntry(base: string, name: string, folder: string): URL {
-  const candidates = [
-    new URL(`./${name}.ts`, base),
-    new URL(`./${name}.js`, base),
-    new URL(`./${folder}/${name}.js`, base),
-  ];
+  const candidates = [new URL(`./${name}.ts`, base), new URL(`./${name}.js`, base), new URL(`./${folder}/${name}.js`, base)];
   const found = candidates.find((url) => existsSync(fileURLToPath(url)));
   if (!found) throw new Error(`${name} not found next to the server code`);
   return found;

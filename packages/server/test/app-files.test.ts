@@ -10,7 +10,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { appDirectory, classifyPath, NOT_BUILT_TEXT } from '../src/http/app-files.js';
 
-const INDEX = '<!doctype html><html><head><title>Locus</title><script type="module" src="/assets/app-3F5K2QXA.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>Locus</title><script type="module" src="/assets/app-3F5K2QXA.js"></script></head><body><div id="root"></div></body></html>';
 const REDIRECT = '<!doctype html><html><body>redirect bridge</body></html>';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 

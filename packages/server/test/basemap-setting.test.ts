@@ -30,12 +30,22 @@ async function csp(env: Record<string, string>): Promise<string> {
   await app.close();
   return String(r.headers['content-security-policy']);
 }
-const directive = (policy: string, name: string) => policy.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+const directive = (policy: string, name: string) =>
+  policy
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `)) ?? '';
 
-test('by default the street basemap is PDOK\'s BRT-Achtergrondkaart as vector tiles, credited to the Kadaster', async () => {
+test("by default the street basemap is PDOK's BRT-Achtergrondkaart as vector tiles, credited to the Kadaster", async () => {
   const answer = await environmentAnswer({});
   assert.equal(answer.basemap, {
-    kind: 'vector', url: PDOK_BRT_VECTOR_URL, archive: false, schema: 'brt', attribution: 'Kaartgegevens © Kadaster', minZoom: 6, maxZoom: 17,
+    kind: 'vector',
+    url: PDOK_BRT_VECTOR_URL,
+    archive: false,
+    schema: 'brt',
+    attribution: 'Kaartgegevens © Kadaster',
+    minZoom: 6,
+    maxZoom: 17,
   });
   const policy = await csp({});
   assert.match(directive(policy, 'connect-src'), /https:\/\/api\.pdok\.nl/);
@@ -64,11 +74,14 @@ test('a vector URL template of another schema', async () => {
   assert.equal(answer.basemap, { kind: 'vector', url, archive: false, schema: 'protomaps', attribution: null, minZoom: 0, maxZoom: 14 });
 });
 
-test('bad settings stop the start with the setting\'s name and the reason', () => {
+test("bad settings stop the start with the setting's name and the reason", () => {
   assert.throws(() => loadConfig({ BASEMAP: 'satellite' }), /BASEMAP must be 'streets' or 'builtin'/);
   assert.throws(() => loadConfig({ BASEMAP_TILE_URL: 'ftp://x.example/{z}/{x}/{y}' }), /BASEMAP_TILE_URL must be an http or https address/);
   assert.throws(() => loadConfig({ BASEMAP_VECTOR_URL: 'https://x.example/tiles/{z}/{x}' }), /BASEMAP_VECTOR_URL must contain \{z\}, \{x\} and \{y\}/);
-  assert.throws(() => loadConfig({ BASEMAP_VECTOR_URL: 'https://x.example/{z}/{x}/{y}', BASEMAP_TILE_URL: 'https://y.example/{z}/{x}/{y}' }), /Set only one of/);
+  assert.throws(
+    () => loadConfig({ BASEMAP_VECTOR_URL: 'https://x.example/{z}/{x}/{y}', BASEMAP_TILE_URL: 'https://y.example/{z}/{x}/{y}' }),
+    /Set only one of/,
+  );
   assert.throws(() => loadConfig({ BASEMAP_SCHEMA: 'mapbox' }), /BASEMAP_SCHEMA must be one of brt, openmaptiles, protomaps/);
   assert.throws(() => loadConfig({ BASEMAP_MAX_ZOOM: '30' }), /BASEMAP_MAX_ZOOM must be a whole zoom level/);
 });
@@ -83,7 +96,13 @@ test('BASEMAP_PMTILES: the archive is served by this server, byte ranges answere
   try {
     const env = (await server.fetch('/api/system/environment')).json();
     assert.equal(env.basemap, {
-      kind: 'vector', url: `${server.baseUrl}${BASEMAP_ARCHIVE_PATH}`, archive: true, schema: 'protomaps', attribution: '© OpenStreetMap contributors', minZoom: 0, maxZoom: 15,
+      kind: 'vector',
+      url: `${server.baseUrl}${BASEMAP_ARCHIVE_PATH}`,
+      archive: true,
+      schema: 'protomaps',
+      attribution: '© OpenStreetMap contributors',
+      minZoom: 0,
+      maxZoom: 15,
     });
     const part = await server.fetch(BASEMAP_ARCHIVE_PATH, { headers: { range: 'bytes=100-227' } });
     assert.is(part.status, 206);

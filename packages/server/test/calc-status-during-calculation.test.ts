@@ -35,7 +35,9 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30
 /** Answers within the bound, or fails: a read that waited for the calculation would never come back while it is held. */
 async function answered<T>(what: string, read: Promise<T>, boundMs = 10_000): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} did not answer within ${boundMs} ms during a calculation`)), boundMs); });
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${boundMs} ms during a calculation`)), boundMs);
+  });
   try {
     return await Promise.race([read, late]);
   } finally {
@@ -67,7 +69,8 @@ test('status, models and scenario statuses answer while a calculation runs, and 
 
   osrm.release();
   await until(async () => {
-    const log = (await db.query<{ ended: Date | null }>('SELECT ended FROM processing_log WHERE scenario_id = $1 ORDER BY id DESC LIMIT 1', [scenarioId])).rows[0];
+    const log = (await db.query<{ ended: Date | null }>('SELECT ended FROM processing_log WHERE scenario_id = $1 ORDER BY id DESC LIMIT 1', [scenarioId]))
+      .rows[0];
     return !!log?.ended;
   }, 'the processing log to record the end of the run');
   const after = await ws.call(`/api/models/${ws.world.modelId}/scenarios/only-status`, ws.tokens.planner);

@@ -18,8 +18,12 @@ import { calculateScenario, estimatorProvider } from '@locus/engine';
 import { areaSetKey, loadDemandAreas, loadScenarioLocations, loadSubModels } from '../src/processing/inputs.js';
 
 let ws: WorldServer;
-test.before(async () => { ws = await startWorldServer({}, { processing: false }); });
-test.after(async () => { await ws?.close(); });
+test.before(async () => {
+  ws = await startWorldServer({}, { processing: false });
+});
+test.after(async () => {
+  await ws?.close();
+});
 
 type Report = CalculationReport | { scenarioId: number; error: string };
 
@@ -40,7 +44,8 @@ async function calculate(processor: ScenarioProcessor, reports: Map<number, Repo
   return report as CalculationReport;
 }
 
-const outputs = async (scenarioId: number) => (await storedOutputs(ws.server.ctx.db, scenarioId)).map((r) => ({ location_id: r.location_id, output: r.output }));
+const outputs = async (scenarioId: number) =>
+  (await storedOutputs(ws.server.ctx.db, scenarioId)).map((r) => ({ location_id: r.location_id, output: r.output }));
 
 test('after a restart the first calculation uses the demand areas preloaded in the background', async () => {
   const { db } = ws.server.ctx;
@@ -87,10 +92,19 @@ test('after a restart the warm start keeps its calculation of the stored base re
     const areas = await loadDemandAreas(db, ws.world.cellSetId, await areaSetKey(db, ws.world.cellSetId));
     const inputs = await loadScenarioLocations(db, ws.world.modelId, child);
     const [subModel] = await loadSubModels(db, ws.world.modelId);
-    const full = await calculateScenario({
-      areas, locations: { latitude: inputs.rows.map((r) => r.latitude), longitude: inputs.rows.map((r) => r.longitude), properties: inputs.records, active: inputs.active },
-      parameters: subModel!.parameters,
-    }, estimatorProvider());
+    const full = await calculateScenario(
+      {
+        areas,
+        locations: {
+          latitude: inputs.rows.map((r) => r.latitude),
+          longitude: inputs.rows.map((r) => r.longitude),
+          properties: inputs.records,
+          active: inputs.active,
+        },
+        parameters: subModel!.parameters,
+      },
+      estimatorProvider(),
+    );
     const stored = new Map((await storedOutputs(db, child)).filter((o) => o.sub_model_id === subModel!.id).map((o) => [o.location_id, o.output]));
     inputs.rows.forEach((row, j) => {
       const expected = full.output[j]!;

@@ -29,7 +29,12 @@ function freiburgJob(request: CalibrationWorkerInput['request']): { input: Calib
     stores,
     input: {
       areas: { latitude: zeros(districts.length), longitude: zeros(districts.length), properties: power.map((p) => ({ ppower: Number(p.ppower_eur) })) },
-      locations: { latitude: zeros(stores.length), longitude: zeros(stores.length), properties: stores.map((s) => ({ salesArea: salesArea.get(s)! })), active: new Uint8Array(stores.length).fill(1) },
+      locations: {
+        latitude: zeros(stores.length),
+        longitude: zeros(stores.length),
+        properties: stores.map((s) => ({ salesArea: salesArea.get(s)! })),
+        active: new Uint8Array(stores.length).fill(1),
+      },
       parameters: {
         fractionCutOffThreshold: 0,
         car: { maximumMinutes: Infinity, scale: 1, constant: 0, power: 2 },
@@ -60,7 +65,11 @@ function withinPrinted(value: number, printed: string): boolean {
 }
 
 type Printed = { resids_sq_sum: string; pseudorsq: string; globerr: string; mape: string };
-function assertFit(fit: { residualsSquaredSum: number; pseudoRSquared: number; globalError: number; meanAbsolutePercentageError: number }, expected: Printed, label: string) {
+function assertFit(
+  fit: { residualsSquaredSum: number; pseudoRSquared: number; globalError: number; meanAbsolutePercentageError: number },
+  expected: Printed,
+  label: string,
+) {
   assert.ok(withinPrinted(fit.residualsSquaredSum, expected.resids_sq_sum), `${label} rss ${fit.residualsSquaredSum} vs ${expected.resids_sq_sum}`);
   assert.ok(withinPrinted(fit.pseudoRSquared, expected.pseudorsq), `${label} R2 ${fit.pseudoRSquared} vs ${expected.pseudorsq}`);
   assert.ok(withinPrinted(fit.globalError, expected.globerr), `${label} GE ${fit.globalError} vs ${expected.globerr}`);
@@ -69,7 +78,10 @@ function assertFit(fit: { residualsSquaredSum: number; pseudoRSquared: number; g
 
 test('Freiburg through the calibration worker: the published fit after one pass at 5 % and the ten passes at 1 %', async () => {
   const progress: number[] = [];
-  const one = await runInWorker(freiburgJob({ fitDecay: false, fitAttractiveness: false, localAttraction: { tolerancePercentage: 5, iterations: 1 } }).input, (p) => progress.push(p));
+  const one = await runInWorker(
+    freiburgJob({ fitDecay: false, fitAttractiveness: false, localAttraction: { tolerancePercentage: 5, iterations: 1 } }).input,
+    (p) => progress.push(p),
+  );
   assert.equal(one.before.parameters, { carPower: 2, pedestrianPower: null, attractivenessExponent: 1 });
   assert.equal(one.after.parameters, one.before.parameters, 'nothing fitted');
   assert.is(one.localAttraction.length, 1);
@@ -84,7 +96,10 @@ test('Freiburg through the calibration worker: the published fit after one pass 
 
 test('Freiburg: fitting the decay power and the attractiveness exponent lowers the squared residuals and raises R²', async () => {
   const outcome = await runInWorker(freiburgJob({ fitDecay: true, fitAttractiveness: true }).input);
-  assert.ok(outcome.after.fit.residualsSquaredSum < outcome.before.fit.residualsSquaredSum, `${outcome.after.fit.residualsSquaredSum} < ${outcome.before.fit.residualsSquaredSum}`);
+  assert.ok(
+    outcome.after.fit.residualsSquaredSum < outcome.before.fit.residualsSquaredSum,
+    `${outcome.after.fit.residualsSquaredSum} < ${outcome.before.fit.residualsSquaredSum}`,
+  );
   assert.ok(outcome.after.fit.pseudoRSquared > outcome.before.fit.pseudoRSquared);
   assert.ok(outcome.after.parameters.carPower !== 2 || outcome.after.parameters.attractivenessExponent !== 1, 'something moved');
   assert.ok(outcome.after.parameters.carPower! >= 0.2 && outcome.after.parameters.carPower! <= 4);
@@ -108,13 +123,23 @@ test('the calls: the model administrator calibrates the turnover model; the plan
     const planner = account('planner');
     const adminToken = (await signIn(server.baseUrl, admin.email, admin.password)).accessToken;
     const plannerToken = (await signIn(server.baseUrl, planner.email, planner.password)).accessToken;
-    const model = (await server.ctx.db.query<{ id: number }>('SELECT id FROM model WHERE actual_output_location_property_id IS NOT NULL ORDER BY id LIMIT 1')).rows[0]!;
-    const sub = (await server.ctx.db.query<{ id: number; parameters: unknown }>('SELECT id, parameters FROM sub_model WHERE model_id = $1 ORDER BY sort_order, id LIMIT 1', [model.id])).rows[0]!;
+    const model = (await server.ctx.db.query<{ id: number }>('SELECT id FROM model WHERE actual_output_location_property_id IS NOT NULL ORDER BY id LIMIT 1'))
+      .rows[0]!;
+    const sub = (
+      await server.ctx.db.query<{ id: number; parameters: unknown }>(
+        'SELECT id, parameters FROM sub_model WHERE model_id = $1 ORDER BY sort_order, id LIMIT 1',
+        [model.id],
+      )
+    ).rows[0]!;
 
     const refused = await server.fetch(`/api/models/${sub.id}/calibration`, { method: 'POST', token: plannerToken, body: {} });
     assert.is(refused.status, 403);
 
-    const started = await server.fetch(`/api/models/${sub.id}/calibration`, { method: 'POST', token: adminToken, body: { fitDecay: true, fitAttractiveness: true } });
+    const started = await server.fetch(`/api/models/${sub.id}/calibration`, {
+      method: 'POST',
+      token: adminToken,
+      body: { fitDecay: true, fitAttractiveness: true },
+    });
     assert.is(started.status, 200, started.text());
     let job = started.json();
     assert.is(job.state, 'running');
@@ -128,12 +153,18 @@ test('the calls: the model administrator calibrates the turnover model; the plan
       seen.push(job.progress);
     }
     assert.is(job.state, 'completed', job.error ?? 'still running');
-    assert.ok(seen.every((p, i) => i === 0 || p >= seen[i - 1]!), 'progress never falls');
+    assert.ok(
+      seen.every((p, i) => i === 0 || p >= seen[i - 1]!),
+      'progress never falls',
+    );
     const result = job.result;
     assert.ok(result.locationCount >= 3);
     assert.ok(result.after.fit.rSquared >= result.before.fit.rSquared - 1e-12);
     assert.is(result.points.length, Math.min(2000, result.locationCount));
-    assert.ok(result.points.every((p: { actual: number }, i: number, all: { actual: number }[]) => i === 0 || all[i - 1]!.actual >= p.actual), 'largest actual turnovers first');
+    assert.ok(
+      result.points.every((p: { actual: number }, i: number, all: { actual: number }[]) => i === 0 || all[i - 1]!.actual >= p.actual),
+      'largest actual turnovers first',
+    );
     assert.ok(result.functions.length >= 1, 'the attractiveness functions come back rewritten');
     // Nothing was stored.
     const after = (await server.ctx.db.query<{ parameters: unknown }>('SELECT parameters FROM sub_model WHERE id = $1', [sub.id])).rows[0]!;

@@ -29,11 +29,18 @@ it('a new data folder is created by a child process; the thread started again ke
     const meanwhile = db.query<{ n: number }>('SELECT count(*)::int AS n FROM item');
     await recycled;
     assert.is((await meanwhile).rows[0]!.n, 50);
-    await db.transaction(async (tx) => { await tx.query('INSERT INTO item (id, name) VALUES (51, $1)', ['after']); });
-    const rolledBack = await db.transaction(async (tx) => {
-      await tx.query('INSERT INTO item (id, name) VALUES (52, $1)', ['rolled back']);
-      throw new Error('roll back');
-    }).then(() => false, (error: Error) => error.message === 'roll back');
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO item (id, name) VALUES (51, $1)', ['after']);
+    });
+    const rolledBack = await db
+      .transaction(async (tx) => {
+        await tx.query('INSERT INTO item (id, name) VALUES (52, $1)', ['rolled back']);
+        throw new Error('roll back');
+      })
+      .then(
+        () => false,
+        (error: Error) => error.message === 'roll back',
+      );
     assert.ok(rolledBack);
     const names = (await db.query<{ name: string }>('SELECT name FROM item WHERE id > 50 ORDER BY id')).rows.map((r) => r.name);
     assert.equal(names, ['after']);

@@ -21,15 +21,22 @@ test.before(async () => {
                  INSERT INTO shop VALUES (1, 'first'), (2, 'second');
                  INSERT INTO shelf VALUES (1, 1, 'a'), (2, 2, 'b')`);
 });
-test.after(async () => { await t?.close(); });
+test.after(async () => {
+  await t?.close();
+});
 
 test('what a statement may change: nothing, the tables it writes, or anything', () => {
   assert.is(changedBy('SELECT * FROM scenario WHERE id = $1'), 'nothing');
   assert.is(changedBy('SELECT id FROM scenario WHERE id = $1 FOR UPDATE'), 'nothing', 'a row lock writes nothing');
   assert.equal(changedBy('UPDATE scenario s SET status = 9 WHERE id = $1'), ['scenario']);
-  assert.equal(changedBy('INSERT INTO result_block (hash, data) SELECT h, d FROM unnest($1) ON CONFLICT (hash) DO UPDATE SET data = excluded.data'), ['result_block']);
+  assert.equal(changedBy('INSERT INTO result_block (hash, data) SELECT h, d FROM unnest($1) ON CONFLICT (hash) DO UPDATE SET data = excluded.data'), [
+    'result_block',
+  ]);
   assert.equal(changedBy('DELETE FROM public."Log" WHERE id < $1'), ['log']);
-  assert.equal(changedBy('WITH gone AS (DELETE FROM location_output WHERE scenario_id = $1 RETURNING 1) INSERT INTO log (message) VALUES ($2)'), ['location_output', 'log']);
+  assert.equal(changedBy('WITH gone AS (DELETE FROM location_output WHERE scenario_id = $1 RETURNING 1) INSERT INTO log (message) VALUES ($2)'), [
+    'location_output',
+    'log',
+  ]);
   assert.equal(changedBy('TRUNCATE TABLE area'), ['area']);
   assert.is(changedBy('CREATE INDEX i ON area (area_set_id)'), 'anything');
   assert.is(changedBy('ALTER TABLE model ADD COLUMN x int'), 'anything');
@@ -53,11 +60,15 @@ test('a table cache holds across writes to other tables and loads again after a 
   const before = loads;
   // Writes elsewhere (as a calculation's are) keep it.
   await db.query('INSERT INTO receipt (shop_id, amount) VALUES (1, 10)');
-  await db.transaction(async (tx) => { await tx.query('UPDATE receipt SET amount = 11'); });
+  await db.transaction(async (tx) => {
+    await tx.query('UPDATE receipt SET amount = 11');
+  });
   await labels();
   assert.is(loads, before + (cached ? 0 : 1));
   // Its own table, in a transaction.
-  await db.transaction(async (tx) => { await tx.query(`UPDATE shelf SET label = 'a2' WHERE id = 1`); });
+  await db.transaction(async (tx) => {
+    await tx.query(`UPDATE shelf SET label = 'a2' WHERE id = 1`);
+  });
   assert.equal(await labels(), ['a2', 'b']);
   // A table that cascades into it.
   await db.query('DELETE FROM receipt');
@@ -71,11 +82,16 @@ test('a table cache holds across writes to other tables and loads again after a 
 
 test('a value read while its table is written is not kept', async () => {
   let release!: () => void;
-  const held = new Promise<void>((r) => { release = r; });
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
   let first = true;
   const names = tableCache(db, ['shop'], async () => {
     const rows = (await db.query<{ name: string }>('SELECT name FROM shop ORDER BY id')).rows.map((r) => r.name);
-    if (first) { first = false; await held; }
+    if (first) {
+      first = false;
+      await held;
+    }
     return rows;
   });
   const reading = names();

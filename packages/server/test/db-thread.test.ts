@@ -50,36 +50,42 @@ it('a transaction is interactive: its function runs here, sees its own writes, a
   assert.is((await db.query('SELECT 1 FROM item WHERE id = 1')).rows.length, 1);
 });
 
-it('a transaction whose function throws is rolled back, and the function\'s own error comes out', async () => {
+it("a transaction whose function throws is rolled back, and the function's own error comes out", async () => {
   const refusal = new Error('refused by the caller');
-  const error = await db.transaction(async (tx) => {
-    await tx.query('INSERT INTO item (id, name) VALUES (2, $1)', ['two']);
-    throw refusal;
-  }).catch((e: unknown) => e);
+  const error = await db
+    .transaction(async (tx) => {
+      await tx.query('INSERT INTO item (id, name) VALUES (2, $1)', ['two']);
+      throw refusal;
+    })
+    .catch((e: unknown) => e);
   assert.is(error, refusal);
   assert.is((await db.query('SELECT 1 FROM item WHERE id = 2')).rows.length, 0, 'nothing of the transaction is left');
   // The thread is free again: a next transaction runs.
-  await db.transaction(async (tx) => { await tx.query('INSERT INTO item (id, name) VALUES (2, $1)', ['two']); });
+  await db.transaction(async (tx) => {
+    await tx.query('INSERT INTO item (id, name) VALUES (2, $1)', ['two']);
+  });
   assert.is((await db.query('SELECT 1 FROM item WHERE id = 2')).rows.length, 1);
 });
 
-it('PostgreSQL\'s error fields cross the thread: a unique violation, a division by zero, a failed statement inside a transaction', async () => {
-  const unique = await db.query('INSERT INTO item (id, name) VALUES (3, $1)', ['one']).catch((e: unknown) => e) as Record<string, unknown> & Error;
+it("PostgreSQL's error fields cross the thread: a unique violation, a division by zero, a failed statement inside a transaction", async () => {
+  const unique = (await db.query('INSERT INTO item (id, name) VALUES (3, $1)', ['one']).catch((e: unknown) => e)) as Record<string, unknown> & Error;
   assert.instance(unique, Error);
   assert.is(unique.code, '23505');
   assert.is(unique.constraint, 'item_name_key');
   assert.is(unique.table, 'item');
   assert.match(String(unique.detail), /Key \(name\)=\(one\) already exists/);
   assert.match(unique.message, /duplicate key value violates unique constraint/);
-  assert.not.ok('params' in unique, 'the statement\'s parameters stay on the thread');
-  const zero = await db.query('SELECT 1 / 0').catch((e: unknown) => e) as { code?: string; severity?: string };
+  assert.not.ok('params' in unique, "the statement's parameters stay on the thread");
+  const zero = (await db.query('SELECT 1 / 0').catch((e: unknown) => e)) as { code?: string; severity?: string };
   assert.is(zero.code, '22012');
   assert.is(zero.severity, 'ERROR');
   // Inside a transaction: the caller sees the code, the transaction is rolled back.
-  const inTx = await db.transaction(async (tx) => {
-    await tx.query('INSERT INTO item (id, name) VALUES (4, $1)', ['four']);
-    await tx.query('INSERT INTO item (id, name) VALUES (5, $1)', ['four']);
-  }).catch((e: unknown) => e) as { code?: string };
+  const inTx = (await db
+    .transaction(async (tx) => {
+      await tx.query('INSERT INTO item (id, name) VALUES (4, $1)', ['four']);
+      await tx.query('INSERT INTO item (id, name) VALUES (5, $1)', ['four']);
+    })
+    .catch((e: unknown) => e)) as { code?: string };
   assert.is(inTx.code, '23505');
   assert.is((await db.query('SELECT 1 FROM item WHERE id = 4')).rows.length, 0);
   // A disk-full code maps to the 507 answer as it did on the main thread.
@@ -89,9 +95,13 @@ it('PostgreSQL\'s error fields cross the thread: a unique violation, a division 
 
 it('statements outside an open transaction wait until it ends, then run and see what it committed', async () => {
   let release!: () => void;
-  const hold = new Promise<void>((r) => { release = r; });
+  const hold = new Promise<void>((r) => {
+    release = r;
+  });
   let inside!: () => void;
-  const opened = new Promise<void>((r) => { inside = r; });
+  const opened = new Promise<void>((r) => {
+    inside = r;
+  });
   const transaction = db.transaction(async (tx) => {
     await tx.query('INSERT INTO item (id, name) VALUES (10, $1)', ['ten']);
     inside();
@@ -109,21 +119,24 @@ it('statements outside an open transaction wait until it ends, then run and see 
   assert.is((await second).rows[0]!.n, 1);
 });
 
-it('bytea both ways: megabytes, arrays of them, and a view on a larger buffer sends only its bytes and stays the caller\'s', async () => {
+it("bytea both ways: megabytes, arrays of them, and a view on a larger buffer sends only its bytes and stays the caller's", async () => {
   const big = randomBytes(3 << 20);
   const backing = new Uint8Array(1 << 20);
   backing.set(randomBytes(backing.length));
   const part = backing.subarray(1000, 1000 + 4096);
   await db.query('INSERT INTO blob (data) VALUES ($1), ($2)', [big, part]);
-  assert.is(backing.byteLength, 1 << 20, 'the caller\'s buffer is not taken away');
+  assert.is(backing.byteLength, 1 << 20, "the caller's buffer is not taken away");
   const rows = (await db.query<{ data: Uint8Array; n: number }>('SELECT data, octet_length(data) AS n FROM blob ORDER BY id')).rows;
   assert.is(rows[0]!.n, big.length);
   assert.ok(Buffer.from(rows[0]!.data).equals(big), 'megabytes come back as they went');
-  assert.is(rows[1]!.n, 4096, 'only the view\'s bytes were stored');
+  assert.is(rows[1]!.n, 4096, "only the view's bytes were stored");
   assert.ok(Buffer.from(rows[1]!.data).equals(Buffer.from(part)));
   const hashes = [randomBytes(32), randomBytes(32)];
   const echoed = (await db.query<{ h: Uint8Array[] }>('SELECT $1::bytea[] AS h', [hashes])).rows[0]!.h;
-  assert.equal(echoed.map((h) => Buffer.from(h).toString('hex')), hashes.map((h) => h.toString('hex')));
+  assert.equal(
+    echoed.map((h) => Buffer.from(h).toString('hex')),
+    hashes.map((h) => h.toString('hex')),
+  );
 });
 
 it('a data folder: closed with a checkpoint, the thread ends, and it opens again with everything in it', async () => {
@@ -132,7 +145,9 @@ it('a data folder: closed with a checkpoint, the thread ends, and it opens again
   const first = await openDatabase({ dataDir: dir });
   await first.exec('CREATE TABLE kept (id int PRIMARY KEY, data bytea)');
   const data = randomBytes(100_000);
-  await first.transaction(async (tx) => { await tx.query('INSERT INTO kept VALUES (1, $1)', [data]); });
+  await first.transaction(async (tx) => {
+    await tx.query('INSERT INTO kept VALUES (1, $1)', [data]);
+  });
   await first.close();
   const after = await first.query('SELECT 1').catch((e: unknown) => e);
   assert.instance(after, DatabaseThreadError, 'a closed database answers with an error, not silence');

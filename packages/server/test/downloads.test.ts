@@ -27,22 +27,39 @@ test.before(async () => {
     outputs.set(`${r.scenario_id}:${r.location_id}`, r.output);
   }
 });
-test.after(async () => { await ws?.close(); });
+test.after(async () => {
+  await ws?.close();
+});
 
-interface Csv { bom: boolean; header: string[]; rows: string[][] }
+interface Csv {
+  bom: boolean;
+  header: string[];
+  rows: string[][];
+}
 
 function readCsv(text: string, separator: string): Csv {
   const bom = text.startsWith('\uFEFF');
-  const lines = text.replace(/^\uFEFF/, '').split('\r\n').filter((l) => l.length);
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter((l) => l.length);
   const cells = (line: string) => {
     const out: string[] = [];
-    let field = '', quoted = false;
+    let field = '',
+      quoted = false;
     for (let i = 0; i < line.length; i++) {
       const c = line[i]!;
       if (quoted) {
-        if (c === '"' && line[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
+        if (c === '"' && line[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else if (c === '"') quoted = false;
+        else field += c;
       } else if (c === '"') quoted = true;
-      else if (c === separator) { out.push(field); field = ''; } else field += c;
+      else if (c === separator) {
+        out.push(field);
+        field = '';
+      } else field += c;
     }
     out.push(field);
     return out;
@@ -116,7 +133,10 @@ test('locations of every scenario: global administrators only; each scenario wit
   const all = await csvOf(path, 'en', ws.tokens.globalAdmin);
   assert.equal(all.header.slice(0, 3), ['Scenario id', 'Scenario', 'Location id']);
   assert.is(all.rows.filter((r) => r[1] === 'Base').length, 6);
-  assert.equal(all.rows.filter((r) => r[1] === 'Echo extends').map((r) => r[3]), ['Echo']);
+  assert.equal(
+    all.rows.filter((r) => r[1] === 'Echo extends').map((r) => r[3]),
+    ['Echo'],
+  );
 });
 
 test('an area: the locations drawing from it, with value, share, minutes and score', async () => {
@@ -165,7 +185,10 @@ test('the calculation workbook: its formulas give the engine output, and a chang
   const planner = await download(`/api/models/scenarios/${editScenario}/locations/${ws.world.stores.Echo}/calculation-model`);
   assert.is(planner.status, 403);
   const workbook = await workbookOf(editScenario, ws.world.stores.Echo!);
-  assert.equal(workbook.worksheets.map((s) => s.name), ['Model', 'Location', 'Competition', 'Areas']);
+  assert.equal(
+    workbook.worksheets.map((s) => s.name),
+    ['Model', 'Location', 'Competition', 'Areas'],
+  );
   const evaluator = new WorkbookEvaluator(workbook);
   const outputCell = rowOf(workbook, 'Turnover O_j');
   assert.ok(workbook.getWorksheet('Location')!.getCell(outputCell).formula, 'the output is a formula');
@@ -184,7 +207,11 @@ test('the calculation workbook: its formulas give the engine output, and a chang
 });
 
 test('the workbook of a score model: the total is the product of the live score functions', async () => {
-  const site = (await ws.server.ctx.db.query<{ location_id: number }>(`SELECT location_id FROM location_version WHERE scenario_id = $1 AND name = 'Site A'`, [ws.world.scoreBaseScenarioId])).rows[0]!.location_id;
+  const site = (
+    await ws.server.ctx.db.query<{ location_id: number }>(`SELECT location_id FROM location_version WHERE scenario_id = $1 AND name = 'Site A'`, [
+      ws.world.scoreBaseScenarioId,
+    ])
+  ).rows[0]!.location_id;
   const workbook = await workbookOf(ws.world.scoreBaseScenarioId, site);
   const evaluator = new WorkbookEvaluator(workbook);
   const total = rowOf(workbook, 'Total score');

@@ -48,7 +48,10 @@ test('each kind of file with its Cache-Control; the gzip sibling when accepted',
   assert.is(page.statusCode, 200);
   assert.is(page.headers['cache-control'], HTML_CACHE_CONTROL);
   // The example page's own script and style sheet (no inline code under the security policy), revalidated as the page.
-  for (const [file, type] of [['example.js', /javascript/], ['example.css', /text\/css/]] as const) {
+  for (const [file, type] of [
+    ['example.js', /javascript/],
+    ['example.css', /text\/css/],
+  ] as const) {
     const answer = await app.inject({ url: `/embed/${file}` });
     assert.is(answer.statusCode, 200, file);
     assert.match(String(answer.headers['content-type']), type);

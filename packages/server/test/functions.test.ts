@@ -9,22 +9,33 @@ import { markModelForRecalculation, queueUncalculatedBases, requestProcessing } 
 import { loadConfig } from '../src/config.js';
 
 let ws: WorldServer;
-test.before(async () => { ws = await startWorldServer(); });
-test.after(async () => { await ws?.close(); });
+test.before(async () => {
+  ws = await startWorldServer();
+});
+test.after(async () => {
+  await ws?.close();
+});
 
 const put = (path: string, body: unknown, token = ws.tokens.modelAdmin) => ws.call(path, token, { method: 'PUT', body });
 
 test('validate: one message per problem, with positions', async () => {
-  const r = await put(`/api/functions/validate?modelId=${ws.world.modelId}`, [
-    'pow(salesArea, 0.9)',
-    'population * spendPerHead * foo',
-    'salesArea * (2',
-    'unknownA + unknownB + unknownA',
-    "if locationGroupCode = 'SUP' then schoolsInRange else turnover",
-  ], ws.tokens.planner);
+  const r = await put(
+    `/api/functions/validate?modelId=${ws.world.modelId}`,
+    [
+      'pow(salesArea, 0.9)',
+      'population * spendPerHead * foo',
+      'salesArea * (2',
+      'unknownA + unknownB + unknownA',
+      "if locationGroupCode = 'SUP' then schoolsInRange else turnover",
+    ],
+    ws.tokens.planner,
+  );
   assert.is(r.status, 200);
   const { messages } = r.json();
-  assert.equal(messages.map((m: { index: number }) => m.index), [1, 2, 3, 3]);
+  assert.equal(
+    messages.map((m: { index: number }) => m.index),
+    [1, 2, 3, 3],
+  );
   assert.match(messages[0].message, /unknown property 'foo'/);
   assert.is(messages[0].position, 28);
   assert.match(messages[1].message, /syntax error/);
@@ -69,40 +80,72 @@ test('model parameters: a valid save stores them and sends the scenarios back fo
   assert.is(r.status, 200, r.text());
   const saved = r.json();
   assert.is(saved.fractionCutOffThreshold, 0.02);
-  assert.equal(saved.functions.map((f: { id: number }) => f.id), [1, 2, 3, 4]);
+  assert.equal(
+    saved.functions.map((f: { id: number }) => f.id),
+    [1, 2, 3, 4],
+  );
   assert.ok(saved.locationProperties.some((p: { name: string }) => p.name === 'salesArea'));
   // The base scenario is queued again by itself (AUTO_CALCULATE_BASE is on by default): nobody asks, it
   // reaches 9, and the processing log names no user for it.
-  const logged = (await db.query<{ user_name: string | null }>('SELECT user_name FROM processing_log WHERE scenario_id = $1 ORDER BY id DESC LIMIT 1', [ws.world.baseScenarioId])).rows[0]!;
+  const logged = (
+    await db.query<{ user_name: string | null }>('SELECT user_name FROM processing_log WHERE scenario_id = $1 ORDER BY id DESC LIMIT 1', [
+      ws.world.baseScenarioId,
+    ])
+  ).rows[0]!;
   assert.is(logged.user_name, null);
   assert.is(await waitForStatus(db, ws.world.baseScenarioId), 9);
-  const stored = (await db.query<{ parameters: { fractionCutOffThreshold: number } }>('SELECT parameters FROM scenario_result WHERE scenario_id = $1', [ws.world.baseScenarioId])).rows[0]!;
+  const stored = (
+    await db.query<{ parameters: { fractionCutOffThreshold: number } }>('SELECT parameters FROM scenario_result WHERE scenario_id = $1', [
+      ws.world.baseScenarioId,
+    ])
+  ).rows[0]!;
   assert.is(stored.parameters.fractionCutOffThreshold, 0.02);
 });
 
 test('normalized scores functions: refused with a message, saved without', async () => {
   const { db } = ws.server.ctx;
   const path = `/api/models/${ws.world.subModelId}/normalized-scores-functions`;
-  const bad = await put(path, [{ title: 'Size', function: 'salesArea', weight: 1 }, { title: 'Bad', function: 'max(salesArea,', weight: 1 }]);
+  const bad = await put(path, [
+    { title: 'Size', function: 'salesArea', weight: 1 },
+    { title: 'Bad', function: 'max(salesArea,', weight: 1 },
+  ]);
   assert.is(bad.status, 409);
   assert.match(bad.json().reason, /function 2 \(Bad\)/);
   assert.is((await db.query('SELECT * FROM normalized_scores_function WHERE model_id = $1', [ws.world.modelId])).rows.length, 0);
-  const good = await put(path, [{ title: 'Size', function: 'salesArea', weight: 2 }, { title: 'Turnover', function: 'turnover', weight: 1 }]);
+  const good = await put(path, [
+    { title: 'Size', function: 'salesArea', weight: 2 },
+    { title: 'Turnover', function: 'turnover', weight: 1 },
+  ]);
   assert.is(good.status, 200, good.text());
   const saved = good.json();
-  assert.equal(saved.map((f: { title: string; defaultValue: number; type: number }) => [f.title, f.defaultValue, f.type]), [['Size', 1, 1], ['Turnover', 1, 1]]);
+  assert.equal(
+    saved.map((f: { title: string; defaultValue: number; type: number }) => [f.title, f.defaultValue, f.type]),
+    [
+      ['Size', 1, 1],
+      ['Turnover', 1, 1],
+    ],
+  );
   // Saving the list again with the first row edited and the second left out.
   const again = await put(path, [{ id: saved[0].id, title: 'Sales area', function: 'salesArea', weight: 3 }]);
-  assert.equal(again.json().map((f: { id: number; title: string; weight: number }) => [f.id, f.title, f.weight]), [[saved[0].id, 'Sales area', 3]]);
+  assert.equal(
+    again.json().map((f: { id: number; title: string; weight: number }) => [f.id, f.title, f.weight]),
+    [[saved[0].id, 'Sales area', 3]],
+  );
 });
 
 test('drivers: refused with a message, saved without', async () => {
   const { db } = ws.server.ctx;
   const path = `/api/models/${ws.world.modelId}/drivers`;
-  const body = [{
-    title: 'Supermarkets', function: "locationGroupCode = 'SUP'",
-    drivers: [{ title: 'Size', function: 'salesArea', weight: 100 }, { title: 'Per m²', function: 'turnover / floorSpace', weight: 80, roundingDigits: 1 }],
-  }];
+  const body = [
+    {
+      title: 'Supermarkets',
+      function: "locationGroupCode = 'SUP'",
+      drivers: [
+        { title: 'Size', function: 'salesArea', weight: 100 },
+        { title: 'Per m²', function: 'turnover / floorSpace', weight: 80, roundingDigits: 1 },
+      ],
+    },
+  ];
   const bad = await put(path, body);
   assert.is(bad.status, 409);
   assert.match(bad.json().reason, /driver 2 \(Per m²\) of filter 1: unknown property 'floorSpace'/);
@@ -113,28 +156,51 @@ test('drivers: refused with a message, saved without', async () => {
   const good = await put(path, body);
   assert.is(good.status, 200, good.text());
   const [filter] = good.json();
-  assert.equal(filter.drivers.map((d: { title: string; roundingDigits: number; inverse: boolean }) => [d.title, d.roundingDigits, d.inverse]), [['Size', 2, false], ['Per m²', 1, false]]);
+  assert.equal(
+    filter.drivers.map((d: { title: string; roundingDigits: number; inverse: boolean }) => [d.title, d.roundingDigits, d.inverse]),
+    [
+      ['Size', 2, false],
+      ['Per m²', 1, false],
+    ],
+  );
   // Drivers are applied when outputs are read (docs/calculation-model.md section 14): no recalculation.
-  assert.is(await statusOf(), before, 'saving drivers leaves the scenarios\' status alone');
+  assert.is(await statusOf(), before, "saving drivers leaves the scenarios' status alone");
 });
 
 test('base scenarios calculated by themselves: only a base at 0 is queued; AUTO_CALCULATE_BASE=false turns it off', async () => {
   assert.is(loadConfig({ DATA_DIR: 'data' }).autoCalculateBase, true);
   assert.is(loadConfig({ DATA_DIR: 'data', AUTO_CALCULATE_BASE: 'false' }).autoCalculateBase, false);
   const { db } = ws.server.ctx;
-  const child = (await db.query<{ id: number }>('SELECT id FROM scenario WHERE model_id = $1 AND parent_scenario_id IS NOT NULL ORDER BY id LIMIT 1', [ws.world.modelId])).rows[0];
+  const child = (
+    await db.query<{ id: number }>('SELECT id FROM scenario WHERE model_id = $1 AND parent_scenario_id IS NOT NULL ORDER BY id LIMIT 1', [ws.world.modelId])
+  ).rows[0];
   // Without the option every scenario goes to 0 (what AUTO_CALCULATE_BASE=false does).
   await db.transaction((tx) => markModelForRecalculation(tx, ws.world.modelId));
-  const statuses = async () => new Map((await db.query<{ id: number; status: number }>('SELECT id, status FROM scenario WHERE model_id = $1', [ws.world.modelId])).rows.map((r) => [r.id, r.status]));
+  const statuses = async () =>
+    new Map(
+      (await db.query<{ id: number; status: number }>('SELECT id, status FROM scenario WHERE model_id = $1', [ws.world.modelId])).rows.map((r) => [
+        r.id,
+        r.status,
+      ]),
+    );
   for (const status of (await statuses()).values()) assert.ok(status === 0 || status === 1, 'not calculated or waiting');
   const queued = await db.transaction((tx) => queueUncalculatedBases(tx));
-  assert.ok(queued.some((q) => q.id === ws.world.baseScenarioId), 'the base is queued');
-  assert.ok(queued.every((q) => q.id !== child?.id), 'a scenario with a parent is not');
+  assert.ok(
+    queued.some((q) => q.id === ws.world.baseScenarioId),
+    'the base is queued',
+  );
+  assert.ok(
+    queued.every((q) => q.id !== child?.id),
+    'a scenario with a parent is not',
+  );
   const after = await statuses();
   assert.is(after.get(ws.world.baseScenarioId) === 0, false);
   if (child) assert.is(after.get(child.id), 0);
   // Queued again: nothing more (it is waiting or being calculated, not at 0).
-  assert.equal((await db.transaction((tx) => queueUncalculatedBases(tx, ws.world.modelId))).map((q) => q.id), []);
+  assert.equal(
+    (await db.transaction((tx) => queueUncalculatedBases(tx, ws.world.modelId))).map((q) => q.id),
+    [],
+  );
   ws.processor?.wake();
   assert.is(await waitForStatus(db, ws.world.baseScenarioId), 9);
 });

@@ -10,14 +10,23 @@ import { ParameterLimits, routes } from '@locus/contract';
 import { accepted, refused, startScenarioKit, type ScenarioKit } from './helpers/scenario-kit.js';
 
 let kit: ScenarioKit;
-test.before(async () => { kit = await startScenarioKit(); });
-test.after(async () => { await kit?.server.close(); });
+test.before(async () => {
+  kit = await startScenarioKit();
+});
+test.after(async () => {
+  await kit?.server.close();
+});
 
 const RUNS = 40;
 
 async function setRange(propertyId: number, range: { min: number | null; max: number | null; step?: number | null; whole?: boolean }) {
-  await kit.server.ctx.db.query('UPDATE location_property SET minimum_value = $2, maximum_value = $3, value_step = $4, whole_numbers = $5 WHERE id = $1',
-    [propertyId, range.min, range.max, range.step ?? null, range.whole ?? false]);
+  await kit.server.ctx.db.query('UPDATE location_property SET minimum_value = $2, maximum_value = $3, value_step = $4, whole_numbers = $5 WHERE id = $1', [
+    propertyId,
+    range.min,
+    range.max,
+    range.step ?? null,
+    range.whole ?? false,
+  ]);
 }
 
 /** Edits one numeric property of a location in a scenario; answers the HTTP answer and the entry's index in the body. */
@@ -36,22 +45,30 @@ test('a number property with a range: every value inside is stored, none outside
   const surface = kit.f.properties.surface;
   const id = kit.L(0);
   await setRange(surface, { min: 50, max: 5000, whole: true });
-  await fc.assert(fc.asyncProperty(
-    fc.oneof(fc.integer({ min: -10_000, max: 20_000 }), fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }), fc.constantFrom(49, 50, 5000, 5001, 49.5, 4999.5)),
-    async (value) => {
-      const before = await storedValue(s, id, surface);
-      const { answer, index } = await editValue(s, id, surface, value);
-      const inside = value >= 50 && value <= 5000 && Number.isInteger(value);
-      if (inside || value === before) {
-        accepted(answer);
-        assert.is(await storedValue(s, id, surface), value);
-      } else {
-        const reason = value < 50 ? 'valueBelowMinimum' : value > 5000 ? 'valueAboveMaximum' : 'valueNotWhole';
-        refused(answer, 400, reason, `locationProperties.${index}.numberValue`);
-        assert.equal(answer.body.params, { minimum: 50, maximum: 5000 });
-        assert.is(await storedValue(s, id, surface), before, 'a refused value is not stored');
-      }
-    }), { numRuns: RUNS });
+  await fc.assert(
+    fc.asyncProperty(
+      fc.oneof(
+        fc.integer({ min: -10_000, max: 20_000 }),
+        fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }),
+        fc.constantFrom(49, 50, 5000, 5001, 49.5, 4999.5),
+      ),
+      async (value) => {
+        const before = await storedValue(s, id, surface);
+        const { answer, index } = await editValue(s, id, surface, value);
+        const inside = value >= 50 && value <= 5000 && Number.isInteger(value);
+        if (inside || value === before) {
+          accepted(answer);
+          assert.is(await storedValue(s, id, surface), value);
+        } else {
+          const reason = value < 50 ? 'valueBelowMinimum' : value > 5000 ? 'valueAboveMaximum' : 'valueNotWhole';
+          refused(answer, 400, reason, `locationProperties.${index}.numberValue`);
+          assert.equal(answer.body.params, { minimum: 50, maximum: 5000 });
+          assert.is(await storedValue(s, id, surface), before, 'a refused value is not stored');
+        }
+      },
+    ),
+    { numRuns: RUNS },
+  );
 });
 
 test('a percentage keeps to its step from the minimum; the range is told in percent', async () => {
@@ -59,23 +76,26 @@ test('a percentage keeps to its step from the minimum; the range is told in perc
   const share = kit.f.properties.share;
   const id = kit.L(1);
   await setRange(share, { min: 0.05, max: 0.9, step: 0.05 });
-  await fc.assert(fc.asyncProperty(fc.integer({ min: -10, max: 200 }), fc.boolean(), async (k, offStep) => {
-    const value = (k * 5 + (offStep ? 2 : 0)) / 1000 * 10; // k steps of 0.05, or 0.02 beside one
-    const before = await storedValue(s, id, share);
-    const { answer } = await editValue(s, id, share, value);
-    const inside = value >= 0.05 - 1e-12 && value <= 0.9 + 1e-12 && !offStep;
-    if (inside || value === before) {
-      accepted(answer);
-      assert.ok(Math.abs((await storedValue(s, id, share))! - value) < 1e-12);
-    } else {
-      assert.is(answer.status, 400);
-      assert.ok(['valueBelowMinimum', 'valueAboveMaximum', 'valueNotOnStep'].includes(answer.message!), answer.message);
-      assert.is(answer.body.params.minimum, 5);
-      assert.is(answer.body.params.maximum, 90);
-      if (answer.message === 'valueNotOnStep') assert.is(answer.body.params.step, 5);
-      assert.is(await storedValue(s, id, share), before);
-    }
-  }), { numRuns: RUNS });
+  await fc.assert(
+    fc.asyncProperty(fc.integer({ min: -10, max: 200 }), fc.boolean(), async (k, offStep) => {
+      const value = ((k * 5 + (offStep ? 2 : 0)) / 1000) * 10; // k steps of 0.05, or 0.02 beside one
+      const before = await storedValue(s, id, share);
+      const { answer } = await editValue(s, id, share, value);
+      const inside = value >= 0.05 - 1e-12 && value <= 0.9 + 1e-12 && !offStep;
+      if (inside || value === before) {
+        accepted(answer);
+        assert.ok(Math.abs((await storedValue(s, id, share))! - value) < 1e-12);
+      } else {
+        assert.is(answer.status, 400);
+        assert.ok(['valueBelowMinimum', 'valueAboveMaximum', 'valueNotOnStep'].includes(answer.message!), answer.message);
+        assert.is(answer.body.params.minimum, 5);
+        assert.is(answer.body.params.maximum, 90);
+        if (answer.message === 'valueNotOnStep') assert.is(answer.body.params.step, 5);
+        assert.is(await storedValue(s, id, share), before);
+      }
+    }),
+    { numRuns: RUNS },
+  );
 });
 
 test('a value stored before its range was set may be sent back unchanged; changing it must bring it inside', async () => {
@@ -107,42 +127,48 @@ const storedParameters = async () =>
   (await kit.server.ctx.db.query<{ parameters: unknown }>('SELECT parameters FROM sub_model WHERE id = $1', [kit.f.subModelId])).rows[0]!.parameters;
 
 const within = (v: number, r: { above?: number; minimum?: number; maximum?: number; below?: number }) =>
-  (r.above === undefined || v > r.above) && (r.minimum === undefined || v >= r.minimum)
-  && (r.maximum === undefined || v <= r.maximum) && (r.below === undefined || v < r.below);
+  (r.above === undefined || v > r.above) &&
+  (r.minimum === undefined || v >= r.minimum) &&
+  (r.maximum === undefined || v <= r.maximum) &&
+  (r.below === undefined || v < r.below);
 
 test('model parameters: every mode value within its rule is stored, any outside refused at its field with nothing stored', async () => {
   accepted(await saveParameters(PARAMETERS));
   const value = fc.oneof(fc.double({ min: -500, max: 500, noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -1, 10, 10.001, 240, 240.5, 1e7));
-  await fc.assert(fc.asyncProperty(
-    fc.constantFrom('car', 'pedestrian'), fc.constantFrom('maximumMinutes', 'scale', 'constant', 'power'), value,
-    async (mode, name, v) => {
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom('car', 'pedestrian'), fc.constantFrom('maximumMinutes', 'scale', 'constant', 'power'), value, async (mode, name, v) => {
       const before = await storedParameters();
       const body = { ...PARAMETERS, [mode]: { ...PARAMETERS[mode as 'car'], [name]: v } };
       const answer = await saveParameters(body);
       if (within(v, L[name as 'power'])) {
         accepted(answer);
-        assert.is((await storedParameters() as Record<string, Record<string, number>>)[mode]![name], v);
+        assert.is(((await storedParameters()) as Record<string, Record<string, number>>)[mode]![name], v);
       } else {
         refused(answer, 400, `${name}OutOfRange`, `${mode}.${name}`);
         assert.equal(await storedParameters(), before);
       }
-    }), { numRuns: RUNS * 2 });
+    }),
+    { numRuns: RUNS * 2 },
+  );
 });
 
 test('model parameters: the cut-off, function types and defaults keep to their rules', async () => {
   accepted(await saveParameters(PARAMETERS));
-  await fc.assert(fc.asyncProperty(fc.integer({ min: -3, max: 9 }), fc.double({ min: -0.5, max: 1.5, noNaN: true }), async (type, cutOff) => {
-    const before = await storedParameters();
-    const answer = await saveParameters({ ...PARAMETERS, fractionCutOffThreshold: cutOff, functions: [{ ...PARAMETERS.functions[0], function: '1', type }] });
-    const typeOk = (L.functionTypes as readonly number[]).includes(type);
-    const cutOk = within(cutOff, L.fractionCutOffThreshold);
-    if (typeOk && cutOk) accepted(answer);
-    else {
-      assert.is(answer.status, 400);
-      assert.ok(answer.field === 'fractionCutOffThreshold' || answer.field === 'functions.0.type', answer.field);
-      assert.equal(await storedParameters(), before);
-    }
-  }), { numRuns: RUNS });
+  await fc.assert(
+    fc.asyncProperty(fc.integer({ min: -3, max: 9 }), fc.double({ min: -0.5, max: 1.5, noNaN: true }), async (type, cutOff) => {
+      const before = await storedParameters();
+      const answer = await saveParameters({ ...PARAMETERS, fractionCutOffThreshold: cutOff, functions: [{ ...PARAMETERS.functions[0], function: '1', type }] });
+      const typeOk = (L.functionTypes as readonly number[]).includes(type);
+      const cutOk = within(cutOff, L.fractionCutOffThreshold);
+      if (typeOk && cutOk) accepted(answer);
+      else {
+        assert.is(answer.status, 400);
+        assert.ok(answer.field === 'fractionCutOffThreshold' || answer.field === 'functions.0.type', answer.field);
+        assert.equal(await storedParameters(), before);
+      }
+    }),
+    { numRuns: RUNS },
+  );
 });
 
 test('model parameters: an unchanged save changes nothing (no scenario goes back to be calculated)', async () => {
@@ -157,16 +183,20 @@ test('model parameters: an unchanged save changes nothing (no scenario goes back
 });
 
 test('normalized scores: weights above 0 are stored, none at or below', async () => {
-  await fc.assert(fc.asyncProperty(fc.double({ min: -100, max: 100, noNaN: true }), async (weight) => {
-    const before = (await kit.server.ctx.db.query('SELECT weight FROM normalized_scores_function WHERE model_id = $1', [kit.f.modelId])).rows;
-    const answer = await kit.globalAdmin.call(routes.normalizedScoresFunctionsSave, { submodelId: kit.f.subModelId }, undefined,
-      [{ title: 'Surface', function: 'surface', weight, defaultValue: 1, type: 1 }]);
-    if (weight > 0) accepted(answer);
-    else {
-      refused(answer, 400, 'scoreWeightOutOfRange', '0.weight');
-      assert.equal((await kit.server.ctx.db.query('SELECT weight FROM normalized_scores_function WHERE model_id = $1', [kit.f.modelId])).rows, before);
-    }
-  }), { numRuns: RUNS });
+  await fc.assert(
+    fc.asyncProperty(fc.double({ min: -100, max: 100, noNaN: true }), async (weight) => {
+      const before = (await kit.server.ctx.db.query('SELECT weight FROM normalized_scores_function WHERE model_id = $1', [kit.f.modelId])).rows;
+      const answer = await kit.globalAdmin.call(routes.normalizedScoresFunctionsSave, { submodelId: kit.f.subModelId }, undefined, [
+        { title: 'Surface', function: 'surface', weight, defaultValue: 1, type: 1 },
+      ]);
+      if (weight > 0) accepted(answer);
+      else {
+        refused(answer, 400, 'scoreWeightOutOfRange', '0.weight');
+        assert.equal((await kit.server.ctx.db.query('SELECT weight FROM normalized_scores_function WHERE model_id = $1', [kit.f.modelId])).rows, before);
+      }
+    }),
+    { numRuns: RUNS },
+  );
 });
 
 test.run();

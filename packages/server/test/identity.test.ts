@@ -16,7 +16,13 @@ import type { ServerContext } from '../src/context.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { createAppLog } from '../src/log/app-log.js';
 import {
-  createOutboxMailer, createTokenVerifier, hashPassword, loadOrCreateTls, msalConfiguration, registerIdentity, TokenError,
+  createOutboxMailer,
+  createTokenVerifier,
+  hashPassword,
+  loadOrCreateTls,
+  msalConfiguration,
+  registerIdentity,
+  TokenError,
   type TokenVerifierOptions,
 } from '../src/identity/index.js';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db.js';
@@ -79,13 +85,19 @@ async function startServer(db: Database, port: number, env: Record<string, strin
 
 async function callApi(server: Server, token: string | undefined) {
   const browser = new TestBrowser();
-  const res = await browser.request(`${server.baseUrl}/api/me`, { headers: token ? { authorization: `Bearer ${token}`, accept: 'application/json' } : { accept: 'application/json' } });
+  const res = await browser.request(`${server.baseUrl}/api/me`, {
+    headers: token ? { authorization: `Bearer ${token}`, accept: 'application/json' } : { accept: 'application/json' },
+  });
   return { status: res.status, body: JSON.parse(res.body) as Record<string, string> };
 }
 
 async function logRows(db: Database, eventType: number, user: string) {
-  return (await db.query<{ message: string; source: string }>(
-    'SELECT message, source FROM log WHERE event_type = $1 AND user_name = $2 ORDER BY id', [eventType, user])).rows;
+  return (
+    await db.query<{ message: string; source: string }>('SELECT message, source FROM log WHERE event_type = $1 AND user_name = $2 ORDER BY id', [
+      eventType,
+      user,
+    ])
+  ).rows;
 }
 
 test.before(async () => {
@@ -93,7 +105,8 @@ test.before(async () => {
   for (const login of [ANNA, BERT, CARL]) {
     const { rows } = await testDb.db.query<{ id: number }>(
       'INSERT INTO login (identity, display_name, email, password_hash) VALUES ($1, $2, $3, $4) RETURNING id',
-      [login.identity, login.displayName, login.identity, await hashPassword(login.password)]);
+      [login.identity, login.displayName, login.identity, await hashPassword(login.password)],
+    );
     logins.set(login.identity, rows[0]!.id);
   }
   const portA = await freePort();
@@ -102,7 +115,12 @@ test.before(async () => {
   // B is a second API process of the same deployment: same public URL and database,
   // its own provider instance; short-lived access tokens and no clock tolerance.
   secondDb = testDb.url ? await openDatabase({ databaseUrl: testDb.url }) : undefined;
-  b = await startServer(secondDb ?? testDb.db, portB, { PUBLIC_URL: `https://127.0.0.1:${portA}`, IDENTITY_ACCESS_TOKEN_TTL: '1' }, { clockToleranceSeconds: 0 });
+  b = await startServer(
+    secondDb ?? testDb.db,
+    portB,
+    { PUBLIC_URL: `https://127.0.0.1:${portA}`, IDENTITY_ACCESS_TOKEN_TTL: '1' },
+    { clockToleranceSeconds: 0 },
+  );
   b.baseUrl = `https://127.0.0.1:${portB}`;
 });
 
@@ -142,13 +160,22 @@ test('signing in with the right password yields a JWT access token for the API t
   assert.is(id.preferred_username, ANNA.identity);
   const me = await callApi(a, tokens.accessToken);
   assert.is(me.status, 200);
-  assert.equal(me.body, { subject: String(logins.get(ANNA.identity)), name: ANNA.displayName, username: ANNA.identity, email: ANNA.identity, issuedAt: claims.iat });
+  assert.equal(me.body, {
+    subject: String(logins.get(ANNA.identity)),
+    name: ANNA.displayName,
+    username: ANNA.identity,
+    email: ANNA.identity,
+    issuedAt: claims.iat,
+  });
 });
 
 test('a successful sign-in is logged as information (8) and makes sure the app_user exists', async () => {
   await signIn(a.baseUrl, BERT.identity, BERT.password);
   const rows = await logRows(testDb.db, 8, BERT.displayName);
-  assert.ok(rows.some((r) => r.message === `signed in as ${BERT.identity}` && r.source === 'backend'), JSON.stringify(rows));
+  assert.ok(
+    rows.some((r) => r.message === `signed in as ${BERT.identity}` && r.source === 'backend'),
+    JSON.stringify(rows),
+  );
   const user = await testDb.db.query<{ title: string }>('SELECT title FROM app_user WHERE subject = $1', [String(logins.get(BERT.identity))]);
   assert.equal(user.rows, [{ title: BERT.displayName }]);
 });
@@ -163,7 +190,10 @@ test('a wrong password shows the login page again with an error and is logged as
   assert.match(page.html, /name="password"/);
   assert.match(page.html, new RegExp(`value="${ANNA.identity}"`));
   const rows = await logRows(testDb.db, 4, ANNA.identity);
-  assert.ok(rows.some((r) => r.message === `sign-in failed for ${ANNA.identity}: wrong password`), JSON.stringify(rows));
+  assert.ok(
+    rows.some((r) => r.message === `sign-in failed for ${ANNA.identity}: wrong password`),
+    JSON.stringify(rows),
+  );
   // The right password on the same page still signs in.
   const tokens = await flow.submit({ identity: ANNA.identity, password: ANNA.password }, '/login');
   assert.ok('accessToken' in tokens);
@@ -289,13 +319,21 @@ test('password reset: a mailed link sets a new password, signs in, and the old p
   assert.match(flow.page.html, /Reset your password/);
   const sent = await flow.submit({ email: 'CARL@example.com ' }, '/reset');
   assert.ok('html' in sent && /Check your e-mail/.test(sent.html));
-  const outbox = await testDb.db.query<{ recipient: string; subject: string; body: string }>('SELECT recipient, subject, body FROM outbox ORDER BY id DESC LIMIT 1');
+  const outbox = await testDb.db.query<{ recipient: string; subject: string; body: string }>(
+    'SELECT recipient, subject, body FROM outbox ORDER BY id DESC LIMIT 1',
+  );
   assert.is(outbox.rows[0]!.recipient, CARL.identity);
   const link = /https:\/\/\S+\/new-password\?token=[\w-]+/.exec(outbox.rows[0]!.body)?.[0];
   assert.ok(link, outbox.rows[0]!.body);
-  assert.ok(mails.some((line) => line.includes(CARL.identity)), 'the outbox mailer echoes a line');
+  assert.ok(
+    mails.some((line) => line.includes(CARL.identity)),
+    'the outbox mailer echoes a line',
+  );
   const stored = await testDb.db.query<{ token_hash: string }>('SELECT token_hash FROM password_reset');
-  assert.ok(stored.rows.every((r) => !link!.includes(r.token_hash)), 'only the hash is stored');
+  assert.ok(
+    stored.rows.every((r) => !link!.includes(r.token_hash)),
+    'only the hash is stored',
+  );
 
   const form = await flow.open(link!);
   assert.ok('html' in form && /Choose a new password/.test(form.html));
@@ -348,7 +386,8 @@ test('an external provider is verified through its discovery document and JWKS',
   assert.is(verified.subject, String(logins.get(ANNA.identity)));
   assert.is(verified.name, ANNA.displayName);
   const unreachable = await createTokenVerifier({
-    config: buildConfig({ PORT: '1', IDENTITY_AUTHORITY: 'https://127.0.0.1:1/oidc', IDENTITY_AUDIENCE: 'api' }), db: testDb.db,
+    config: buildConfig({ PORT: '1', IDENTITY_AUTHORITY: 'https://127.0.0.1:1/oidc', IDENTITY_AUDIENCE: 'api' }),
+    db: testDb.db,
   });
   try {
     await unreachable(`Bearer ${tokens.accessToken}`);
@@ -392,15 +431,17 @@ test('the MSAL configuration fits the built-in provider and Microsoft Entra ID',
   assert.equal(builtin.passwordResetRequest, { scopes: [a.config.identity.scope], prompt: 'login', extraQueryParameters: { ui_flow: 'reset' } });
 
   const tenant = 'https://login.microsoftonline.com/00000000-0000-0000-0000-000000000001/v2.0';
-  const entra = msalConfiguration(buildConfig({
-    PORT: '8443',
-    PUBLIC_URL: 'https://locus.example.com',
-    IDENTITY_AUTHORITY: tenant,
-    IDENTITY_CLIENT_ID: '11111111-1111-1111-1111-111111111111',
-    IDENTITY_SCOPE: 'api://locus/access',
-    IDENTITY_AUDIENCE: '22222222-2222-2222-2222-222222222222',
-    IDENTITY_PASSWORD_RESET_AUTHORITY: 'https://contoso.b2clogin.com/contoso.onmicrosoft.com/B2C_1_reset',
-  }));
+  const entra = msalConfiguration(
+    buildConfig({
+      PORT: '8443',
+      PUBLIC_URL: 'https://locus.example.com',
+      IDENTITY_AUTHORITY: tenant,
+      IDENTITY_CLIENT_ID: '11111111-1111-1111-1111-111111111111',
+      IDENTITY_SCOPE: 'api://locus/access',
+      IDENTITY_AUDIENCE: '22222222-2222-2222-2222-222222222222',
+      IDENTITY_PASSWORD_RESET_AUTHORITY: 'https://contoso.b2clogin.com/contoso.onmicrosoft.com/B2C_1_reset',
+    }),
+  );
   assert.is(entra.options.system.protocolMode, 'AAD');
   assert.is(entra.options.auth.OIDCOptions, undefined);
   assert.is(entra.options.auth.redirectUri, 'https://locus.example.com/');

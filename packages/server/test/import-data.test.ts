@@ -19,9 +19,10 @@ import { storedOutputs } from './helpers/stored-outputs.js';
 const doc = readFileSync(fileURLToPath(new URL('../../../docs/import-data.md', import.meta.url)), 'utf8');
 
 const STORES = 'ref,name,latitude,longitude,grp,sales_area\nA,Store A,52.37,4.89,OWN,1200\nB,Store B,52.36,4.90,CMP,900\n';
-const POSTCODES = 'code,geometry,spending,population\n'
-  + '1011,"{""type"":""Polygon"",""coordinates"":[[[4.88,52.36],[4.90,52.36],[4.90,52.38],[4.88,52.38],[4.88,52.36]]]}",5000000,2000\n'
-  + '1012,"{""type"":""MultiPolygon"",""coordinates"":[[[[4.90,52.36],[4.92,52.36],[4.92,52.38],[4.90,52.36]]]]}",3000000,1200\n';
+const POSTCODES =
+  'code,geometry,spending,population\n' +
+  '1011,"{""type"":""Polygon"",""coordinates"":[[[4.88,52.36],[4.90,52.36],[4.90,52.38],[4.88,52.38],[4.88,52.36]]]}",5000000,2000\n' +
+  '1012,"{""type"":""MultiPolygon"",""coordinates"":[[[[4.90,52.36],[4.92,52.36],[4.92,52.38],[4.90,52.36]]]]}",3000000,1200\n';
 
 const run = testDatabaseKind === 'postgres' ? test : test.skip;
 
@@ -37,14 +38,20 @@ run('the SQL of docs/import-data.md imports a model whose base scenario calculat
     writeFileSync(join(dir, 'import.sql'), script);
     execFileSync('psql', ['-v', 'ON_ERROR_STOP=1', '-q', url!, '-f', 'import.sql'], { cwd: dir, stdio: 'pipe' });
 
-    const areas = (await db.query<{ code: string; latitude: number; longitude: number; min_lng: number; max_lng: number }>('SELECT code, latitude, longitude, min_lng, max_lng FROM area ORDER BY code')).rows;
+    const areas = (
+      await db.query<{ code: string; latitude: number; longitude: number; min_lng: number; max_lng: number }>(
+        'SELECT code, latitude, longitude, min_lng, max_lng FROM area ORDER BY code',
+      )
+    ).rows;
     assert.is(areas.length, 2);
     assert.ok(Math.abs(areas[0]!.longitude - 4.888) < 1e-9 && areas[0]!.min_lng === 4.88 && areas[0]!.max_lng === 4.9, 'centroid and box of a Polygon');
     assert.ok(areas[1]!.min_lng === 4.9 && areas[1]!.max_lng === 4.92, 'box of a MultiPolygon');
 
     const scenario = (await db.query<{ id: number }>('SELECT id FROM scenario')).rows[0]!;
     let completed = (_: unknown) => {};
-    const done = new Promise((resolve) => { completed = resolve; });
+    const done = new Promise((resolve) => {
+      completed = resolve;
+    });
     const processor = startProcessing({ db, log: createAppLog(db) }, { ...processingSettings({}), pollMs: 200 }, { onCompleted: (r) => completed(r) });
     await requestProcessing(db, scenario.id, null);
     processor.wake();

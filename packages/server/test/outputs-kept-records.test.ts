@@ -20,16 +20,24 @@ const calculate = (scenarioId: number) => ws.calculate(scenarioId);
 test.before(async () => {
   ws = await startWorldServer();
   const { db } = ws.server.ctx;
-  await db.query(`INSERT INTO normalized_scores_function (model_id, title, function, weight, sort_order) VALUES
-    ($1, 'Size', 'salesArea', 2, 0), ($1, 'Turnover', 'turnover', 1, 1)`, [ws.world.modelId]);
+  await db.query(
+    `INSERT INTO normalized_scores_function (model_id, title, function, weight, sort_order) VALUES
+    ($1, 'Size', 'salesArea', 2, 0), ($1, 'Turnover', 'turnover', 1, 1)`,
+    [ws.world.modelId],
+  );
   await db.query(`INSERT INTO driver_filter (model_id, title, function) VALUES ($1, 'All', '1')`, [ws.world.modelId]);
   const filter = (await db.query<{ id: number }>('SELECT id FROM driver_filter WHERE model_id = $1', [ws.world.modelId])).rows[0]!;
-  await db.query(`INSERT INTO driver (driver_filter_id, title, function, weight, rounding_digits, sort_order) VALUES ($1, 'Sales area', 'salesArea', 100, 0, 0)`, [filter.id]);
+  await db.query(
+    `INSERT INTO driver (driver_filter_id, title, function, weight, rounding_digits, sort_order) VALUES ($1, 'Sales area', 'salesArea', 100, 0, 0)`,
+    [filter.id],
+  );
   await calculate(ws.world.baseScenarioId);
   scenarioId = await childWithEdit(db, ws.world.baseScenarioId, ws.world.stores.Echo!, 'Echo extends', { salesArea: 3200 });
   await calculate(scenarioId);
 });
-test.after(async () => { await ws?.close(); });
+test.after(async () => {
+  await ws?.close();
+});
 
 const get = async (path: string) => {
   const r = await ws.call(path, ws.tokens.planner);
@@ -41,12 +49,15 @@ const driversPath = (locationId: number) => `/api/models/scenarios/${scenarioId}
 const echoSize = (list: Array<{ locationId: number; normalizedScores: Array<{ title: string; score: number }> }>) =>
   list.find((m) => m.locationId === ws.world.stores.Echo)!.normalizedScores.find((s) => s.title === 'Size')!.score;
 
-test('the read-only loader gives the calculation\'s records, with the stored output of the result', async () => {
+test("the read-only loader gives the calculation's records, with the stored output of the result", async () => {
   const { db } = ws.server.ctx;
   const result = (await loadSummary(db, scenarioId, ws.world.subModelId))!;
   const inputs = await loadScenarioLocations(db, ws.world.modelId, scenarioId);
   const read = await scenarioRecords(db, new LocationRowCache(), ws.world.modelId, ws.world.subModelId, scenarioId, result);
-  assert.equal(read.rows.map((r) => r.location_id), inputs.rows.map((r) => r.location_id));
+  assert.equal(
+    read.rows.map((r) => r.location_id),
+    inputs.rows.map((r) => r.location_id),
+  );
   const output = read.outputProperty!.name;
   read.records.forEach((record, q) => {
     const { [output]: value, ...rest } = record;
@@ -70,8 +81,10 @@ test('a location changed and calculated again is read changed (nothing stale is 
   const before = echoSize(await get(matchingPath(ws.world.stores.Echo!)));
   const driversBefore = await get(driversPath(ws.world.stores.Echo!));
   // Echo far smaller than every other store: its size score goes to 0.
-  await db.query(`UPDATE location_version SET properties = properties || '{"salesArea": 1}'::jsonb WHERE scenario_id = $1 AND location_id = $2`,
-    [scenarioId, ws.world.stores.Echo]);
+  await db.query(`UPDATE location_version SET properties = properties || '{"salesArea": 1}'::jsonb WHERE scenario_id = $1 AND location_id = $2`, [
+    scenarioId,
+    ws.world.stores.Echo,
+  ]);
   await calculate(scenarioId);
   const after = await get(matchingPath(ws.world.stores.Echo!));
   assert.is(echoSize(after), 0);

@@ -21,15 +21,30 @@ test.before(async () => {
   ws = await startWorldServer();
   const { db } = ws.server.ctx;
   const { world } = ws;
-  await db.query(`INSERT INTO normalized_scores_function (model_id, title, function, weight, sort_order) VALUES
-    ($1, 'Size', 'salesArea', 2, 0), ($1, 'Turnover', 'turnover', 1, 1), ($1, 'Schools', 'schoolsInRange', 1, 2)`, [world.modelId]);
-  const filter = (await db.query<{ id: number }>(`INSERT INTO driver_filter (model_id, title, function) VALUES ($1, 'Supermarkets', 'locationGroupCode = ''SUP''') RETURNING id`, [world.modelId])).rows[0]!;
-  await db.query(`INSERT INTO driver (driver_filter_id, title, function, weight, rounding_digits, sort_order) VALUES
-    ($1, 'Sales area', 'salesArea', 100, 0, 0), ($1, 'Turnover per m²', 'turnover / salesArea', 80, 2, 1)`, [filter.id]);
+  await db.query(
+    `INSERT INTO normalized_scores_function (model_id, title, function, weight, sort_order) VALUES
+    ($1, 'Size', 'salesArea', 2, 0), ($1, 'Turnover', 'turnover', 1, 1), ($1, 'Schools', 'schoolsInRange', 1, 2)`,
+    [world.modelId],
+  );
+  const filter = (
+    await db.query<{ id: number }>(
+      `INSERT INTO driver_filter (model_id, title, function) VALUES ($1, 'Supermarkets', 'locationGroupCode = ''SUP''') RETURNING id`,
+      [world.modelId],
+    )
+  ).rows[0]!;
+  await db.query(
+    `INSERT INTO driver (driver_filter_id, title, function, weight, rounding_digits, sort_order) VALUES
+    ($1, 'Sales area', 'salesArea', 100, 0, 0), ($1, 'Turnover per m²', 'turnover / salesArea', 80, 2, 1)`,
+    [filter.id],
+  );
   await db.query(`INSERT INTO driver_filter (model_id, title, function) VALUES ($1, 'Discounters', 'locationGroupCode = ''DIS''')`, [world.modelId]);
-  isoLineSetId = (await db.query<{ id: number }>(
-    `INSERT INTO iso_line_set (model_id, name, title, maximum_minutes, minutes, profile, post_processing_actions)
-     VALUES ($1, 'car10', '10 minutes by car', 30, 10, 'car', '[{"type": "smoothing", "iterations": 2}]') RETURNING id`, [world.modelId])).rows[0]!.id;
+  isoLineSetId = (
+    await db.query<{ id: number }>(
+      `INSERT INTO iso_line_set (model_id, name, title, maximum_minutes, minutes, profile, post_processing_actions)
+     VALUES ($1, 'car10', '10 minutes by car', 30, 10, 'car', '[{"type": "smoothing", "iterations": 2}]') RETURNING id`,
+      [world.modelId],
+    )
+  ).rows[0]!.id;
   await calculate(world.baseScenarioId);
   editScenario = await childWithEdit(db, world.baseScenarioId, world.stores.Echo!, 'Echo extends', { salesArea: 3200 });
   await calculate(editScenario);
@@ -37,7 +52,9 @@ test.before(async () => {
   quietScenario = await childWithEdit(db, editScenario, world.stores.Alpha!, 'Alpha cost price', { costPrice: 1 });
   await calculate(quietScenario);
 });
-test.after(async () => { await ws?.close(); });
+test.after(async () => {
+  await ws?.close();
+});
 
 const get = async (path: string, token = ws.tokens.planner) => {
   const r = await ws.call(path, token);
@@ -62,17 +79,32 @@ test('catchment area on the demand cells: features, ranking, defaults and the st
   // order, values and fractions equal up to the stored Float32 probabilities.
   const areas = await loadDemandAreas(db, world.cellSetId, await areaSetKey(db, world.cellSetId));
   const inputs = await loadScenarioLocations(db, world.modelId, editScenario);
-  const full = await calculateScenario({
-    areas, parameters: summary.parameters,
-    locations: { latitude: inputs.rows.map((r) => r.latitude), longitude: inputs.rows.map((r) => r.longitude), properties: inputs.records, active: inputs.active },
-  }, estimatorProvider());
-  const engine = catchmentOf(full, inputs.rows.findIndex((r) => r.location_id === echo));
+  const full = await calculateScenario(
+    {
+      areas,
+      parameters: summary.parameters,
+      locations: {
+        latitude: inputs.rows.map((r) => r.latitude),
+        longitude: inputs.rows.map((r) => r.longitude),
+        properties: inputs.records,
+        active: inputs.active,
+      },
+    },
+    estimatorProvider(),
+  );
+  const engine = catchmentOf(
+    full,
+    inputs.rows.findIndex((r) => r.location_id === echo),
+  );
   const byCode = new Map(features.map((f: { properties: { areaCode: string; value: number; fraction: number } }) => [f.properties.areaCode, f.properties]));
   const drawn = engine.areas.filter((a) => a.value > 0);
   assert.is(features.filter((f: { properties: { value: number } }) => f.properties.value > 0).length, drawn.length);
   for (const a of drawn) {
     const p = byCode.get(areas.codes[a.area]) as { value: number; fraction: number } | undefined;
-    assert.ok(p && Math.abs(p.value - a.value) <= 1e-7 * a.value && Math.abs(p.fraction - a.fraction) <= 1e-7 * a.fraction, `${areas.codes[a.area]}: ${p?.value} vs ${a.value}`);
+    assert.ok(
+      p && Math.abs(p.value - a.value) <= 1e-7 * a.value && Math.abs(p.fraction - a.fraction) <= 1e-7 * a.fraction,
+      `${areas.codes[a.area]}: ${p?.value} vs ${a.value}`,
+    );
   }
   assert.is(features[0].properties.areaCode, areas.codes[drawn[0].area], 'the largest value first');
   assert.is(features[0].properties.valueSharePrevious, 0, 'nothing is ranked before the first area');
@@ -109,7 +141,11 @@ test('sameAsParent: a change the model does not read leaves every catchment as i
     const ca = await get(`${outputPath(quietScenario, world.stores[name]!)}/catchment-areas/${world.cellCatchmentId}`);
     assert.is(ca.sameAsParent, true, name);
   }
-  const derived = (await ws.server.ctx.db.query<{ pair_count: number }>('SELECT count(*)::int AS pair_count FROM scenario_result_block WHERE scenario_id = $1', [quietScenario])).rows[0]!;
+  const derived = (
+    await ws.server.ctx.db.query<{ pair_count: number }>('SELECT count(*)::int AS pair_count FROM scenario_result_block WHERE scenario_id = $1', [
+      quietScenario,
+    ])
+  ).rows[0]!;
   assert.ok(derived.pair_count > 0);
 });
 
@@ -124,7 +160,10 @@ test('matching locations: the reference first, scores from 0 to 1, outputs and a
   assert.is(list[0].outputLocationPropertyTitle, 'Turnover');
   assert.type(list[0].outputLocationPropertyValue, 'number');
   assert.is(list[0].actualOutputLocationPropertyValue, 1200 * 9000);
-  assert.equal(list[0].normalizedScores.map((s: { title: string }) => s.title), ['Size', 'Turnover', 'Schools']);
+  assert.equal(
+    list[0].normalizedScores.map((s: { title: string }) => s.title),
+    ['Size', 'Turnover', 'Schools'],
+  );
   const top = await get(`${outputPath(editScenario, world.stores.Alpha!)}/matching-scores?topN=3`);
   assert.is(top.length, 3);
 });
@@ -195,10 +234,15 @@ test('an unknown location is 404', async () => {
   assert.is(unknown.status, 404);
 });
 
-test('POIs in range: the count of the property\'s set within its range, used by the calculation', async () => {
+test("POIs in range: the count of the property's set within its range, used by the calculation", async () => {
   const { db } = ws.server.ctx;
   const { world } = ws;
-  const echo = (await db.query<{ latitude: number; longitude: number }>('SELECT latitude, longitude FROM location_version WHERE scenario_id = $1 AND location_id = $2', [world.baseScenarioId, world.stores.Echo])).rows[0]!;
+  const echo = (
+    await db.query<{ latitude: number; longitude: number }>('SELECT latitude, longitude FROM location_version WHERE scenario_id = $1 AND location_id = $2', [
+      world.baseScenarioId,
+      world.stores.Echo,
+    ])
+  ).rows[0]!;
   const pois = (await db.query<{ latitude: number; longitude: number }>('SELECT latitude, longitude FROM poi')).rows;
   const expected = pois.filter((p) => distanceMetres(echo.latitude, echo.longitude, p.latitude, p.longitude) <= 1500).length;
   assert.ok(expected > 0);
@@ -211,23 +255,42 @@ test('POIs in range: the count of the property\'s set within its range, used by 
 test('processing computes the isolines of a moved store and logs them missing; an edit in place leaves them to the first read', async () => {
   const { db } = ws.server.ctx;
   const { world } = ws;
-  const isolineOf = async (locationId: number) => (await db.query<{ minutes: number; latitude: number; longitude: number; geometry: { type: string } }>(
-    'SELECT minutes, latitude, longitude, geometry FROM isoline WHERE location_id = $1 AND iso_line_set_id = $2', [locationId, isoLineSetId])).rows[0];
-  const missingLogged = async (scenarioId: number) => (await db.query<{ isolines_missing: Date | null }>(
-    'SELECT isolines_missing FROM processing_log WHERE scenario_id = $1 ORDER BY id DESC LIMIT 1', [scenarioId])).rows[0]!.isolines_missing;
+  const isolineOf = async (locationId: number) =>
+    (
+      await db.query<{ minutes: number; latitude: number; longitude: number; geometry: { type: string } }>(
+        'SELECT minutes, latitude, longitude, geometry FROM isoline WHERE location_id = $1 AND iso_line_set_id = $2',
+        [locationId, isoLineSetId],
+      )
+    ).rows[0];
+  const missingLogged = async (scenarioId: number) =>
+    (
+      await db.query<{ isolines_missing: Date | null }>('SELECT isolines_missing FROM processing_log WHERE scenario_id = $1 ORDER BY id DESC LIMIT 1', [
+        scenarioId,
+      ])
+    ).rows[0]!.isolines_missing;
   // Echo's sales area changed where it stands: its isoline is the location's own, computed when first asked for.
   assert.is(await isolineOf(world.stores.Echo!), undefined);
   assert.is(await missingLogged(editScenario), null);
   const lines = await get(`/api/models/scenarios/locations/${world.stores.Echo}/isolines`);
   assert.is(lines.features[0].properties.isoLineSet, 'car10');
-  const echo = (await db.query<{ latitude: number; longitude: number }>('SELECT latitude, longitude FROM location_version WHERE scenario_id = $1 AND location_id = $2', [world.baseScenarioId, world.stores.Echo])).rows[0]!;
+  const echo = (
+    await db.query<{ latitude: number; longitude: number }>('SELECT latitude, longitude FROM location_version WHERE scenario_id = $1 AND location_id = $2', [
+      world.baseScenarioId,
+      world.stores.Echo,
+    ])
+  ).rows[0]!;
   assert.equal({ ...(await isolineOf(world.stores.Echo!))!, geometry: undefined, minutes: undefined }, { ...echo, geometry: undefined, minutes: undefined });
 
   // Foxtrot moved: processing computes its isoline at the new position before the status 9, and logs it missing.
   const moved = await childWithEdit(db, world.baseScenarioId, world.stores.Foxtrot!, 'Foxtrot moves', {});
   await db.query('UPDATE location_version SET latitude = latitude + 0.01 WHERE scenario_id = $1 AND location_id = $2', [moved, world.stores.Foxtrot]);
   await calculate(moved);
-  const at = (await db.query<{ latitude: number; longitude: number }>('SELECT latitude, longitude FROM location_version WHERE scenario_id = $1 AND location_id = $2', [moved, world.stores.Foxtrot])).rows[0]!;
+  const at = (
+    await db.query<{ latitude: number; longitude: number }>('SELECT latitude, longitude FROM location_version WHERE scenario_id = $1 AND location_id = $2', [
+      moved,
+      world.stores.Foxtrot,
+    ])
+  ).rows[0]!;
   const stored = await isolineOf(world.stores.Foxtrot!);
   assert.ok(stored, 'computed during processing');
   assert.is(stored!.minutes, 10);
@@ -236,7 +299,7 @@ test('processing computes the isolines of a moved store and logs them missing; a
   assert.ok((await missingLogged(moved)) instanceof Date);
 });
 
-test('the isoline tool: an isoline for any point, global administrators only, within the set\'s minutes', async () => {
+test("the isoline tool: an isoline for any point, global administrators only, within the set's minutes", async () => {
   const path = `/api/isoline/${isoLineSetId}?longitude=5.1&latitude=52.07&minutes=8&profile=car`;
   const collection = await get(path, ws.tokens.globalAdmin);
   assert.is(collection.features.length, 1);

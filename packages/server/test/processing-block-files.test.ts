@@ -25,9 +25,14 @@ const calculate = (scenarioId: number) => ws.calculate(scenarioId);
 
 const files = () => (existsSync(folder) ? readdirSync(folder).flatMap((sub) => readdirSync(join(folder, sub)).map((name) => join(sub, name))) : []);
 const fileHashes = () => new Set(files().map((f) => f.slice(3)));
-const rowHashes = async () => new Set((await ws.server.ctx.db.query<{ hex: string }>(`SELECT encode(hash, 'hex') AS hex FROM result_block`)).rows.map((r) => r.hex));
-const referenced = async (scenarioId: number) => new Set((await ws.server.ctx.db.query<{ hex: string }>(
-  `SELECT encode(hash, 'hex') AS hex FROM scenario_result_block WHERE scenario_id = $1`, [scenarioId])).rows.map((r) => r.hex));
+const rowHashes = async () =>
+  new Set((await ws.server.ctx.db.query<{ hex: string }>(`SELECT encode(hash, 'hex') AS hex FROM result_block`)).rows.map((r) => r.hex));
+const referenced = async (scenarioId: number) =>
+  new Set(
+    (
+      await ws.server.ctx.db.query<{ hex: string }>(`SELECT encode(hash, 'hex') AS hex FROM scenario_result_block WHERE scenario_id = $1`, [scenarioId])
+    ).rows.map((r) => r.hex),
+  );
 
 test.before(async () => {
   if (!onPglite) return;
@@ -36,20 +41,28 @@ test.before(async () => {
   await ws.processor!.warm;
   await calculate(ws.world.baseScenarioId);
 });
-test.after(async () => { await ws?.close(); });
+test.after(async () => {
+  await ws?.close();
+});
 
 it('a calculated result: every row names a file, each file holds the bytes its name hashes to', async () => {
   assert.ok(folder, 'the embedded database in a data folder keeps block files');
-  const { rows } = await ws.server.ctx.db.query<{ hex: string; in_file: boolean }>(`SELECT encode(hash, 'hex') AS hex, data IS NULL AS in_file FROM result_block`);
+  const { rows } = await ws.server.ctx.db.query<{ hex: string; in_file: boolean }>(
+    `SELECT encode(hash, 'hex') AS hex, data IS NULL AS in_file FROM result_block`,
+  );
   assert.ok(rows.length > 0);
-  assert.ok(rows.every((r) => r.in_file), 'no block bytes in the rows');
+  assert.ok(
+    rows.every((r) => r.in_file),
+    'no block bytes in the rows',
+  );
   let areas = 0;
   for (const { hex } of rows) {
     const bytes = readFileSync(join(folder, hex.slice(0, 2), hex));
     assert.is(createHash('sha1').update(bytes).digest('hex'), hex);
     areas += decodeBlock(bytes).areaCount;
   }
-  const areaCount = (await ws.server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM area WHERE area_set_id = $1', [ws.world.cellSetId])).rows[0]!.n;
+  const areaCount = (await ws.server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM area WHERE area_set_id = $1', [ws.world.cellSetId])).rows[0]!
+    .n;
   assert.ok(areas >= areaCount, 'the blocks cover every demand area');
 });
 
@@ -69,7 +82,10 @@ it('a result replaced: the blocks no result names lose their rows and files, the
   const child = await childWithEdit(db, ws.world.baseScenarioId, ws.world.stores.Alpha!, 'Alpha grows', { salesArea: 2900 });
   await calculate(child);
   const before = await referenced(child);
-  await db.query(`UPDATE location_version SET properties = properties || '{"salesArea": 3300}' WHERE scenario_id = $1 AND location_id = $2`, [child, ws.world.stores.Alpha]);
+  await db.query(`UPDATE location_version SET properties = properties || '{"salesArea": 3300}' WHERE scenario_id = $1 AND location_id = $2`, [
+    child,
+    ws.world.stores.Alpha,
+  ]);
   await calculate(child);
   const after = await referenced(child);
   const base = await referenced(ws.world.baseScenarioId);
@@ -92,9 +108,17 @@ it('a sweep removes files no row names and leftovers of a stopped write, and wai
   writeFileSync(join(folder, 'ab', orphan), 'no row names this');
   writeFileSync(join(folder, 'ab', `${orphan}.123-1.tmp`), 'half written');
   let release!: () => void;
-  const writing = writingBlocks(db, () => new Promise<void>((resolve) => { release = resolve; }));
+  const writing = writingBlocks(
+    db,
+    () =>
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+  );
   let swept: number | undefined;
-  const sweep = sweepBlockFiles(db).then((n) => { swept = n; });
+  const sweep = sweepBlockFiles(db).then((n) => {
+    swept = n;
+  });
   await new Promise((r) => setTimeout(r, 100));
   assert.is(swept, undefined, 'the sweep waits while blocks are written');
   assert.ok(existsSync(join(folder, 'ab', orphan)));

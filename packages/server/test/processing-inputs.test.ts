@@ -23,32 +23,76 @@ test.before(async () => {
   const { db } = t;
   const edit = await childWithEdit(db, world.baseScenarioId, world.stores.Echo!, 'Echo bigger', { salesArea: 3100, formula: null });
   // Alpha closed in a grandchild (the helper copies the version of the scenario it is given: the base's).
-  const closed = (await db.query<{ id: number }>(`INSERT INTO scenario (model_id, name, parent_scenario_id) VALUES ($1, 'Alpha closed', $2) RETURNING id`, [world.modelId, edit])).rows[0]!.id;
-  await db.query(`INSERT INTO location_version (scenario_id, location_id, change_type, name, latitude, longitude, location_group_id, location_cluster_id, properties)
+  const closed = (
+    await db.query<{ id: number }>(`INSERT INTO scenario (model_id, name, parent_scenario_id) VALUES ($1, 'Alpha closed', $2) RETURNING id`, [
+      world.modelId,
+      edit,
+    ])
+  ).rows[0]!.id;
+  await db.query(
+    `INSERT INTO location_version (scenario_id, location_id, change_type, name, latitude, longitude, location_group_id, location_cluster_id, properties)
     SELECT $1, location_id, 2, name, latitude, longitude, location_group_id, location_cluster_id, properties FROM location_version WHERE scenario_id = $2 AND location_id = $3`,
-  [closed, world.baseScenarioId, world.stores.Alpha]);
+    [closed, world.baseScenarioId, world.stores.Alpha],
+  );
   const added = await childWithNewStore(db, closed, 'New "store", with {odd} \\ name', 6, 6, { salesArea: 900, formula: 'super' });
   // A retail area (type 2) and a store without group or cluster, hidden and excluded.
-  const area = (await db.query<{ id: number }>('INSERT INTO location (model_id, type, created_scenario_id) VALUES ($1, 2, $2) RETURNING id', [world.modelId, world.baseScenarioId])).rows[0]!.id;
-  await db.query(`INSERT INTO location_version (scenario_id, location_id, change_type, name, latitude, longitude, properties) VALUES ($1, $2, 0, 'Centre', 52.1, 5.1, '{}')`, [world.baseScenarioId, area]);
-  const bare = (await db.query<{ id: number }>('INSERT INTO location (model_id, type, created_scenario_id) VALUES ($1, 1, $2) RETURNING id', [world.modelId, added.scenarioId])).rows[0]!.id;
-  await db.query(`INSERT INTO location_version (scenario_id, location_id, change_type, name, latitude, longitude, visibility, excluded, properties)
-    VALUES ($1, $2, 1, 'Ĳssel ünïcode', 52.05, 5.05, 2, true, '{"salesArea": "1.5e3", "note": "a,b"}')`, [added.scenarioId, bare]);
+  const area = (
+    await db.query<{ id: number }>('INSERT INTO location (model_id, type, created_scenario_id) VALUES ($1, 2, $2) RETURNING id', [
+      world.modelId,
+      world.baseScenarioId,
+    ])
+  ).rows[0]!.id;
+  await db.query(
+    `INSERT INTO location_version (scenario_id, location_id, change_type, name, latitude, longitude, properties) VALUES ($1, $2, 0, 'Centre', 52.1, 5.1, '{}')`,
+    [world.baseScenarioId, area],
+  );
+  const bare = (
+    await db.query<{ id: number }>('INSERT INTO location (model_id, type, created_scenario_id) VALUES ($1, 1, $2) RETURNING id', [
+      world.modelId,
+      added.scenarioId,
+    ])
+  ).rows[0]!.id;
+  await db.query(
+    `INSERT INTO location_version (scenario_id, location_id, change_type, name, latitude, longitude, visibility, excluded, properties)
+    VALUES ($1, $2, 1, 'Ĳssel ünïcode', 52.05, 5.05, 2, true, '{"salesArea": "1.5e3", "note": "a,b"}')`,
+    [added.scenarioId, bare],
+  );
   scenarios.push(world.baseScenarioId, edit, closed, added.scenarioId);
 });
-test.after(async () => { await t?.close(); });
+test.after(async () => {
+  await t?.close();
+});
 
-test('the kept locations (each scenario\'s own versions over its parent\'s) equal the rows of the general read, retail areas left out, by location id', async () => {
+test("the kept locations (each scenario's own versions over its parent's) equal the rows of the general read, retail areas left out, by location id", async () => {
   const cache = new LocationRowCache();
   for (const id of scenarios) {
-    const expected = (await scenarioLocations(t.db, id)).filter((r) => r.type !== 2).sort((a, b) => a.location_id - b.location_id)
+    const expected = (await scenarioLocations(t.db, id))
+      .filter((r) => r.type !== 2)
+      .sort((a, b) => a.location_id - b.location_id)
       .map((r) => ({
-        location_id: r.location_id, type: r.type, change_type: r.change_type, name: r.name, latitude: r.latitude, longitude: r.longitude,
-        visibility: r.visibility, excluded: r.excluded, location_group_id: r.location_group_id, location_cluster_id: r.location_cluster_id, properties: r.properties,
+        location_id: r.location_id,
+        type: r.type,
+        change_type: r.change_type,
+        name: r.name,
+        latitude: r.latitude,
+        longitude: r.longitude,
+        visibility: r.visibility,
+        excluded: r.excluded,
+        location_group_id: r.location_group_id,
+        location_cluster_id: r.location_cluster_id,
+        properties: r.properties,
       }));
     // Read through a cache that holds the ancestors already, and afresh.
-    assert.equal((await cache.rows(t.db, id)).map((r) => ({ ...r })), expected, `scenario ${id}, kept ancestors`);
-    assert.equal((await new LocationRowCache().rows(t.db, id)).map((r) => ({ ...r })), expected, `scenario ${id}, afresh`);
+    assert.equal(
+      (await cache.rows(t.db, id)).map((r) => ({ ...r })),
+      expected,
+      `scenario ${id}, kept ancestors`,
+    );
+    assert.equal(
+      (await new LocationRowCache().rows(t.db, id)).map((r) => ({ ...r })),
+      expected,
+      `scenario ${id}, afresh`,
+    );
   }
   assert.equal(await cache.rows(t.db, 987654), [], 'an unknown scenario has none');
 });
@@ -79,9 +123,15 @@ test('fingerprints: equal for equal inputs, different for any change', () => {
   const base = at(52.1, 5.1, 1, { a: 1, b: 'x', c: null });
   assert.is(at(52.1, 5.1, 1, { a: 1, b: 'x', c: null }), base);
   const variants = [
-    at(52.1000001, 5.1, 1, { a: 1, b: 'x', c: null }), at(52.1, 5.1, 0, { a: 1, b: 'x', c: null }), at(52.1, 5.1, 1, { a: 2, b: 'x', c: null }),
-    at(52.1, 5.1, 1, { a: 1, b: 'y', c: null }), at(52.1, 5.1, 1, { a: 1, b: 'x', c: 0 }), at(52.1, 5.1, 1, { a: 1, b: 'x' }), at(52.1, 5.1, 1, { a: '1', b: 'x', c: null }),
-    at(52.1, 5.1, 1, { a: 1, bx: '', c: null }), at(52.1, 5.1, 1, { a: 1, b: 'x', c: '' }),
+    at(52.1000001, 5.1, 1, { a: 1, b: 'x', c: null }),
+    at(52.1, 5.1, 0, { a: 1, b: 'x', c: null }),
+    at(52.1, 5.1, 1, { a: 2, b: 'x', c: null }),
+    at(52.1, 5.1, 1, { a: 1, b: 'y', c: null }),
+    at(52.1, 5.1, 1, { a: 1, b: 'x', c: 0 }),
+    at(52.1, 5.1, 1, { a: 1, b: 'x' }),
+    at(52.1, 5.1, 1, { a: '1', b: 'x', c: null }),
+    at(52.1, 5.1, 1, { a: 1, bx: '', c: null }),
+    at(52.1, 5.1, 1, { a: 1, b: 'x', c: '' }),
   ];
   assert.is(new Set([base, ...variants]).size, variants.length + 1);
   // Many near-equal records, no two alike.
@@ -96,13 +146,21 @@ test('fingerprints of a scenario read twice are equal, and change only for the l
   assert.equal([...again.fingerprints], [...first.fingerprints]);
   const child = await childWithEdit(t.db, world.baseScenarioId, world.stores.Charlie!, 'Charlie edited', { salesArea: 1501 });
   const edited = await loadScenarioLocations(t.db, world.modelId, child);
-  const differing = edited.rows.filter((_, j) => !Buffer.from(edited.fingerprints.subarray(8 * j, 8 * j + 8)).equals(Buffer.from(first.fingerprints.subarray(8 * j, 8 * j + 8))));
-  assert.equal(differing.map((r) => r.location_id), [world.stores.Charlie]);
+  const differing = edited.rows.filter(
+    (_, j) => !Buffer.from(edited.fingerprints.subarray(8 * j, 8 * j + 8)).equals(Buffer.from(first.fingerprints.subarray(8 * j, 8 * j + 8))),
+  );
+  assert.equal(
+    differing.map((r) => r.location_id),
+    [world.stores.Charlie],
+  );
 });
 
 /** The inputs as plain values (rows by content, records, activity, fingerprints). */
 const plain = (inputs: ScenarioLocationInputs) => ({
-  rows: inputs.rows.map((r) => ({ ...r })), records: inputs.records, active: [...inputs.active], fingerprints: Buffer.from(inputs.fingerprints).toString('hex'),
+  rows: inputs.rows.map((r) => ({ ...r })),
+  records: inputs.records,
+  active: [...inputs.active],
+  fingerprints: Buffer.from(inputs.fingerprints).toString('hex'),
 });
 
 test('kept inputs equal a fresh read after edits in the scenario, in an ancestor, undone changes, deleted locations and renamed groups', async () => {
@@ -110,7 +168,8 @@ test('kept inputs equal a fresh read after edits in the scenario, in an ancestor
   const cache = new ScenarioInputCache();
   const deepest = scenarios[3]!;
   const check = async (what: string) => {
-    for (const id of scenarios) assert.equal(plain(await cache.load(db, world.modelId, id)), plain(await loadScenarioLocations(db, world.modelId, id)), `${what}, scenario ${id}`);
+    for (const id of scenarios)
+      assert.equal(plain(await cache.load(db, world.modelId, id)), plain(await loadScenarioLocations(db, world.modelId, id)), `${what}, scenario ${id}`);
   };
   await check('first read');
   const base = await cache.load(db, world.modelId, world.baseScenarioId);
@@ -126,7 +185,10 @@ test('kept inputs equal a fresh read after edits in the scenario, in an ancestor
   await check('an edit in the scenario');
 
   // An ancestor's change reaches its descendants.
-  await db.query(`UPDATE location_version SET latitude = latitude + 0.001 WHERE scenario_id = $1 AND location_id = $2`, [world.baseScenarioId, world.stores.Charlie]);
+  await db.query(`UPDATE location_version SET latitude = latitude + 0.001 WHERE scenario_id = $1 AND location_id = $2`, [
+    world.baseScenarioId,
+    world.stores.Charlie,
+  ]);
   await check('an edit in the base');
   // An undone change (the version removed): the parent's version is in effect again.
   await db.query('DELETE FROM location_version WHERE scenario_id = $1 AND location_id = $2', [scenarios[2], world.stores.Alpha]);

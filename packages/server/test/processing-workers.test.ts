@@ -28,10 +28,17 @@ test.before(async () => {
   ws = await startWorldServer({}, { processing: false });
 });
 test.after(async () => {
-  await Promise.all(children.filter((c) => c.exitCode === null && c.signalCode === null).map((child) => new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  })));
+  await Promise.all(
+    children
+      .filter((c) => c.exitCode === null && c.signalCode === null)
+      .map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            child.once('exit', () => resolve());
+            child.kill('SIGKILL');
+          }),
+      ),
+  );
   await ws?.close();
   await osrm?.close();
 });
@@ -46,24 +53,39 @@ async function until(condition: () => Promise<boolean> | boolean, what: string, 
   }
 }
 
-const lastLog = async (scenarioId: number) => (await ws.server.ctx.db.query<{ claims: number; worker: string; error: string | null; ended: Date | null }>(
-  'SELECT claims, worker, error, ended FROM processing_log WHERE scenario_id = $1 ORDER BY id DESC LIMIT 1', [scenarioId])).rows[0]!;
+const lastLog = async (scenarioId: number) =>
+  (
+    await ws.server.ctx.db.query<{ claims: number; worker: string; error: string | null; ended: Date | null }>(
+      'SELECT claims, worker, error, ended FROM processing_log WHERE scenario_id = $1 ORDER BY id DESC LIMIT 1',
+      [scenarioId],
+    )
+  ).rows[0]!;
 
 /** A worker process as `npm start -- --role worker` runs it, on the test's PostgreSQL database. */
 function workerProcess(name: string, env: Record<string, string>): { child: ChildProcess; ready: Promise<void> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--role', 'worker'], {
     cwd: serverDir,
     env: {
-      ...process.env, DATABASE_URL: ws.server.database.url!, PROCESSING_WORKER_NAME: name,
-      PROCESSING_HEARTBEAT_MS: '200', PROCESSING_CLAIM_TIMEOUT_MS: '1500', PROCESSING_POLL_MS: '50', ...env,
+      ...process.env,
+      DATABASE_URL: ws.server.database.url!,
+      PROCESSING_WORKER_NAME: name,
+      PROCESSING_HEARTBEAT_MS: '200',
+      PROCESSING_CLAIM_TIMEOUT_MS: '1500',
+      PROCESSING_POLL_MS: '50',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
   let output = '';
   const ready = new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => { output += d; if (output.includes('calculating scenarios')) resolve(); });
-    child.stderr!.on('data', (d: Buffer) => { output += d; });
+    child.stdout!.on('data', (d: Buffer) => {
+      output += d;
+      if (output.includes('calculating scenarios')) resolve();
+    });
+    child.stderr!.on('data', (d: Buffer) => {
+      output += d;
+    });
     child.on('exit', (code) => reject(new Error(`worker ${name} exited (${code}): ${output}`)));
   });
   ready.catch(() => undefined);
@@ -89,8 +111,13 @@ test('a worker thread stopped mid-way: another worker takes the scenario over af
     assert.is(log.claims, 2);
     assert.is(log.worker, 'second');
     assert.is(log.error, null);
-    const messages = (await db.query<{ message: string }>(`SELECT message FROM log WHERE source = 'scenario-processing' ORDER BY id`)).rows.map((r) => r.message);
-    assert.ok(messages.some((m) => m.includes('claimed by second (taken over from first that stopped at status 3)')), messages.join('\n'));
+    const messages = (await db.query<{ message: string }>(`SELECT message FROM log WHERE source = 'scenario-processing' ORDER BY id`)).rows.map(
+      (r) => r.message,
+    );
+    assert.ok(
+      messages.some((m) => m.includes('claimed by second (taken over from first that stopped at status 3)')),
+      messages.join('\n'),
+    );
     assert.is((await storedOutputs(db, ws.world.baseScenarioId)).length, 6);
   } finally {
     await second.stop();
@@ -131,11 +158,19 @@ test('a worker thread stopped mid-way: another worker takes the scenario over af
   await Promise.all([a.ready, b.ready]);
   assert.is(await requestProcessingOfUnprocessed(db, ws.world.modelId, null), 16);
   for (const id of ids) assert.is(await waitForStatus(db, id, [9, 10], 60_000), 9);
-  const logs = (await db.query<{ scenario_id: number; claims: number; worker: string }>(
-    'SELECT scenario_id, claims, worker FROM processing_log WHERE scenario_id = ANY($1)', [ids])).rows;
+  const logs = (
+    await db.query<{ scenario_id: number; claims: number; worker: string }>(
+      'SELECT scenario_id, claims, worker FROM processing_log WHERE scenario_id = ANY($1)',
+      [ids],
+    )
+  ).rows;
   assert.is(logs.length, 16);
-  assert.ok(logs.every((l) => l.claims === 1), 'each scenario was claimed once');
-  const claimed = (await db.query<{ message: string }>(`SELECT message FROM log WHERE source = 'scenario-processing' AND message LIKE '%claimed by process-%'`)).rows;
+  assert.ok(
+    logs.every((l) => l.claims === 1),
+    'each scenario was claimed once',
+  );
+  const claimed = (await db.query<{ message: string }>(`SELECT message FROM log WHERE source = 'scenario-processing' AND message LIKE '%claimed by process-%'`))
+    .rows;
   for (const id of ids) assert.is(claimed.filter((m) => m.message.includes(`(${id}) claimed`)).length, 1, `scenario ${id}`);
   const workers = new Set(logs.map((l) => l.worker));
   assert.equal([...workers].sort(), ['process-a', 'process-b'], 'both processes calculated');

@@ -14,10 +14,15 @@ import { storedOutputs } from './helpers/stored-outputs.js';
 let ws: WorldServer;
 let editScenario: number;
 
-test.before(async () => { ws = await startWorldServer(); });
-test.after(async () => { await ws?.close(); });
+test.before(async () => {
+  ws = await startWorldServer();
+});
+test.after(async () => {
+  await ws?.close();
+});
 
-const onlyStatus = async (token: string, modelId = ws.world.modelId) => (await ws.call(`/api/models/${modelId}/scenarios/only-status`, token)).json<Array<{ id: number; status: number }>>();
+const onlyStatus = async (token: string, modelId = ws.world.modelId) =>
+  (await ws.call(`/api/models/${modelId}/scenarios/only-status`, token)).json<Array<{ id: number; status: number }>>();
 
 /** Starts processing through the API and polls only-status (as the app does) until 9 or 10. */
 async function calculate(scenarioId: number, modelId = ws.world.modelId): Promise<number> {
@@ -75,10 +80,19 @@ async function engineRunOfBase() {
   const { world } = ws;
   const areas = await loadDemandAreas(db, world.cellSetId, await areaSetKey(db, world.cellSetId));
   const locations = await loadScenarioLocations(db, world.modelId, world.baseScenarioId);
-  const engine = await calculateScenario({
-    areas, locations: { latitude: locations.rows.map((r) => r.latitude), longitude: locations.rows.map((r) => r.longitude), properties: locations.records, active: locations.active },
-    parameters: engineParameters(WORLD_PARAMETERS),
-  }, estimatorProvider());
+  const engine = await calculateScenario(
+    {
+      areas,
+      locations: {
+        latitude: locations.rows.map((r) => r.latitude),
+        longitude: locations.rows.map((r) => r.longitude),
+        properties: locations.records,
+        active: locations.active,
+      },
+      parameters: engineParameters(WORLD_PARAMETERS),
+    },
+    estimatorProvider(),
+  );
   return { areas, locations, engine };
 }
 
@@ -93,17 +107,21 @@ test('the stored outputs equal the engine run on the same inputs', async () => {
   assert.ok(total <= demand * (1 + 1e-12) && total > 0.5 * demand);
 });
 
-test('the location list and a location\'s properties answer the engine\'s output as the score (read from the stored result)', async () => {
+test("the location list and a location's properties answer the engine's output as the score (read from the stored result)", async () => {
   const { db } = ws.server.ctx;
   const { world } = ws;
   const { locations, engine } = await engineRunOfBase();
   const expected = new Map(locations.rows.map((r, j) => [r.location_id, engine.output[j]!]));
-  const list = (await ws.call(`/api/models/scenarios/${world.baseScenarioId}/locations`, ws.tokens.planner)).json<Array<{ id: number; score: number | null }>>();
+  const list = (await ws.call(`/api/models/scenarios/${world.baseScenarioId}/locations`, ws.tokens.planner)).json<
+    Array<{ id: number; score: number | null }>
+  >();
   const scored = list.filter((l) => expected.has(l.id));
   assert.is(scored.length, 6);
   for (const l of scored) assert.ok(Math.abs(l.score! - expected.get(l.id)!) <= 1e-9 * expected.get(l.id)!, `list score of ${l.id}`);
-  const one = (await ws.call(`/api/models/scenarios/${world.baseScenarioId}/locations/${world.stores.Echo}/properties`, ws.tokens.planner)).json<{ score: number | null }>();
-  assert.ok(Math.abs(one.score! - expected.get(world.stores.Echo!)!) <= 1e-9 * expected.get(world.stores.Echo!)!, 'the location\'s score');
+  const one = (await ws.call(`/api/models/scenarios/${world.baseScenarioId}/locations/${world.stores.Echo}/properties`, ws.tokens.planner)).json<{
+    score: number | null;
+  }>();
+  assert.ok(Math.abs(one.score! - expected.get(world.stores.Echo!)!) <= 1e-9 * expected.get(world.stores.Echo!)!, "the location's score");
   // A scenario not calculated has no scores.
   const child = await childWithEdit(db, world.baseScenarioId, world.stores.Alpha!, 'Alpha not calculated', { salesArea: 1000 });
   const pending = (await ws.call(`/api/models/scenarios/${child}/locations`, ws.tokens.planner)).json<Array<{ score: number | null }>>();
@@ -122,22 +140,34 @@ test('a one-store change: outputs differ from the base, incrementally and equal 
   for (const name of ['Alpha', 'Charlie', 'Delta']) assert.ok(edit.get(world.stores[name]!)! < base.get(world.stores[name]!)!, `${name} loses`);
   const summary = (await loadSummary(db, editScenario, world.subModelId))!;
   const baseSummary = (await loadSummary(db, world.baseScenarioId, world.subModelId))!;
-  const derived = (await db.query<{ derived_from: string }>('SELECT derived_from FROM scenario_result WHERE scenario_id = $1', [editScenario])).rows[0]!.derived_from;
+  const derived = (await db.query<{ derived_from: string }>('SELECT derived_from FROM scenario_result WHERE scenario_id = $1', [editScenario])).rows[0]!
+    .derived_from;
   assert.is(derived, baseSummary.version, 'calculated from the base result');
 
   // The same scenario calculated fully by the engine gives the same outputs.
   const areas = await loadDemandAreas(db, world.cellSetId, await areaSetKey(db, world.cellSetId));
   const locations = await loadScenarioLocations(db, world.modelId, editScenario);
-  const full = await calculateScenario({
-    areas, locations: { latitude: locations.rows.map((r) => r.latitude), longitude: locations.rows.map((r) => r.longitude), properties: locations.records, active: locations.active },
-    parameters: engineParameters(WORLD_PARAMETERS),
-  }, estimatorProvider());
+  const full = await calculateScenario(
+    {
+      areas,
+      locations: {
+        latitude: locations.rows.map((r) => r.latitude),
+        longitude: locations.rows.map((r) => r.longitude),
+        properties: locations.records,
+        active: locations.active,
+      },
+      parameters: engineParameters(WORLD_PARAMETERS),
+    },
+    estimatorProvider(),
+  );
   locations.rows.forEach((r, j) => {
     const position = Array.from(summary.locationIds).indexOf(r.location_id);
     assert.ok(Math.abs(summary.arrays.output[position] - full.output[j]) <= 1e-9 * full.output[j], r.name);
   });
 
-  const differences = (await ws.call(`/api/models/${world.subModelId}/scenarios/${editScenario}/differences?thresholdPercentage=0.001`, ws.tokens.planner)).json();
+  const differences = (
+    await ws.call(`/api/models/${world.subModelId}/scenarios/${editScenario}/differences?thresholdPercentage=0.001`, ws.tokens.planner)
+  ).json();
   assert.is(differences.impactOutputLocationPropertyTitle, 'Turnover');
   assert.is(differences.locations[0].locationID, world.stores.Echo);
   assert.ok(differences.locations[0].outputDifference > 0);
@@ -162,7 +192,8 @@ test('closing a store and opening one: both calculate from the base and move the
   assert.is(await calculate(opened.scenarioId), 9);
   const withGolf = await outputs(opened.scenarioId);
   assert.ok(withGolf.get(opened.locationId)! > 0);
-  const derived = (await db.query<{ derived_from: string | null }>('SELECT derived_from FROM scenario_result WHERE scenario_id = $1', [opened.scenarioId])).rows[0]!.derived_from;
+  const derived = (await db.query<{ derived_from: string | null }>('SELECT derived_from FROM scenario_result WHERE scenario_id = $1', [opened.scenarioId]))
+    .rows[0]!.derived_from;
   const parentVersion = (await loadSummary(db, editScenario, world.subModelId))!.version;
   assert.is(derived, parentVersion, 'calculated from its parent, the Echo scenario');
 });
@@ -179,7 +210,13 @@ test('start-processing while waiting or processing answers 409', async () => {
 test('a function that does not parse ends at 10 with the error in the processing log', async () => {
   const { db } = ws.server.ctx;
   const { world } = ws;
-  const broken = { ...WORLD_PARAMETERS, functions: [...WORLD_PARAMETERS.functions.slice(0, 2), { id: 3, description: 'spending', function: 'population * (spendPerHead', defaultValue: 0, type: 2 }] };
+  const broken = {
+    ...WORLD_PARAMETERS,
+    functions: [
+      ...WORLD_PARAMETERS.functions.slice(0, 2),
+      { id: 3, description: 'spending', function: 'population * (spendPerHead', defaultValue: 0, type: 2 },
+    ],
+  };
   await db.query('UPDATE sub_model SET parameters = $2 WHERE id = $1', [world.subModelId, JSON.stringify(broken)]);
   const scenario = await childWithEdit(db, world.baseScenarioId, world.stores.Alpha!, 'Alpha edit', { salesArea: 1300 });
   assert.is(await calculate(scenario), 10);
@@ -220,7 +257,10 @@ test('a score model (outputType 4) stores the product of the score functions', a
   assert.is(await calculate(world.scoreBaseScenarioId, world.scoreModelId), 9);
   const out = [...(await outputs(world.scoreBaseScenarioId)).values()].sort((a, b) => a - b);
   // Site B: 500/100 x 1 = 5; Site A: 1000/100 x 1.2 = 12; Site C: 1500/100 x 1.2 = 18.
-  assert.equal(out.map((v) => Math.round(v * 1e9) / 1e9), [5, 12, 18]);
+  assert.equal(
+    out.map((v) => Math.round(v * 1e9) / 1e9),
+    [5, 12, 18],
+  );
 });
 
 test.run();

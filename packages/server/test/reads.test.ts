@@ -32,11 +32,16 @@ test.before(async () => {
   const models = (await server.ctx.db.query<{ id: number; output_type: number }>('SELECT id, output_type FROM model ORDER BY id')).rows;
   turnoverModelId = models.find((m) => m.output_type !== 4)!.id;
   scoreModelId = models.find((m) => m.output_type === 4)!.id;
-  baseScenarioId = (await server.ctx.db.query<{ id: number }>(
-    'SELECT id FROM scenario WHERE model_id = $1 AND parent_scenario_id IS NULL ORDER BY id LIMIT 1', [turnoverModelId])).rows[0]!.id;
+  baseScenarioId = (
+    await server.ctx.db.query<{ id: number }>('SELECT id FROM scenario WHERE model_id = $1 AND parent_scenario_id IS NULL ORDER BY id LIMIT 1', [
+      turnoverModelId,
+    ])
+  ).rows[0]!.id;
 });
 
-test.after(async () => { await server?.close(); });
+test.after(async () => {
+  await server?.close();
+});
 
 /** A GET as the planner, as another user (a token), or without a token (null). */
 const get = (path: string, token: string | null = planner) => server.fetch(path, { token: token ?? undefined });
@@ -103,7 +108,10 @@ test('scenarios come in the spec order with the base scenario first and its chan
   const children = scenarios.filter((s: { parentScenarioId: number | null }) => s.parentScenarioId === baseScenarioId);
   assert.ok(children.length >= 2);
   const tops = children.filter((s: { isTop: boolean }) => s.isTop).length;
-  assert.ok(children.slice(0, tops).every((s: { isTop: boolean }) => s.isTop), 'top scenarios first');
+  assert.ok(
+    children.slice(0, tops).every((s: { isTop: boolean }) => s.isTop),
+    'top scenarios first',
+  );
   for (const s of scenarios) assert.is(s.changeCount, s.changes.length);
   const status = (await get(`/api/models/${turnoverModelId}/scenarios/only-status`)).json();
   assert.is(status.length, scenarios.length);
@@ -141,7 +149,10 @@ test('reference data of the model: groups, sub-models, parameters, properties, d
   assert.ok(parameters.car.maximumMinutes > 0);
   assert.ok((await get(`/api/models/${m}/location-properties`)).json().length > 3);
   const fresh = (await get(`/api/models/${m}/new-location-properties`)).json();
-  assert.ok(fresh.every((p: { propertyType: number }) => p.propertyType !== 4), 'no output property for a new location');
+  assert.ok(
+    fresh.every((p: { propertyType: number }) => p.propertyType !== 4),
+    'no output property for a new location',
+  );
   assert.ok(Array.isArray((await get(`/api/models/${m}/drivers`)).json()));
   assert.ok(Array.isArray((await get(`/api/models/${m}/normalized-scores-functions`)).json()));
   assert.ok(Array.isArray((await get(`/api/models/${m}/isolines-parameters`)).json()));
@@ -160,7 +171,10 @@ test('search for Utrecht finds the city from anywhere, best match first, then ne
   assert.is(results[0].category, 'place');
   assert.ok(Math.abs(results[0].latitude - 52.09) < 0.05);
   const elsewhere = (await get(`/api/search/53.5/6.0/53.0/7.0/Utrecht`)).json() as { title: string; category: string; latitude: number; longitude: number }[];
-  assert.ok(elsewhere.some((r) => r.title === 'Utrecht' && r.category === 'place'), 'found from a view in Groningen too');
+  assert.ok(
+    elsewhere.some((r) => r.title === 'Utrecht' && r.category === 'place'),
+    'found from a view in Groningen too',
+  );
   // Among results of the same match, nearer the view's centre first.
   const prefix = elsewhere.filter((r) => r.title.toLowerCase().startsWith('utrecht') && r.title.toLowerCase() !== 'utrecht');
   const d = (r: { latitude: number; longitude: number }) => (r.latitude - 53.25) ** 2 + ((r.longitude - 6.5) * Math.cos((53.25 * Math.PI) / 180)) ** 2;
@@ -173,8 +187,12 @@ test('area properties for a point in Amsterdam return the cell holding it; a poi
   const r = await get(`/api/models/${turnoverModelId}/areasets/${gridSet}/areas/4.8952/52.3702/properties`);
   assert.is(r.status, 200);
   const area = r.json();
-  const row = (await server.ctx.db.query<{ min_lng: number; max_lng: number; min_lat: number; max_lat: number }>(
-    'SELECT min_lng, max_lng, min_lat, max_lat FROM area WHERE area_set_id = $1 AND code = $2', [gridSet, area.areaCode])).rows[0]!;
+  const row = (
+    await server.ctx.db.query<{ min_lng: number; max_lng: number; min_lat: number; max_lat: number }>(
+      'SELECT min_lng, max_lng, min_lat, max_lat FROM area WHERE area_set_id = $1 AND code = $2',
+      [gridSet, area.areaCode],
+    )
+  ).rows[0]!;
   assert.ok(row.min_lng <= 4.8952 && row.max_lng >= 4.8952 && row.min_lat <= 52.3702 && row.max_lat >= 52.3702);
   assert.ok(area.properties.some((p: { name: string; numberValue: number }) => p.name === 'population' && p.numberValue > 0));
   const byCode = (await get(`/api/models/${turnoverModelId}/areasets/${gridSet}/areas/${encodeURIComponent(area.areaCode)}/properties`)).json();
@@ -183,7 +201,8 @@ test('area properties for a point in Amsterdam return the cell holding it; a poi
 });
 
 test('an area-set tile over Amsterdam has coloured pixels and one over the North Sea is transparent', async () => {
-  const slug = (await server.ctx.db.query<{ slug: string }>('SELECT slug FROM area_set WHERE model_id = $1 ORDER BY id LIMIT 1', [turnoverModelId])).rows[0]!.slug;
+  const slug = (await server.ctx.db.query<{ slug: string }>('SELECT slug FROM area_set WHERE model_id = $1 ORDER BY id LIMIT 1', [turnoverModelId])).rows[0]!
+    .slug;
   // z 10 tiles: Amsterdam (525, 336); the North Sea west of Den Helder (516, 330).
   const city = await get(`/api/tile-proxy/${slug}/10/525/336`);
   assert.is(city.status, 200);
@@ -233,29 +252,41 @@ test('admin reads need a global administrator', async () => {
   const logins = (await get('/api/admin/logins', admin)).json();
   assert.ok(logins.some((l: { identity: string }) => l.identity === account('planner').email));
   const log = (await get('/api/admin/log?eventType=8', admin)).json();
-  assert.ok(log.some((e: { message: string }) => /sign/i.test(e.message)), 'sign-ins are in the log');
+  assert.ok(
+    log.some((e: { message: string }) => /sign/i.test(e.message)),
+    'sign-ins are in the log',
+  );
 });
 
 test('errors are written to the log with event type 4 or 2', async () => {
   await get('/api/models/999999/scenarios', admin);
   const { rows } = await server.ctx.db.query<{ event_type: number; message: string }>(
-    `SELECT event_type, message FROM log WHERE message LIKE '%999999%' ORDER BY id DESC LIMIT 1`);
+    `SELECT event_type, message FROM log WHERE message LIKE '%999999%' ORDER BY id DESC LIMIT 1`,
+  );
   assert.is(rows[0]?.event_type, 4);
 });
-
 
 test('scenario reads: find, changes, parents, locations of scenarios', async () => {
   const scenarios = (await get(`/api/models/${turnoverModelId}/scenarios`)).json();
   const child = scenarios.find((s: { parentScenarioId: number | null; changeCount: number }) => s.parentScenarioId === baseScenarioId && s.changeCount > 0);
   const found = (await get(`/api/models/${turnoverModelId}/find-scenarios/${encodeURIComponent(child.name.slice(0, 6).toLowerCase())}`)).json();
-  assert.ok(found.some((s: { id: number }) => s.id === child.id), 'find-scenarios matches case-insensitively');
+  assert.ok(
+    found.some((s: { id: number }) => s.id === child.id),
+    'find-scenarios matches case-insensitively',
+  );
   const changes = (await get(`/api/models/scenarios/${child.id}/changes`)).json();
   assert.equal(changes, child.changes);
   const parents = (await get(`/api/models/scenarios/${child.id}/parents`)).json();
-  assert.equal(parents.map((p: { id: number }) => p.id), [baseScenarioId]);
+  assert.equal(
+    parents.map((p: { id: number }) => p.id),
+    [baseScenarioId],
+  );
   assert.equal((await get(`/api/models/scenarios/${baseScenarioId}/parents`)).json(), []);
   const held = (await get(`/api/models/scenarios/${child.id}/locations-of-scenarios`)).json();
-  const changed = held.filter((h: { scenarioId: number }) => h.scenarioId === child.id).map((h: { locationId: number }) => h.locationId).sort();
+  const changed = held
+    .filter((h: { scenarioId: number }) => h.scenarioId === child.id)
+    .map((h: { locationId: number }) => h.locationId)
+    .sort();
   assert.equal(changed, changes.map((c: { locationId: number }) => c.locationId).sort(), 'the child holds exactly its own changes');
   const inChild = (await get(`/api/models/scenarios/${child.id}/locations`)).json();
   for (const c of changes) {
@@ -277,12 +308,20 @@ test('reference reads: area outlines, clusters near a point, POIs in range, phot
   assert.is(clusters.length, 5);
   assert.is(clusters[0].name, 'Regio Utrecht', 'the nearest cluster to Utrecht comes first');
   const [first] = (await get(`/api/models/scenarios/${baseScenarioId}/locations`)).json();
-  const station = (await server.ctx.db.query<{ latitude: number; longitude: number }>(
-    `SELECT p.latitude, p.longitude FROM poi p JOIN poi_set s ON s.id = p.poi_set_id WHERE s.model_id = $1 AND p.name = 'Station Amsterdam'`, [turnoverModelId])).rows[0]!;
+  const station = (
+    await server.ctx.db.query<{ latitude: number; longitude: number }>(
+      `SELECT p.latitude, p.longitude FROM poi p JOIN poi_set s ON s.id = p.poi_set_id WHERE s.model_id = $1 AND p.name = 'Station Amsterdam'`,
+      [turnoverModelId],
+    )
+  ).rows[0]!;
   // 300 m north of the station: inside the 500 m range; 2 km north: outside.
-  const near = (await get(`/api/models/${turnoverModelId}/locations/${first.id}/pois-in-range?latitude=${station.latitude + 0.0027}&longitude=${station.longitude}`)).json();
+  const near = (
+    await get(`/api/models/${turnoverModelId}/locations/${first.id}/pois-in-range?latitude=${station.latitude + 0.0027}&longitude=${station.longitude}`)
+  ).json();
   assert.ok(near.find((s: { name: string }) => s.name === 'stations').pois.some((p: { name: string }) => p.name === 'Station Amsterdam'));
-  const far = (await get(`/api/models/${turnoverModelId}/locations/${first.id}/pois-in-range?latitude=${station.latitude + 0.018}&longitude=${station.longitude}`)).json();
+  const far = (
+    await get(`/api/models/${turnoverModelId}/locations/${first.id}/pois-in-range?latitude=${station.latitude + 0.018}&longitude=${station.longitude}`)
+  ).json();
   assert.not.ok(far.find((s: { name: string }) => s.name === 'stations').pois.some((p: { name: string }) => p.name === 'Station Amsterdam'));
   const photo = await get(`/api/models/scenarios/locations/${first.id}/photo`);
   assert.is(photo.status, 200);
@@ -290,8 +329,15 @@ test('reference reads: area outlines, clusters near a point, POIs in range, phot
   // A base location's isolines are computed when first asked for, one per isoline set, then stored.
   const isolines = (await get(`/api/models/scenarios/locations/${first.id}/isolines`)).json();
   assert.is(isolines.type, 'FeatureCollection');
-  assert.equal(isolines.features.map((f: { properties: { isoLineSet: string } }) => f.properties.isoLineSet).sort(), model.isoLineSets.map((i: { name: string }) => i.name).sort());
-  assert.ok(isolines.features.every((f: { geometry: { type: string }; properties: { minutes: number } }) => /Polygon/.test(f.geometry.type) && f.properties.minutes > 0));
+  assert.equal(
+    isolines.features.map((f: { properties: { isoLineSet: string } }) => f.properties.isoLineSet).sort(),
+    model.isoLineSets.map((i: { name: string }) => i.name).sort(),
+  );
+  assert.ok(
+    isolines.features.every(
+      (f: { geometry: { type: string }; properties: { minutes: number } }) => /Polygon/.test(f.geometry.type) && f.properties.minutes > 0,
+    ),
+  );
   const stored = (await server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM isoline WHERE location_id = $1', [first.id])).rows[0]!.n;
   assert.is(stored, model.isoLineSets.length);
   // The isoline tool calls no routing service but the configured ones.
@@ -299,7 +345,10 @@ test('reference reads: area outlines, clusters near a point, POIs in range, phot
   const tool = await get(`/api/isoline/${set}?longitude=4.9&latitude=52.37&minutes=5&profile=car`, admin);
   assert.is(tool.status, 200);
   assert.ok(tool.json().features.length > 0);
-  const elsewhere = await get(`/api/isoline/${set}?longitude=4.9&latitude=52.37&minutes=5&profile=car&baseUrl=${encodeURIComponent('http://127.0.0.1:9/')}`, admin);
+  const elsewhere = await get(
+    `/api/isoline/${set}?longitude=4.9&latitude=52.37&minutes=5&profile=car&baseUrl=${encodeURIComponent('http://127.0.0.1:9/')}`,
+    admin,
+  );
   assert.is(elsewhere.status, 400);
   assert.is(elsewhere.json().field, 'baseUrl');
   assert.is((await get(`/api/search/category-logo?category=place`)).status, 200);
@@ -308,11 +357,14 @@ test('reference reads: area outlines, clusters near a point, POIs in range, phot
   assert.is((await get(`/api/models/${scoreModelId}/secondary-logo`, admin)).status, 404, 'the score model has no secondary logo');
 });
 
-test('admin reads of access: a user\'s models and a model\'s users', async () => {
+test("admin reads of access: a user's models and a model's users", async () => {
   const users = (await get('/api/admin/users', admin)).json();
   const plannerUser = users.find((u: { title: string }) => u.title === account('planner').displayName);
   const access = (await get(`/api/admin/models/${plannerUser.id}`, admin)).json();
-  assert.equal(access.filter((m: { hasAccess: boolean }) => m.hasAccess).map((m: { id: number }) => m.id), [turnoverModelId]);
+  assert.equal(
+    access.filter((m: { hasAccess: boolean }) => m.hasAccess).map((m: { id: number }) => m.id),
+    [turnoverModelId],
+  );
   const modelUsers = (await get(`/api/admin/users/${turnoverModelId}`, admin)).json();
   assert.ok(modelUsers.some((u: { id: number; hasAccess: boolean; isAdmin: boolean }) => u.id === plannerUser.id && u.hasAccess && !u.isAdmin));
   assert.ok(modelUsers.some((u: { title: string; isAdmin: boolean }) => u.title === account('modelAdmin').displayName && u.isAdmin));
@@ -322,7 +374,10 @@ test('admin reads of access: a user\'s models and a model\'s users', async () =>
 
 test('every call of the contract has a handler: none answers 501', async () => {
   const built = new Set(Object.keys((await import('../src/routes/index.js')).allHandlers(server.ctx, { onAccessChanged() {} })));
-  assert.equal(routeList.filter((r) => !built.has(r.name)).map((r) => r.name), []);
+  assert.equal(
+    routeList.filter((r) => !built.has(r.name)).map((r) => r.name),
+    [],
+  );
 });
 
 test.run();

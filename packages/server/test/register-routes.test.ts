@@ -12,11 +12,21 @@ const logged: { eventType: number; message: string }[] = [];
 const ctx = {
   readiness: { ready: true, phase: 'ready' },
   log: {
-    write: async (e: { eventType: number; message: string }) => { logged.push(e); },
-    info: async (message: string) => { logged.push({ eventType: 8, message }); },
-    warn: async (message: string) => { logged.push({ eventType: 4, message }); },
-    error: async (message: string) => { logged.push({ eventType: 2, message }); },
-    warnRepeated: async (_kind: string, message: string) => { logged.push({ eventType: 4, message }); },
+    write: async (e: { eventType: number; message: string }) => {
+      logged.push(e);
+    },
+    info: async (message: string) => {
+      logged.push({ eventType: 8, message });
+    },
+    warn: async (message: string) => {
+      logged.push({ eventType: 4, message });
+    },
+    error: async (message: string) => {
+      logged.push({ eventType: 2, message });
+    },
+    warnRepeated: async (_kind: string, message: string) => {
+      logged.push({ eventType: 4, message });
+    },
     flushRepeated: async () => {},
   },
 } as unknown as ServerContext;
@@ -56,12 +66,19 @@ test('a handler answers; a bad parameter is 400 naming the field; no token is 40
   assert.is(bad.json().field, 'modelId');
   assert.is((await fastify.inject({ method: 'GET', url: '/api/models/7/scenarios' })).statusCode, 401);
   assert.is((await fastify.inject({ method: 'GET', url: '/api/admin/users', headers: { authorization: 'Bearer planner' } })).statusCode, 403);
-  assert.ok(logged.some((e) => e.eventType === 4 && /403/.test(e.message)), 'refusals are logged as warnings');
+  assert.ok(
+    logged.some((e) => e.eventType === 4 && /403/.test(e.message)),
+    'refusals are logged as warnings',
+  );
   await fastify.close();
 });
 
 test('an unexpected error is 500 with a generic message and no stack trace, logged as an error', async () => {
-  const fastify = await app({ systemEnvironment: async () => { throw new Error('disk on fire at /secret/path.ts:12'); } });
+  const fastify = await app({
+    systemEnvironment: async () => {
+      throw new Error('disk on fire at /secret/path.ts:12');
+    },
+  });
   const r = await fastify.inject({ method: 'GET', url: '/api/system/environment' });
   assert.is(r.statusCode, 500);
   assert.is(r.json().message, 'an unexpected error occurred');

@@ -60,7 +60,14 @@ test('the location icon PNG is 32 x 32, opaque in the middle and transparent in 
   const [r, g, b, a] = pixel(image, 16, 16);
   assert.is(a, 255);
   assert.equal([r, g, b], [0x15, 0x65, 0xc0], 'the centre has the brand colour');
-  for (const [x, y] of [[0, 0], [31, 0], [0, 31], [31, 31], [7, 7]]) assert.is(alphaAt(image, x, y), 0, `corner pixel ${x},${y}`);
+  for (const [x, y] of [
+    [0, 0],
+    [31, 0],
+    [0, 31],
+    [31, 31],
+    [7, 7],
+  ])
+    assert.is(alphaAt(image, x, y), 0, `corner pixel ${x},${y}`);
   // The white border sits between the fill and the outside.
   const edge = pixel(image, 16, 26);
   assert.ok(edge[0] > 200 && edge[1] > 200 && edge[2] > 200, 'white border below the fill');
@@ -112,7 +119,7 @@ test('a model wordmark shows the escaped name in the brand colour and grows with
   assert.ok(width(modelLogoSvg('A much longer supermarket name', '#0f766e')) > width(short));
 });
 
-test('a wordmark carries the app\'s font, so it looks the same whatever fonts a machine has', () => {
+test("a wordmark carries the app's font, so it looks the same whatever fonts a machine has", () => {
   const svg = modelLogoSvg('Locus', '#0f766e');
   const face = /@font-face\{font-family:'([^']+)';[^}]*src:url\(data:font\/woff2;base64,([A-Za-z0-9+/=]+)\)/.exec(svg);
   assert.ok(face, 'an inline @font-face');
@@ -132,7 +139,13 @@ function mercatorPixel(z: number, x: number, y: number, lng: number, lat: number
   return [(tx - x) * 256, (ty - y) * 256];
 }
 
-const ring = (west: number, south: number, east: number, north: number) => [[west, south], [east, south], [east, north], [west, north], [west, south]];
+const ring = (west: number, south: number, east: number, north: number) => [
+  [west, south],
+  [east, south],
+  [east, north],
+  [west, north],
+  [west, south],
+];
 
 // Tile 10/525/336 holds Amsterdam; the polygon lies inside it with a hole in the middle.
 const AMSTERDAM_TILE = { z: 10, x: 525, y: 336 };
@@ -189,8 +202,7 @@ test('a tile over the North Sea is fully transparent', () => {
 });
 
 test('tile bounds match the Web Mercator grid', () => {
-  const close = (actual: number[], expected: number[]) =>
-    actual.forEach((v, i) => assert.ok(Math.abs(v - expected[i]) < 1e-9, `${i}: ${v} vs ${expected[i]}`));
+  const close = (actual: number[], expected: number[]) => actual.forEach((v, i) => assert.ok(Math.abs(v - expected[i]) < 1e-9, `${i}: ${v} vs ${expected[i]}`));
   close(tileBounds(0, 0, 0), [-180, -85.0511287798066, 180, 85.0511287798066]);
   close(tileBounds(10, 525, 336), [4.5703125, 52.26815737376817, 4.921875, 52.48278022207821]);
   close(tileBounds(1, 1, 1), [0, -85.0511287798066, 180, 0]);
@@ -266,15 +278,38 @@ function pdfPages(pdf: Buffer): string[] {
   const pages: string[] = [];
   for (const stream of raw.matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
     const lines = [...stream[1].matchAll(/\[(.*?)\] TJ/g)].map((tj) =>
-      [...tj[1].matchAll(/<([0-9a-f]*)>/g)].map((hex) => Buffer.from(hex[1], 'hex').toString('latin1')).join(''));
+      [...tj[1].matchAll(/<([0-9a-f]*)>/g)].map((hex) => Buffer.from(hex[1], 'hex').toString('latin1')).join(''),
+    );
     if (lines.length) pages.push(lines.join('\n'));
   }
   return pages;
 }
 
 const SECTIONS = {
-  en: ['Locus user guide', 'Signing in', 'Choosing a model and sub-model', 'The map', 'Scenarios', 'Calculating', 'Reading the results', 'Reports and printing', 'Exports', 'Administration'],
-  nl: ['Handleiding Locus', 'Inloggen', 'Een model en deelmodel kiezen', 'De kaart', "Scenario's", 'Doorrekenen', 'Resultaten lezen', 'Rapporten en afdrukken', 'Exporteren', 'Beheer'],
+  en: [
+    'Locus user guide',
+    'Signing in',
+    'Choosing a model and sub-model',
+    'The map',
+    'Scenarios',
+    'Calculating',
+    'Reading the results',
+    'Reports and printing',
+    'Exports',
+    'Administration',
+  ],
+  nl: [
+    'Handleiding Locus',
+    'Inloggen',
+    'Een model en deelmodel kiezen',
+    'De kaart',
+    "Scenario's",
+    'Doorrekenen',
+    'Resultaten lezen',
+    'Rapporten en afdrukken',
+    'Exporteren',
+    'Beheer',
+  ],
 };
 
 for (const locale of ['en', 'nl'] as const) {
@@ -299,7 +334,9 @@ test('the help PDF is the same file every time (dates come from the guide)', asy
 
 test('every locale has a guide, and every character can be set in the built-in Helvetica', () => {
   const dir = userGuideDir();
-  const files = readdirSync(dir).filter((f) => f.endsWith('.md')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .sort();
   assert.equal(files, ['de.md', 'en.md', 'es.md', 'fr.md', 'nl.md']);
   // WinAnsi: printable Latin-1 plus the Windows-1252 additions.
   const extra = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ']);
@@ -334,8 +371,14 @@ test('a locale without its own guide gets the English one, and the metadata says
 test('an unknown locale or a folder without guides is a rejected promise', async () => {
   const empty = mkdtempSync(join(tmpdir(), 'guide-'));
   try {
-    await helpPdf('xx' as 'en').then(() => assert.unreachable('accepted xx'), (e: Error) => assert.match(e.message, /locale/));
-    await helpPdf('nl', { guideDir: empty }).then(() => assert.unreachable('rendered nothing'), (e: Error) => assert.match(e.message, /no user guide/));
+    await helpPdf('xx' as 'en').then(
+      () => assert.unreachable('accepted xx'),
+      (e: Error) => assert.match(e.message, /locale/),
+    );
+    await helpPdf('nl', { guideDir: empty }).then(
+      () => assert.unreachable('rendered nothing'),
+      (e: Error) => assert.match(e.message, /no user guide/),
+    );
   } finally {
     rmSync(empty, { recursive: true, force: true });
   }
@@ -345,9 +388,15 @@ test('the guide parser reads title, headings, paragraphs, bullets and bold runs'
   const guide = parseGuide('# Title\n<!-- revised: 2024-02-01 -->\nFirst line\nsecond line.\n\n## Part\n- **Bold** start\n- plain\n');
   assert.is(guide.title, 'Title');
   assert.is(guide.revised?.toISOString(), '2024-02-01T00:00:00.000Z');
-  assert.equal(guide.blocks.map((b) => b.kind), ['paragraph', 'heading', 'bullet', 'bullet']);
+  assert.equal(
+    guide.blocks.map((b) => b.kind),
+    ['paragraph', 'heading', 'bullet', 'bullet'],
+  );
   assert.equal(guide.blocks[0].runs, [{ text: 'First line second line.', bold: false }]);
-  assert.equal(guide.blocks[2].runs, [{ text: 'Bold', bold: true }, { text: ' start', bold: false }]);
+  assert.equal(guide.blocks[2].runs, [
+    { text: 'Bold', bold: true },
+    { text: ' start', bold: false },
+  ]);
 });
 
 test.run();

@@ -84,8 +84,13 @@ pgTest('PostgreSQL restarted while a worker process calculates: the scenario sti
   const { url, db, world } = await freshWorldOnCluster('restart_processing');
   osrm = await startFakeOsrm();
   const worker = spawnServer(['--role', 'worker'], {
-    DATABASE_URL: url, PROCESSING_WORKER_NAME: 'rob-worker', PROCESSING_HEARTBEAT_MS: '200', PROCESSING_CLAIM_TIMEOUT_MS: '3000',
-    PROCESSING_POLL_MS: '100', ROUTING_PROVIDER: 'osrm', ROUTING_OSRM_URL: osrm.url,
+    DATABASE_URL: url,
+    PROCESSING_WORKER_NAME: 'rob-worker',
+    PROCESSING_HEARTBEAT_MS: '200',
+    PROCESSING_CLAIM_TIMEOUT_MS: '3000',
+    PROCESSING_POLL_MS: '100',
+    ROUTING_PROVIDER: 'osrm',
+    ROUTING_OSRM_URL: osrm.url,
   });
   await worker.waitFor(/calculating scenarios/);
   const scenario = await childWithEdit(db, world.baseScenarioId, world.stores.Charlie!, 'Charlie bigger', { salesArea: 1900 });
@@ -96,7 +101,14 @@ pgTest('PostgreSQL restarted while a worker process calculates: the scenario sti
   cluster!.restart();
   osrm.release();
   for (const id of [world.baseScenarioId, scenario]) {
-    const status = await until(`scenario ${id} to end`, async () => { const s = await statusOf(db, id); return s === 9 || s === 10 ? s : undefined; }, 90_000);
+    const status = await until(
+      `scenario ${id} to end`,
+      async () => {
+        const s = await statusOf(db, id);
+        return s === 9 || s === 10 ? s : undefined;
+      },
+      90_000,
+    );
     assert.is(status, 9, `scenario ${id} ended at ${status}: ${worker.output().slice(-1500)}`);
   }
   assert.ok((await storedOutputs(db, scenario)).length > 0, 'the results were stored');
@@ -104,10 +116,14 @@ pgTest('PostgreSQL restarted while a worker process calculates: the scenario sti
   await db.close();
 });
 
-pgTest('a worker\'s database connection ended mid-calculation: the scenario is calculated again and ends at 9, not failed', async () => {
+pgTest("a worker's database connection ended mid-calculation: the scenario is calculated again and ends at 9, not failed", async () => {
   const { url, db, world } = await freshWorldOnCluster('dropped_connection');
   const worker = spawnServer(['--role', 'worker'], {
-    DATABASE_URL: url, PROCESSING_WORKER_NAME: 'rob-dropped', PROCESSING_HEARTBEAT_MS: '200', PROCESSING_CLAIM_TIMEOUT_MS: '3000', PROCESSING_POLL_MS: '100',
+    DATABASE_URL: url,
+    PROCESSING_WORKER_NAME: 'rob-dropped',
+    PROCESSING_HEARTBEAT_MS: '200',
+    PROCESSING_CLAIM_TIMEOUT_MS: '3000',
+    PROCESSING_POLL_MS: '100',
   });
   await worker.waitFor(/calculating scenarios/);
   // Hold the results table, so the worker waits on it; then end the waiting connection (as a failover or a connection killer would).
@@ -117,17 +133,37 @@ pgTest('a worker\'s database connection ended mid-calculation: the scenario is c
   await holder.query('BEGIN');
   await holder.query('LOCK TABLE scenario_result IN ACCESS EXCLUSIVE MODE');
   await requestProcessing(db, world.baseScenarioId, null);
-  const pid = await until('the worker to wait for the results table', async () =>
-    (await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND backend_type = 'client backend' AND query ILIKE '%scenario_result%' AND pid <> $1`, [(await holder.query('SELECT pg_backend_pid() AS pid')).rows[0].pid])).rows[0]?.pid, 60_000);
+  const pid = await until(
+    'the worker to wait for the results table',
+    async () =>
+      (
+        await db.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND backend_type = 'client backend' AND query ILIKE '%scenario_result%' AND pid <> $1`,
+          [(await holder.query('SELECT pg_backend_pid() AS pid')).rows[0].pid],
+        )
+      ).rows[0]?.pid,
+    60_000,
+  );
   await db.query('SELECT pg_terminate_backend($1)', [pid]);
   await holder.query('ROLLBACK');
   await holder.end();
-  const status = await until('the scenario to end', async () => { const s = await statusOf(db, world.baseScenarioId); return s === 9 || s === 10 ? s : undefined; }, 90_000);
+  const status = await until(
+    'the scenario to end',
+    async () => {
+      const s = await statusOf(db, world.baseScenarioId);
+      return s === 9 || s === 10 ? s : undefined;
+    },
+    90_000,
+  );
   assert.is(status, 9, `ended at ${status}: ${worker.output().slice(-1500)}`);
   // The worker meets the fault on one of two paths, whichever comes first: the calculation's query fails
   // (connection lost), or its heartbeat finds the claim gone (claim lost). Both leave the scenario to be
   // calculated again; neither may end it at 10.
-  const lostLine = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM log WHERE source = 'scenario-processing' AND (message LIKE '%database connection was lost%' OR message LIKE '%lost its claim%')`)).rows[0]!;
+  const lostLine = (
+    await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM log WHERE source = 'scenario-processing' AND (message LIKE '%database connection was lost%' OR message LIKE '%lost its claim%')`,
+    )
+  ).rows[0]!;
   const lines = (await db.query<{ message: string }>(`SELECT message FROM log WHERE source = 'scenario-processing' ORDER BY 1`)).rows.map((r) => r.message);
   assert.ok(lostLine.n > 0, `the worker met the lost connection and left the scenario to be calculated again: ${lines.join(' | ').slice(0, 1500)}`);
   await worker.stop();
@@ -142,15 +178,34 @@ pgTest('PostgreSQL restarted during writes: each write is whole or absent, and t
   const location = await request(baseUrl, `/api/models/scenarios/${world.baseScenarioId}/locations/${world.stores.Delta}/properties`, { token });
   const l = location.json();
   // Each write makes a new child scenario holding one edited location: two tables, one transaction.
-  const write = (k: number) => request(baseUrl, `/api/models/${world.modelId}/scenarios/${world.baseScenarioId}/locations/${world.stores.Delta}?createScenario=true&overrideScenarioName=${encodeURIComponent(`Fault write ${k}`)}`, {
-    method: 'PUT', token,
-    body: {
-      id: l.id, name: l.name, latitude: l.latitude, longitude: l.longitude, type: l.type, visibility: l.visibility, excluded: l.excluded,
-      locationGroupId: l.locationGroupId, locationClusterId: l.locationClusterId, scenarioCreation: null,
-      locationProperties: l.locationProperties.filter((p: { propertyType: number }) => p.propertyType !== 4)
-        .map((p: { id: number; name: string; stringValue: string | null; numberValue: number | null }) => ({ id: p.id, stringValue: p.stringValue, numberValue: p.name === 'salesArea' ? 1000 + k : p.numberValue })),
-    },
-  }).catch((error: Error) => ({ status: 0, text: () => error.message }) as unknown as TestResponse);
+  const write = (k: number) =>
+    request(
+      baseUrl,
+      `/api/models/${world.modelId}/scenarios/${world.baseScenarioId}/locations/${world.stores.Delta}?createScenario=true&overrideScenarioName=${encodeURIComponent(`Fault write ${k}`)}`,
+      {
+        method: 'PUT',
+        token,
+        body: {
+          id: l.id,
+          name: l.name,
+          latitude: l.latitude,
+          longitude: l.longitude,
+          type: l.type,
+          visibility: l.visibility,
+          excluded: l.excluded,
+          locationGroupId: l.locationGroupId,
+          locationClusterId: l.locationClusterId,
+          scenarioCreation: null,
+          locationProperties: l.locationProperties
+            .filter((p: { propertyType: number }) => p.propertyType !== 4)
+            .map((p: { id: number; name: string; stringValue: string | null; numberValue: number | null }) => ({
+              id: p.id,
+              stringValue: p.stringValue,
+              numberValue: p.name === 'salesArea' ? 1000 + k : p.numberValue,
+            })),
+        },
+      },
+    ).catch((error: Error) => ({ status: 0, text: () => error.message }) as unknown as TestResponse);
   const answers: { k: number; status: number; body: string }[] = [];
   let k = 0;
   const writers = Array.from({ length: 4 }, async () => {
@@ -165,7 +220,11 @@ pgTest('PostgreSQL restarted during writes: each write is whole or absent, and t
   cluster!.restart();
   await Promise.all(writers);
   // The API answers again once the database is back.
-  await until('the API to answer after the restart', async () => ((await request(baseUrl, `/api/models/${world.modelId}/scenarios`, { token })).status === 200 ? true : undefined), 30_000);
+  await until(
+    'the API to answer after the restart',
+    async () => ((await request(baseUrl, `/api/models/${world.modelId}/scenarios`, { token })).status === 200 ? true : undefined),
+    30_000,
+  );
   const confirmed = answers.filter((a) => a.status === 200).map((a) => a.k);
   const refused = answers.filter((a) => a.status !== 200);
   for (const a of refused) {
@@ -173,14 +232,20 @@ pgTest('PostgreSQL restarted during writes: each write is whole or absent, and t
     assert.match(a.body, /database is not reachable/);
     assert.not.match(a.body, /SELECT|INSERT|UPDATE|at .*\.ts:\d+/, 'no SQL or stack trace in the answer');
   }
-  const rows = (await db.query<{ name: string; versions: number; edited: number }>(
-    `SELECT s.name, count(v.location_id)::int AS versions, count(v.location_id) FILTER (WHERE v.change_type = 3 AND v.location_id = $2)::int AS edited
+  const rows = (
+    await db.query<{ name: string; versions: number; edited: number }>(
+      `SELECT s.name, count(v.location_id)::int AS versions, count(v.location_id) FILTER (WHERE v.change_type = 3 AND v.location_id = $2)::int AS edited
        FROM scenario s LEFT JOIN location_version v ON v.scenario_id = s.id
-      WHERE s.model_id = $1 AND s.name LIKE 'Fault write %' GROUP BY s.name`, [world.modelId, world.stores.Delta])).rows;
+      WHERE s.model_id = $1 AND s.name LIKE 'Fault write %' GROUP BY s.name`,
+      [world.modelId, world.stores.Delta],
+    )
+  ).rows;
   for (const row of rows) assert.equal([row.versions, row.edited], [1, 1], `${row.name}: a whole write is a scenario with its one edited location`);
   const stored = new Set(rows.map((r) => Number(r.name.replace('Fault write ', ''))));
   for (const n of confirmed) assert.ok(stored.has(n), `confirmed write ${n} is stored`);
-  console.log(`  writes during a PostgreSQL restart: ${answers.length} sent, ${confirmed.length} confirmed (all stored whole), ${refused.length} refused (${rows.length - confirmed.length} of them stored whole nevertheless, none half)`);
+  console.log(
+    `  writes during a PostgreSQL restart: ${answers.length} sent, ${confirmed.length} confirmed (all stored whole), ${refused.length} refused (${rows.length - confirmed.length} of them stored whole nevertheless, none half)`,
+  );
   // Usually one to a few writes meet the restart itself; each of them is checked above, every one is whole or absent.
   assert.ok(confirmed.length > 0, 'writes were confirmed around the restart');
   await server.stop();
@@ -223,19 +288,28 @@ function scenarioWriter(baseUrl: string, token: string, modelId: number, parentI
   const failed: { name: string; status: number; body: string }[] = [];
   let running = true;
   let k = 0;
-  const done = Promise.all(Array.from({ length: 4 }, async () => {
-    while (running) {
-      const name = `${prefix} ${++k}`;
-      try {
-        const r = await request(baseUrl, `/api/models/${modelId}/scenarios`, { method: 'POST', token, body: { name, parentScenarioId: parentId } });
-        if (r.status === 200) confirmed.push(name);
-        else failed.push({ name, status: r.status, body: r.text() });
-      } catch {
-        return;
+  const done = Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (running) {
+        const name = `${prefix} ${++k}`;
+        try {
+          const r = await request(baseUrl, `/api/models/${modelId}/scenarios`, { method: 'POST', token, body: { name, parentScenarioId: parentId } });
+          if (r.status === 200) confirmed.push(name);
+          else failed.push({ name, status: r.status, body: r.text() });
+        } catch {
+          return;
+        }
       }
-    }
-  }));
-  return { confirmed, failed, async stop() { running = false; await done; } };
+    }),
+  );
+  return {
+    confirmed,
+    failed,
+    async stop() {
+      running = false;
+      await done;
+    },
+  };
 }
 
 pgliteTest('PGlite killed (SIGKILL) during writes: the server starts again and every confirmed write is there', async () => {
@@ -260,7 +334,11 @@ pgliteTest('PGlite killed (SIGKILL) during writes: the server starts again and e
   console.log(`  PGlite killed during writes: ${writer.confirmed.length} writes confirmed before SIGKILL, ${lost.length} lost after the restart`);
   assert.equal(lost, [], 'no confirmed scenario is lost');
   // And it takes writes again.
-  const after = await request(baseUrl, `/api/models/${world.modelId}/scenarios`, { method: 'POST', token: again, body: { name: 'After the crash', parentScenarioId: world.baseScenarioId } });
+  const after = await request(baseUrl, `/api/models/${world.modelId}/scenarios`, {
+    method: 'POST',
+    token: again,
+    body: { name: 'After the crash', parentScenarioId: world.baseScenarioId },
+  });
   assert.is(after.status, 200, after.text());
   await second.stop();
 });
@@ -276,7 +354,7 @@ function mountTmpfs(megabytes: number): string | undefined {
   return dir;
 }
 
-pgliteTest('the data folder\'s disk full: writes are refused with a clear error, nothing half-written, nothing lost after space is freed', async () => {
+pgliteTest("the data folder's disk full: writes are refused with a clear error, nothing half-written, nothing lost after space is freed", async () => {
   const mount = mountTmpfs(256);
   if (!mount) {
     console.log('  disk full: skipped, a tmpfs cannot be mounted here (needs root)');
@@ -294,13 +372,22 @@ pgliteTest('the data folder\'s disk full: writes are refused with a clear error,
     const token = (await signIn(baseUrl, world.accounts.planner.email, world.accounts.planner.password)).accessToken;
     // Fill the disk but for a few kilobytes.
     const filler = join(mount, 'filler');
-    const free = () => { const s = statfsSync(mount); return s.bavail * s.bsize; };
+    const free = () => {
+      const s = statfsSync(mount);
+      return s.bavail * s.bsize;
+    };
     writeFileSync(filler, Buffer.alloc(Math.max(0, free() - 64 * 1024)));
     const writer = scenarioWriter(baseUrl, token, world.modelId, world.baseScenarioId, 'On a full disk');
-    await until('a write refused for the full disk', async () => (writer.failed.length > 0 || first.child.exitCode !== null || first.child.signalCode !== null ? true : undefined), 60_000);
+    await until(
+      'a write refused for the full disk',
+      async () => (writer.failed.length > 0 || first.child.exitCode !== null || first.child.signalCode !== null ? true : undefined),
+      60_000,
+    );
     await writer.stop();
     const refusal = writer.failed[0];
-    console.log(`  disk full: ${writer.confirmed.length} writes confirmed, ${writer.failed.length} refused, first refusal: ${refusal ? `${refusal.status} ${refusal.body.slice(0, 160)}` : 'none'}; server ${first.child.exitCode === null && first.child.signalCode === null ? 'still running' : `stopped (${first.child.exitCode ?? first.child.signalCode})`}`);
+    console.log(
+      `  disk full: ${writer.confirmed.length} writes confirmed, ${writer.failed.length} refused, first refusal: ${refusal ? `${refusal.status} ${refusal.body.slice(0, 160)}` : 'none'}; server ${first.child.exitCode === null && first.child.signalCode === null ? 'still running' : `stopped (${first.child.exitCode ?? first.child.signalCode})`}`,
+    );
     if (refusal) {
       assert.is(refusal.status, 507, `a write on a full disk is 507 Insufficient Storage: ${refusal.body}`);
       assert.match(refusal.body, /disk of the database is full/, 'the answer says the disk is full');
@@ -316,9 +403,21 @@ pgliteTest('the data folder\'s disk full: writes are refused with a clear error,
     const again = (await signIn(baseUrl, world.accounts.planner.email, world.accounts.planner.password)).accessToken;
     const scenarios = (await request(baseUrl, `/api/models/${world.modelId}/scenarios`, { token: again })).json<{ id: number; name: string }[]>();
     const names = new Set(scenarios.map((s) => s.name));
-    assert.equal(writer.confirmed.filter((n) => !names.has(n)), [], 'every confirmed write is there');
-    assert.equal(writer.failed.filter((f) => names.has(f.name)).map((f) => f.name), [], 'no refused write is there');
-    const after = await request(baseUrl, `/api/models/${world.modelId}/scenarios`, { method: 'POST', token: again, body: { name: 'After freeing space', parentScenarioId: world.baseScenarioId } });
+    assert.equal(
+      writer.confirmed.filter((n) => !names.has(n)),
+      [],
+      'every confirmed write is there',
+    );
+    assert.equal(
+      writer.failed.filter((f) => names.has(f.name)).map((f) => f.name),
+      [],
+      'no refused write is there',
+    );
+    const after = await request(baseUrl, `/api/models/${world.modelId}/scenarios`, {
+      method: 'POST',
+      token: again,
+      body: { name: 'After freeing space', parentScenarioId: world.baseScenarioId },
+    });
     assert.is(after.status, 200, after.text());
     await second.stop();
   } finally {

@@ -24,13 +24,32 @@ const SEED = Number(process.env.ROB_FUZZ_SEED ?? 20261123);
 
 /** Every table a write route could change (the log, sign-in sessions and caches aside). */
 const WRITABLE_TABLES = [
-  'model', 'sub_model', 'model_user', 'app_user', 'login', 'location_group', 'location_cluster', 'location_property',
-  'scenario', 'location', 'location_version', 'location_photo', 'normalized_scores_function', 'driver_filter', 'driver',
-  'processing_log', 'area_set', 'iso_line_set', 'catchment_area', 'heat_map_set', 'poi_set',
+  'model',
+  'sub_model',
+  'model_user',
+  'app_user',
+  'login',
+  'location_group',
+  'location_cluster',
+  'location_property',
+  'scenario',
+  'location',
+  'location_version',
+  'location_photo',
+  'normalized_scores_function',
+  'driver_filter',
+  'driver',
+  'processing_log',
+  'area_set',
+  'iso_line_set',
+  'catchment_area',
+  'heat_map_set',
+  'poi_set',
 ];
 
 const STACK = /\bat [\w.<>$]+ \(|\bat (?:file|node):|\.(?:ts|js|mjs):\d+:\d+|node_modules|Error: .*\n\s+at /;
-const SQL = /\b(?:SELECT\s.+\sFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b|syntax error at or near|relation "\w+"|column "\w+"|violates \w+ constraint|duplicate key value|invalid input syntax|out of range for type|PGlite|pg_catalog/i;
+const SQL =
+  /\b(?:SELECT\s.+\sFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b|syntax error at or near|relation "\w+"|column "\w+"|violates \w+ constraint|duplicate key value|invalid input syntax|out of range for type|PGlite|pg_catalog/i;
 
 let rw: RobWorlds;
 
@@ -41,7 +60,11 @@ test.after(async () => {
   await rw?.close();
 });
 
-interface Answer { status: number; body: string; contentType: string }
+interface Answer {
+  status: number;
+  body: string;
+  contentType: string;
+}
 
 /**
  * Sends one request. Kept-alive connections are reused; a request whose
@@ -56,20 +79,31 @@ async function send(r: FuzzRequest, tokens: Record<string, string>, counts: { re
   if (r.token !== 'none') headers.authorization = `Bearer ${tokens[r.token]}`;
   if (r.body !== undefined) headers['content-length'] = String(Buffer.byteLength(r.body));
   const target = new URL(rw.server.baseUrl);
-  const once = (fresh: boolean) => new Promise<Answer>((resolve, reject) => {
-    // Host, port and path apart: a URL string would be normalized by the client ('..' resolved, '\\' made '/').
-    const req = httpsRequest({
-      hostname: target.hostname, port: target.port, path: r.path, method: r.route.method, headers, ...(fresh ? { rejectUnauthorized: false, agent: false } : { agent: insecureAgent }),
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), contentType: String(res.headers['content-type'] ?? '') }));
-      res.on('error', reject);
+  const once = (fresh: boolean) =>
+    new Promise<Answer>((resolve, reject) => {
+      // Host, port and path apart: a URL string would be normalized by the client ('..' resolved, '\\' made '/').
+      const req = httpsRequest(
+        {
+          hostname: target.hostname,
+          port: target.port,
+          path: r.path,
+          method: r.route.method,
+          headers,
+          ...(fresh ? { rejectUnauthorized: false, agent: false } : { agent: insecureAgent }),
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), contentType: String(res.headers['content-type'] ?? '') }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      if (r.body !== undefined) req.write(r.body);
+      req.end();
     });
-    req.on('error', reject);
-    if (r.body !== undefined) req.write(r.body);
-    req.end();
-  });
   const large = r.path.length > 12_000;
   try {
     return await once(large);
@@ -104,17 +138,38 @@ test(`${TOTAL} fuzzed requests (seed ${SEED}): no 500, no stack trace or SQL, 4x
   const requests = fc.sample(arbitrary, { seed: SEED, numRuns: TOTAL });
   const tokens = { globalAdmin: rw.tokens.globalAdmin, planner: rw.tokens.planner, badSignature: rw.tokens.badSignature };
 
-  const counts = { sent: 0, byClass: {} as Record<string, number>, fiveHundreds: 0, leaks: 0, notContract: 0, writesChecked: 0, writesAccepted: 0, dataChanged: 0, connectionErrors: 0, retries: 0, acceptedChanged: 0 };
+  const counts = {
+    sent: 0,
+    byClass: {} as Record<string, number>,
+    fiveHundreds: 0,
+    leaks: 0,
+    notContract: 0,
+    writesChecked: 0,
+    writesAccepted: 0,
+    dataChanged: 0,
+    connectionErrors: 0,
+    retries: 0,
+    acceptedChanged: 0,
+  };
   const problems: string[] = [];
   const report = (kind: string, r: FuzzRequest, a: Answer | undefined, detail = '') => {
-    if (problems.length < 40) problems.push(`${kind}: ${r.route.method} ${r.path.slice(0, 160)} [${r.kinds.join(', ')}] token=${r.token} → ${a?.status ?? '-'} ${detail} ${a?.body.slice(0, 200) ?? ''}`);
+    if (problems.length < 40)
+      problems.push(
+        `${kind}: ${r.route.method} ${r.path.slice(0, 160)} [${r.kinds.join(', ')}] token=${r.token} → ${a?.status ?? '-'} ${detail} ${a?.body.slice(0, 200) ?? ''}`,
+      );
   };
 
   const check = (r: FuzzRequest, a: Answer) => {
     counts.sent++;
     counts.byClass[String(a.status)] = (counts.byClass[String(a.status)] ?? 0) + 1;
-    if (a.status >= 500) { counts.fiveHundreds++; report(String(a.status), r, a); }
-    if (STACK.test(a.body) || (a.contentType.includes('json') && SQL.test(a.body))) { counts.leaks++; report('leak', r, a); }
+    if (a.status >= 500) {
+      counts.fiveHundreds++;
+      report(String(a.status), r, a);
+    }
+    if (STACK.test(a.body) || (a.contentType.includes('json') && SQL.test(a.body))) {
+      counts.leaks++;
+      report('leak', r, a);
+    }
     if (a.status >= 400 && a.status < 500) {
       let ok = false;
       let detail = '';
@@ -126,7 +181,10 @@ test(`${TOTAL} fuzzed requests (seed ${SEED}): no 500, no stack trace or SQL, 4x
       } catch {
         detail = 'not JSON';
       }
-      if (!ok) { counts.notContract++; report(`error contract (${detail})`, r, a); }
+      if (!ok) {
+        counts.notContract++;
+        report(`error contract (${detail})`, r, a);
+      }
     }
   };
 
@@ -135,18 +193,20 @@ test(`${TOTAL} fuzzed requests (seed ${SEED}): no 500, no stack trace or SQL, 4x
   const writes = requests.filter((r) => r.route.method !== 'GET');
   // Reads, 8 at a time.
   let next = 0;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (next < reads.length) {
-      const r = reads[next++]!;
-      try {
-        check(r, await send(r, tokens, counts));
-      } catch (error) {
-        counts.sent++;
-        counts.connectionErrors++;
-        report(`connection (${(error as Error).message})`, r, undefined);
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < reads.length) {
+        const r = reads[next++]!;
+        try {
+          check(r, await send(r, tokens, counts));
+        } catch (error) {
+          counts.sent++;
+          counts.connectionErrors++;
+          report(`connection (${(error as Error).message})`, r, undefined);
+        }
       }
-    }
-  }));
+    }),
+  );
   const readSeconds = (performance.now() - started) / 1000;
   // Writes one at a time, each refused one checked against the data before it.
   let before = await dataHash();
@@ -165,7 +225,11 @@ test(`${TOTAL} fuzzed requests (seed ${SEED}): no 500, no stack trace or SQL, 4x
       counts.writesChecked++;
       if (after !== before) {
         counts.dataChanged++;
-        const changed = after.split(' ').filter((part, i) => part !== before.split(' ')[i]).map((p) => p.split(':')[0]).join(', ');
+        const changed = after
+          .split(' ')
+          .filter((part, i) => part !== before.split(' ')[i])
+          .map((p) => p.split(':')[0])
+          .join(', ');
         report(`data changed by a refused write (${changed})`, r, answer);
       }
     } else if (answer) {
@@ -175,10 +239,21 @@ test(`${TOTAL} fuzzed requests (seed ${SEED}): no 500, no stack trace or SQL, 4x
     before = after;
   }
   const seconds = (performance.now() - started) / 1000;
-  console.log(`  fuzz (seed ${SEED}): ${counts.sent} requests sent (${reads.length} reads in ${readSeconds.toFixed(1)} s, ${writes.length} writes) in ${seconds.toFixed(1)} s`);
-  console.log(`    answers by status: ${Object.entries(counts.byClass).sort().map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  console.log(`    5xx: ${counts.fiveHundreds}; stack traces or SQL in a body: ${counts.leaks}; 4xx outside the error contract: ${counts.notContract}; connection errors: ${counts.connectionErrors} (${counts.retries} sent again on a new connection after the server closed a kept-alive one)`);
-  console.log(`    refused writes read back: ${counts.writesChecked}, data changed by one: ${counts.dataChanged}; writes accepted: ${counts.writesAccepted} (${counts.acceptedChanged} of them changed the data read back)`);
+  console.log(
+    `  fuzz (seed ${SEED}): ${counts.sent} requests sent (${reads.length} reads in ${readSeconds.toFixed(1)} s, ${writes.length} writes) in ${seconds.toFixed(1)} s`,
+  );
+  console.log(
+    `    answers by status: ${Object.entries(counts.byClass)
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `    5xx: ${counts.fiveHundreds}; stack traces or SQL in a body: ${counts.leaks}; 4xx outside the error contract: ${counts.notContract}; connection errors: ${counts.connectionErrors} (${counts.retries} sent again on a new connection after the server closed a kept-alive one)`,
+  );
+  console.log(
+    `    refused writes read back: ${counts.writesChecked}, data changed by one: ${counts.dataChanged}; writes accepted: ${counts.writesAccepted} (${counts.acceptedChanged} of them changed the data read back)`,
+  );
   assert.ok(counts.sent >= TOTAL, 'every request was sent');
   // The read-back sees a write: accepted writes changed the digest.
   assert.ok(counts.acceptedChanged > 0, 'no accepted write changed the digest: the read-back would not see a change');

@@ -8,15 +8,24 @@ import { signIn } from './helpers/sign-in.js';
 import { startWorldServer, type WorldServer } from './helpers/world-server.js';
 
 let ws: WorldServer;
-test.before(async () => { ws = await startWorldServer({}, { processing: false }); });
-test.after(async () => { await ws?.close(); });
+test.before(async () => {
+  ws = await startWorldServer({}, { processing: false });
+});
+test.after(async () => {
+  await ws?.close();
+});
 
 const loginIdOf = async (email: string) => String((await ws.server.ctx.db.query<{ id: number }>('SELECT id FROM login WHERE email = $1', [email])).rows[0]!.id);
 
 async function secondAdmin(email: string): Promise<{ token: string; loginId: string }> {
   const db = ws.server.ctx.db;
   const password = 'Second-Admin-2026';
-  const login = (await db.query<{ id: number }>('INSERT INTO login (identity, display_name, email, password_hash) VALUES ($1, $1, $1, $2) RETURNING id', [email, await hashPassword(password)])).rows[0]!;
+  const login = (
+    await db.query<{ id: number }>('INSERT INTO login (identity, display_name, email, password_hash) VALUES ($1, $1, $1, $2) RETURNING id', [
+      email,
+      await hashPassword(password),
+    ])
+  ).rows[0]!;
   await db.query('INSERT INTO app_user (subject, title, email, is_global_admin) VALUES ($1, $2, $2, true)', [String(login.id), email]);
   return { token: (await signIn(ws.server.baseUrl, email, password)).accessToken, loginId: String(login.id) };
 }
@@ -27,10 +36,14 @@ test('an administrator cannot delete their own login: 409 with the reason, the l
   assert.is(r.status, 409, r.text());
   assert.is(r.json().message, 'ownLoginNotDeletable');
   assert.match(r.json().reason, /own login/);
-  assert.is((await ws.call('/api/admin/logins', ws.tokens.globalAdmin)).json<{ id: string }[]>().filter((l) => l.id === own).length, 1, 'the login is still there');
+  assert.is(
+    (await ws.call('/api/admin/logins', ws.tokens.globalAdmin)).json<{ id: string }[]>().filter((l) => l.id === own).length,
+    1,
+    'the login is still there',
+  );
 });
 
-test('the login of the last global administrator is not deleted; another administrator\'s is', async () => {
+test("the login of the last global administrator is not deleted; another administrator's is", async () => {
   const first = await loginIdOf(ws.world.accounts.globalAdmin.email);
   const second = await secondAdmin('second.admin@world.test');
   // Two administrators: one may delete the other's login.
@@ -44,7 +57,7 @@ test('the login of the last global administrator is not deleted; another adminis
   assert.is(refused.json().message, 'lastGlobalAdministrator');
   assert.match(refused.json().reason, /last global administrator/);
   const still = (await ws.server.ctx.db.query('SELECT 1 FROM login WHERE id = $1', [Number(first)])).rows.length;
-  assert.is(still, 1, 'the last administrator\'s login is still there');
+  assert.is(still, 1, "the last administrator's login is still there");
 });
 
 test.run();

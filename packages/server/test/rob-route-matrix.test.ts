@@ -21,15 +21,30 @@ import { startRobWorlds, type RobWorlds } from './helpers/rob-world.js';
 import { callBuilders, SEARCH_BOX, type Builder, type Call } from './helpers/rob-calls.js';
 
 const COLUMNS = [
-  'none', 'badSignature', 'expired', 'otherIssuer',
-  'planner', 'plannerForeign', 'modelAdmin', 'modelAdminForeign', 'globalAdmin', 'globalAdminForeign',
+  'none',
+  'badSignature',
+  'expired',
+  'otherIssuer',
+  'planner',
+  'plannerForeign',
+  'modelAdmin',
+  'modelAdminForeign',
+  'globalAdmin',
+  'globalAdminForeign',
 ] as const;
-type Column = typeof COLUMNS[number];
+type Column = (typeof COLUMNS)[number];
 
 const COLUMN_TITLES: Record<Column, string> = {
-  none: 'no token', badSignature: 'bad signature', expired: 'expired', otherIssuer: 'other issuer',
-  planner: 'planner, own', plannerForeign: 'planner, foreign', modelAdmin: 'model admin, own', modelAdminForeign: 'model admin, foreign',
-  globalAdmin: 'global admin, own', globalAdminForeign: 'global admin, foreign',
+  none: 'no token',
+  badSignature: 'bad signature',
+  expired: 'expired',
+  otherIssuer: 'other issuer',
+  planner: 'planner, own',
+  plannerForeign: 'planner, foreign',
+  modelAdmin: 'model admin, own',
+  modelAdminForeign: 'model admin, foreign',
+  globalAdmin: 'global admin, own',
+  globalAdminForeign: 'global admin, foreign',
 };
 
 /**
@@ -180,18 +195,28 @@ let builderOf: (route: RouteDef) => Builder;
 
 const isWrite = (route: RouteDef) => route.method !== 'GET';
 /** Saves that mark every scenario of the model for recalculation go last. */
-const resetsResults = (route: RouteDef) => ['modelParametersSave', 'normalizedScoresFunctionsSave', 'driversSave', 'adminStartProcessingUnprocessed'].includes(route.name);
+const resetsResults = (route: RouteDef) =>
+  ['modelParametersSave', 'normalizedScoresFunctionsSave', 'driversSave', 'adminStartProcessingUnprocessed'].includes(route.name);
 const ordered = [...routeList].sort((a, b) => Number(isWrite(a)) - Number(isWrite(b)) || Number(resetsResults(a)) - Number(resetsResults(b)));
 
 function tokenOf(column: Column): string | undefined {
   switch (column) {
-    case 'none': return undefined;
-    case 'badSignature': return rw.tokens.badSignature;
-    case 'expired': return rw.tokens.expired;
-    case 'otherIssuer': return rw.tokens.otherIssuer;
-    case 'planner': case 'plannerForeign': return rw.tokens.planner;
-    case 'modelAdmin': case 'modelAdminForeign': return rw.tokens.modelAdmin;
-    default: return rw.tokens.globalAdmin;
+    case 'none':
+      return undefined;
+    case 'badSignature':
+      return rw.tokens.badSignature;
+    case 'expired':
+      return rw.tokens.expired;
+    case 'otherIssuer':
+      return rw.tokens.otherIssuer;
+    case 'planner':
+    case 'plannerForeign':
+      return rw.tokens.planner;
+    case 'modelAdmin':
+    case 'modelAdminForeign':
+      return rw.tokens.modelAdmin;
+    default:
+      return rw.tokens.globalAdmin;
   }
 }
 
@@ -243,20 +268,40 @@ test('the table has one row of ten statuses for every call of the contract, and 
   assert.fixture(document.slice(start, end + DOC_END.length), section);
 });
 
-test('the planner\'s model list and search show nothing of the foreign models', async () => {
+test("the planner's model list and search show nothing of the foreign models", async () => {
   const models = (await rw.server.fetch('/api/models', { token: rw.tokens.planner })).json<{ id: number }[]>();
-  assert.equal(models.map((m) => m.id).sort((a, b) => a - b), [rw.own.modelId, rw.own.scoreModelId].sort((a, b) => a - b));
+  assert.equal(
+    models.map((m) => m.id).sort((a, b) => a - b),
+    [rw.own.modelId, rw.own.scoreModelId].sort((a, b) => a - b),
+  );
   const route = routeList.find((r) => r.name === 'search')!;
   const found = (await send(route, { params: { ...SEARCH_BOX, text: 'Alpha' } }, rw.tokens.planner)).json<{ id?: number; modelId?: number }[]>();
   assert.ok(found.length > 0, 'the own Alpha is found');
   const text = JSON.stringify(found);
-  for (const id of [rw.foreign.modelId, rw.foreign.stores.Alpha]) assert.not.ok(found.some((f) => f.id === id || f.modelId === id), `foreign id ${id} in ${text}`);
+  for (const id of [rw.foreign.modelId, rw.foreign.stores.Alpha])
+    assert.not.ok(
+      found.some((f) => f.id === id || f.modelId === id),
+      `foreign id ${id} in ${text}`,
+    );
 });
 
 /** Path and query parameters that name an object of a model, by the kind of object. */
 const MODEL_OBJECT_PARAMS = [
-  'modelId', 'submodelId', 'scenarioId', 'locationId', 'catchmentAreaId', 'areaSetId', 'poiSetId', 'heatMapSetId',
-  'locationGroupId', 'propertyId1', 'propertyId2', 'sourceScenarioId', 'destinationScenarioId', 'isoLineSetId', 'areaSetNameSlug',
+  'modelId',
+  'submodelId',
+  'scenarioId',
+  'locationId',
+  'catchmentAreaId',
+  'areaSetId',
+  'poiSetId',
+  'heatMapSetId',
+  'locationGroupId',
+  'propertyId1',
+  'propertyId2',
+  'sourceScenarioId',
+  'destinationScenarioId',
+  'isoLineSetId',
+  'areaSetNameSlug',
 ];
 
 /** Body and query fields that must name the same object as a path parameter. */
@@ -266,19 +311,26 @@ const BODY_ALIASES: Record<string, string[]> = {
   destinationScenarioId: ['destinationScenarioId'],
 };
 
-test('an id of another model\'s object in a path the caller may use is 403 or 404, never data', async () => {
+test("an id of another model's object in a path the caller may use is 403 or 404, never data", async () => {
   const leaks: string[] = [];
   let checked = 0;
   for (const route of ordered) {
     if (route.role === 'anonymous') continue;
     const own = await builderOf(route)(rw.own);
     const named = [
-      ...Object.keys(own.params).filter((k) => MODEL_OBJECT_PARAMS.includes(k)).map((k) => ({ part: 'params' as const, key: k })),
-      ...Object.keys(own.query ?? {}).filter((k) => MODEL_OBJECT_PARAMS.includes(k)).map((k) => ({ part: 'query' as const, key: k })),
+      ...Object.keys(own.params)
+        .filter((k) => MODEL_OBJECT_PARAMS.includes(k))
+        .map((k) => ({ part: 'params' as const, key: k })),
+      ...Object.keys(own.query ?? {})
+        .filter((k) => MODEL_OBJECT_PARAMS.includes(k))
+        .map((k) => ({ part: 'query' as const, key: k })),
     ];
     if (named.length < 2) continue;
     for (const { part, key } of named) {
-      for (const [who, token] of [['planner', rw.tokens.planner], ['global admin', rw.tokens.globalAdmin]] as const) {
+      for (const [who, token] of [
+        ['planner', rw.tokens.planner],
+        ['global admin', rw.tokens.globalAdmin],
+      ] as const) {
         if (route.role === 'globalAdmin' && who === 'planner') continue;
         const mine = await builderOf(route)(rw.own);
         const theirs = await builderOf(route)(rw.foreign);
@@ -286,8 +338,14 @@ test('an id of another model\'s object in a path the caller may use is 403 or 40
         call[part]![key] = theirs[part]![key];
         // A body (or query list) that must agree with the path names the same object: swap it there too.
         for (const alias of BODY_ALIASES[key] ?? []) {
-          const swap = (value: unknown) => (Array.isArray(value) ? value.map((v) => (v === mine[part]![key] ? theirs[part]![key] : v)) : value === mine[part]![key] ? theirs[part]![key] : value);
-          if (call.body && typeof call.body === 'object' && alias in (call.body as object)) call.body = { ...(call.body as object), [alias]: swap((call.body as Record<string, unknown>)[alias]) };
+          const swap = (value: unknown) =>
+            Array.isArray(value)
+              ? value.map((v) => (v === mine[part]![key] ? theirs[part]![key] : v))
+              : value === mine[part]![key]
+                ? theirs[part]![key]
+                : value;
+          if (call.body && typeof call.body === 'object' && alias in (call.body as object))
+            call.body = { ...(call.body as object), [alias]: swap((call.body as Record<string, unknown>)[alias]) };
           if (call.query && alias in call.query) call.query[alias] = swap(call.query[alias]);
         }
         if (call.params[key] === mine.params[key] && part === 'params') continue;

@@ -9,8 +9,12 @@ import * as assert from 'uvu/assert';
 import { startWorldServer, type WorldServer } from './helpers/world-server.js';
 
 let ws: WorldServer;
-test.before(async () => { ws = await startWorldServer({}, { processing: false }); });
-test.after(async () => { await ws?.close(); });
+test.before(async () => {
+  ws = await startWorldServer({}, { processing: false });
+});
+test.after(async () => {
+  await ws?.close();
+});
 
 test('ids are decimal digits only: anything else is 400 naming the field', async () => {
   const id = ws.world.baseScenarioId;
@@ -33,16 +37,18 @@ test('a path parameter over 500 characters is 400 naming it, not 404', async () 
   assert.match(r.json().message, /at most 500 characters/);
 });
 
-test('the /oidc/token preflight answers the planner client\'s origin only', async () => {
-  const preflight = (origin: string) => ws.server.fetch('/oidc/token', {
-    method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
-  });
+test("the /oidc/token preflight answers the planner client's origin only", async () => {
+  const preflight = (origin: string) =>
+    ws.server.fetch('/oidc/token', {
+      method: 'OPTIONS',
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+    });
   const foreign = await preflight('https://attacker.example');
   assert.is(foreign.headers['access-control-allow-origin'], undefined, 'no CORS permission for another origin');
   assert.ok(foreign.status < 300, `${foreign.status}`);
   const own = new URL(ws.server.baseUrl).origin;
   const allowed = await preflight(own);
-  assert.is(allowed.headers['access-control-allow-origin'], own, 'the planner client\'s origin is answered');
+  assert.is(allowed.headers['access-control-allow-origin'], own, "the planner client's origin is answered");
 });
 
 test.run();

@@ -24,7 +24,9 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
 let opened: TestDatabase | undefined;
 let world: World | undefined;
-test.after(async () => { await opened?.close(); });
+test.after(async () => {
+  await opened?.close();
+});
 
 /** The database as a process sees it when the server goes away: statements matching `failing` fail while `down` is set. */
 function flaky(db: Database, failing: RegExp) {
@@ -37,24 +39,41 @@ function flaky(db: Database, failing: RegExp) {
   };
   const wrapped: Database = {
     ...db,
-    query: async (sql, params) => { fault(sql); return db.query(sql, params); },
-    transaction: (fn) => db.transaction((tx) => fn({
-      query: async (sql, params) => { fault(sql); return tx.query(sql, params); },
-      copyBinary: (table, columns, data) => tx.copyBinary(table, columns, data),
-    })),
-    exec: async (sql) => { fault(sql); return db.exec(sql); },
+    query: async (sql, params) => {
+      fault(sql);
+      return db.query(sql, params);
+    },
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({
+          query: async (sql, params) => {
+            fault(sql);
+            return tx.query(sql, params);
+          },
+          copyBinary: (table, columns, data) => tx.copyBinary(table, columns, data),
+        }),
+      ),
+    exec: async (sql) => {
+      fault(sql);
+      return db.exec(sql);
+    },
   };
   return { db: wrapped, state };
 }
 
-test('the database away during a calculation\'s status steps: no unhandled rejection, the scenario is calculated again and ends at 9', async () => {
+test("the database away during a calculation's status steps: no unhandled rejection, the scenario is calculated again and ends at 9", async () => {
   opened = await openTestDatabase();
   world = await buildWorld(opened.db);
   const scenario = await childWithEdit(opened.db, world.baseScenarioId, world.stores.Charlie!, 'Charlie bigger', { salesArea: 1900 });
   // The status steps (2 to 8) and the claim release fail while the database is "away"; everything else answers.
-  const { db, state } = flaky(opened.db, /UPDATE scenario SET (status = \$3|status = 1, claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL\s+WHERE id = \$1 AND claimed_by = \$2 AND claimed_at)/);
+  const { db, state } = flaky(
+    opened.db,
+    /UPDATE scenario SET (status = \$3|status = 1, claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL\s+WHERE id = \$1 AND claimed_by = \$2 AND claimed_at)/,
+  );
   const rejections: unknown[] = [];
-  const onRejection = (reason: unknown) => { rejections.push(reason); };
+  const onRejection = (reason: unknown) => {
+    rejections.push(reason);
+  };
   process.on('unhandledRejection', onRejection);
   const processor = startProcessing({ db, log: createAppLog(opened.db) }, testProcessingSettings({ claimTimeoutMs: 30_000 }));
   try {
@@ -62,7 +81,7 @@ test('the database away during a calculation\'s status steps: no unhandled rejec
     state.down = true;
     await requestProcessing(opened.db, scenario, null);
     processor.wake();
-    for (const end = Date.now() + 20_000; state.failed < 3; ) {
+    for (const end = Date.now() + 20_000; state.failed < 3;) {
       if (Date.now() > end) throw new Error('the calculation never met the failing database');
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -73,7 +92,9 @@ test('the database away during a calculation\'s status steps: no unhandled rejec
     const status = await waitForStatus(opened.db, scenario, [9, 10], 20_000);
     assert.is(status, 9);
     assert.equal(rejections.map(String), [], 'no rejection went unhandled');
-    const lines = (await opened.db.query<{ message: string }>(`SELECT message FROM log WHERE source = 'scenario-processing' AND message LIKE '%connection was lost%'`)).rows;
+    const lines = (
+      await opened.db.query<{ message: string }>(`SELECT message FROM log WHERE source = 'scenario-processing' AND message LIKE '%connection was lost%'`)
+    ).rows;
     assert.ok(lines.length > 0, 'the lost connection is logged');
   } finally {
     process.off('unhandledRejection', onRejection);
@@ -85,17 +106,31 @@ test('a database error that is not an outage (out of memory while storing): the 
   const scenario = await childWithEdit(opened!.db, world!.baseScenarioId, world!.stores.Alpha!, 'Alpha bigger', { salesArea: 2100 });
   const { db, state } = flaky(opened!.db, /INSERT INTO scenario_result_block/);
   const fault = Object.assign(new Error('out of memory'), { code: '53200' });
-  const failing: Database = { ...db, transaction: (fn) => opened!.db.transaction((tx) => fn({
-    query: async (sql, params) => { if (state.down && /INSERT INTO scenario_result_block/.test(sql)) { state.failed++; throw fault; } return tx.query(sql, params); },
-    copyBinary: (table, columns, data) => tx.copyBinary(table, columns, data),
-  })) };
+  const failing: Database = {
+    ...db,
+    transaction: (fn) =>
+      opened!.db.transaction((tx) =>
+        fn({
+          query: async (sql, params) => {
+            if (state.down && /INSERT INTO scenario_result_block/.test(sql)) {
+              state.failed++;
+              throw fault;
+            }
+            return tx.query(sql, params);
+          },
+          copyBinary: (table, columns, data) => tx.copyBinary(table, columns, data),
+        }),
+      ),
+  };
   const processor = startProcessing({ db: failing, log: createAppLog(opened!.db) }, testProcessingSettings());
   try {
     state.down = true;
     await requestProcessing(opened!.db, scenario, null);
     processor.wake();
     const status = await waitForStatus(opened!.db, scenario, [9, 10], 30_000);
-    const error = (await opened!.db.query<{ error: string | null }>('SELECT error FROM processing_log WHERE scenario_id = $1 ORDER BY id DESC LIMIT 1', [scenario])).rows[0]?.error;
+    const error = (
+      await opened!.db.query<{ error: string | null }>('SELECT error FROM processing_log WHERE scenario_id = $1 ORDER BY id DESC LIMIT 1', [scenario])
+    ).rows[0]?.error;
     assert.ok(state.failed > 0, 'the storing met the fault');
     assert.is(status, 10, `ended at ${status}`);
     assert.match(error ?? '', /out of memory/, 'the reason is in the processing log');
@@ -114,7 +149,11 @@ const guardScript = (startedFirst: boolean) => `
 `;
 
 test('the process guard: an unhandled rejection and an uncaught exception are logged and the process goes on', () => {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', guardScript(true)], { cwd: serverDir, encoding: 'utf8', timeout: 30_000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', guardScript(true)], {
+    cwd: serverDir,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   const output = run.stdout + run.stderr;
   assert.is(run.status, 0, output);
   assert.match(output, /unhandled rejection \(the server goes on\): Error: a rejection nobody handles/);
@@ -123,7 +162,11 @@ test('the process guard: an unhandled rejection and an uncaught exception are lo
 });
 
 test('the process guard while the process starts: an unhandled error ends it with code 1', () => {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', guardScript(false)], { cwd: serverDir, encoding: 'utf8', timeout: 30_000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', guardScript(false)], {
+    cwd: serverDir,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   const output = run.stdout + run.stderr;
   assert.is(run.status, 1, output);
   assert.match(output, /unhandled rejection while starting: Error: a rejection nobody handles/);

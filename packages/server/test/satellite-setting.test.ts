@@ -35,7 +35,10 @@ test('a configured template is offered with its attribution and its origin is al
 });
 
 test('an origin already among the map origins is not added twice', () => {
-  const config = loadConfig({ DATA_DIR: 'data', SATELLITE_TILE_URL: 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}' });
+  const config = loadConfig({
+    DATA_DIR: 'data',
+    SATELLITE_TILE_URL: 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
+  });
   assert.is(config.web.mapOrigins.filter((o) => o === 'https://server.arcgisonline.com').length, 1);
 });
 

@@ -29,7 +29,9 @@ test.before(async () => {
   bert = scenarioApi(server, (await signIn(server.baseUrl, b.email, b.password)).accessToken);
 });
 
-test.after(async () => { await server?.close(); });
+test.after(async () => {
+  await server?.close();
+});
 
 const L = (index: number) => f.locations[index]!.id;
 
@@ -37,7 +39,8 @@ const surfaceOf = async (scenarioId: number, locationId: number) =>
   (await anna.location(scenarioId, locationId)).locationProperties.find((p) => p.name === 'surface')?.numberValue;
 
 const withSurface = (body: LocationWriteBody, value: number): LocationWriteBody => ({
-  ...body, locationProperties: body.locationProperties.map((p) => (p.id === f.properties.surface ? { ...p, numberValue: value } : p)),
+  ...body,
+  locationProperties: body.locationProperties.map((p) => (p.id === f.properties.surface ? { ...p, numberValue: value } : p)),
 });
 
 function oneWins(answers: Answer[], loserKey: string): number {
@@ -76,7 +79,7 @@ test('two planners open a store in the same scenario at once with the same stamp
   await anna.ok(anna.close(s, L(5)));
   const stamp = (await anna.scenario(f.modelId, s))!.modified;
   const body = (name: string) => newLocationBody({ name, latitude: 52.37, longitude: 4.95, locationGroupId: f.groups.albert }, { scenarioModified: stamp });
-  oneWins(await Promise.all([anna.open(s, body('Anna\'s store')), bert.open(s, body('Bert\'s store'))]), 'scenarioWasModified');
+  oneWins(await Promise.all([anna.open(s, body("Anna's store")), bert.open(s, body("Bert's store"))]), 'scenarioWasModified');
   assert.is((await anna.changes(s)).filter((c) => c.changeType === 1).length, 1);
 });
 
@@ -84,7 +87,13 @@ test('the same closure sent by two planners at once is saved once; the second is
   const { id: s } = await anna.ok(anna.createScenario(f.modelId, { name: 'Closing twice', parentScenarioId: f.baseId }));
   await anna.ok(anna.close(s, L(5)));
   oneWins(await Promise.all([anna.close(s, L(3)), bert.close(s, L(3))]), 'actionNotAllowedForChangeType');
-  assert.equal((await anna.changes(s)).map((c) => [c.locationId, c.changeType]).sort(), [[L(3), 2], [L(5), 2]].sort());
+  assert.equal(
+    (await anna.changes(s)).map((c) => [c.locationId, c.changeType]).sort(),
+    [
+      [L(3), 2],
+      [L(5), 2],
+    ].sort(),
+  );
   // And two undos of the same closure: one undoes it, the other finds nothing to undo.
   oneWins(await Promise.all([anna.undoClose(s, L(3)), bert.undoClose(s, L(3))]), 'actionNotAllowedForChangeType');
 });
@@ -93,11 +102,11 @@ test('two planners rename the same scenario at once with the stamp they read: on
   const { id: s } = await anna.ok(anna.createScenario(f.modelId, { name: 'Unnamed', parentScenarioId: f.baseId }));
   const stamp = (await anna.scenario(f.modelId, s))!.modified;
   const answers = await Promise.all([
-    anna.updateScenario(f.modelId, { id: s, name: 'Anna\'s name', isTop: false, competition: false, modified: stamp }),
-    bert.updateScenario(f.modelId, { id: s, name: 'Bert\'s name', isTop: false, competition: false, modified: stamp }),
+    anna.updateScenario(f.modelId, { id: s, name: "Anna's name", isTop: false, competition: false, modified: stamp }),
+    bert.updateScenario(f.modelId, { id: s, name: "Bert's name", isTop: false, competition: false, modified: stamp }),
   ]);
   const winner = oneWins(answers, 'scenarioWasModified');
-  assert.is((await anna.scenario(f.modelId, s))?.name, winner === 0 ? 'Anna\'s name' : 'Bert\'s name');
+  assert.is((await anna.scenario(f.modelId, s))?.name, winner === 0 ? "Anna's name" : "Bert's name");
 });
 
 test('at the database: a write waits for the scenario row another transaction holds (FOR UPDATE), then sees its change and is refused', async () => {
@@ -107,8 +116,12 @@ test('at the database: a write waits for the scenario row another transaction ho
   const body = await anna.editBody(s, L(0), { excluded: true, scenarioModified: stamp });
   let release!: () => void;
   let locked!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  const isLocked = new Promise<void>((resolve) => { locked = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
   // Another writer holds the scenario row and changes it.
   const other = db.transaction(async (tx) => {
     await tx.query('SELECT id FROM scenario WHERE id = $1 FOR UPDATE', [s]);
@@ -119,8 +132,13 @@ test('at the database: a write waits for the scenario row another transaction ho
   await isLocked;
   let settled = false;
   const write = updateLocation(db, { modelId: f.modelId, scenarioId: s, createScenario: false }, L(0), body)
-    .then(() => 'saved', (error: unknown) => (error instanceof ApiError ? error.message : String(error)))
-    .finally(() => { settled = true; });
+    .then(
+      () => 'saved',
+      (error: unknown) => (error instanceof ApiError ? error.message : String(error)),
+    )
+    .finally(() => {
+      settled = true;
+    });
   await new Promise((resolve) => setTimeout(resolve, 150));
   assert.is(settled, false, 'the write waits while the row is held');
   release();
@@ -147,12 +165,16 @@ test('a burst of writes from both planners in a parent and its child: every chan
     bert.close(top, L(4)),
     anna.createScenario(f.modelId, { name: 'Busy grandchild', parentScenarioId: kid }),
   ]);
-  assert.equal(answers.map((a) => a.status), answers.map(() => 200), answers.map((a) => `${a.status} ${a.message ?? ''}`).join(', '));
+  assert.equal(
+    answers.map((a) => a.status),
+    answers.map(() => 200),
+    answers.map((a) => `${a.status} ${a.message ?? ''}`).join(', '),
+  );
   assert.is((await anna.changes(parent)).length, 3);
   assert.is((await anna.changes(kid)).length, 3);
   assert.is((await anna.changes(top)).length, 2);
   assert.is(await surfaceOf(kid, L(2)), 1234);
-  assert.is(await surfaceOf(kid, L(3)), 4321, 'the child sees the parent\'s edit');
+  assert.is(await surfaceOf(kid, L(3)), 4321, "the child sees the parent's edit");
   for (const id of [parent, kid, top]) assert.is((await anna.scenario(f.modelId, id))?.status, 0);
   assert.equal(brokenInvariants(await readTree(server.ctx.db, f.modelId)), []);
   // And the busy child is copied into the top scenario while the parent is edited once more.
@@ -161,7 +183,11 @@ test('a burst of writes from both planners in a parent and its child: every chan
     bert.copyChanges(kid, top, { changedLocations: changed, selectedLocations: changed, deleteSourceScenario: false }),
     anna.close(parent, L(5)),
   ]);
-  assert.equal(more.map((a) => a.status), [409, 200], 'the child has a child of its own, so it cannot be copied from');
+  assert.equal(
+    more.map((a) => a.status),
+    [409, 200],
+    'the child has a child of its own, so it cannot be copied from',
+  );
   assert.is(more[0]!.message, 'scenarioHasChildren');
   assert.equal(brokenInvariants(await readTree(server.ctx.db, f.modelId)), []);
 });

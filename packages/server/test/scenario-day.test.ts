@@ -22,7 +22,9 @@ test.before(async () => {
   planner = scenarioApi(server, (await signIn(server.baseUrl, login.email, login.password)).accessToken);
 });
 
-test.after(async () => { await server?.close(); });
+test.after(async () => {
+  await server?.close();
+});
 
 const L = (index: number) => f.locations[index]!.id;
 const calculated = (id: number) => server.ctx.db.query('UPDATE scenario SET status = 9 WHERE id = $1', [id]);
@@ -30,26 +32,42 @@ const calculated = (id: number) => server.ctx.db.query('UPDATE scenario SET stat
 /** The list as the scenario panel shows it: id, name, status, changeCount and parent names, in the list's order. */
 const panel = async () => (await planner.scenarios(f.modelId)).map((s: Scenario) => [s.name, s.status, s.changeCount, s.parents.map((p) => p.name)]);
 
-test('a planner\'s day: scenario, new store, edit, close, undo close, copy into a top scenario', async () => {
+test("a planner's day: scenario, new store, edit, close, undo close, copy into a top scenario", async () => {
   assert.equal(await panel(), [['Base', 9, 0, []]], 'the morning: only the base scenario, calculated');
 
   // 1. A scenario under the base.
   const { id: plan } = await planner.ok(planner.createScenario(f.modelId, { name: 'Noord 2026', parentScenarioId: f.baseId }));
-  assert.equal(await panel(), [['Base', 9, 0, []], ['Noord 2026', 0, 0, ['Base']]]);
+  assert.equal(await panel(), [
+    ['Base', 9, 0, []],
+    ['Noord 2026', 0, 0, ['Base']],
+  ]);
   assert.equal(await planner.parents(plan), [{ id: f.baseId, name: 'Base', parentScenarioId: null }]);
   assert.equal(await planner.changes(plan), []);
-  assert.is((await planner.locations(plan)).length, f.locations.length, 'the new scenario has the base\'s locations');
+  assert.is((await planner.locations(plan)).length, f.locations.length, "the new scenario has the base's locations");
 
   // 2. A new store.
-  const opened = await planner.ok(planner.open(plan, newLocationBody(
-    { name: 'Jumbo Buikslotermeer', latitude: 52.3995, longitude: 4.9301, locationGroupId: f.groups.jumbo, locationClusterId: f.clusters.north },
-    { locationProperties: [{ id: f.properties.surface, stringValue: null, numberValue: 1800 }] })));
+  const opened = await planner.ok(
+    planner.open(
+      plan,
+      newLocationBody(
+        { name: 'Jumbo Buikslotermeer', latitude: 52.3995, longitude: 4.9301, locationGroupId: f.groups.jumbo, locationClusterId: f.clusters.north },
+        { locationProperties: [{ id: f.properties.surface, stringValue: null, numberValue: 1800 }] },
+      ),
+    ),
+  );
   assert.is(opened.scenarioId, plan);
   const store = opened.locationId;
   assert.equal(await planner.changes(plan), [{ locationId: store, locationName: 'Jumbo Buikslotermeer', changeType: 1 }]);
-  assert.equal(await panel(), [['Base', 9, 0, []], ['Noord 2026', 0, 1, ['Base']]]);
+  assert.equal(await panel(), [
+    ['Base', 9, 0, []],
+    ['Noord 2026', 0, 1, ['Base']],
+  ]);
   assert.is((await planner.locations(plan)).find((l) => l.id === store)?.locationGroup, 'Jumbo');
-  assert.is((await planner.locations(f.baseId)).find((l) => l.id === store), undefined, 'the base does not have it');
+  assert.is(
+    (await planner.locations(f.baseId)).find((l) => l.id === store),
+    undefined,
+    'the base does not have it',
+  );
 
   // The scenario is calculated over lunch.
   await calculated(plan);
@@ -71,29 +89,51 @@ test('a planner\'s day: scenario, new store, edit, close, undo close, copy into 
 
   // 4. A third store closed.
   await planner.ok(planner.close(plan, L(4)));
-  assert.equal((await planner.changes(plan)).map((c) => [c.locationName, c.changeType]),
-    [['Amsterdam Zuid', 3], ['Diemen', 2], ['Jumbo Buikslotermeer', 1]]);
+  assert.equal(
+    (await planner.changes(plan)).map((c) => [c.locationName, c.changeType]),
+    [
+      ['Amsterdam Zuid', 3],
+      ['Diemen', 2],
+      ['Jumbo Buikslotermeer', 1],
+    ],
+  );
   assert.equal((await panel())[1], ['Noord 2026', 0, 3, ['Base']]);
   assert.is((await planner.locations(plan)).find((l) => l.id === L(4))?.changeType, 2);
 
   // 5. Second thoughts: the closure is undone; two changes are left, so the name stays.
   const undone = await planner.ok(planner.undoClose(plan, L(4)));
   assert.equal(undone, { scenarioId: plan, locationId: L(4) });
-  assert.equal((await planner.changes(plan)).map((c) => [c.locationName, c.changeType]), [['Amsterdam Zuid', 3], ['Jumbo Buikslotermeer', 1]]);
+  assert.equal(
+    (await planner.changes(plan)).map((c) => [c.locationName, c.changeType]),
+    [
+      ['Amsterdam Zuid', 3],
+      ['Jumbo Buikslotermeer', 1],
+    ],
+  );
   assert.equal((await panel())[1], ['Noord 2026', 0, 2, ['Base']]);
   assert.is((await planner.locations(plan)).find((l) => l.id === L(4))?.changeType, 0);
 
   // 6. The top scenario the region agrees on, calculated earlier.
   const { id: top } = await planner.ok(planner.createScenario(f.modelId, { name: 'Regio plan', parentScenarioId: f.baseId, isTop: true }));
   await calculated(top);
-  assert.equal(await panel(), [['Base', 9, 0, []], ['Regio plan', 9, 0, ['Base']], ['Noord 2026', 0, 2, ['Base']]],
-    'top scenarios first, then by name descending');
+  assert.equal(
+    await panel(),
+    [
+      ['Base', 9, 0, []],
+      ['Regio plan', 9, 0, ['Base']],
+      ['Noord 2026', 0, 2, ['Base']],
+    ],
+    'top scenarios first, then by name descending',
+  );
 
   // 7. Copy the changes into the top scenario and delete the source.
   const changed = (await planner.changes(plan)).map((c) => c.locationId);
   const merged = await planner.ok(planner.copyChanges(plan, top, { changedLocations: changed, selectedLocations: changed, deleteSourceScenario: true }));
   assert.equal(merged, { destinationScenarioId: top, copiedLocations: changed, sourceScenarioDeleted: true });
-  assert.equal(await panel(), [['Base', 9, 0, []], ['Regio plan', 0, 2, ['Base']]]);
+  assert.equal(await panel(), [
+    ['Base', 9, 0, []],
+    ['Regio plan', 0, 2, ['Base']],
+  ]);
   assert.equal(await planner.changes(top), [
     { locationId: L(1), locationName: 'Amsterdam Zuid', changeType: 3 },
     { locationId: store, locationName: 'Jumbo Buikslotermeer', changeType: 1 },
@@ -107,7 +147,10 @@ test('a planner\'s day: scenario, new store, edit, close, undo close, copy into 
   // 8. End of the day: the edit of Zuid is taken back; one change is left, so the top scenario is named after it.
   const last = await planner.ok(planner.undoEdit(top, L(1)));
   assert.equal(last, { scenarioId: top, locationId: L(1), scenarioRenamedTo: 'Jumbo Buikslotermeer' });
-  assert.equal(await panel(), [['Base', 9, 0, []], ['Jumbo Buikslotermeer', 0, 1, ['Base']]]);
+  assert.equal(await panel(), [
+    ['Base', 9, 0, []],
+    ['Jumbo Buikslotermeer', 0, 1, ['Base']],
+  ]);
 });
 
 test.run();

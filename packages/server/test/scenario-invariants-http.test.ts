@@ -27,7 +27,9 @@ test.before(async () => {
   api = scenarioApi(server, (await signIn(server.baseUrl, login.email, login.password)).accessToken);
 });
 
-test.after(async () => { await server?.close(); });
+test.after(async () => {
+  await server?.close();
+});
 
 function answer(a: Answer): DriverAnswer {
   if (a.status === 200) return { ok: true, result: a.body };
@@ -48,8 +50,18 @@ const httpDriver: ScenarioDriver = {
       const given = new Map(change.properties.map((p) => [p.id, p]));
       body.locationProperties = body.locationProperties.map((p) => given.get(p.id) ?? p);
     } else {
-      body = { name: 'Nowhere', latitude: 52, longitude: 5, type: 1, visibility: 0, excluded: false, locationGroupId: null, locationClusterId: null,
-        locationProperties: change.properties, scenarioCreation: null };
+      body = {
+        name: 'Nowhere',
+        latitude: 52,
+        longitude: 5,
+        type: 1,
+        visibility: 0,
+        excluded: false,
+        locationGroupId: null,
+        locationClusterId: null,
+        locationProperties: change.properties,
+        scenarioCreation: null,
+      };
     }
     return answer(await api.edit(t.modelId, t.scenarioId, locationId, body, { createScenario: t.createScenario }));
   },
@@ -59,37 +71,61 @@ const httpDriver: ScenarioDriver = {
   },
   createScenario: async (modelId, body) => answer(await api.createScenario(modelId, body)),
   deleteScenario: async (modelId, scenarioId) => answer(await api.deleteScenario(modelId, scenarioId)),
-  copy: async (_modelId, r) => answer(await api.copyChanges(r.sourceScenarioId, r.destinationScenarioId, {
-    changedLocations: r.changedLocations, selectedLocations: r.selectedLocations, deleteSourceScenario: r.deleteSourceScenario,
-  })),
+  copy: async (_modelId, r) =>
+    answer(
+      await api.copyChanges(r.sourceScenarioId, r.destinationScenarioId, {
+        changedLocations: r.changedLocations,
+        selectedLocations: r.selectedLocations,
+        deleteSourceScenario: r.deleteSourceScenario,
+      }),
+    ),
 
   /** The API reads what is stored: list, changeCount, parents, changes and locations of every scenario. */
   async check(modelId: number, tree: Tree, describe: string) {
     const list = await api.scenarios(modelId);
-    assert.equal(list.map((s) => s.id).sort((a, b) => a - b), tree.scenarios.map((s) => s.id), `${describe}: the scenario list`);
+    assert.equal(
+      list.map((s) => s.id).sort((a, b) => a - b),
+      tree.scenarios.map((s) => s.id),
+      `${describe}: the scenario list`,
+    );
     for (const s of list) {
-      const own = tree.versions.filter((v) => v.scenario === s.id && s.parentScenarioId !== null)
+      const own = tree.versions
+        .filter((v) => v.scenario === s.id && s.parentScenarioId !== null)
         .map((v) => ({ locationId: v.location, locationName: v.name, changeType: v.changeType }))
         .sort((a, b) => a.locationId - b.locationId);
       const changes = (await api.changes(s.id)).sort((a, b) => a.locationId - b.locationId);
       assert.equal(changes, own, `${describe}: changes of scenario ${s.id}`);
       assert.is(s.changeCount, own.length, `${describe}: changeCount of scenario ${s.id}`);
-      assert.equal(s.changes.slice().sort((a, b) => a.locationId - b.locationId), own, `${describe}: changes in the list, scenario ${s.id}`);
-      assert.equal(s.parents.map((p) => p.id), ancestors(tree, s.id), `${describe}: parents of scenario ${s.id}`);
+      assert.equal(
+        s.changes.slice().sort((a, b) => a.locationId - b.locationId),
+        own,
+        `${describe}: changes in the list, scenario ${s.id}`,
+      );
+      assert.equal(
+        s.parents.map((p) => p.id),
+        ancestors(tree, s.id),
+        `${describe}: parents of scenario ${s.id}`,
+      );
       const locations = (await api.locations(s.id)).map((l) => [l.id, l.changeType, l.name]);
-      assert.equal(locations.sort((a, b) => Number(a[0]) - Number(b[0])), effectiveLocations(tree, s.id).map((v) => [v.location, v.changeType, v.name]),
-        `${describe}: locations of scenario ${s.id}`);
+      assert.equal(
+        locations.sort((a, b) => Number(a[0]) - Number(b[0])),
+        effectiveLocations(tree, s.id).map((v) => [v.location, v.changeType, v.name]),
+        `${describe}: locations of scenario ${s.id}`,
+      );
     }
   },
 };
 
 test('random sequences of scenario actions through the API: predicted answers, nothing changed by a refusal, the reads agree', async () => {
   let runs = 0;
-  await fc.assert(fc.asyncProperty(actionCommands(8), async (commands) => {
-    const fixture = await createScenarioModel(server.ctx.db, { name: `HTTP model ${++runs}`, locationCount: 3 });
-    await api.ok(api.createScenario(fixture.modelId, { name: 'Plan', parentScenarioId: fixture.baseId, isTop: true }));
-    await walk(httpDriver, server.ctx.db, fixture, commands);
-  }), { numRuns: Number(process.env.SCENARIO_FC_HTTP_RUNS ?? 6) });
+  await fc.assert(
+    fc.asyncProperty(actionCommands(8), async (commands) => {
+      const fixture = await createScenarioModel(server.ctx.db, { name: `HTTP model ${++runs}`, locationCount: 3 });
+      await api.ok(api.createScenario(fixture.modelId, { name: 'Plan', parentScenarioId: fixture.baseId, isTop: true }));
+      await walk(httpDriver, server.ctx.db, fixture, commands);
+    }),
+    { numRuns: Number(process.env.SCENARIO_FC_HTTP_RUNS ?? 6) },
+  );
 });
 
 test.run();

@@ -12,9 +12,7 @@ import { test } from 'uvu';
 import fc from 'fast-check';
 import { ApiError } from '../src/http/errors.js';
 import { copyChanges } from '../src/scenarios/copy-changes.js';
-import {
-  closeLocation, createLocation, deleteLocation, undoCloseLocation, undoEditLocation, updateLocation,
-} from '../src/scenarios/location-writes.js';
+import { closeLocation, createLocation, deleteLocation, undoCloseLocation, undoEditLocation, updateLocation } from '../src/scenarios/location-writes.js';
 import { createScenario, deleteScenario } from '../src/scenarios/scenario-writes.js';
 import { scenarioLocation } from '../src/repo/scenario-locations.js';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db.js';
@@ -24,8 +22,12 @@ import { walk, type DriverAnswer, type ScenarioDriver } from './helpers/scenario
 
 let database: TestDatabase;
 
-test.before(async () => { database = await openTestDatabase(); });
-test.after(async () => { await database?.close(); });
+test.before(async () => {
+  database = await openTestDatabase();
+});
+test.after(async () => {
+  await database?.close();
+});
 
 async function answer(call: () => Promise<unknown>): Promise<DriverAnswer> {
   try {
@@ -43,11 +45,20 @@ function functionDriver(): ScenarioDriver {
     open: (t, body) => answer(() => createLocation(db, t, body)),
     edit: async (t, locationId, change) => {
       const row = await scenarioLocation(db, t.scenarioId, locationId);
-      return answer(() => updateLocation(db, t, locationId, {
-        name: row ? (change.rename ? `${row.name}*` : row.name) : 'Nowhere', latitude: row?.latitude ?? 52, longitude: row?.longitude ?? 5,
-        type: 1, visibility: 0, excluded: false, locationGroupId: row?.location_group_id ?? null, locationClusterId: row?.location_cluster_id ?? null,
-        locationProperties: change.properties, scenarioCreation: null,
-      }));
+      return answer(() =>
+        updateLocation(db, t, locationId, {
+          name: row ? (change.rename ? `${row.name}*` : row.name) : 'Nowhere',
+          latitude: row?.latitude ?? 52,
+          longitude: row?.longitude ?? 5,
+          type: 1,
+          visibility: 0,
+          excluded: false,
+          locationGroupId: row?.location_group_id ?? null,
+          locationClusterId: row?.location_cluster_id ?? null,
+          locationProperties: change.properties,
+          scenarioCreation: null,
+        }),
+      );
     },
     act: (kind, t, locationId) => answer(() => acts[kind](db, t, locationId)),
     createScenario: (modelId, body) => answer(() => createScenario(db, modelId, body)),
@@ -59,11 +70,14 @@ function functionDriver(): ScenarioDriver {
 test('random sequences of scenario actions: predicted answers, nothing changed by a refusal, invariants after every action', async () => {
   let runs = 0;
   const driver = functionDriver();
-  await fc.assert(fc.asyncProperty(actionCommands(16), async (commands) => {
-    const fixture = await createScenarioModel(database.db, { name: `Model ${++runs}`, locationCount: 4 });
-    await createScenario(database.db, fixture.modelId, { name: 'Plan', parentScenarioId: fixture.baseId, isTop: true, competition: false });
-    await walk(driver, database.db, fixture, commands);
-  }), { numRuns: Number(process.env.SCENARIO_FC_RUNS ?? 40) });
+  await fc.assert(
+    fc.asyncProperty(actionCommands(16), async (commands) => {
+      const fixture = await createScenarioModel(database.db, { name: `Model ${++runs}`, locationCount: 4 });
+      await createScenario(database.db, fixture.modelId, { name: 'Plan', parentScenarioId: fixture.baseId, isTop: true, competition: false });
+      await walk(driver, database.db, fixture, commands);
+    }),
+    { numRuns: Number(process.env.SCENARIO_FC_RUNS ?? 40) },
+  );
 });
 
 test.run();

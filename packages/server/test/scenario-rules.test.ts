@@ -11,8 +11,12 @@ import { signIn } from './helpers/sign-in.js';
 import { accepted, refused, startScenarioKit, type ScenarioKit } from './helpers/scenario-kit.js';
 
 let kit: ScenarioKit;
-test.before(async () => { kit = await startScenarioKit(); });
-test.after(async () => { await kit?.server.close(); });
+test.before(async () => {
+  kit = await startScenarioKit();
+});
+test.after(async () => {
+  await kit?.server.close();
+});
 
 // Short names for what every test uses (set once the server runs).
 const L = (index: number) => kit.L(index);
@@ -28,7 +32,10 @@ test('without a token every write is 401; without access to the model 403; a glo
   accepted(await kit.planner.close(s, L(0)));
   const body = await kit.planner.editBody(s, L(1), { name: 'Hijacked' });
   await unchangedBy([s, kit.f.baseId], async () => {
-    for (const [api, status] of [[kit.anonymous, 401], [kit.outsider, 403]] as const) {
+    for (const [api, status] of [
+      [kit.anonymous, 401],
+      [kit.outsider, 403],
+    ] as const) {
       assert.is((await api.open(s, newStore('Intruder'))).status, status);
       assert.is((await api.edit(kit.f.modelId, s, L(1), body)).status, status);
       assert.is((await api.close(s, L(2))).status, status);
@@ -43,7 +50,10 @@ test('without a token every write is 401; without access to the model 403; a glo
   });
   const created = accepted(await kit.globalAdmin.createScenario(kit.f.modelId, { name: 'By the administrator', parentScenarioId: kit.f.baseId }));
   accepted(await kit.globalAdmin.close(created.id, L(3)));
-  assert.equal((await kit.planner.changes(created.id)).map((c) => c.locationId), [L(3)]);
+  assert.equal(
+    (await kit.planner.changes(created.id)).map((c) => c.locationId),
+    [L(3)],
+  );
 });
 
 test('the base scenario cannot be changed: every location write into it is refused with scenarioHasNoParent', async () => {
@@ -70,7 +80,11 @@ test('the base scenario cannot be changed: every location write into it is refus
 test('the base scenario cannot be edited or removed; another scenario can', async () => {
   const base = (await kit.planner.scenario(kit.f.modelId, kit.f.baseId))!;
   await unchangedBy([kit.f.baseId], async () => {
-    refused(await kit.planner.updateScenario(kit.f.modelId, { id: kit.f.baseId, name: 'Renamed base', isTop: true, competition: false }), 409, 'scenarioHasNoParent');
+    refused(
+      await kit.planner.updateScenario(kit.f.modelId, { id: kit.f.baseId, name: 'Renamed base', isTop: true, competition: false }),
+      409,
+      'scenarioHasNoParent',
+    );
     refused(await kit.planner.deleteScenario(kit.f.modelId, kit.f.baseId), 409, 'scenarioHasNoParent');
   });
   assert.is((await kit.planner.scenario(kit.f.modelId, kit.f.baseId))?.name, base.name);
@@ -198,8 +212,15 @@ test('a scenario is editable only in status 0, 9 and 10: in any other status eve
       refused(await kit.planner.remove(s, locationId), 409, 'scenarioIsReadOnly');
       refused(await kit.planner.updateScenario(kit.f.modelId, { id: s, name: 'Renamed', isTop: false, competition: false }), 409, 'scenarioIsReadOnly');
       refused(await kit.planner.deleteScenario(kit.f.modelId, s), 409, 'scenarioIsReadOnly');
-      refused(await kit.planner.copyChanges(s, top, { changedLocations: modified.changes.map((c) => c.locationId), selectedLocations: [L(0)], deleteSourceScenario: false }),
-        409, 'scenarioIsReadOnly');
+      refused(
+        await kit.planner.copyChanges(s, top, {
+          changedLocations: modified.changes.map((c) => c.locationId),
+          selectedLocations: [L(0)],
+          deleteSourceScenario: false,
+        }),
+        409,
+        'scenarioIsReadOnly',
+      );
     });
   }
   for (const status of [0, 9, 10]) {
@@ -248,7 +269,11 @@ test('a scenario with children cannot be removed or copied from', async () => {
   const kid = await child('The child', parent);
   await unchangedBy([parent, kid, top], async () => {
     refused(await kit.planner.deleteScenario(kit.f.modelId, parent), 409, 'scenarioHasChildren');
-    refused(await kit.planner.copyChanges(parent, top, { changedLocations: [L(2)], selectedLocations: [L(2)], deleteSourceScenario: false }), 409, 'scenarioHasChildren');
+    refused(
+      await kit.planner.copyChanges(parent, top, { changedLocations: [L(2)], selectedLocations: [L(2)], deleteSourceScenario: false }),
+      409,
+      'scenarioHasChildren',
+    );
   });
   accepted(await kit.planner.deleteScenario(kit.f.modelId, kid));
   accepted(await kit.planner.copyChanges(parent, top, { changedLocations: [L(2)], selectedLocations: [L(2)], deleteSourceScenario: false }));
@@ -259,10 +284,21 @@ test('copy changes goes only into a top scenario that has a parent and is not th
   // No top scenario at all in the second model.
   const lone = await child('Lone', kit.fm.baseId, false, kit.fm);
   accepted(await kit.planner.close(lone, kit.fm.locations[0]!.id));
-  await unchangedBy([lone, kit.fm.baseId], async () => {
-    refused(await kit.planner.copyChanges(lone, kit.fm.baseId, { changedLocations: [kit.fm.locations[0]!.id], selectedLocations: [kit.fm.locations[0]!.id], deleteSourceScenario: false }),
-      409, 'noTopScenariosFound');
-  }, kit.fm);
+  await unchangedBy(
+    [lone, kit.fm.baseId],
+    async () => {
+      refused(
+        await kit.planner.copyChanges(lone, kit.fm.baseId, {
+          changedLocations: [kit.fm.locations[0]!.id],
+          selectedLocations: [kit.fm.locations[0]!.id],
+          deleteSourceScenario: false,
+        }),
+        409,
+        'noTopScenariosFound',
+      );
+    },
+    kit.fm,
+  );
   const top = await child('Top', kit.f.baseId, true);
   const notTop = await child('Not top');
   const source = await child('Source');
@@ -273,39 +309,68 @@ test('copy changes goes only into a top scenario that has a parent and is not th
     refused(await kit.planner.copyChanges(source, notTop, request), 409, 'destinationIsNotATopScenario');
     refused(await kit.planner.copyChanges(source, kit.f.baseId, request), 409, 'destinationIsNotATopScenario');
     refused(await kit.planner.copyChanges(source, source, request), 400, 'destinationScenarioId must differ from scenarioId', 'destinationScenarioId');
-    const mismatch = await kit.planner.call(routes.scenarioCopyChanges, { sourceScenarioId: source, destinationScenarioId: top },
-      { deleteSourceScenario: false, locations: [L(2)] }, { scenarioId: source, destinationScenarioId: top, ...request });
+    const mismatch = await kit.planner.call(
+      routes.scenarioCopyChanges,
+      { sourceScenarioId: source, destinationScenarioId: top },
+      { deleteSourceScenario: false, locations: [L(2)] },
+      { scenarioId: source, destinationScenarioId: top, ...request },
+    );
     assert.is(mismatch.status, 400);
     assert.is(mismatch.field, 'locations');
   });
   await kit.server.ctx.db.query('UPDATE scenario SET is_top = false WHERE id = $1', [kit.f.baseId]);
   const result = accepted(await kit.planner.copyChanges(source, top, request));
   assert.equal(result, { destinationScenarioId: top, copiedLocations: [L(1)], sourceScenarioDeleted: false });
-  assert.equal((await kit.planner.changes(top)).map((c) => [c.locationId, c.changeType]), [[L(1), 2]]);
-  assert.equal((await kit.planner.changes(source)).map((c) => [c.locationId, c.changeType]), [[L(1), 2]], 'the source keeps its changes');
+  assert.equal(
+    (await kit.planner.changes(top)).map((c) => [c.locationId, c.changeType]),
+    [[L(1), 2]],
+  );
+  assert.equal(
+    (await kit.planner.changes(source)).map((c) => [c.locationId, c.changeType]),
+    [[L(1), 2]],
+    'the source keeps its changes',
+  );
 });
 
-test('deleteSourceScenario only when all changed locations are selected; the changes listed must be the source\'s', async () => {
+test("deleteSourceScenario only when all changed locations are selected; the changes listed must be the source's", async () => {
   const top = await child('Merge target', kit.f.baseId, true);
   const source = await child('Two changes');
   accepted(await kit.planner.close(source, L(0)));
   const { locationId } = accepted(await kit.planner.open(source, newStore('Albert Noord')));
   const changed = [L(0), locationId];
   await unchangedBy([top, source], async () => {
-    refused(await kit.planner.copyChanges(source, top, { changedLocations: changed, selectedLocations: [L(0)], deleteSourceScenario: true }),
-      409, 'deleteSourceNeedsAllChangedLocations', 'deleteSourceScenario');
-    refused(await kit.planner.copyChanges(source, top, { changedLocations: [L(0)], selectedLocations: [L(0)], deleteSourceScenario: false }),
-      409, 'scenarioWasModified', 'changedLocations');
+    refused(
+      await kit.planner.copyChanges(source, top, { changedLocations: changed, selectedLocations: [L(0)], deleteSourceScenario: true }),
+      409,
+      'deleteSourceNeedsAllChangedLocations',
+      'deleteSourceScenario',
+    );
+    refused(
+      await kit.planner.copyChanges(source, top, { changedLocations: [L(0)], selectedLocations: [L(0)], deleteSourceScenario: false }),
+      409,
+      'scenarioWasModified',
+      'changedLocations',
+    );
   });
   const result = accepted(await kit.planner.copyChanges(source, top, { changedLocations: changed, selectedLocations: changed, deleteSourceScenario: true }));
   assert.is(result.sourceScenarioDeleted, true);
   assert.is(await kit.planner.scenario(kit.f.modelId, source), undefined);
-  assert.equal((await kit.planner.changes(top)).map((c) => [c.locationId, c.changeType]).sort(), [[L(0), 2], [locationId, 1]].sort());
-  assert.is((await kit.server.ctx.db.query<{ created_scenario_id: number }>('SELECT created_scenario_id FROM location WHERE id = $1', [locationId])).rows[0]?.created_scenario_id,
-    top, 'the new location now belongs to the scenario it was copied into');
+  assert.equal(
+    (await kit.planner.changes(top)).map((c) => [c.locationId, c.changeType]).sort(),
+    [
+      [L(0), 2],
+      [locationId, 1],
+    ].sort(),
+  );
+  assert.is(
+    (await kit.server.ctx.db.query<{ created_scenario_id: number }>('SELECT created_scenario_id FROM location WHERE id = $1', [locationId])).rows[0]
+      ?.created_scenario_id,
+    top,
+    'the new location now belongs to the scenario it was copied into',
+  );
 });
 
-test('copy changes sets each change again against the destination\'s parent; into a parent of the source the changes move', async () => {
+test("copy changes sets each change again against the destination's parent; into a parent of the source the changes move", async () => {
   // A store opened in one branch and edited below it is an opening where the destination's parent lacks it.
   const branch = await child('Branch');
   const { locationId: x } = accepted(await kit.planner.open(branch, newStore('Branch store')));
@@ -314,8 +379,13 @@ test('copy changes sets each change again against the destination\'s parent; int
   accepted(await kit.planner.close(below, L(2)));
   const top = await child('Elsewhere', kit.f.baseId, true);
   accepted(await kit.planner.copyChanges(below, top, { changedLocations: [x, L(2)], selectedLocations: [x, L(2)], deleteSourceScenario: false }));
-  assert.equal((await kit.planner.changes(top)).map((c) => [c.locationId, c.locationName, c.changeType]).sort(),
-    [[x, 'Branch store XL', 1], [L(2), 'Amsterdam Noord', 2]].sort());
+  assert.equal(
+    (await kit.planner.changes(top)).map((c) => [c.locationId, c.locationName, c.changeType]).sort(),
+    [
+      [x, 'Branch store XL', 1],
+      [L(2), 'Amsterdam Noord', 2],
+    ].sort(),
+  );
   assert.is((await shown(top, x))?.changeType, 1);
 
   // Into an ancestor (a top scenario the source was made under): the source inherits the changes from then on.
@@ -324,8 +394,15 @@ test('copy changes sets each change again against the destination\'s parent; int
   accepted(await kit.planner.close(local, L(0)));
   accepted(await kit.planner.close(local, L(1)));
   accepted(await kit.planner.copyChanges(local, region, { changedLocations: [L(0), L(1)], selectedLocations: [L(0)], deleteSourceScenario: false }));
-  assert.equal((await kit.planner.changes(region)).map((c) => c.locationId), [L(0)]);
-  assert.equal((await kit.planner.changes(local)).map((c) => c.locationId), [L(1)], 'the copied change moved');
+  assert.equal(
+    (await kit.planner.changes(region)).map((c) => c.locationId),
+    [L(0)],
+  );
+  assert.equal(
+    (await kit.planner.changes(local)).map((c) => c.locationId),
+    [L(1)],
+    'the copied change moved',
+  );
   assert.is((await shown(local, L(0)))?.changeType, 2, 'and is inherited');
 });
 
@@ -337,9 +414,17 @@ test('optimistic concurrency: a write with a stale modified stamp is refused wit
   const fresh = (await kit.planner.scenario(kit.f.modelId, s))!;
   assert.ok(Date.parse(fresh.modified) > Date.parse(read), 'a write moves modified on');
   await unchangedBy([s], async () => {
-    refused(await kit.planner.edit(kit.f.modelId, s, L(1), await kit.planner.editBody(s, L(1), { excluded: true, scenarioModified: read })), 409, 'scenarioWasModified');
+    refused(
+      await kit.planner.edit(kit.f.modelId, s, L(1), await kit.planner.editBody(s, L(1), { excluded: true, scenarioModified: read })),
+      409,
+      'scenarioWasModified',
+    );
     refused(await kit.planner.open(s, newStore('Stale', { scenarioModified: read })), 409, 'scenarioWasModified');
-    refused(await kit.planner.updateScenario(kit.f.modelId, { id: s, name: 'Stale name', isTop: false, competition: false, modified: read }), 409, 'scenarioWasModified');
+    refused(
+      await kit.planner.updateScenario(kit.f.modelId, { id: s, name: 'Stale name', isTop: false, competition: false, modified: read }),
+      409,
+      'scenarioWasModified',
+    );
   });
   accepted(await kit.planner.edit(kit.f.modelId, s, L(1), await kit.planner.editBody(s, L(1), { excluded: true, scenarioModified: fresh.modified })));
 });
@@ -363,7 +448,7 @@ test('inherited changes: a closure made in a parent is closed in the child and c
   assert.is((await shown(kid, L(3)))?.changeType, 3);
   assert.is((await shown(parent, L(3)))?.changeType, 2);
   accepted(await kit.planner.undoEdit(kid, L(3)));
-  assert.is((await shown(kid, L(3)))?.changeType, 2, 'undo edit brings the parent\'s closure back');
+  assert.is((await shown(kid, L(3)))?.changeType, 2, "undo edit brings the parent's closure back");
   // The parent's opening is edited and closed in the child like an unchanged location.
   accepted(await kit.planner.edit(kit.f.modelId, kid, opened, await kit.planner.editBody(kid, opened, { name: 'Renamed in the child' })));
   assert.is((await shown(kid, opened))?.name, 'Renamed in the child');
@@ -373,16 +458,27 @@ test('inherited changes: a closure made in a parent is closed in the child and c
   assert.is((await shown(kid, opened))?.changeType, 2);
   // Deleting the opening in the parent takes the child's change of it away too.
   accepted(await kit.planner.remove(parent, opened));
-  assert.equal((await kit.planner.changes(kid)).map((c) => c.locationId), [L(4)]);
+  assert.equal(
+    (await kit.planner.changes(kid)).map((c) => c.locationId),
+    [L(4)],
+  );
   assert.is(await shown(kid, opened), undefined);
 });
 
 test('scenario create: a parent of the same model is required for all but the first scenario; the answer is the id and the list keeps the spec order', async () => {
   await unchangedBy([], async () => {
-    refused(await kit.planner.createScenario(kit.f.modelId, { name: 'Second root', parentScenarioId: null }), 400,
-      'a scenario needs a parent scenario; only the first scenario of a model has none', 'parentScenarioId');
-    refused(await kit.planner.createScenario(kit.f.modelId, { name: 'Wrong parent', parentScenarioId: kit.fm.baseId }), 400,
-      `scenario ${kit.fm.baseId} is not a scenario of model ${kit.f.modelId}`, 'parentScenarioId');
+    refused(
+      await kit.planner.createScenario(kit.f.modelId, { name: 'Second root', parentScenarioId: null }),
+      400,
+      'a scenario needs a parent scenario; only the first scenario of a model has none',
+      'parentScenarioId',
+    );
+    refused(
+      await kit.planner.createScenario(kit.f.modelId, { name: 'Wrong parent', parentScenarioId: kit.fm.baseId }),
+      400,
+      `scenario ${kit.fm.baseId} is not a scenario of model ${kit.f.modelId}`,
+      'parentScenarioId',
+    );
   });
   const parent = await child('Order parent');
   const a = await child('A plan', parent);
@@ -390,12 +486,19 @@ test('scenario create: a parent of the same model is required for all but the fi
   const t = await child('M top plan', parent, true);
   const list = await kit.planner.scenarios(kit.f.modelId);
   const at = list.findIndex((s) => s.id === parent);
-  assert.equal(list.slice(at, at + 4).map((s) => s.id), [parent, t, z, a], 'top scenarios first, then by name descending, nested by parent');
-  assert.equal(list.find((s) => s.id === a)?.parents.map((p) => p.id), [parent, kit.f.baseId]);
+  assert.equal(
+    list.slice(at, at + 4).map((s) => s.id),
+    [parent, t, z, a],
+    'top scenarios first, then by name descending, nested by parent',
+  );
+  assert.equal(
+    list.find((s) => s.id === a)?.parents.map((p) => p.id),
+    [parent, kit.f.baseId],
+  );
   assert.is(list[0]?.id, kit.f.baseId, 'the base scenario stays first');
 });
 
-test('scenario update: name, top and competition; the status stays; a scenario with one change keeps its location\'s name', async () => {
+test("scenario update: name, top and competition; the status stays; a scenario with one change keeps its location's name", async () => {
   const s = await child('Flags');
   accepted(await kit.planner.close(s, L(0)));
   accepted(await kit.planner.close(s, L(1)));
@@ -405,7 +508,12 @@ test('scenario update: name, top and competition; the status stays; a scenario w
   accepted(await kit.planner.undoClose(s, L(0)));
   assert.is((await kit.planner.scenario(kit.f.modelId, s))?.name, 'Amsterdam Zuid');
   await unchangedBy([s], async () => {
-    refused(await kit.planner.updateScenario(kit.f.modelId, { id: s, name: 'Something else', isTop: true, competition: false }), 409, 'fieldIsReadOnly', 'name');
+    refused(
+      await kit.planner.updateScenario(kit.f.modelId, { id: s, name: 'Something else', isTop: true, competition: false }),
+      409,
+      'fieldIsReadOnly',
+      'name',
+    );
   });
   accepted(await kit.planner.updateScenario(kit.f.modelId, { id: s, name: 'Amsterdam Zuid', isTop: false, competition: false }));
 });

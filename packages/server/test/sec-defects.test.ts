@@ -15,8 +15,12 @@ import { REQUEST_BODY_LIMIT } from '../src/http/web-security.js';
 let ws: WorldServer;
 // Base scenarios are not queued again by themselves here: defect 4 reads the status a changed save
 // leaves (functions.test covers the base queued again).
-test.before(async () => { ws = await startWorldServer({}, { env: { AUTO_CALCULATE_BASE: 'false' } }); });
-test.after(async () => { await ws?.close(); });
+test.before(async () => {
+  ws = await startWorldServer({}, { env: { AUTO_CALCULATE_BASE: 'false' } });
+});
+test.after(async () => {
+  await ws?.close();
+});
 
 const call = (path: string, init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}) =>
   ws.call(path, init.token ?? ws.tokens.globalAdmin, init);
@@ -38,8 +42,18 @@ test('defect 1: ids past the database integer range are 400 with the field or 40
   refused(await call(`/api/models/${modelId}/scenarios`, { method: 'POST', body: { name: 'Big parent', parentScenarioId: big } }), 'parentScenarioId');
   refused(await call('/api/admin/users', { method: 'PUT', body: { user: { id: big, title: 'x' }, models: [] } }), 'user.id');
   const plannerId = ws.world.accounts.planner.userId;
-  refused(await call('/api/admin/users', { method: 'PUT', body: { user: { id: plannerId, title: 'x' }, models: [{ id: MAX_ID, name: 'gone', hasAccess: true, isAdmin: false }] } }));
-  refused(await call('/api/admin/models', { method: 'PUT', body: { model: { id: modelId, name: 'x' }, users: [{ id: MAX_ID, title: 'gone', hasAccess: true, isAdmin: false, deletedFromAzureAd: 0 }] } }));
+  refused(
+    await call('/api/admin/users', {
+      method: 'PUT',
+      body: { user: { id: plannerId, title: 'x' }, models: [{ id: MAX_ID, name: 'gone', hasAccess: true, isAdmin: false }] },
+    }),
+  );
+  refused(
+    await call('/api/admin/models', {
+      method: 'PUT',
+      body: { model: { id: modelId, name: 'x' }, users: [{ id: MAX_ID, title: 'gone', hasAccess: true, isAdmin: false, deletedFromAzureAd: 0 }] },
+    }),
+  );
   refused(await call(`/api/functions/validate?modelId=${big}`, { method: 'PUT', body: [] }), 'modelId');
   refused(await call('/api/admin/logins/99999999999999999999', { method: 'DELETE' }));
   refused(await call(`/api/models/scenarios/${baseScenarioId}/locations/${big}/properties`), 'locationId');
@@ -51,11 +65,29 @@ test('defect 1: ids past the database integer range are 400 with the field or 40
 test('defect 2: every string has a maximum (400 with the field), and bodies a size limit (413)', async () => {
   const { modelId, baseScenarioId, stores } = ws.world;
   const long = (n: number) => 'x'.repeat(n);
-  refused(await call(`/api/models/${modelId}/scenarios`, { method: 'POST', body: { name: long(TextLimit.name + 1), parentScenarioId: baseScenarioId } }), 'name');
-  const location = { name: long(500_000), latitude: 52.01, longitude: 5.01, locationGroupId: null, locationClusterId: null, locationProperties: [], scenarioCreation: null };
+  refused(
+    await call(`/api/models/${modelId}/scenarios`, { method: 'POST', body: { name: long(TextLimit.name + 1), parentScenarioId: baseScenarioId } }),
+    'name',
+  );
+  const location = {
+    name: long(500_000),
+    latitude: 52.01,
+    longitude: 5.01,
+    locationGroupId: null,
+    locationClusterId: null,
+    locationProperties: [],
+    scenarioCreation: null,
+  };
   refused(await call(`/api/models/scenarios/${baseScenarioId}/locations`, { method: 'POST', body: location, token: ws.tokens.planner }), 'name');
-  const property = { ...location, name: 'Long value', locationProperties: [{ id: ws.world.properties.salesArea, stringValue: long(TextLimit.value + 1), numberValue: null }] };
-  refused(await call(`/api/models/scenarios/${baseScenarioId}/locations`, { method: 'POST', body: property, token: ws.tokens.planner }), 'locationProperties.0.stringValue');
+  const property = {
+    ...location,
+    name: 'Long value',
+    locationProperties: [{ id: ws.world.properties.salesArea, stringValue: long(TextLimit.value + 1), numberValue: null }],
+  };
+  refused(
+    await call(`/api/models/scenarios/${baseScenarioId}/locations`, { method: 'POST', body: property, token: ws.tokens.planner }),
+    'locationProperties.0.stringValue',
+  );
   const huge = await call(`/api/models/${modelId}/scenarios`, { method: 'POST', body: { name: long(1_500_000), parentScenarioId: baseScenarioId } });
   assert.is(huge.status, 413);
   assert.is(huge.json().field, 'body');
@@ -96,21 +128,34 @@ test('defect 4: saving the editors unchanged changes nothing; changed model para
   assert.equal(again.json(), first.json());
 
   const driversPath = `/api/models/${modelId}/drivers`;
-  const drivers = await call(driversPath, { method: 'PUT', token: ws.tokens.modelAdmin, body: [{ title: 'All', function: 'salesArea > 0', drivers: [{ title: 'Size', function: 'salesArea', weight: 50 }] }] });
+  const drivers = await call(driversPath, {
+    method: 'PUT',
+    token: ws.tokens.modelAdmin,
+    body: [{ title: 'All', function: 'salesArea > 0', drivers: [{ title: 'Size', function: 'salesArea', weight: 50 }] }],
+  });
   assert.is(drivers.status, 200, drivers.text());
   const same = await call(driversPath, { method: 'PUT', body: drivers.json(), token: ws.tokens.modelAdmin });
   assert.equal(same.json(), drivers.json());
   assert.is(await statusOf(baseScenarioId), 9);
 
   const parametersPath = `/api/models/${subModelId}/model-parameters`;
-  const { locationProperties: _a, locationGroupProperties: _b, locationClusterProperties: _c, ...parameters } = (await call(parametersPath, { token: ws.tokens.modelAdmin })).json();
+  const {
+    locationProperties: _a,
+    locationGroupProperties: _b,
+    locationClusterProperties: _c,
+    ...parameters
+  } = (await call(parametersPath, { token: ws.tokens.modelAdmin })).json();
   const modifiedBefore = (await ws.server.ctx.db.query<{ modified: Date }>('SELECT modified FROM sub_model WHERE id = $1', [subModelId])).rows[0]!.modified;
   const unchanged = await call(parametersPath, { method: 'PUT', body: parameters, token: ws.tokens.modelAdmin });
   assert.is(unchanged.status, 200, unchanged.text());
   assert.is(await statusOf(baseScenarioId), 9, 'an unchanged save keeps the results');
   const modifiedAfter = (await ws.server.ctx.db.query<{ modified: Date }>('SELECT modified FROM sub_model WHERE id = $1', [subModelId])).rows[0]!.modified;
   assert.is(modifiedAfter.getTime(), modifiedBefore.getTime(), 'nothing was written');
-  const changed = await call(parametersPath, { method: 'PUT', body: { ...parameters, fractionCutOffThreshold: parameters.fractionCutOffThreshold === 0.03 ? 0.04 : 0.03 }, token: ws.tokens.modelAdmin });
+  const changed = await call(parametersPath, {
+    method: 'PUT',
+    body: { ...parameters, fractionCutOffThreshold: parameters.fractionCutOffThreshold === 0.03 ? 0.04 : 0.03 },
+    token: ws.tokens.modelAdmin,
+  });
   assert.is(changed.status, 200, changed.text());
   assert.is(await statusOf(baseScenarioId), 0, 'a changed save sends the scenarios back');
 });
@@ -119,18 +164,31 @@ test('defect 10: editor rows with ids that no longer exist are refused with 409,
   const { modelId, subModelId } = ws.world;
   const driversPath = `/api/models/${modelId}/drivers`;
   const current = (await call(driversPath, { token: ws.tokens.modelAdmin })).json();
-  const countRows = async () => (await ws.server.ctx.db.query<{ n: number }>(
-    'SELECT (SELECT count(*) FROM driver_filter WHERE model_id = $1) + (SELECT count(*) FROM driver d JOIN driver_filter f ON f.id = d.driver_filter_id WHERE f.model_id = $1) AS n', [modelId])).rows[0]!.n;
+  const countRows = async () =>
+    (
+      await ws.server.ctx.db.query<{ n: number }>(
+        'SELECT (SELECT count(*) FROM driver_filter WHERE model_id = $1) + (SELECT count(*) FROM driver d JOIN driver_filter f ON f.id = d.driver_filter_id WHERE f.model_id = $1) AS n',
+        [modelId],
+      )
+    ).rows[0]!.n;
   const before = await countRows();
   const staleFilter = await call(driversPath, { method: 'PUT', token: ws.tokens.modelAdmin, body: [{ ...current[0], id: 999_999 }] });
   assert.is(staleFilter.status, 409, staleFilter.text());
   assert.is(staleFilter.json().message, 'rowNoLongerExists');
   assert.is(staleFilter.json().field, '0.id');
-  const staleDriver = await call(driversPath, { method: 'PUT', token: ws.tokens.modelAdmin, body: [{ ...current[0], drivers: [{ ...current[0].drivers[0], id: 999_998 }] }] });
+  const staleDriver = await call(driversPath, {
+    method: 'PUT',
+    token: ws.tokens.modelAdmin,
+    body: [{ ...current[0], drivers: [{ ...current[0].drivers[0], id: 999_998 }] }],
+  });
   assert.is(staleDriver.status, 409);
   assert.is(staleDriver.json().field, '0.drivers.0.id');
   assert.is(await countRows(), before, 'nothing created');
-  const scores = await call(`/api/models/${subModelId}/normalized-scores-functions`, { method: 'PUT', token: ws.tokens.modelAdmin, body: [{ id: 999_997, title: 'Gone', function: 'salesArea', weight: 1 }] });
+  const scores = await call(`/api/models/${subModelId}/normalized-scores-functions`, {
+    method: 'PUT',
+    token: ws.tokens.modelAdmin,
+    body: [{ id: 999_997, title: 'Gone', function: 'salesArea', weight: 1 }],
+  });
   assert.is(scores.status, 409);
 });
 
@@ -148,7 +206,7 @@ test('defect 10: scenario names sort with the collation of the model language, n
   assert.equal(order, ['cherry', 'Banana', 'apple', 'Äpfel']);
 });
 
-test('defect 5: the model\'s area sets carry the tile slug, and the tile path works', async () => {
+test("defect 5: the model's area sets carry the tile slug, and the tile path works", async () => {
   const models = (await call('/api/models', { token: ws.tokens.planner })).json() as Array<{ id: number; areaSets: Array<{ name: string; tileSlug: string }> }>;
   const sets = models.find((m) => m.id === ws.world.modelId)!.areaSets;
   assert.ok(sets.length > 0);
@@ -162,11 +220,19 @@ test('defect 5: the model\'s area sets carry the tile slug, and the tile path wo
 test('help PDF, tiles and icons refuse path tricks (400 or 404, no file content)', async () => {
   const slug = `cells-${ws.world.modelId}`;
   const tricks = [
-    '/api/help/..%2F..%2F..%2Fetc%2Fpasswd', '/api/help/..', '/api/help/en%00.pdf', '/api/help/%2e%2e%2fpackage.json',
-    `/api/tile-proxy/..%2F${slug}/8/131/84`, `/api/tile-proxy/${slug}%2F..%2F${slug}/8/131/84`, `/api/tile-proxy/${slug}/8/131/..%2F84`,
-    '/api/tile-proxy/%2e%2e/8/131/84', `/api/tile-proxy/${slug}/8/131/84%00`,
-    '/api/models/location-groups/1/logo/..%2F..%2Fcircle/true/0', '/api/models/location-groups/..%2F1/logo/circle/true/0',
-    '/api/search/category-logo?category=..%2F..%2Fetc%2Fpasswd', `/api/models/${ws.world.modelId}/poisets/..%2F1/logo`,
+    '/api/help/..%2F..%2F..%2Fetc%2Fpasswd',
+    '/api/help/..',
+    '/api/help/en%00.pdf',
+    '/api/help/%2e%2e%2fpackage.json',
+    `/api/tile-proxy/..%2F${slug}/8/131/84`,
+    `/api/tile-proxy/${slug}%2F..%2F${slug}/8/131/84`,
+    `/api/tile-proxy/${slug}/8/131/..%2F84`,
+    '/api/tile-proxy/%2e%2e/8/131/84',
+    `/api/tile-proxy/${slug}/8/131/84%00`,
+    '/api/models/location-groups/1/logo/..%2F..%2Fcircle/true/0',
+    '/api/models/location-groups/..%2F1/logo/circle/true/0',
+    '/api/search/category-logo?category=..%2F..%2Fetc%2Fpasswd',
+    `/api/models/${ws.world.modelId}/poisets/..%2F1/logo`,
   ];
   for (const path of tricks) {
     const r = await call(path, { token: ws.tokens.planner });
@@ -177,21 +243,37 @@ test('help PDF, tiles and icons refuse path tricks (400 or 404, no file content)
 
 test('audit log: every write names who, what and which object, as information from the backend', async () => {
   const { modelId, baseScenarioId } = ws.world;
-  const r = await call(`/api/models/${modelId}/scenarios`, { method: 'POST', token: ws.tokens.planner, body: { name: 'Audited', parentScenarioId: baseScenarioId } });
+  const r = await call(`/api/models/${modelId}/scenarios`, {
+    method: 'POST',
+    token: ws.tokens.planner,
+    body: { name: 'Audited', parentScenarioId: baseScenarioId },
+  });
   const id = r.json().id;
-  const rows = (await ws.server.ctx.db.query<{ user_name: string; source: string; event_type: number; message: string }>(
-    `SELECT user_name, source, event_type, message FROM log WHERE message LIKE 'scenarioCreate:%' ORDER BY id DESC LIMIT 1`)).rows;
+  const rows = (
+    await ws.server.ctx.db.query<{ user_name: string; source: string; event_type: number; message: string }>(
+      `SELECT user_name, source, event_type, message FROM log WHERE message LIKE 'scenarioCreate:%' ORDER BY id DESC LIMIT 1`,
+    )
+  ).rows;
   assert.is(rows[0]?.source, 'backend');
   assert.is(rows[0]?.event_type, 8);
-  const planner = (await ws.server.ctx.db.query<{ title: string }>('SELECT title FROM app_user WHERE id = $1', [ws.world.accounts.planner.userId])).rows[0]!.title;
+  const planner = (await ws.server.ctx.db.query<{ title: string }>('SELECT title FROM app_user WHERE id = $1', [ws.world.accounts.planner.userId])).rows[0]!
+    .title;
   assert.is(rows[0]?.user_name, planner);
-  assert.match(rows[0]!.message, new RegExp(`POST /api/models/${modelId}/scenarios modelId=${modelId} body.name='Audited' body.parentScenarioId=${baseScenarioId} result.id=${id}`));
+  assert.match(
+    rows[0]!.message,
+    new RegExp(`POST /api/models/${modelId}/scenarios modelId=${modelId} body.name='Audited' body.parentScenarioId=${baseScenarioId} result.id=${id}`),
+  );
   const admin = await call('/api/admin/users', { method: 'PUT', body: { user: { id: ws.world.accounts.planner.userId, title: planner }, models: [] } });
   assert.is(admin.status, 200, admin.text());
-  const adminRow = (await ws.server.ctx.db.query<{ message: string }>(`SELECT message FROM log WHERE message LIKE 'adminUserModelsSave:%' ORDER BY id DESC LIMIT 1`)).rows[0];
+  const adminRow = (
+    await ws.server.ctx.db.query<{ message: string }>(`SELECT message FROM log WHERE message LIKE 'adminUserModelsSave:%' ORDER BY id DESC LIMIT 1`)
+  ).rows[0];
   assert.match(adminRow!.message, new RegExp(`PUT /api/admin/users body.user.id=${ws.world.accounts.planner.userId}`));
   // Access restored for the tests that follow.
-  await ws.server.ctx.db.query('INSERT INTO model_user (model_id, user_id, is_admin) VALUES ($1, $2, false) ON CONFLICT DO NOTHING', [modelId, ws.world.accounts.planner.userId]);
+  await ws.server.ctx.db.query('INSERT INTO model_user (model_id, user_id, is_admin) VALUES ($1, $2, false) ON CONFLICT DO NOTHING', [
+    modelId,
+    ws.world.accounts.planner.userId,
+  ]);
 });
 
 test('a flood of refused calls writes one log line and a count, not one line each', async () => {
@@ -204,7 +286,9 @@ test('a flood of refused calls writes one log line and a count, not one line eac
   }
   assert.ok((await count()) - before <= 1, `${(await count()) - before} lines for 60 refusals`);
   await ws.server.ctx.log.flushRepeated();
-  const summary = (await db.query<{ message: string }>(`SELECT message FROM log WHERE message LIKE 'GET /api/models/% → 401%more like this%' ORDER BY id DESC LIMIT 1`)).rows[0];
+  const summary = (
+    await db.query<{ message: string }>(`SELECT message FROM log WHERE message LIKE 'GET /api/models/% → 401%more like this%' ORDER BY id DESC LIMIT 1`)
+  ).rows[0];
   assert.ok(summary, 'the repeats are counted');
 });
 
@@ -217,7 +301,10 @@ test('JSON reads carry Cache-Control; errors and writes are not stored', async (
   const scenarios = await call(`/api/models/${ws.world.modelId}/scenarios`, { token: ws.tokens.planner });
   assert.match(String(scenarios.headers['cache-control']), /private/);
   // defect 8: the ETags docs/api.md promises on models and scenarios are sent.
-  for (const [path, answer] of [['/api/models', read], [`/api/models/${ws.world.modelId}/scenarios`, scenarios]] as const) {
+  for (const [path, answer] of [
+    ['/api/models', read],
+    [`/api/models/${ws.world.modelId}/scenarios`, scenarios],
+  ] as const) {
     const etag = String(answer.headers.etag ?? '');
     assert.match(etag, /^"/, `${path} has an ETag`);
     const again = await call(path, { token: ws.tokens.planner, headers: { 'If-None-Match': etag } });
@@ -233,19 +320,35 @@ test('security headers on the API without embed origins: frame protection, nosni
   assert.match(String(r.headers['strict-transport-security']), /max-age=\d{7,}/);
   assert.match(String(r.headers['referrer-policy']), /strict-origin-when-cross-origin/);
   const csp = String(r.headers['content-security-policy']);
-  for (const directive of ["default-src 'self'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'self'", "object-src 'none'", 'worker-src \'self\' blob:', 'https://tile.openstreetmap.org']) {
+  for (const directive of [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "worker-src 'self' blob:",
+    'https://tile.openstreetmap.org',
+  ]) {
     assert.ok(csp.includes(directive), `${directive} in ${csp}`);
   }
   assert.not.match(csp, /unsafe-inline|unsafe-eval/);
-  const preflight = await ws.server.fetch('/api/models', { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example.com', 'Access-Control-Request-Method': 'GET' } });
+  const preflight = await ws.server.fetch('/api/models', {
+    method: 'OPTIONS',
+    headers: { Origin: 'https://elsewhere.example.com', 'Access-Control-Request-Method': 'GET' },
+  });
   assert.is(preflight.status, 204, 'preflights are answered');
   assert.is(preflight.headers['access-control-allow-origin'], undefined, 'but not allowed for an origin nobody configured');
 });
 
 let configured: TestServer | undefined;
 test('with CORS and embed origins configured: CORS for those origins only, framing by the intranet', async () => {
-  configured = await startTestServer({ env: { CORS_ORIGINS: 'https://planner.example.com', EMBED_ORIGINS: 'https://intranet.example.com https://*.intranet.example.org' } });
-  const allowed = await configured.fetch('/api/models', { method: 'OPTIONS', headers: { Origin: 'https://planner.example.com', 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'authorization,content-type' } });
+  configured = await startTestServer({
+    env: { CORS_ORIGINS: 'https://planner.example.com', EMBED_ORIGINS: 'https://intranet.example.com https://*.intranet.example.org' },
+  });
+  const allowed = await configured.fetch('/api/models', {
+    method: 'OPTIONS',
+    headers: { Origin: 'https://planner.example.com', 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'authorization,content-type' },
+  });
   assert.is(allowed.status, 204);
   assert.is(allowed.headers['access-control-allow-origin'], 'https://planner.example.com');
   assert.match(String(allowed.headers['access-control-allow-methods']), /PUT/);
@@ -264,6 +367,8 @@ test('with CORS and embed origins configured: CORS for those origins only, frami
   configured = undefined;
 });
 
-test.after(async () => { await configured?.close(); });
+test.after(async () => {
+  await configured?.close();
+});
 
 test.run();

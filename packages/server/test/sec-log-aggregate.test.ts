@@ -7,7 +7,14 @@ import { createAggregatedLog } from '../src/log/aggregate.js';
 
 function recorder() {
   const lines: string[] = [];
-  return { lines, log: { warn: async (message: string) => { lines.push(message); } } };
+  return {
+    lines,
+    log: {
+      warn: async (message: string) => {
+        lines.push(message);
+      },
+    },
+  };
 }
 
 test('the first of a kind is written at once, repeats are counted into one line', async () => {

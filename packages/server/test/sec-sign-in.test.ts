@@ -25,15 +25,24 @@ const loginIds = new Map<string, number>();
 
 async function createLogin(person: { identity: string; displayName: string; password: string }, globalAdmin = false) {
   const { db } = server.ctx;
-  const id = (await db.query<{ id: number }>(
-    'INSERT INTO login (identity, display_name, email, password_hash) VALUES ($1, $2, $3, $4) RETURNING id',
-    [person.identity, person.displayName, person.identity, await hashPassword(person.password)])).rows[0]!.id;
-  await db.query('INSERT INTO app_user (subject, title, email, is_global_admin) VALUES ($1, $2, $3, $4)', [String(id), person.displayName, person.identity, globalAdmin]);
+  const id = (
+    await db.query<{ id: number }>('INSERT INTO login (identity, display_name, email, password_hash) VALUES ($1, $2, $3, $4) RETURNING id', [
+      person.identity,
+      person.displayName,
+      person.identity,
+      await hashPassword(person.password),
+    ])
+  ).rows[0]!.id;
+  await db.query('INSERT INTO app_user (subject, title, email, is_global_admin) VALUES ($1, $2, $3, $4)', [
+    String(id),
+    person.displayName,
+    person.identity,
+    globalAdmin,
+  ]);
   loginIds.set(person.identity, id);
 }
 
-const api = (path: string, token: string | undefined, init: { method?: string; body?: unknown } = {}) =>
-  server.fetch(path, { ...init, token });
+const api = (path: string, token: string | undefined, init: { method?: string; body?: unknown } = {}) => server.fetch(path, { ...init, token });
 
 const logMessages = async (like: string) =>
   (await server.ctx.db.query<{ message: string; event_type: number }>('SELECT message, event_type FROM log WHERE message LIKE $1 ORDER BY id', [like])).rows;
@@ -46,7 +55,9 @@ test.before(async () => {
   await createLogin(people.gone);
 });
 
-test.after(async () => { await server?.close(); });
+test.after(async () => {
+  await server?.close();
+});
 
 test(`after ${SIGN_IN_MAX_FAILURES} wrong passwords a name is locked, also for the right password; the log gets one line and a count`, async () => {
   const flow = await startSignIn(server.baseUrl);
@@ -95,7 +106,8 @@ test('a password reset of a login with a hostile display name: pages escaped, ol
   const flow = await startSignIn(server.baseUrl, { extraParams: { ui_flow: 'reset' } });
   const sent = await flow.submit({ email: people.reset.identity }, '/reset');
   assert.ok('html' in sent && sent.status === 200);
-  const mail = (await server.ctx.db.query<{ body: string }>('SELECT body FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [people.reset.identity])).rows[0]!;
+  const mail = (await server.ctx.db.query<{ body: string }>('SELECT body FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [people.reset.identity]))
+    .rows[0]!;
   const link = /https:\/\/\S+new-password\?token=\S+/.exec(mail.body)?.[0];
   assert.ok(link, mail.body);
   const form = await flow.open(link!);
@@ -180,7 +192,7 @@ test(`the sign-in form is limited to ${SIGN_IN_RATE_LIMIT.max} posts a minute pe
     const page = await flow.submit({ identity: `nobody${k}@example.com`, password: 'x' }, '/login');
     if ('html' in page && page.status === 429) {
       refusedAfter = k;
-      assert.match(page.html, /<h1>Too many attempts<\/h1>/, 'a page, not the API\'s JSON');
+      assert.match(page.html, /<h1>Too many attempts<\/h1>/, "a page, not the API's JSON");
       break;
     }
   }

@@ -17,7 +17,11 @@ async function headersFor(env: Record<string, string>) {
   return r.headers;
 }
 
-const directive = (csp: unknown, name: string) => String(csp).split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `) || d === name);
+const directive = (csp: unknown, name: string) =>
+  String(csp)
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `) || d === name);
 
 test('behind a TLS-terminating proxy with an http public address: no HSTS and no upgrade of requests', async () => {
   const headers = await headersFor({ INSECURE_HTTP: 'true', PUBLIC_URL: 'http://locus.internal:8080' });

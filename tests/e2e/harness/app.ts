@@ -47,28 +47,40 @@ export async function waitForMap(page: Page): Promise<void> {
  * keyboard list of icons has been updated.
  */
 export async function centreMap(page: Page, lon: number, lat: number, zoom = 15): Promise<void> {
-  await page.evaluate(async ({ lon, lat, zoom }) => {
-    const map = (window as unknown as { locusMap: { setView(v: { center: [number, number]; zoom: number }): void; on(e: string, f: () => void): () => void } }).locusMap;
-    await new Promise<void>((resolve) => {
-      const off = map.on('moveend', () => { off(); resolve(); });
-      map.setView({ center: [lon, lat], zoom });
-      setTimeout(resolve, 3_000);
-    });
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  }, { lon, lat, zoom });
+  await page.evaluate(
+    async ({ lon, lat, zoom }) => {
+      const map = (
+        window as unknown as { locusMap: { setView(v: { center: [number, number]; zoom: number }): void; on(e: string, f: () => void): () => void } }
+      ).locusMap;
+      await new Promise<void>((resolve) => {
+        const off = map.on('moveend', () => {
+          off();
+          resolve();
+        });
+        map.setView({ center: [lon, lat], zoom });
+        setTimeout(resolve, 3_000);
+      });
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    },
+    { lon, lat, zoom },
+  );
 }
 
 /** The page coordinates of a longitude and latitude on the map. */
 export async function pointOf(page: Page, lon: number, lat: number): Promise<{ x: number; y: number }> {
-  return page.evaluate(async ({ lon, lat }) => {
-    const map = (window as unknown as { locusMap: { project(p: [number, number]): [number, number]; container: HTMLElement; whenIdle(): Promise<void> } }).locusMap;
-    // A fit after a save may still be moving the map (slowly on a busy machine): the point is where the
-    // map comes to rest, as a user would click it.
-    await Promise.race([map.whenIdle(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    const [x, y] = map.project([lon, lat]);
-    const box = map.container.getBoundingClientRect();
-    return { x: box.left + x, y: box.top + y };
-  }, { lon, lat });
+  return page.evaluate(
+    async ({ lon, lat }) => {
+      const map = (window as unknown as { locusMap: { project(p: [number, number]): [number, number]; container: HTMLElement; whenIdle(): Promise<void> } })
+        .locusMap;
+      // A fit after a save may still be moving the map (slowly on a busy machine): the point is where the
+      // map comes to rest, as a user would click it.
+      await Promise.race([map.whenIdle(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      const [x, y] = map.project([lon, lat]);
+      const box = map.container.getBoundingClientRect();
+      return { x: box.left + x, y: box.top + y };
+    },
+    { lon, lat },
+  );
 }
 
 /** Waits for the map to have drawn a frame after the last change (icons restyled, selection drawn). */

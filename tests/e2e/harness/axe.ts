@@ -22,24 +22,29 @@ export async function axeViolations(page: Page, options: AxeOptions = {}): Promi
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   // Evaluated through the debugging protocol, so the page's Content-Security-Policy (no inline scripts) stays as it is.
   if (!loaded) await page.evaluate(`${AXE_SOURCE};\nundefined`);
-  const results = await page.evaluate(async ({ include, disableRules }) => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }).axe;
-    const rules = Object.fromEntries((disableRules ?? []).map((id) => [id, { enabled: false }]));
-    return axe.run(include ? { include: [include] } : document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-      rules,
-      resultTypes: ['violations'],
-    });
-  }, { include: options.include, disableRules: options.disableRules });
+  const results = await page.evaluate(
+    async ({ include, disableRules }) => {
+      const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }).axe;
+      const rules = Object.fromEntries((disableRules ?? []).map((id) => [id, { enabled: false }]));
+      return axe.run(include ? { include: [include] } : document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+        rules,
+        resultTypes: ['violations'],
+      });
+    },
+    { include: options.include, disableRules: options.disableRules },
+  );
   return results.violations;
 }
 
 export function describeViolations(violations: Result[]): string {
-  return violations.map((v) => {
-    const nodes = v.nodes.slice(0, 5).map((n) => `      ${n.target.join(' ')}${n.failureSummary ? `: ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`);
-    const more = v.nodes.length > 5 ? [`      … and ${v.nodes.length - 5} more`] : [];
-    return [`  ${v.id} (${v.impact ?? 'n/a'}): ${v.help}`, ...nodes, ...more].join('\n');
-  }).join('\n');
+  return violations
+    .map((v) => {
+      const nodes = v.nodes.slice(0, 5).map((n) => `      ${n.target.join(' ')}${n.failureSummary ? `: ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`);
+      const more = v.nodes.length > 5 ? [`      … and ${v.nodes.length - 5} more`] : [];
+      return [`  ${v.id} (${v.impact ?? 'n/a'}): ${v.help}`, ...nodes, ...more].join('\n');
+    })
+    .join('\n');
 }
 
 /** Fails with the list of violations when axe finds any on the screen named `screen`. */

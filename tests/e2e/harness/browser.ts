@@ -8,7 +8,14 @@ export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export const VIEWPORT = { width: 1440, height: 900 };
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Demo accounts of the built-in sign-in (README.md). */
 export const ACCOUNTS = {

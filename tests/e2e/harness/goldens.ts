@@ -91,7 +91,9 @@ async function compareShot(page: Page, name: string, options: ShotOptions): Prom
     mkdirSync(ARTIFACTS, { recursive: true });
     writeFileSync(join(ARTIFACTS, `${name}.actual.png`), actual);
     writeFileSync(join(ARTIFACTS, `${name}.diff.png`), PNG.sync.write(diff));
-    throw new Error(`screenshot ${name} differs from its golden in ${differentPixels} pixels (${(ratio * 100).toFixed(2)} %, allowed ${(allowed * 100).toFixed(2)} %): see .test-artifacts/e2e/${name}.actual.png and ${name}.diff.png; UPDATE_GOLDENS=1 accepts it`);
+    throw new Error(
+      `screenshot ${name} differs from its golden in ${differentPixels} pixels (${(ratio * 100).toFixed(2)} %, allowed ${(allowed * 100).toFixed(2)} %): see .test-artifacts/e2e/${name}.actual.png and ${name}.diff.png; UPDATE_GOLDENS=1 accepts it`,
+    );
   }
 }
 

@@ -28,20 +28,28 @@ export function e2eSuite<T extends Record<string, unknown>>(name: string, contex
       try {
         await fn(context);
       } catch (error) {
-        console.error(`\n${name}: the ${hook} hook failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+        console.error(`\n${name}: the ${hook} hook failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         throw error;
       }
     };
     const { before, after } = s;
     return Object.assign(s, {
-      before: Object.assign((fn: (context: T) => unknown) => before(loud('before', fn)), { each: (fn: (context: T) => unknown) => before.each(loud('before.each', fn)) }),
-      after: Object.assign((fn: (context: T) => unknown) => after(loud('after', fn)), { each: (fn: (context: T) => unknown) => after.each(loud('after.each', fn)) }),
+      before: Object.assign((fn: (context: T) => unknown) => before(loud('before', fn)), {
+        each: (fn: (context: T) => unknown) => before.each(loud('before.each', fn)),
+      }),
+      after: Object.assign((fn: (context: T) => unknown) => after(loud('after', fn)), {
+        each: (fn: (context: T) => unknown) => after.each(loud('after.each', fn)),
+      }),
     }) as unknown as Test<T>;
   }
   console.log(`browser suite "${name}" skipped: ${reason}`);
   const hook = Object.assign(() => undefined, { each: () => undefined });
   const skipping = Object.assign((title: string, fn: Parameters<Test<T>>[1]) => s.skip(title, fn), {
-    skip: s.skip, only: s.skip, before: hook, after: hook, run: s.run,
+    skip: s.skip,
+    only: s.skip,
+    before: hook,
+    after: hook,
+    run: s.run,
   });
   return skipping as unknown as Test<T>;
 }

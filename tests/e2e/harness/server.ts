@@ -90,12 +90,17 @@ function spawnServer(dataDir: string, port: number, env: Record<string, string>)
     port,
     dataDir,
     output: () => output,
-    stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.once('exit', () => { clearTimeout(kill); running.delete(child); resolve(); });
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          running.delete(child);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
   };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -110,7 +115,9 @@ function spawnServer(dataDir: string, port: number, env: Record<string, string>)
       }
     };
     child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d: Buffer) => { output += d; });
+    child.stderr!.on('data', (d: Buffer) => {
+      output += d;
+    });
     child.once('exit', (code, signal) => {
       running.delete(child);
       clearTimeout(timer);
@@ -164,7 +171,12 @@ export async function startServer(options: StartOptions = {}): Promise<LocusServ
   // The base scenarios are not calculated by themselves unless a test asks (AUTO_CALCULATE_BASE=true, the
   // server's default): each test then decides what is calculated and when, and its goldens do not depend on
   // how far a background calculation got.
-  const server = await spawnServer(dataDir, await freePort(), { APP_DIR: app, AUTO_CALCULATE_BASE: 'false', ...(options.empty ? { DEMO_DATA: 'false' } : {}), ...options.env });
+  const server = await spawnServer(dataDir, await freePort(), {
+    APP_DIR: app,
+    AUTO_CALCULATE_BASE: 'false',
+    ...(options.empty ? { DEMO_DATA: 'false' } : {}),
+    ...options.env,
+  });
   const stop = server.stop;
   server.stop = async () => {
     await stop();

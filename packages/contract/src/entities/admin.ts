@@ -45,7 +45,10 @@ export type Login = z.infer<typeof Login>;
 export const EmailPattern = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,3}$/;
 
 export const LoginCreateBody = z.object({
-  displayName: z.string({ error: ValidationMessage.displayNameIsRequired }).trim().min(1, { error: ValidationMessage.displayNameIsRequired })
+  displayName: z
+    .string({ error: ValidationMessage.displayNameIsRequired })
+    .trim()
+    .min(1, { error: ValidationMessage.displayNameIsRequired })
     .max(TextLimit.name, { error: `displayName must be at most ${TextLimit.name} characters` }),
   email: z
     .string({ error: ValidationMessage.emailIsRequired })

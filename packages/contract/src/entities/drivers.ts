@@ -4,7 +4,8 @@ import * as z from 'zod';
 import { DriverWeight, NewDriver } from '../constants';
 import { Id, MAX_LIST_ITEMS, TextLimit } from '../primitives';
 
-const Weight = z.number()
+const Weight = z
+  .number()
   .min(DriverWeight.minimum, { error: `weight must be from ${DriverWeight.minimum} to ${DriverWeight.maximum}` })
   .max(DriverWeight.maximum, { error: `weight must be from ${DriverWeight.minimum} to ${DriverWeight.maximum}` });
 const RoundingDigits = z.number().int().min(0).max(10);
@@ -45,9 +46,15 @@ export type Driver = z.infer<typeof Driver>;
 export const DriverFilterChart = z.object({ id: Id, title: z.string(), drivers: z.array(Driver) });
 export type DriverFilterChart = z.infer<typeof DriverFilterChart>;
 
-const SaveTitle = z.string().trim().min(1, { error: 'title is required' })
+const SaveTitle = z
+  .string()
+  .trim()
+  .min(1, { error: 'title is required' })
   .max(TextLimit.name, { error: `title must be at most ${TextLimit.name} characters` });
-const SaveFunction = z.string().trim().min(1, { error: 'function is required' })
+const SaveFunction = z
+  .string()
+  .trim()
+  .min(1, { error: 'function is required' })
   .max(TextLimit.expression, { error: `function must be at most ${TextLimit.expression} characters` });
 
 /** Save body rows: title, function and drivers with title, function, weight, roundingDigits, inverse. */

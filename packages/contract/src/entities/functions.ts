@@ -3,10 +3,11 @@ import * as z from 'zod';
 import { Count, MAX_LIST_ITEMS, TextLimit } from '../primitives';
 
 /** The expressions to check, in the editor's order. */
-export const FunctionValidateBody = z.array(
-  z.string().max(TextLimit.expression, { error: `an expression must be at most ${TextLimit.expression} characters` }),
-  { error: 'the body must be an array of expressions' },
-).max(MAX_LIST_ITEMS);
+export const FunctionValidateBody = z
+  .array(z.string().max(TextLimit.expression, { error: `an expression must be at most ${TextLimit.expression} characters` }), {
+    error: 'the body must be an array of expressions',
+  })
+  .max(MAX_LIST_ITEMS);
 export type FunctionValidateBody = z.infer<typeof FunctionValidateBody>;
 
 /** One problem of one expression. */

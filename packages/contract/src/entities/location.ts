@@ -107,7 +107,10 @@ export type LocationSummary = z.infer<typeof LocationSummary>;
 /** A property value written with a location; other fields of a full LocationProperty are ignored. */
 export const LocationPropertyValue = z.object({
   id: Id,
-  stringValue: z.string().max(TextLimit.value, { error: `stringValue must be at most ${TextLimit.value} characters` }).nullable(),
+  stringValue: z
+    .string()
+    .max(TextLimit.value, { error: `stringValue must be at most ${TextLimit.value} characters` })
+    .nullable(),
   numberValue: z.number().refine(Number.isFinite, { error: 'numberValue must be a finite number' }).nullable(),
 });
 export type LocationPropertyValue = z.infer<typeof LocationPropertyValue>;
@@ -116,7 +119,10 @@ export type LocationPropertyValue = z.infer<typeof LocationPropertyValue>;
 export const LocationWriteBody = z.object({
   /** Absent for a new location. */
   id: Id.optional(),
-  name: z.string({ error: ValidationMessage.nameRequired }).trim().min(1, { error: ValidationMessage.nameRequired })
+  name: z
+    .string({ error: ValidationMessage.nameRequired })
+    .trim()
+    .min(1, { error: ValidationMessage.nameRequired })
     .max(TextLimit.name, { error: `name must be at most ${TextLimit.name} characters` }),
   latitude: z.number().min(-90, { error: 'latitude must be from -90 to 90' }).max(90, { error: 'latitude must be from -90 to 90' }),
   longitude: z.number().min(-180, { error: 'longitude must be from -180 to 180' }).max(180, { error: 'longitude must be from -180 to 180' }),

@@ -2,25 +2,27 @@
 import * as z from 'zod';
 import { Id, MAX_LIST_ITEMS } from '../primitives';
 
-export const MergeRequest = z.object({
-  scenarioId: Id,
-  /** Every changed location of the source scenario. */
-  changedLocations: z.array(Id).max(MAX_LIST_ITEMS),
-  /** The changed locations to copy. */
-  selectedLocations: z.array(Id).max(MAX_LIST_ITEMS).min(1, { error: 'selectedLocations must hold at least one location' }),
-  deleteSourceScenario: z.boolean(),
-  destinationScenarioId: Id,
-}).superRefine((request, ctx) => {
-  const changed = new Set(request.changedLocations);
-  request.selectedLocations.forEach((id, index) => {
-    if (!changed.has(id)) {
-      ctx.addIssue({ code: 'custom', path: ['selectedLocations', index], message: `location ${id} is not a changed location of the scenario` });
+export const MergeRequest = z
+  .object({
+    scenarioId: Id,
+    /** Every changed location of the source scenario. */
+    changedLocations: z.array(Id).max(MAX_LIST_ITEMS),
+    /** The changed locations to copy. */
+    selectedLocations: z.array(Id).max(MAX_LIST_ITEMS).min(1, { error: 'selectedLocations must hold at least one location' }),
+    deleteSourceScenario: z.boolean(),
+    destinationScenarioId: Id,
+  })
+  .superRefine((request, ctx) => {
+    const changed = new Set(request.changedLocations);
+    request.selectedLocations.forEach((id, index) => {
+      if (!changed.has(id)) {
+        ctx.addIssue({ code: 'custom', path: ['selectedLocations', index], message: `location ${id} is not a changed location of the scenario` });
+      }
+    });
+    if (request.destinationScenarioId === request.scenarioId) {
+      ctx.addIssue({ code: 'custom', path: ['destinationScenarioId'], message: 'destinationScenarioId must differ from scenarioId' });
     }
   });
-  if (request.destinationScenarioId === request.scenarioId) {
-    ctx.addIssue({ code: 'custom', path: ['destinationScenarioId'], message: 'destinationScenarioId must differ from scenarioId' });
-  }
-});
 export type MergeRequest = z.infer<typeof MergeRequest>;
 
 export const MergeResult = z.object({

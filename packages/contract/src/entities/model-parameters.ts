@@ -47,9 +47,15 @@ export type ModelParameters = z.infer<typeof ModelParameters>;
 /** A function row being saved: new rows have no id yet. */
 export const ModelFunctionSave = ModelFunction.extend({
   id: Id.optional(),
-  description: z.string().trim().min(1, { error: 'description is required' })
+  description: z
+    .string()
+    .trim()
+    .min(1, { error: 'description is required' })
     .max(TextLimit.value, { error: `description must be at most ${TextLimit.value} characters` }),
-  function: z.string().trim().min(1, { error: 'function is required' })
+  function: z
+    .string()
+    .trim()
+    .min(1, { error: 'function is required' })
     .max(TextLimit.expression, { error: `function must be at most ${TextLimit.expression} characters` }),
   defaultValue: z.number().default(NewFunctionRow.defaultValue),
   type: z.number().int().positive().max(32767, { error: 'type must be a function type code' }).default(NewFunctionRow.type),
@@ -59,7 +65,9 @@ const L = ParameterLimits;
 
 /** A mode's decay as saved: every value within ParameterLimits (docs/calculation-model.md, "Parameter rules"). */
 export const TravelModeParametersSave = z.object({
-  maximumMinutes: z.number().gt(L.maximumMinutes.above, { error: LimitMessage.maximumMinutesOutOfRange })
+  maximumMinutes: z
+    .number()
+    .gt(L.maximumMinutes.above, { error: LimitMessage.maximumMinutesOutOfRange })
     .max(L.maximumMinutes.maximum, { error: LimitMessage.maximumMinutesOutOfRange }),
   scale: z.number().gt(L.scale.above, { error: LimitMessage.scaleOutOfRange }).max(L.scale.maximum, { error: LimitMessage.scaleOutOfRange }),
   constant: z.number().min(L.constant.minimum, { error: LimitMessage.constantOutOfRange }).max(L.constant.maximum, { error: LimitMessage.constantOutOfRange }),
@@ -67,13 +75,15 @@ export const TravelModeParametersSave = z.object({
 });
 
 /** A default value any calculation can use: a finite number of a sane size. */
-export const SaveDefaultValue = z.number({ error: LimitMessage.defaultValueOutOfRange })
+export const SaveDefaultValue = z
+  .number({ error: LimitMessage.defaultValueOutOfRange })
   .min(L.defaultValue.minimum, { error: LimitMessage.defaultValueOutOfRange })
   .max(L.defaultValue.maximum, { error: LimitMessage.defaultValueOutOfRange });
 
 const SavedModelFunction = ModelFunctionSave.extend({
   defaultValue: SaveDefaultValue.default(NewFunctionRow.defaultValue),
-  type: z.number({ error: LimitMessage.unknownFunctionType })
+  type: z
+    .number({ error: LimitMessage.unknownFunctionType })
     .refine((type) => (L.functionTypes as readonly number[]).includes(type), { error: LimitMessage.unknownFunctionType })
     .default(NewFunctionRow.type),
 });
@@ -84,7 +94,9 @@ export const ModelParametersSaveBody = ModelParameters.omit({
   locationGroupProperties: true,
   locationClusterProperties: true,
 }).extend({
-  fractionCutOffThreshold: z.number().min(L.fractionCutOffThreshold.minimum, { error: LimitMessage.cutOffOutOfRange })
+  fractionCutOffThreshold: z
+    .number()
+    .min(L.fractionCutOffThreshold.minimum, { error: LimitMessage.cutOffOutOfRange })
     .lt(L.fractionCutOffThreshold.below, { error: LimitMessage.cutOffOutOfRange }),
   car: TravelModeParametersSave,
   pedestrian: TravelModeParametersSave,

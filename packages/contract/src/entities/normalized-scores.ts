@@ -19,11 +19,18 @@ export type NormalizedScoresFunction = z.infer<typeof NormalizedScoresFunction>;
 /** Save body rows (Title, Function, Weight, plus the row's default and type); new rows have no id. */
 export const NormalizedScoresFunctionSave = NormalizedScoresFunction.extend({
   id: Id.optional(),
-  title: z.string().trim().min(1, { error: 'title is required' })
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: 'title is required' })
     .max(TextLimit.name, { error: `title must be at most ${TextLimit.name} characters` }),
-  function: z.string().trim().min(1, { error: 'function is required' })
+  function: z
+    .string()
+    .trim()
+    .min(1, { error: 'function is required' })
     .max(TextLimit.expression, { error: `function must be at most ${TextLimit.expression} characters` }),
-  weight: z.number({ error: LimitMessage.scoreWeightOutOfRange })
+  weight: z
+    .number({ error: LimitMessage.scoreWeightOutOfRange })
     .gt(ParameterLimits.scoreWeight.above, { error: LimitMessage.scoreWeightOutOfRange })
     .max(ParameterLimits.scoreWeight.maximum, { error: LimitMessage.scoreWeightOutOfRange }),
   defaultValue: SaveDefaultValue.default(NewFunctionRow.defaultValue),

@@ -3,9 +3,21 @@
 import * as z from 'zod';
 import { LogDefaultEventType } from '../constants';
 import {
-  AdminModel, CreatedLogin, Login, LoginCreateBody, LoginDeleted, LoginId, LoginUpdateBody, ModelUser,
-  ModelUsersSaveBody, ScenarioStatusEntry, StartProcessingUnprocessedResult, User, UserModelAccess,
-  UserModelsSaveBody, UserSyncResult,
+  AdminModel,
+  CreatedLogin,
+  Login,
+  LoginCreateBody,
+  LoginDeleted,
+  LoginId,
+  LoginUpdateBody,
+  ModelUser,
+  ModelUsersSaveBody,
+  ScenarioStatusEntry,
+  StartProcessingUnprocessedResult,
+  User,
+  UserModelAccess,
+  UserModelsSaveBody,
+  UserSyncResult,
 } from '../entities/admin';
 import { LogEntry } from '../entities/logs';
 import { idParam, intParam, limitedText, TextLimit } from '../primitives';
@@ -99,7 +111,7 @@ export const adminModelUsers = defineRoute({
   response: z.array(ModelUser),
   produces: 'json',
   role: 'globalAdmin',
-  description: "One row per user with access to the model, orphans (deletedFromAzureAd 1) included.",
+  description: 'One row per user with access to the model, orphans (deletedFromAzureAd 1) included.',
 });
 
 export const adminLoginUpdate = defineRoute({

@@ -37,20 +37,26 @@ function isRoute(value: unknown): value is RouteDef {
 }
 
 type RouteExports<M> = { [K in keyof M as M[K] extends RouteDef ? K : never]: M[K] };
-type AllRoutes = RouteExports<typeof system> & RouteExports<typeof models> & RouteExports<typeof reference>
-  & RouteExports<typeof search> & RouteExports<typeof tiles> & RouteExports<typeof isolines>
-  & RouteExports<typeof scenarios> & RouteExports<typeof locations> & RouteExports<typeof writes>
-  & RouteExports<typeof functions> & RouteExports<typeof admin> & RouteExports<typeof downloads>
-  & RouteExports<typeof calibration>;
+type AllRoutes = RouteExports<typeof system> &
+  RouteExports<typeof models> &
+  RouteExports<typeof reference> &
+  RouteExports<typeof search> &
+  RouteExports<typeof tiles> &
+  RouteExports<typeof isolines> &
+  RouteExports<typeof scenarios> &
+  RouteExports<typeof locations> &
+  RouteExports<typeof writes> &
+  RouteExports<typeof functions> &
+  RouteExports<typeof admin> &
+  RouteExports<typeof downloads> &
+  RouteExports<typeof calibration>;
 
 /** Every route of one domain module. */
 export function routesOf(domain: Record<string, unknown>): RouteDef[] {
   return Object.values(domain).filter(isRoute);
 }
 
-export const routes = Object.fromEntries(
-  Object.values(routeDomains).flatMap((domain) => routesOf(domain).map((route) => [route.name, route])),
-) as AllRoutes;
+export const routes = Object.fromEntries(Object.values(routeDomains).flatMap((domain) => routesOf(domain).map((route) => [route.name, route]))) as AllRoutes;
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -20,7 +20,9 @@ export const isoline = defineRoute({
     /** Empty for the built-in estimator. */
     baseUrl: limitedText('baseUrl', TextLimit.param).optional().default(''),
     /** Provider-specific parameters, JSON text. */
-    parameters: limitedText('parameters', TextLimit.jsonParam).pipe(jsonTextOf(z.record(z.string(), z.unknown()), 'parameters')).optional(),
+    parameters: limitedText('parameters', TextLimit.jsonParam)
+      .pipe(jsonTextOf(z.record(z.string(), z.unknown()), 'parameters'))
+      .optional(),
     /** JSON text of the post-processing actions. */
     postProcessingActions: limitedText('postProcessingActions', TextLimit.jsonParam).pipe(PostProcessingActionsText).optional(),
   }),

@@ -122,7 +122,7 @@ export const locationProperties = defineRoute({
   response: z.array(LocationProperty),
   produces: 'json',
   role: 'user',
-  description: "The location property definitions of a sub-model (filter, charts), values null.",
+  description: 'The location property definitions of a sub-model (filter, charts), values null.',
 });
 
 export const newLocationProperties = defineRoute({

@@ -17,8 +17,12 @@ export const LocationWriteQuery = z.object({
   /** Put the change into a new child scenario of the scenario in the path. */
   createScenario: booleanParam('createScenario').optional().default(false),
   /** The new scenario's name; without it the scenario is named like the location. */
-  overrideScenarioName: z.string().trim().min(1, { error: ValidationMessage.scenarioNameIsRequired })
-    .max(TextLimit.name, { error: `overrideScenarioName must be at most ${TextLimit.name} characters` }).optional(),
+  overrideScenarioName: z
+    .string()
+    .trim()
+    .min(1, { error: ValidationMessage.scenarioNameIsRequired })
+    .max(TextLimit.name, { error: `overrideScenarioName must be at most ${TextLimit.name} characters` })
+    .optional(),
 });
 
 /** Cache key only: a changed value makes the browser fetch again. */

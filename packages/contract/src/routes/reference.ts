@@ -121,9 +121,11 @@ export const locationGroupLogo = defineRoute({
   specPath: 'GET /api/models/location-groups/{id}/logo/{shape}/{selected}/{change}',
   params: z.object({
     /** -1 for a location without a group. */
-    locationGroupId: z.union([z.literal(-1), z.literal('-1'), idParam('locationGroupId')], {
-      error: 'locationGroupId must be a positive integer or -1',
-    }).transform(Number),
+    locationGroupId: z
+      .union([z.literal(-1), z.literal('-1'), idParam('locationGroupId')], {
+        error: 'locationGroupId must be a positive integer or -1',
+      })
+      .transform(Number),
     shape: enumParam('shape', IconShapes),
     selected: booleanParam('selected'),
     change: intParam('change', 0, 3),

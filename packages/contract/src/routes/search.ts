@@ -9,17 +9,20 @@ export const search = defineRoute({
   method: 'GET',
   path: '/api/search/:north/:west/:south/:east/:text',
   specPath: 'GET /api/search/{north}/{west}/{south}/{east}/{text}',
-  params: z.object({
-    north: latitudeParam(),
-    west: longitudeParam(),
-    south: latitudeParam(),
-    east: longitudeParam(),
-    text: textParam('text'),
-  }).refine((box) => box.north >= box.south, { error: 'north must not be south of south', path: ['north'] }),
+  params: z
+    .object({
+      north: latitudeParam(),
+      west: longitudeParam(),
+      south: latitudeParam(),
+      east: longitudeParam(),
+      text: textParam('text'),
+    })
+    .refine((box) => box.north >= box.south, { error: 'north must not be south of south', path: ['north'] }),
   response: z.array(SearchResult),
   produces: 'json',
   role: 'user',
-  description: "Locations, places and POIs of the user's models whose name matches the text, wherever they are: best match first, then nearest the centre of the box (the view searched from), then by name in natural order.",
+  description:
+    "Locations, places and POIs of the user's models whose name matches the text, wherever they are: best match first, then nearest the centre of the box (the view searched from), then by name in natural order.",
 });
 
 export const searchCategoryLogo = defineRoute({

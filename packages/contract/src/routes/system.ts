@@ -90,7 +90,8 @@ export const userSettings = defineRoute({
   response: UserSettings,
   produces: 'json',
   role: 'user',
-  description: "The signed-in user's own settings: the chosen interface language (null: the model's language on the planner screens, the browser's on the admin screens).",
+  description:
+    "The signed-in user's own settings: the chosen interface language (null: the model's language on the planner screens, the browser's on the admin screens).",
 });
 
 export const userSettingsSave = defineRoute({

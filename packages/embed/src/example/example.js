@@ -6,7 +6,9 @@ const map = document.getElementById('map');
 const report = document.getElementById('report');
 const picker = document.getElementById('picker');
 const log = document.getElementById('log');
-const write = (text) => { log.textContent += `${text}\n`; };
+const write = (text) => {
+  log.textContent += `${text}\n`;
+};
 const choose = (id) => {
   for (const element of [map, report]) {
     if (id) element.setAttribute('location', id);

@@ -10,10 +10,7 @@ export type Node =
   | { type: 'if'; condition: Node; then: Node; otherwise: Node; start: number }
   | { type: 'call'; name: string; args: Node[]; start: number };
 
-export type BinaryOperator =
-  | '+' | '-' | '*' | '/' | '%' | '^'
-  | '=' | '!=' | '<' | '<=' | '>' | '>='
-  | 'and' | 'or';
+export type BinaryOperator = '+' | '-' | '*' | '/' | '%' | '^' | '=' | '!=' | '<' | '<=' | '>' | '>=' | 'and' | 'or';
 
 /** Every property name the expression reads, in order of first appearance. */
 export function namesOf(node: Node, into: string[] = []): string[] {

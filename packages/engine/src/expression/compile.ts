@@ -50,12 +50,18 @@ function compare(op: string, a: Value, b: Value): boolean {
     throw new ExpressionEvaluationError(`cannot compare a number with a text using '${op}'`);
   }
   switch (op) {
-    case '=': return a === b;
-    case '!=': return a !== b;
-    case '<': return a < b;
-    case '<=': return a <= b;
-    case '>': return a > b;
-    default: return a >= b;
+    case '=':
+      return a === b;
+    case '!=':
+      return a !== b;
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+    case '>':
+      return a > b;
+    default:
+      return a >= b;
   }
 }
 
@@ -81,14 +87,22 @@ function build(node: Node): Evaluator {
       const l = build(node.left);
       const r = build(node.right);
       switch (node.operator) {
-        case 'and': return (vs) => (truthy(l(vs)) && truthy(r(vs)) ? 1 : 0);
-        case 'or': return (vs) => (truthy(l(vs)) || truthy(r(vs)) ? 1 : 0);
-        case '+': return (vs) => toNumber(l(vs), "'+'") + toNumber(r(vs), "'+'");
-        case '-': return (vs) => toNumber(l(vs), "'-'") - toNumber(r(vs), "'-'");
-        case '*': return (vs) => toNumber(l(vs), "'*'") * toNumber(r(vs), "'*'");
-        case '/': return (vs) => toNumber(l(vs), "'/'") / toNumber(r(vs), "'/'");
-        case '%': return (vs) => toNumber(l(vs), "'%'") % toNumber(r(vs), "'%'");
-        case '^': return (vs) => Math.pow(toNumber(l(vs), "'^'"), toNumber(r(vs), "'^'"));
+        case 'and':
+          return (vs) => (truthy(l(vs)) && truthy(r(vs)) ? 1 : 0);
+        case 'or':
+          return (vs) => (truthy(l(vs)) || truthy(r(vs)) ? 1 : 0);
+        case '+':
+          return (vs) => toNumber(l(vs), "'+'") + toNumber(r(vs), "'+'");
+        case '-':
+          return (vs) => toNumber(l(vs), "'-'") - toNumber(r(vs), "'-'");
+        case '*':
+          return (vs) => toNumber(l(vs), "'*'") * toNumber(r(vs), "'*'");
+        case '/':
+          return (vs) => toNumber(l(vs), "'/'") / toNumber(r(vs), "'/'");
+        case '%':
+          return (vs) => toNumber(l(vs), "'%'") % toNumber(r(vs), "'%'");
+        case '^':
+          return (vs) => Math.pow(toNumber(l(vs), "'^'"), toNumber(r(vs), "'^'"));
         default: {
           const op = node.operator;
           return (vs) => (compare(op, l(vs), r(vs)) ? 1 : 0);

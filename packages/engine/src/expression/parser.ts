@@ -122,7 +122,8 @@ export function parse(source: string): Node {
           if (!fn) fail(t, `unknown function '${t.text}'`);
           const args = argumentList();
           if (args.length < fn!.minArgs || args.length > fn!.maxArgs) {
-            const count = fn!.minArgs === fn!.maxArgs ? `${fn!.minArgs}` : fn!.maxArgs === Infinity ? `at least ${fn!.minArgs}` : `${fn!.minArgs} or ${fn!.maxArgs}`;
+            const count =
+              fn!.minArgs === fn!.maxArgs ? `${fn!.minArgs}` : fn!.maxArgs === Infinity ? `at least ${fn!.minArgs}` : `${fn!.minArgs} or ${fn!.maxArgs}`;
             fail(t, `${t.text.toLowerCase()}() takes ${count} argument${count === '1' ? '' : 's'}, not ${args.length}`);
           }
           return { type: 'call', name: t.text.toLowerCase(), args, start: t.start };

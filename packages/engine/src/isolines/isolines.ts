@@ -65,11 +65,14 @@ export async function isolines(request: IsolineRequest): Promise<FeatureCollecti
   const values = new Float64Array(n * n).fill(-ceiling);
   for (let i = 0; i < n * n; i++) {
     // The grid's outer ring stays "unreached" so every contour closes inside the grid.
-    const x = i % n, y = Math.floor(i / n);
+    const x = i % n,
+      y = Math.floor(i / n);
     if (x === 0 || y === 0 || x === n - 1 || y === n - 1) continue;
     if (times.offsets[i + 1] > times.offsets[i]) values[i] = -times.minutes[times.offsets[i]];
   }
-  const generator = contours().size([n, n]).thresholds(minutes.map((m) => -m));
+  const generator = contours()
+    .size([n, n])
+    .thresholds(minutes.map((m) => -m));
   const toLonLat = (p: number[]) => [lon0 + (p[0] - 0.5) * dLon, lat0 - (p[1] - 0.5) * dLat];
   const features: IsolineFeature[] = [];
   const grid = Array.from(values);

@@ -10,8 +10,7 @@ import { buffer, lengthToDegrees, polygonSmooth, simplify } from '@turf/turf';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 
 export type PostProcessingAction =
-  | { type: 'smoothing'; iterations: number }
-  | { type: 'buffering'; distance: number; units?: 'degrees' | 'kilometers' | 'meters' };
+  { type: 'smoothing'; iterations: number } | { type: 'buffering'; distance: number; units?: 'degrees' | 'kilometers' | 'meters' };
 
 type Area<P> = Feature<Polygon | MultiPolygon, P>;
 

@@ -26,8 +26,10 @@ export function mergeModes(areaCount: number, locationCount: number, car: Sparse
   const offsets = new Uint32Array(areaCount + 1);
   let n = 0;
   for (let i = 0; i < areaCount; i++) {
-    let a = car.offsets[i], b = pedestrian.offsets[i];
-    const ae = car.offsets[i + 1], be = pedestrian.offsets[i + 1];
+    let a = car.offsets[i],
+      b = pedestrian.offsets[i];
+    const ae = car.offsets[i + 1],
+      be = pedestrian.offsets[i + 1];
     while (a < ae || b < be) {
       const ja = a < ae ? car.destination[a] : Infinity;
       const jb = b < be ? pedestrian.destination[b] : Infinity;
@@ -42,8 +44,10 @@ export function mergeModes(areaCount: number, locationCount: number, car: Sparse
   const minutesPedestrian = new Float64Array(n);
   let k = 0;
   for (let i = 0; i < areaCount; i++) {
-    let a = car.offsets[i], b = pedestrian.offsets[i];
-    const ae = car.offsets[i + 1], be = pedestrian.offsets[i + 1];
+    let a = car.offsets[i],
+      b = pedestrian.offsets[i];
+    const ae = car.offsets[i + 1],
+      be = pedestrian.offsets[i + 1];
     while (a < ae || b < be) {
       const ja = a < ae ? car.destination[a] : Infinity;
       const jb = b < be ? pedestrian.destination[b] : Infinity;
@@ -71,7 +75,12 @@ export interface CandidatePairQuery {
  * maximumMinutes. `rows`, when given, goes to a provider that answers both
  * modes in one sweep (ModesQuery.rows); it may or may not be used.
  */
-export async function findCandidatePairs(provider: TravelTimeProvider, parameters: DecayParameters, query: CandidatePairQuery, rows?: PairRowSink): Promise<CandidatePairs> {
+export async function findCandidatePairs(
+  provider: TravelTimeProvider,
+  parameters: DecayParameters,
+  query: CandidatePairQuery,
+  rows?: PairRowSink,
+): Promise<CandidatePairs> {
   const areaCount = query.areas.latitude.length;
   const locationCount = query.locations.latitude.length;
   let subset = query.locationSubset;

@@ -25,15 +25,26 @@ export function powerRoute(power: number): number {
 /** base ^ (-power) by the route powerRoute(power) gives; see inversePower. */
 export function inversePowerBy(base: number, route: number, power: number): number {
   switch (route) {
-    case 1: return 1 / Math.sqrt(base);
-    case 2: return 1 / base;
-    case 3: return 1 / (base * Math.sqrt(base));
-    case 4: return 1 / (base * base);
-    case 5: return 1 / (base * base * Math.sqrt(base));
-    case 6: return 1 / (base * base * base);
-    case 7: return 1 / (base * base * base * Math.sqrt(base));
-    case 8: { const s = base * base; return 1 / (s * s); }
-    default: return Math.pow(base, -power);
+    case 1:
+      return 1 / Math.sqrt(base);
+    case 2:
+      return 1 / base;
+    case 3:
+      return 1 / (base * Math.sqrt(base));
+    case 4:
+      return 1 / (base * base);
+    case 5:
+      return 1 / (base * base * Math.sqrt(base));
+    case 6:
+      return 1 / (base * base * base);
+    case 7:
+      return 1 / (base * base * base * Math.sqrt(base));
+    case 8: {
+      const s = base * base;
+      return 1 / (s * s);
+    }
+    default:
+      return Math.pow(base, -power);
   }
 }
 

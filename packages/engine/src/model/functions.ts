@@ -48,7 +48,13 @@ export function compileFunctions(functions: readonly ModelFunction[]): CompiledM
       compiled.push({ definition, expression: compileExpression(definition.function) });
     } catch (e) {
       if (!(e instanceof ExpressionSyntaxError)) throw e;
-      problems.push({ functionId: definition.id, description: definition.description, expression: definition.function, message: e.message, position: e.position });
+      problems.push({
+        functionId: definition.id,
+        description: definition.description,
+        expression: definition.function,
+        message: e.message,
+        position: e.position,
+      });
     }
   }
   if (problems.length) throw new ModelFunctionError(problems);

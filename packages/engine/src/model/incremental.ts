@@ -56,8 +56,15 @@ export async function recalculateChangedLocations(
 
   const affected = new Uint8Array(areaCount);
   for (let i = 0; i < areaCount; i++) {
-    if (fresh.offsets[i + 1] > fresh.offsets[i]) { affected[i] = 1; continue; }
-    for (let k = old.offsets[i]; k < old.offsets[i + 1]; k++) if (isChanged[old.location[k]]) { affected[i] = 1; break; }
+    if (fresh.offsets[i + 1] > fresh.offsets[i]) {
+      affected[i] = 1;
+      continue;
+    }
+    for (let k = old.offsets[i]; k < old.offsets[i + 1]; k++)
+      if (isChanged[old.location[k]]) {
+        affected[i] = 1;
+        break;
+      }
   }
 
   // Size of the new pair list: unchanged rows as they were, affected rows merged.
@@ -91,7 +98,8 @@ export async function recalculateChangedLocations(
       // change instead of four per area.
       let end = i + 1;
       while (end < areaCount && !affected[end]) end++;
-      const from = old.offsets[i], to = old.offsets[end];
+      const from = old.offsets[i],
+        to = old.offsets[end];
       pairs.location.set(old.location.subarray(from, to), start);
       pairs.minutesCar.set(old.minutesCar.subarray(from, to), start);
       pairs.minutesPedestrian.set(old.minutesPedestrian.subarray(from, to), start);

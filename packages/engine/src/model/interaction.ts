@@ -152,11 +152,17 @@ export class HuffRows implements PairRowSink {
     this.rowCount++;
     const { location, minutesCar, minutesPedestrian, attractiveness, probability, output } = this;
     const v = this.numbers;
-    const carMax = v[MODE.max], carConstant = v[MODE.constant], carScale = v[MODE.scale], carPower = v[MODE.power];
-    const pedMax = v[MODE.stride + MODE.max], pedConstant = v[MODE.stride + MODE.constant];
-    const pedScale = v[MODE.stride + MODE.scale], pedPower = v[MODE.stride + MODE.power];
+    const carMax = v[MODE.max],
+      carConstant = v[MODE.constant],
+      carScale = v[MODE.scale],
+      carPower = v[MODE.power];
+    const pedMax = v[MODE.stride + MODE.max],
+      pedConstant = v[MODE.stride + MODE.constant];
+    const pedScale = v[MODE.stride + MODE.scale],
+      pedPower = v[MODE.stride + MODE.power];
     const floor = v[MODE.floor];
-    const carRoute = this.routes[0], pedRoute = this.routes[1];
+    const carRoute = this.routes[0],
+      pedRoute = this.routes[1];
     let sum = 0;
     let largest = 0;
     let smallest = Infinity;

@@ -6,7 +6,14 @@ import type { PropertyValues } from '../expression/compile.js';
 import type { PointSet, TravelTimeProvider } from '../travel/types.js';
 import { findCandidatePairs, type CandidatePairs } from './candidate-pairs.js';
 import { pairDecay } from './decay.js';
-import { attractivenessFunctions, compileFunctions, demandFunctions, functionProducts, type CompiledModelFunction, type FunctionFallbacks } from './functions.js';
+import {
+  attractivenessFunctions,
+  compileFunctions,
+  demandFunctions,
+  functionProducts,
+  type CompiledModelFunction,
+  type FunctionFallbacks,
+} from './functions.js';
 import { flowsOf, HuffRows } from './interaction.js';
 import type { ModelParameters } from './parameters.js';
 
@@ -139,7 +146,11 @@ export function demandInReach(result: Pick<ScenarioResult, 'pairs' | 'probabilit
   let total = 0;
   for (let i = 0; i < result.pairs.areaCount; i++) {
     let any = false;
-    for (let k = offsets[i]; k < offsets[i + 1]; k++) if (result.probability[k] > 0) { any = true; break; }
+    for (let k = offsets[i]; k < offsets[i + 1]; k++)
+      if (result.probability[k] > 0) {
+        any = true;
+        break;
+      }
     if (any) total += result.demand[i];
   }
   return total;

@@ -34,7 +34,10 @@ export function areaOverlap(sources: readonly AreaFeature[], targets: readonly A
   sources.forEach((s, i) => {
     const surface = turfArea(s);
     const [x0, y0, x1, y1] = turfBbox(s);
-    const hits = index.search(x0, y0, x1, y1).filter((t) => t < targets.length).sort((a, b) => a - b);
+    const hits = index
+      .search(x0, y0, x1, y1)
+      .filter((t) => t < targets.length)
+      .sort((a, b) => a - b);
     for (const t of hits) {
       const shared = intersect(featureCollection([s, targets[t]]));
       if (!shared || !(surface > 0)) continue;

@@ -79,7 +79,17 @@ export function scenarioDifferences(
   const clusters = (r: DifferenceLocation) => r.locationClusterNames ?? [];
   return {
     locations,
-    locationGroups: compare<'locationGroupName', { locationGroupName: string }>(totals(current, group), totals(base, group), 'locationGroupName', thresholdPercentage),
-    locationClusters: compare<'locationClusterName', { locationClusterName: string }>(totals(current, clusters), totals(base, clusters), 'locationClusterName', thresholdPercentage),
+    locationGroups: compare<'locationGroupName', { locationGroupName: string }>(
+      totals(current, group),
+      totals(base, group),
+      'locationGroupName',
+      thresholdPercentage,
+    ),
+    locationClusters: compare<'locationClusterName', { locationClusterName: string }>(
+      totals(current, clusters),
+      totals(base, clusters),
+      'locationClusterName',
+      thresholdPercentage,
+    ),
   };
 }

@@ -54,13 +54,20 @@ export function comparableLocations(filter: Pick<DriverFilter, 'function'>, loca
   return out;
 }
 
-export function driverChart(filter: DriverFilter, locations: ArrayLike<PropertyValues>, selected: number): { comparable: number[]; drivers: DriverChartEntry[] } {
+export function driverChart(
+  filter: DriverFilter,
+  locations: ArrayLike<PropertyValues>,
+  selected: number,
+): { comparable: number[]; drivers: DriverChartEntry[] } {
   const comparable = comparableLocations(filter, locations);
   const drivers = filter.drivers.map((d): DriverChartEntry => {
     const e = compileExpression(d.function);
     const digits = d.roundingDigits ?? DEFAULT_DRIVER_ROUNDING_DIGITS;
     const valueOf = (j: number) => e.evaluateNumber(locations[j], NaN);
-    let min = Infinity, max = -Infinity, sum = 0, n = 0;
+    let min = Infinity,
+      max = -Infinity,
+      sum = 0,
+      n = 0;
     for (const j of comparable) {
       const v = valueOf(j);
       if (!Number.isFinite(v)) continue;

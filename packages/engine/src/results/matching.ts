@@ -87,6 +87,11 @@ export function matchingLocations(
 }
 
 /** The normalized scores of the reference and its best matches (the radar chart's data). */
-export function matchingScores(scores: NormalizedScores, reference: number, topN = MATCHING_SCORES_TOP_N, candidates?: (j: number) => boolean): MatchingLocation[] {
+export function matchingScores(
+  scores: NormalizedScores,
+  reference: number,
+  topN = MATCHING_SCORES_TOP_N,
+  candidates?: (j: number) => boolean,
+): MatchingLocation[] {
   return matchingLocations(scores, reference, topN, candidates);
 }

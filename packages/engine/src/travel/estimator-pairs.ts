@@ -44,12 +44,19 @@ function carConstants(settings: EstimatorSettings): CarConstants {
   const bands = settings.car.bands;
   const n = bands.length;
   if (n === 0) throw new Error('estimator settings: the car needs at least one speed band');
-  const c: CarConstants = { circuity: settings.car.circuity, start: new Float64Array(n), minutesAtStart: new Float64Array(n), minutesPerKm: new Float64Array(n) };
+  const c: CarConstants = {
+    circuity: settings.car.circuity,
+    start: new Float64Array(n),
+    minutesAtStart: new Float64Array(n),
+    minutesPerKm: new Float64Array(n),
+  };
   let from = 0;
   let minutes = settings.car.accessMinutes;
   for (let b = 0; b < n; b++) {
     if (!(bands[b].untilKm > from) || !(bands[b].kmPerHour > 0)) {
-      throw new Error(`estimator settings: car speed band ${b + 1} must end beyond ${from} km and have a positive speed (until ${bands[b].untilKm} km at ${bands[b].kmPerHour} km/h)`);
+      throw new Error(
+        `estimator settings: car speed band ${b + 1} must end beyond ${from} km and have a positive speed (until ${bands[b].untilKm} km at ${bands[b].kmPerHour} km/h)`,
+      );
     }
     c.start[b] = from;
     c.minutesAtStart[b] = minutes;
@@ -517,13 +524,21 @@ class AreaGrouping {
   readonly blockCentre: Float64Array;
   readonly blockReach: Float64Array;
 
-  constructor(readonly radius: number, areas: PointSet, areaVectors: Vectors) {
+  constructor(
+    readonly radius: number,
+    areas: PointSet,
+    areaVectors: Vectors,
+  ) {
     const n = areas.latitude.length;
     const lat = areas.latitude;
     const lon = areas.longitude;
-    let west = Infinity, south = Infinity, east = -Infinity, north = -Infinity;
+    let west = Infinity,
+      south = Infinity,
+      east = -Infinity,
+      north = -Infinity;
     for (let i = 0; i < n; i++) {
-      const y = lat[i], x = lon[i];
+      const y = lat[i],
+        x = lon[i];
       if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
       if (x < west) west = x;
       if (x > east) east = x;
@@ -570,11 +585,14 @@ class AreaGrouping {
       box[4 * b + 2] = -Infinity;
       box[4 * b + 3] = -Infinity;
     }
-    const vx = areaVectors.x, vy = areaVectors.y, vz = areaVectors.z;
+    const vx = areaVectors.x,
+      vy = areaVectors.y,
+      vz = areaVectors.z;
     const tc = this.tileCentre;
     const bc = this.blockCentre;
     for (let i = 0; i < n; i++) {
-      const y = lat[i], x = lon[i];
+      const y = lat[i],
+        x = lon[i];
       if (!Number.isFinite(x) || !Number.isFinite(y)) {
         this.tileOf[i] = -1;
         continue;
@@ -605,7 +623,9 @@ class AreaGrouping {
       const t = this.tileOf[i];
       if (t < 0) continue;
       const b = this.blockOf[t];
-      let dx = vx[i] - tc[3 * t], dy = vy[i] - tc[3 * t + 1], dz = vz[i] - tc[3 * t + 2];
+      let dx = vx[i] - tc[3 * t],
+        dy = vy[i] - tc[3 * t + 1],
+        dz = vz[i] - tc[3 * t + 2];
       const c2t = dx * dx + dy * dy + dz * dz;
       if (c2t > tileFar[t]) tileFar[t] = c2t;
       dx = vx[i] - bc[3 * b];
@@ -691,13 +711,18 @@ class AreaTiles {
     const pool = this.pool;
     pool.reserve(to - from);
     const source = this.blockPool;
-    const sIds = source.ids, sXyz = source.xyz;
+    const sIds = source.ids,
+      sXyz = source.xyz;
     const ids = pool.ids;
-    const cx = g.tileCentre[3 * t], cy = g.tileCentre[3 * t + 1], cz = g.tileCentre[3 * t + 2];
+    const cx = g.tileCentre[3 * t],
+      cy = g.tileCentre[3 * t + 1],
+      cz = g.tileCentre[3 * t + 2];
     const reach = g.tileReach[t];
     let p = pool.used;
     for (let q = from; q < to; q++) {
-      const dx = sXyz[3 * q] - cx, dy = sXyz[3 * q + 1] - cy, dz = sXyz[3 * q + 2] - cz;
+      const dx = sXyz[3 * q] - cx,
+        dy = sXyz[3 * q + 1] - cy,
+        dz = sXyz[3 * q + 2] - cz;
       ids[p] = sIds[q];
       // Branch-free: the slot is kept when within reach (a branch would be mispredicted often).
       p += ((dx * dx + dy * dy + dz * dz <= reach) as unknown as number) | 0;
@@ -711,7 +736,10 @@ class AreaTiles {
   private buildBlock(b: number): void {
     const g = this.grouping;
     const box = g.blockBox;
-    const west = box[4 * b], south = box[4 * b + 1], east = box[4 * b + 2], north = box[4 * b + 3];
+    const west = box[4 * b],
+      south = box[4 * b + 1],
+      east = box[4 * b + 2],
+      north = box[4 * b + 3];
     // Every area's own box (as boxDegrees) lies inside this one: its longitude
     // margin is taken at the block's latitude farthest from the equator.
     const radius = g.radius;
@@ -720,7 +748,22 @@ class AreaTiles {
     const dLon = Math.min(180, dLat / Math.cos(maxAbsLat * RAD));
     const ids = this.scratchIds;
     const c = g.blockCentre;
-    const n = gather(this.tree, this.treeVectors, this.mask, c[3 * b], c[3 * b + 1], c[3 * b + 2], g.blockReach[b], west - dLon, south - dLat, east + dLon, north + dLat, this.stack, ids, this.scratchC2);
+    const n = gather(
+      this.tree,
+      this.treeVectors,
+      this.mask,
+      c[3 * b],
+      c[3 * b + 1],
+      c[3 * b + 2],
+      g.blockReach[b],
+      west - dLon,
+      south - dLat,
+      east + dLon,
+      north + dLat,
+      this.stack,
+      ids,
+      this.scratchC2,
+    );
     if (n > 1) ids.subarray(0, n).sort();
     const pool = this.blockPool;
     pool.reserve(n);
@@ -744,7 +787,9 @@ class AreaTiles {
 /** Scales n vectors (x y z side by side) to unit length; a zero vector becomes (1, 0, 0). */
 function normalise(v: Float64Array, n: number): void {
   for (let t = 0; t < n; t++) {
-    const x = v[3 * t], y = v[3 * t + 1], z = v[3 * t + 2];
+    const x = v[3 * t],
+      y = v[3 * t + 1],
+      z = v[3 * t + 2];
     const length = Math.sqrt(x * x + y * y + z * z);
     if (length > 0) {
       v[3 * t] = x / length;
@@ -830,7 +875,9 @@ class AreaRows {
     const xyz = this.locationVectors.xyz;
     const c2Max = this.times.c2Max;
     const v = this.areaVectors;
-    const qx = v.x[i], qy = v.y[i], qz = v.z[i];
+    const qx = v.x[i],
+      qy = v.y[i],
+      qz = v.z[i];
     let count = 0;
     for (let q = tiles.start[t], to = q + tiles.count[t]; q < to; q++) {
       const j = 3 * ids[q];
@@ -866,7 +913,9 @@ class AreaRows {
       const none = Infinity; // read on every call, so it is a number constant on every branch (see carMinutes)
       const c2Max = times.c2Max;
       const v = this.areaVectors;
-      const qx = v.x[i], qy = v.y[i], qz = v.z[i];
+      const qx = v.x[i],
+        qy = v.y[i],
+        qz = v.z[i];
       let n = 0;
       for (let q = tiles.start[t], to = q + tiles.count[t]; q < to; q++) {
         const j = ids[q];
@@ -931,7 +980,22 @@ function byLocation(query: ModesQuery, times: PairTimes, arena: SweepArena): Mod
     const lat = locations.latitude[j];
     const lon = locations.longitude[j];
     boxDegrees(lat, times.radius, box);
-    const n = gather(tree, areaTreeVectors, undefined, locationVectors.x[j], locationVectors.y[j], locationVectors.z[j], times.c2Max, lon - box[1], lat - box[0], lon + box[1], lat + box[0], stack, ids, c2s);
+    const n = gather(
+      tree,
+      areaTreeVectors,
+      undefined,
+      locationVectors.x[j],
+      locationVectors.y[j],
+      locationVectors.z[j],
+      times.c2Max,
+      lon - box[1],
+      lat - box[0],
+      lon + box[1],
+      lat + box[0],
+      stack,
+      ids,
+      c2s,
+    );
     columns.ensure(n);
     for (let p = 0; p < n; p++) {
       const km = pairKm(c2s[p], areas, areaVectors, ids[p], locations, locationVectors, j);

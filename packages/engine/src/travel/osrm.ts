@@ -71,7 +71,7 @@ export function osrmProvider(settings: OsrmSettings): TravelTimeProvider {
       for (let i = 0; i < originCount; i++) {
         const from = candidates.offsets[i];
         const to = candidates.offsets[i + 1];
-        for (let k = from; k < to; ) {
+        for (let k = from; k < to;) {
           const newColumns = (() => {
             let n = 0;
             for (let q = k; q < to; q++) if (!column.has(candidates.destination[q])) n++;

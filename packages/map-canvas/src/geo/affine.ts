@@ -16,7 +16,10 @@ export function multiply(m: Affine, n: Affine): Affine {
 export function invert(m: Affine): Affine {
   const det = m[0] * m[3] - m[1] * m[2];
   if (det === 0) throw new Error('Affine transform is not invertible');
-  const a = m[3] / det, b = -m[1] / det, c = -m[2] / det, d = m[0] / det;
+  const a = m[3] / det,
+    b = -m[1] / det,
+    c = -m[2] / det,
+    d = m[0] / det;
   return [a, b, c, d, -(a * m[4] + c * m[5]), -(b * m[4] + d * m[5])];
 }
 

@@ -53,7 +53,10 @@ export function projectGeometry(geometry: LineGeometry): ProjectedGeometry {
 }
 
 export function ringsExtent(rings: readonly Float64Array[]): Extent {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const ring of rings) {
     for (let i = 0; i < ring.length; i += 2) {
       if (ring[i] < minX) minX = ring[i];
@@ -79,7 +82,8 @@ export function buildLocalPath(rings: readonly Float64Array[], closed: boolean, 
 }
 
 /** The 32-bit float next below a positive 32-bit float. */
-const bits32 = new Float32Array(1), word32 = new Uint32Array(bits32.buffer);
+const bits32 = new Float32Array(1),
+  word32 = new Uint32Array(bits32.buffer);
 function float32Below(x: number): number {
   bits32[0] = x;
   word32[0]--;
@@ -111,7 +115,9 @@ export function pathLineWidth(px: number, transform: Affine, pixelRatio: number)
  * `device` px along both axes, as Skia works it out (in 32-bit floats). */
 function withinDeviceWidth(lineWidth: number, transform: Affine, pixelRatio: number, device: number): boolean {
   const w = Math.fround(lineWidth);
-  return Math.fround(w * Math.abs(Math.fround(transform[0] * pixelRatio))) <= device && Math.fround(w * Math.abs(Math.fround(transform[3] * pixelRatio))) <= device;
+  return (
+    Math.fround(w * Math.abs(Math.fround(transform[0] * pixelRatio))) <= device && Math.fround(w * Math.abs(Math.fround(transform[3] * pixelRatio))) <= device
+  );
 }
 
 /** Whether Skia draws a stroke of `lineWidth` path units through `transform` (at `pixelRatio`) as a

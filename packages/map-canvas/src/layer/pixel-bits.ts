@@ -11,7 +11,8 @@ export function rowWords(width: number): number {
 export function firstUnset(bits: Int32Array, row: number, x0: number, x1: number): number {
   const last = row + (x1 >> 5);
   // Bits before x0 count as set.
-  let k = row + (x0 >> 5), v = bits[k] | ~(-1 << (x0 & 31));
+  let k = row + (x0 >> 5),
+    v = bits[k] | ~(-1 << (x0 & 31));
   while (v === -1) {
     if (++k > last) return -1;
     v = bits[k];
@@ -26,7 +27,8 @@ export function firstUnset(bits: Int32Array, row: number, x0: number, x1: number
 export function lastUnset(bits: Int32Array, row: number, x0: number, x1: number): number {
   const first = row + (x0 >> 5);
   // Bits after x1 count as set.
-  let k = row + (x1 >> 5), v = bits[k] | (-2 << (x1 & 31));
+  let k = row + (x1 >> 5),
+    v = bits[k] | (-2 << (x1 & 31));
   while (v === -1 && k > first) v = bits[--k];
   // The highest clear bit of v.
   return ((k - row) << 5) + 31 - Math.clz32(~v);
@@ -34,8 +36,10 @@ export function lastUnset(bits: Int32Array, row: number, x0: number, x1: number)
 
 /** Sets bits x0 to x1 (inclusive) of the row of bits starting at word `row`. */
 export function setAll(bits: Int32Array, row: number, x0: number, x1: number): void {
-  const w0 = row + (x0 >> 5), w1 = row + (x1 >> 5);
-  const m0 = -1 << (x0 & 31), m1 = -1 >>> (31 - (x1 & 31));
+  const w0 = row + (x0 >> 5),
+    w1 = row + (x1 >> 5);
+  const m0 = -1 << (x0 & 31),
+    m1 = -1 >>> (31 - (x1 & 31));
   if (w0 === w1) {
     bits[w0] |= m0 & m1;
     return;

@@ -22,14 +22,28 @@ export class AccessibleItems {
   /** The button in the tab order (the last one focused while it is offered, else the first). */
   private current: HTMLButtonElement | null = null;
 
-  constructor(private readonly map: LocusMap, label = 'Locations on the map') {
+  constructor(
+    private readonly map: LocusMap,
+    label = 'Locations on the map',
+  ) {
     const doc = map.container.ownerDocument;
     this.list = doc.createElement('div');
     this.list.setAttribute('role', 'list');
     this.list.setAttribute('aria-label', label);
     this.list.className = 'locus-map-accessible-items';
     // Visually hidden but reachable, the usual clip pattern.
-    Object.assign(this.list.style, { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', clipPath: 'inset(50%)', whiteSpace: 'nowrap', margin: '-1px', padding: '0', border: '0' });
+    Object.assign(this.list.style, {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      clipPath: 'inset(50%)',
+      whiteSpace: 'nowrap',
+      margin: '-1px',
+      padding: '0',
+      border: '0',
+    });
     map.container.appendChild(this.list);
     this.list.addEventListener('keydown', (event) => this.onKey(event));
   }
@@ -136,13 +150,18 @@ export class AccessibleItems {
  * ahead plus twice the distance across, so that a roughly straight line is
  * followed; undefined when none lies ahead.
  */
-export function nearestInDirection<T extends { item: { x: number; y: number } }>(entries: readonly T[], from: number, [dx, dy]: [number, number]): T | undefined {
+export function nearestInDirection<T extends { item: { x: number; y: number } }>(
+  entries: readonly T[],
+  from: number,
+  [dx, dy]: [number, number],
+): T | undefined {
   const origin = entries[from]!.item;
   let best: T | undefined;
   let bestScore = Infinity;
   entries.forEach((e, i) => {
     if (i === from) return;
-    const vx = e.item.x - origin.x, vy = e.item.y - origin.y;
+    const vx = e.item.x - origin.x,
+      vy = e.item.y - origin.y;
     const ahead = vx * dx + vy * dy;
     const across = Math.abs(vx * dy - vy * dx);
     if (ahead <= 0 || across > ahead * Math.tan(Math.PI / 3)) return;

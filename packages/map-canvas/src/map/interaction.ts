@@ -22,7 +22,12 @@ const KEY_ZOOM_MS = 250;
 
 export function attachInteraction(map: LocusMap, canvas: HTMLCanvasElement, options: InteractionOptions): () => void {
   const cleanups: (() => void)[] = [];
-  const listen = <K extends keyof HTMLElementEventMap>(target: HTMLElement, type: K, handler: (e: HTMLElementEventMap[K]) => void, opts?: AddEventListenerOptions) => {
+  const listen = <K extends keyof HTMLElementEventMap>(
+    target: HTMLElement,
+    type: K,
+    handler: (e: HTMLElementEventMap[K]) => void,
+    opts?: AddEventListenerOptions,
+  ) => {
     target.addEventListener(type, handler as EventListener, opts);
     cleanups.push(() => target.removeEventListener(type, handler as EventListener, opts));
   };
@@ -39,7 +44,10 @@ export function attachInteraction(map: LocusMap, canvas: HTMLCanvasElement, opti
   const behavior = d3Zoom<HTMLCanvasElement, unknown>()
     // d3's default reads the global navigator, which server-side DOMs lack.
     .touchable(() => (typeof navigator !== 'undefined' && navigator.maxTouchPoints > 0) || 'ontouchstart' in canvas)
-    .filter((event: Event & { ctrlKey?: boolean; metaKey?: boolean; button?: number }) => (event.type === 'wheel' || !(event.ctrlKey || event.metaKey)) && !event.button)
+    .filter(
+      (event: Event & { ctrlKey?: boolean; metaKey?: boolean; button?: number }) =>
+        (event.type === 'wheel' || !(event.ctrlKey || event.metaKey)) && !event.button,
+    )
     .on('start', () => {
       if (resetting) return;
       active = true;
@@ -110,7 +118,10 @@ export function attachInteraction(map: LocusMap, canvas: HTMLCanvasElement, opti
     listen(canvas, 'pointermove', (event) => {
       if (!rotating || event.pointerId !== rotating.id) return;
       const view = map.getView();
-      map.applyView({ ...view, bearing: rotating.bearing + (event.clientX - rotating.x) * 0.5, pitch: rotating.pitch - (event.clientY - rotating.y) * 0.25 }, true);
+      map.applyView(
+        { ...view, bearing: rotating.bearing + (event.clientX - rotating.x) * 0.5, pitch: rotating.pitch - (event.clientY - rotating.y) * 0.25 },
+        true,
+      );
     });
     const stop = (event: PointerEvent) => {
       if (!rotating || event.pointerId !== rotating.id) return;
@@ -180,15 +191,18 @@ export function applyTransformDelta(map: LocusMap, t0: ZoomTransform, t1: ZoomTr
   const r = t1.k / t0.k;
   const zoom = Math.max(map.minZoom, Math.min(map.maxZoom, view.zoom + Math.log2(r)));
   const rEff = Math.pow(2, zoom - view.zoom);
-  const bx = t1.x - r * t0.x, by = t1.y - r * t0.y;
-  const cx = size.width / 2, cy = size.height / 2;
+  const bx = t1.x - r * t0.x,
+    by = t1.y - r * t0.y;
+  const cx = size.width / 2,
+    cy = size.height / 2;
   let nx: number, ny: number;
   if (Math.abs(r - rEff) < 1e-12 || Math.abs(1 - r) < 1e-12) {
     nx = r * cx + bx;
     ny = r * cy + by;
   } else {
     // At a zoom limit: keep the fixed point of the gesture, scale only as far as allowed.
-    const px = bx / (1 - r), py = by / (1 - r);
+    const px = bx / (1 - r),
+      py = by / (1 - r);
     nx = px + rEff * (cx - px);
     ny = py + rEff * (cy - py);
   }

@@ -31,7 +31,13 @@ export class LayerPrefix {
 
   /** Draws a full frame: from the snapshot when it still holds the layers under the first changed one.
    * `versionOf` counts a layer's changes (data, style, visibility, opacity). */
-  render(ctx: CanvasRenderingContext2D, frame: FrameState, all: Layer[], rendererOf: (layer: Layer) => LayerRenderer, versionOf: (layer: Layer) => number): void {
+  render(
+    ctx: CanvasRenderingContext2D,
+    frame: FrameState,
+    all: Layer[],
+    rendererOf: (layer: Layer) => LayerRenderer,
+    versionOf: (layer: Layer) => number,
+  ): void {
     const layers = all.filter((l) => l.visible && l.opacity > 0);
     const now: DrawnFrame = { toScreen: frame.toScreen, width: ctx.canvas.width, height: ctx.canvas.height, layers, versions: layers.map(versionOf) };
     // Layers drawn exactly as in the last frame: everything under the first one that changed.

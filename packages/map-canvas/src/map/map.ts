@@ -87,7 +87,10 @@ export class LocusMap {
   private settleDue = false;
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(container: HTMLElement, private readonly options: MapOptions = {}) {
+  constructor(
+    container: HTMLElement,
+    private readonly options: MapOptions = {},
+  ) {
     this.container = container;
     this.limits = { minZoom: options.minZoom ?? DEFAULT_ZOOM_LIMITS.minZoom, maxZoom: options.maxZoom ?? DEFAULT_ZOOM_LIMITS.maxZoom };
     this.view = constrainView({ ...DEFAULT_VIEW, ...options.view }, this.limits);
@@ -290,7 +293,10 @@ export class LocusMap {
 
   /** Layers in drawing order (zIndex, then order of adding). */
   getLayers(): Layer[] {
-    return this.layers.map((layer, i) => ({ layer, i })).sort((a, b) => a.layer.zIndex - b.layer.zIndex || a.i - b.i).map((e) => e.layer);
+    return this.layers
+      .map((layer, i) => ({ layer, i }))
+      .sort((a, b) => a.layer.zIndex - b.layer.zIndex || a.i - b.i)
+      .map((e) => e.layer);
   }
 
   // ---- hit testing --------------------------------------------------------------------------
@@ -342,7 +348,12 @@ export class LocusMap {
 
   /** The frame state of the last drawn frame, or of the current view when the view moved since. */
   currentFrame(): FrameState {
-    if (this.frame.view !== this.view || this.frame.size.width !== this.size.width || this.frame.size.height !== this.size.height || this.frame.pixelRatio !== this.pixelRatio) {
+    if (
+      this.frame.view !== this.view ||
+      this.frame.size.width !== this.size.width ||
+      this.frame.size.height !== this.size.height ||
+      this.frame.pixelRatio !== this.pixelRatio
+    ) {
       this.frame = this.createFrame(performance.now());
     }
     return this.frame;
@@ -388,8 +399,7 @@ export class LocusMap {
     // A view change hard on the heels of the previous frame is part of a motion, and so is a data
     // change (a tile arriving) before the motion has settled: both are drawn from motion pictures.
     const viewChanged = this.lastDrawnView !== null && frame.view !== this.lastDrawnView;
-    const moving =
-      this.options.motionPictures !== false && !this.settleDue && (viewChanged ? time - this.lastDrawTime < MOTION_GAP_MS : this.unsettled);
+    const moving = this.options.motionPictures !== false && !this.settleDue && (viewChanged ? time - this.lastDrawTime < MOTION_GAP_MS : this.unsettled);
     this.lastDrawnView = frame.view;
     if (this.ctx) {
       const rendererOf = (layer: Layer) => this.rendererOf(layer);

@@ -147,7 +147,8 @@ export class MotionPictures {
    * further than the view does not cover it, so zooming in is looked ahead only to where the picture
    * will first be shown. */
   private predictedView(frame: FrameState, cycles: number): ViewState {
-    const v = this.velocity, a = this.acceleration;
+    const v = this.velocity,
+      a = this.acceleration;
     const ahead = (p: number, dv: number, da: number, c: number) => {
       const n = Math.min(MAX_LEAD_FRAMES, c * this.cycleFrames);
       return p + dv * n + 0.5 * da * n * n;
@@ -166,7 +167,8 @@ export class MotionPictures {
     const { width, height } = frame.size;
     const size = { width: Math.round(width * (1 + 2 * MARGIN)), height: Math.round(height * (1 + 2 * MARGIN)) };
     const pixelRatio = Math.min(frame.pixelRatio, Math.sqrt(MAX_PICTURE_PIXELS / (size.width * size.height)));
-    const w = Math.max(1, Math.round(size.width * pixelRatio)), h = Math.max(1, Math.round(size.height * pixelRatio));
+    const w = Math.max(1, Math.round(size.width * pixelRatio)),
+      h = Math.max(1, Math.round(size.height * pixelRatio));
     const canvas = reuse && reuse.width === w && reuse.height === h ? reuse : createCanvas(w, h);
     const ctx = context2d(canvas);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -190,7 +192,8 @@ export class MotionPictures {
    * motion goes on as it does. */
   private framesCovered(frame: FrameState): number {
     const shown = this.shown!;
-    const v = this.velocity, a = this.acceleration;
+    const v = this.velocity,
+      a = this.acceleration;
     const [x, y] = frame.centerWorld;
     for (let n = 1; n <= MAX_COVER_FRAMES; n++) {
       const ahead = (p: number, dv: number, da: number) => p + dv * n + 0.5 * da * n * n;
@@ -243,7 +246,8 @@ export class MotionPictures {
 
   /** Device px of a picture to device px of the screen for a frame. */
   private pictureToScreen(picture: Picture, frame: FrameState): Affine {
-    const p = picture.frame.pixelRatio, pr = frame.pixelRatio;
+    const p = picture.frame.pixelRatio,
+      pr = frame.pixelRatio;
     return multiply([pr, 0, 0, pr, 0, 0], multiply(frame.toScreen, multiply(picture.frame.toWorld, [1 / p, 0, 0, 1 / p, 0, 0])));
   }
 
@@ -251,10 +255,17 @@ export class MotionPictures {
   private usable(picture: Picture, frame: FrameState): boolean {
     const m = invert(this.pictureToScreen(picture, frame));
     if (Math.hypot(m[0], m[1]) * MAX_STRETCH < 1 || Math.hypot(m[2], m[3]) * MAX_STRETCH < 1) return false;
-    const w = frame.size.width * frame.pixelRatio, h = frame.size.height * frame.pixelRatio;
+    const w = frame.size.width * frame.pixelRatio,
+      h = frame.size.height * frame.pixelRatio;
     const { width, height } = picture.canvas;
-    for (const [x, y] of [[0, 0], [w, 0], [0, h], [w, h]]) {
-      const px = m[0] * x + m[2] * y + m[4], py = m[1] * x + m[3] * y + m[5];
+    for (const [x, y] of [
+      [0, 0],
+      [w, 0],
+      [0, h],
+      [w, h],
+    ]) {
+      const px = m[0] * x + m[2] * y + m[4],
+        py = m[1] * x + m[3] * y + m[5];
       if (px < 0 || py < 0 || px > width || py > height) return false;
     }
     return true;

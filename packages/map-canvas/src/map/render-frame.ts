@@ -27,7 +27,8 @@ export function occlusionsBeneath(frame: FrameState, layers: Layer[], rendererOf
   const out: (Occlusion | null)[] = new Array(layers.length).fill(null);
   for (let i = layers.length - 1; i >= 0; i--) {
     out[i] = above.length ? [...above] : null;
-    const layer = layers[i], renderer = rendererOf(layer);
+    const layer = layers[i],
+      renderer = rendererOf(layer);
     // Only a layer beneath can use it, and only a layer drawn at full opacity paints opaque pixels.
     if (i > 0 && layer.opacity >= 1 && renderer.occlusion) {
       const occlusion = renderer.occlusion(frame);

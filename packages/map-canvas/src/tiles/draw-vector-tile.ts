@@ -61,7 +61,8 @@ export function drawVectorTile(ctx: Ctx, tile: VectorTile, style: VectorStyle, p
       if (!matchesSource(layer.source, name)) continue;
       const source = tile.layers[name];
       const unit = (p.size * k) / source.extent;
-      const ox = p.col * p.size, oy = p.row * p.size;
+      const ox = p.col * p.size,
+        oy = p.row * p.size;
       if (layer.type === 'label') {
         collectLabels(source, layer, p, unit, ox, oy, labels);
         continue;
@@ -129,7 +130,15 @@ function rankOf(layer: LabelStyleLayer, props: Readonly<Record<string, unknown>>
   return Math.max(-4e8, Math.min(4e8, descending ? -v : v));
 }
 
-function collectLabels(source: VectorTile['layers'][string], layer: LabelStyleLayer, p: TilePlacement, unit: number, ox: number, oy: number, out: LabelCandidate[]): void {
+function collectLabels(
+  source: VectorTile['layers'][string],
+  layer: LabelStyleLayer,
+  p: TilePlacement,
+  unit: number,
+  ox: number,
+  oy: number,
+  out: LabelCandidate[],
+): void {
   const size = atZoom(layer.size, p.z);
   const base = { kind: layer.kind, size, color: layer.color, bold: layer.bold ?? false };
   const inside = (x: number, y: number) => x >= 0 && x < p.size && y >= 0 && y < p.size;
@@ -142,20 +151,25 @@ function collectLabels(source: VectorTile['layers'][string], layer: LabelStyleLa
     if (feature.type === 1) {
       for (const ring of feature.loadGeometry()) {
         for (const pt of ring) {
-          const x = pt.x * unit - ox, y = pt.y * unit - oy;
+          const x = pt.x * unit - ox,
+            y = pt.y * unit - oy;
           if (inside(x, y)) out.push({ ...base, text, x: x / p.size, y: y / p.size, angle: 0, room: Infinity, order });
         }
       }
     } else if (feature.type === 2 && layer.kind === 'street') {
       // The middle of the street's longest straight stretch inside the tile, along it.
-      let best = 0, bx = 0, by = 0, angle = 0;
+      let best = 0,
+        bx = 0,
+        by = 0,
+        angle = 0;
       for (const line of feature.loadGeometry()) {
         for (let j = 1; j < line.length; j++) {
           const part = clipSegment(line[j - 1].x * unit - ox, line[j - 1].y * unit - oy, line[j].x * unit - ox, line[j].y * unit - oy, p.size);
           if (!part) continue;
           const [ax, ay, cx, cy] = part;
           const len = Math.hypot(cx - ax, cy - ay);
-          const mx = (ax + cx) / 2, my = (ay + cy) / 2;
+          const mx = (ax + cx) / 2,
+            my = (ay + cy) / 2;
           if (len > best && inside(mx, my)) {
             best = len;
             bx = mx;
@@ -167,18 +181,28 @@ function collectLabels(source: VectorTile['layers'][string], layer: LabelStyleLa
       if (best > 0) out.push({ ...base, text, x: bx / p.size, y: by / p.size, angle, room: best / p.scale, order: order + (1e8 - Math.min(1e8, best)) });
     } else if (feature.type === 3 && layer.kind !== 'street') {
       const [x0, y0, x1, y1] = feature.bbox();
-      const w = (x1 - x0) * unit, h = (y1 - y0) * unit;
-      const x = ((x0 + x1) / 2) * unit - ox, y = ((y0 + y1) / 2) * unit - oy;
-      if (Math.min(w, h) > 60 * p.scale && inside(x, y)) out.push({ ...base, text, x: x / p.size, y: y / p.size, angle: 0, room: Infinity, order: order - Math.min(1e8, w * h) / 1e3 });
+      const w = (x1 - x0) * unit,
+        h = (y1 - y0) * unit;
+      const x = ((x0 + x1) / 2) * unit - ox,
+        y = ((y0 + y1) / 2) * unit - oy;
+      if (Math.min(w, h) > 60 * p.scale && inside(x, y))
+        out.push({ ...base, text, x: x / p.size, y: y / p.size, angle: 0, room: Infinity, order: order - Math.min(1e8, w * h) / 1e3 });
     }
   }
 }
 
 /** The part of a segment inside the square [0, size) (Liang–Barsky), or null. */
 function clipSegment(x0: number, y0: number, x1: number, y1: number, size: number): [number, number, number, number] | null {
-  let t0 = 0, t1 = 1;
-  const dx = x1 - x0, dy = y1 - y0;
-  const edges: [number, number][] = [[-dx, x0], [dx, size - x0], [-dy, y0], [dy, size - y0]];
+  let t0 = 0,
+    t1 = 1;
+  const dx = x1 - x0,
+    dy = y1 - y0;
+  const edges: [number, number][] = [
+    [-dx, x0],
+    [dx, size - x0],
+    [-dy, y0],
+    [dy, size - y0],
+  ];
   for (const [p, q] of edges) {
     if (p === 0) {
       if (q < 0) return null;

@@ -126,8 +126,28 @@ export interface RoadClass {
 /** Roads with casing: every casing first (so crossings join cleanly), then the fills from minor to major. */
 export function roadLayers(source: readonly string[], classes: readonly RoadClass[], extra: Partial<StyleLayerBase> = {}): LineStyleLayer[] {
   const casingWidth = (w: ZoomValue): ZoomValue => (typeof w === 'number' ? w + 2 : w.map(([z, v]) => [z, v + 2] as const));
-  const casings = classes.map((c): LineStyleLayer => ({ ...extra, id: `${c.id}-casing`, type: 'line', source, filter: { ...extra.filter, ...c.filter }, exclude: { ...extra.exclude, ...c.exclude }, minZoom: c.minZoom, color: c.casing, width: casingWidth(c.width) }));
-  const fills = classes.map((c): LineStyleLayer => ({ ...extra, id: c.id, type: 'line', source, filter: { ...extra.filter, ...c.filter }, exclude: { ...extra.exclude, ...c.exclude }, minZoom: c.minZoom, color: c.color, width: c.width }));
+  const casings = classes.map((c): LineStyleLayer => ({
+    ...extra,
+    id: `${c.id}-casing`,
+    type: 'line',
+    source,
+    filter: { ...extra.filter, ...c.filter },
+    exclude: { ...extra.exclude, ...c.exclude },
+    minZoom: c.minZoom,
+    color: c.casing,
+    width: casingWidth(c.width),
+  }));
+  const fills = classes.map((c): LineStyleLayer => ({
+    ...extra,
+    id: c.id,
+    type: 'line',
+    source,
+    filter: { ...extra.filter, ...c.filter },
+    exclude: { ...extra.exclude, ...c.exclude },
+    minZoom: c.minZoom,
+    color: c.color,
+    width: c.width,
+  }));
   return [...casings, ...fills];
 }
 

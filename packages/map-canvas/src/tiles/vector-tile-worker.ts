@@ -74,7 +74,8 @@ async function drawJob(job: TileJob): Promise<void> {
     let sourceZ = job.sourceZ;
     if (archiveZooms) sourceZ = Math.min(sourceZ, (await archiveZooms).maxZoom);
     const dz = Math.max(0, job.z - sourceZ);
-    const sx = job.x >> dz, sy = job.y >> dz;
+    const sx = job.x >> dz,
+      sy = job.y >> dz;
     const bytes = await readTile(job.z - dz, sx, sy, abort.signal);
     if (abort.signal.aborted) return;
     if (!bytes || bytes.byteLength === 0) {
@@ -85,7 +86,12 @@ async function drawJob(job: TileJob): Promise<void> {
     const canvas = new OffscreenCanvas(job.size, job.size);
     const ctx = canvas.getContext('2d')!;
     const drawn = drawVectorTile(ctx, tile, VECTOR_STYLES[setup!.schema], {
-      z: job.z, dz, col: job.x - (sx << dz), row: job.y - (sy << dz), size: job.size, scale: job.scale,
+      z: job.z,
+      dz,
+      col: job.x - (sx << dz),
+      row: job.y - (sy << dz),
+      size: job.size,
+      scale: job.scale,
     });
     const image = drawn.features > 0 ? canvas.transferToImageBitmap() : null;
     scope.postMessage({ type: 'tile', id: job.id, image, labels: drawn.labels, ms: performance.now() - started }, image ? [image] : []);

@@ -30,14 +30,22 @@ export function toPadding(padding: number | Padding | undefined): Padding {
 
 /** Bounds of a list of points (null when empty). */
 export function boundsOf(points: Iterable<LonLat>): LonLatBounds | null {
-  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  let w = Infinity,
+    s = Infinity,
+    e = -Infinity,
+    n = -Infinity;
   for (const [lon, lat] of points) {
     if (lon < w) w = lon;
     if (lon > e) e = lon;
     if (lat < s) s = lat;
     if (lat > n) n = lat;
   }
-  return w === Infinity ? null : [[w, s], [e, n]];
+  return w === Infinity
+    ? null
+    : [
+        [w, s],
+        [e, n],
+      ];
 }
 
 /**
@@ -52,10 +60,16 @@ export function fitBoundsView(bounds: LonLatBounds, size: Size, options: FitOpti
   const [x0, y1] = lonLatToWorld(bounds[0][0], bounds[0][1]);
   const [x1, y0] = lonLatToWorld(bounds[1][0], bounds[1][1]);
   const theta = (-bearing * Math.PI) / 180;
-  const cos = Math.cos(theta), sin = Math.sin(theta);
+  const cos = Math.cos(theta),
+    sin = Math.sin(theta);
   const tilt = Math.cos((pitch * Math.PI) / 180);
   // Corners in the turned, tilted frame at unit scale.
-  const corners = [[x0, y0], [x1, y0], [x0, y1], [x1, y1]].map(([x, y]) => [x * cos - y * sin, (x * sin + y * cos) * tilt]);
+  const corners = [
+    [x0, y0],
+    [x1, y0],
+    [x0, y1],
+    [x1, y1],
+  ].map(([x, y]) => [x * cos - y * sin, (x * sin + y * cos) * tilt]);
   const us = corners.map((c) => c[0]);
   const vs = corners.map((c) => c[1]);
   const width = Math.max(...us) - Math.min(...us);

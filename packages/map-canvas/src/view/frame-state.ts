@@ -47,12 +47,21 @@ export function viewTransform(view: ViewState, size: Size): Affine {
   const s = worldScale(view.zoom);
   const theta = (-view.bearing * Math.PI) / 180;
   const tilt = Math.cos((view.pitch * Math.PI) / 180);
-  const cos = Math.cos(theta), sin = Math.sin(theta);
-  const a = s * cos, b = s * sin * tilt, c = -s * sin, d = s * cos * tilt;
+  const cos = Math.cos(theta),
+    sin = Math.sin(theta);
+  const a = s * cos,
+    b = s * sin * tilt,
+    c = -s * sin,
+    d = s * cos * tilt;
   return [a, b, c, d, size.width / 2 - (a * cx + c * cy), size.height / 2 - (b * cx + d * cy)];
 }
 
-export function createFrameState(view: ViewState, size: Size, pixelRatio: number, options: { time?: number; fontFamily?: string; interacting?: boolean; motion?: boolean } = {}): FrameState {
+export function createFrameState(
+  view: ViewState,
+  size: Size,
+  pixelRatio: number,
+  options: { time?: number; fontFamily?: string; interacting?: boolean; motion?: boolean } = {},
+): FrameState {
   const toScreen = viewTransform(view, size);
   const toWorld = invert(toScreen);
   const corners = [apply(toWorld, 0, 0), apply(toWorld, size.width, 0), apply(toWorld, 0, size.height), apply(toWorld, size.width, size.height)];

@@ -29,10 +29,7 @@ export class ViewTransition {
     const [ax, ay] = lonLatToWorld(from.center[0], from.center[1]);
     const [bx, by] = lonLatToWorld(to.center[0], to.center[1]);
     const width = Math.max(1, size.width);
-    this.path = interpolateZoom(
-      [ax, ay, width / (WORLD_SIZE * Math.pow(2, from.zoom))],
-      [bx, by, width / (WORLD_SIZE * Math.pow(2, to.zoom))],
-    );
+    this.path = interpolateZoom([ax, ay, width / (WORLD_SIZE * Math.pow(2, from.zoom))], [bx, by, width / (WORLD_SIZE * Math.pow(2, to.zoom))]);
     this.bearingDelta = normalizeBearing(to.bearing - from.bearing);
     this.done = new Promise((resolve) => (this.resolve = resolve));
   }

@@ -1,6 +1,16 @@
 // Browser page of the screenshot and interaction tests: one layer type (or all) on a small generated
 // scene, fixed size and font. Sets window.__idle when the map reports 'idle'.
-import { createMap, createFrameState, BasemapLayer, HeatmapLayer, IconLayer, loadNaturalEarth, TileLayer, type BasemapPlace, type Layer } from '../../src/index.js';
+import {
+  createMap,
+  createFrameState,
+  BasemapLayer,
+  HeatmapLayer,
+  IconLayer,
+  loadNaturalEarth,
+  TileLayer,
+  type BasemapPlace,
+  type Layer,
+} from '../../src/index.js';
 import { IconRenderer } from '../../src/layers/icons/icon-renderer.js';
 import { PolygonRenderer } from '../../src/layers/polygons/polygon-renderer.js';
 import { renderLayer, renderLayers } from '../../src/map/render-frame.js';
@@ -22,7 +32,8 @@ const chosen: Layer[] = [];
 const needsBasemap = which === 'basemap' || which === 'all';
 const basemap = new BasemapLayer({ id: 'basemap', zIndex: -10 });
 if (needsBasemap) chosen.push(basemap);
-if (which === 'tiles' || which === 'all') chosen.push(new TileLayer({ id: 'tiles', zIndex: -5, url: '/tiles/{z}/{x}/{y}.png', opacity: which === 'all' ? 0.35 : 1 }));
+if (which === 'tiles' || which === 'all')
+  chosen.push(new TileLayer({ id: 'tiles', zIndex: -5, url: '/tiles/{z}/{x}/{y}.png', opacity: which === 'all' ? 0.35 : 1 }));
 const byCase: Record<string, Layer[]> = {
   icons: [layers.icons],
   heatmap: [layers.heatmap],
@@ -38,7 +49,12 @@ const byCase: Record<string, Layer[]> = {
       radius: 600,
       intensity: 0.6,
       points: [
-        [4.885, 52.372, 255], [4.902, 52.366, 180], [4.915, 52.375, 90], [4.893, 52.361, 40], [4.91, 52.362, 255], [4.908, 52.369, 255],
+        [4.885, 52.372, 255],
+        [4.902, 52.366, 180],
+        [4.915, 52.375, 90],
+        [4.893, 52.361, 40],
+        [4.91, 52.362, 255],
+        [4.908, 52.369, 255],
       ].map(([lon, lat, weight]) => ({ lon, lat, weight })),
     }),
   ],
@@ -47,7 +63,12 @@ const byCase: Record<string, Layer[]> = {
 chosen.push(...(byCase[which] ?? []));
 if (which === 'all') layers.icons.setSelected([scene.stores[3].id]);
 
-const view = { center: [4.9, 52.37] as [number, number], zoom: which === 'basemap' ? 8 : which === 'heatmap-edges' ? 13 : 10, bearing: which === 'all' ? 12 : 0, pitch: 0 };
+const view = {
+  center: [4.9, 52.37] as [number, number],
+  zoom: which === 'basemap' ? 8 : which === 'heatmap-edges' ? 13 : 10,
+  bearing: which === 'all' ? 12 : 0,
+  pitch: 0,
+};
 if (needsBasemap) {
   const places = (await (await fetch('/places.json')).json()) as BasemapPlace[];
   basemap.setData(await loadNaturalEarth('10m', places));
@@ -62,7 +83,9 @@ state.__scene = scene;
 /** Two pictures compared: bytes that differ, the largest difference of a channel, and the pixels
  * painted (alpha above 0) in the second. */
 function compareImages(a: Uint8ClampedArray, b: Uint8ClampedArray): { differingBytes: number; maxDifference: number; painted: number } {
-  let differingBytes = 0, maxDifference = 0, painted = 0;
+  let differingBytes = 0,
+    maxDifference = 0,
+    painted = 0;
   for (let i = 0; i < b.length; i++) {
     if (a[i] === b[i]) continue;
     differingBytes++;
@@ -90,14 +113,23 @@ function compareImages(a: Uint8ClampedArray, b: Uint8ClampedArray): { differingB
     renderer.renderFrame(frame, ctx);
     return { data: ctx.getImageData(0, 0, canvas.width, canvas.height).data, hidden: renderer.hidden, skippedRows: renderer.skippedRows };
   };
-  const canvas = draw('canvas'), blend = draw('blend'), everyRow = draw('blend', false);
+  const canvas = draw('canvas'),
+    blend = draw('blend'),
+    everyRow = draw('blend', false);
   const { maxDifference, painted } = compareImages(canvas.data, blend.data);
   // The blend that skips rows by the bits of pixels known to be opaque, against one that visits every
   // pixel of every row.
   const bits = compareImages(everyRow.data, blend.data);
-  return { maxDifference, painted, hidden: blend.hidden, icons: dense.stores.length, skippedRows: blend.skippedRows, everyRowSkipped: everyRow.skippedRows, bitsDifferingBytes: bits.differingBytes };
+  return {
+    maxDifference,
+    painted,
+    hidden: blend.hidden,
+    icons: dense.stores.length,
+    skippedRows: blend.skippedRows,
+    everyRowSkipped: everyRow.skippedRows,
+    bitsDifferingBytes: bits.differingBytes,
+  };
 };
-
 
 /** Redrawing only what changed: a map at one view whose icon selection changes draws the frame from the
  * kept canvas under the icons; compared with a second map drawing the same layers in full (the full
@@ -108,7 +140,14 @@ function compareImages(a: Uint8ClampedArray, b: Uint8ClampedArray): { differingB
   const open = () => {
     const element = document.createElement('div');
     document.body.appendChild(element);
-    return createMap(element, { size: { width: 480, height: 320 }, pixelRatio, interactive: false, motionPictures: false, view: { center: [4.9, 52.37], zoom: 10.5, bearing: 0, pitch: 0 }, layers: shown });
+    return createMap(element, {
+      size: { width: 480, height: 320 },
+      pixelRatio,
+      interactive: false,
+      motionPictures: false,
+      view: { center: [4.9, 52.37], zoom: 10.5, bearing: 0, pitch: 0 },
+      layers: shown,
+    });
   };
   const kept = open();
   kept.renderSync();
@@ -145,22 +184,34 @@ function compareImages(a: Uint8ClampedArray, b: Uint8ClampedArray): { differingB
     const renderers = new Map<Layer, LayerRenderer>(shown.map((layer) => [layer, layer.createRenderer()]));
     if (culling) renderLayers(ctx, frame, shown, (layer) => renderers.get(layer)!);
     else for (const layer of shown) renderLayer(ctx, frame, layer, renderers.get(layer)!);
-    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data, covered = (renderers.get(l.polygons) as PolygonRenderer).covered;
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data,
+      covered = (renderers.get(l.polygons) as PolygonRenderer).covered;
     // The same view again without the icons, by the same renderers: what the layers beneath left out
     // under the icons must now be drawn (a kept heat picture with columns left out is not reused).
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     for (const layer of shown) if (layer !== l.icons) renderLayer(ctx, frame, layer, renderers.get(layer)!);
     return { data, covered, withoutIcons: ctx.getImageData(0, 0, canvas.width, canvas.height).data };
   };
-  const culled = draw(true), full = draw(false);
+  const culled = draw(true),
+    full = draw(false);
   const { differingBytes, painted } = compareImages(culled.data, full.data);
-  return { differingBytes, painted, covered: culled.covered, coveredWithout: full.covered, polygons: l.polygons.queryExtent(frame.extent).length, withoutIconsDiffering: compareImages(culled.withoutIcons, full.withoutIcons).differingBytes };
+  return {
+    differingBytes,
+    painted,
+    covered: culled.covered,
+    coveredWithout: full.covered,
+    polygons: l.polygons.queryExtent(frame.extent).length,
+    withoutIconsDiffering: compareImages(culled.withoutIcons, full.withoutIcons).differingBytes,
+  };
 };
 
 /** Along a zoom from 7.2 to 9.5 (the dense scene), frames that leave out catchments under opaque icons
  * (with the one-pixel margin of hairline outlines) against frames with every layer drawn in full: the
  * frames that differ, and the polygons left out (the occlusion test along a path calls it). */
-(globalThis as unknown as { __compareOcclusionPath: (pixelRatio: number, views: number) => object }).__compareOcclusionPath = (pixelRatio: number, views: number) => {
+(globalThis as unknown as { __compareOcclusionPath: (pixelRatio: number, views: number) => object }).__compareOcclusionPath = (
+  pixelRatio: number,
+  views: number,
+) => {
   const dense = generateScene({ stores: 3000, pois: 0, heatPoints: 3000, catchments: 1500, seed: 9 }, FALLBACK_PLACES);
   const l = sceneLayers(dense);
   const shown = [l.polygons, l.heatmap, l.isolines, l.rangeCircles, l.icons];
@@ -170,9 +221,14 @@ function compareImages(a: Uint8ClampedArray, b: Uint8ClampedArray): { differingB
   canvas.width = 480 * pixelRatio;
   canvas.height = 320 * pixelRatio;
   const ctx = canvas.getContext('2d')!;
-  let differing = 0, covered = 0;
+  let differing = 0,
+    covered = 0;
   for (let k = 0; k < views; k++) {
-    const frame = createFrameState({ center: [4.9 + k * 0.0013, 52.3 - k * 0.0007], zoom: 7.2 + (2.3 * k) / views, bearing: 0, pitch: 0 }, { width: 480, height: 320 }, pixelRatio);
+    const frame = createFrameState(
+      { center: [4.9 + k * 0.0013, 52.3 - k * 0.0007], zoom: 7.2 + (2.3 * k) / views, bearing: 0, pitch: 0 },
+      { width: 480, height: 320 },
+      pixelRatio,
+    );
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     renderLayers(ctx, frame, shown, (layer) => culledBy.get(layer)!);
     const culled = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
@@ -215,7 +271,9 @@ function compareImages(a: Uint8ClampedArray, b: Uint8ClampedArray): { differingB
  * before (outside the box) and with the whole canvas drawn (inside it); the canvas holds pixels outside
  * the box too, as a layer's canvas keeps those of an earlier frame. */
 (globalThis as unknown as { __compareDrawBox: (alpha: number) => object }).__compareDrawBox = (alpha: number) => {
-  const w = 300, h = 200, box: [number, number, number, number] = [37, 21, 261, 170];
+  const w = 300,
+    h = 200,
+    box: [number, number, number, number] = [37, 21, 261, 170];
   const source = document.createElement('canvas');
   source.width = w;
   source.height = h;
@@ -238,8 +296,12 @@ function compareImages(a: Uint8ClampedArray, b: Uint8ClampedArray): { differingB
     if (how === 'whole') ctx.drawImage(source, 0, 0);
     return ctx.getImageData(0, 0, w, h).data;
   };
-  const before = draw(null), boxed = draw('box'), whole = draw('whole');
-  let outsideChanged = 0, insideDiffer = 0, insideChanged = 0;
+  const before = draw(null),
+    boxed = draw('box'),
+    whole = draw('whole');
+  let outsideChanged = 0,
+    insideDiffer = 0,
+    insideChanged = 0;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const inside = x >= box[0] && x < box[2] && y >= box[1] && y < box[3];
@@ -270,6 +332,7 @@ function compareImages(a: Uint8ClampedArray, b: Uint8ClampedArray): { differingB
   const kept = l.polygons.createRenderer();
   const before = draw(kept);
   l.polygons.setStyles(() => ({ fill: '#2563eb', fillOpacity: 0.3, stroke: '#1e3a8a', strokeWidth: 4, strokeOpacity: 1 }));
-  const after = draw(kept), fresh = draw(l.polygons.createRenderer());
+  const after = draw(kept),
+    fresh = draw(l.polygons.createRenderer());
   return { againstFresh: compareImages(fresh, after).differingBytes, againstBefore: compareImages(before, after).differingBytes };
 };

@@ -2,14 +2,29 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestServer } from './test-server.js';
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--font-render-hinting=none', '--force-color-profile=srgb'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--font-render-hinting=none',
+  '--force-color-profile=srgb',
+];
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
 export async function openPage(browser: Browser, url: string, options: { width?: number; height?: number; deviceScaleFactor?: number } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 480, height: options.height ?? 320 }, deviceScaleFactor: options.deviceScaleFactor ?? 1, reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 480, height: options.height ?? 320 },
+    deviceScaleFactor: options.deviceScaleFactor ?? 1,
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   await page.goto(url);

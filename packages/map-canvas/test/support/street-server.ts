@@ -13,14 +13,23 @@ export interface StreetServer extends RunningServer {
 
 export async function startStreetServer(size = { width: 480, height: 320 }): Promise<StreetServer> {
   const files = new Map<string, Uint8Array | string>(await bundle({ 'streets-page': `${packageDir}test/pages/streets-page.ts` }));
-  files.set('/index.html', pageHtml('streets test', '/streets-page.js', '<div id="map"></div>', `#map{width:${size.width}px;height:${size.height}px;inset:auto;left:0;top:0}body{background:#fff}`));
+  files.set(
+    '/index.html',
+    pageHtml(
+      'streets test',
+      '/streets-page.js',
+      '<div id="map"></div>',
+      `#map{width:${size.width}px;height:${size.height}px;inset:auto;left:0;top:0}body{background:#fff}`,
+    ),
+  );
   files.set('/places.json', JSON.stringify(geoNamesPlaces(BENELUX_BBOX, 5000)));
   const archives = new Map<string, Buffer>();
   const requests: string[] = [];
   const server = await serve(files, {
     routes: (url, req, res) => {
       const path = url.pathname;
-      if (path.startsWith('/vt') || path.startsWith('/town-') || path.startsWith('/tiles/')) requests.push(path + (req.headers.range ? ` ${req.headers.range}` : ''));
+      if (path.startsWith('/vt') || path.startsWith('/town-') || path.startsWith('/tiles/'))
+        requests.push(path + (req.headers.range ? ` ${req.headers.range}` : ''));
       let m = /^\/vt\/(brt|openmaptiles|protomaps)\/(\d+)\/(\d+)\/(\d+)\.mvt$/.exec(path);
       if (m) {
         const data = townTile(m[1] as FixtureSchema, Number(m[2]), Number(m[3]), Number(m[4]));
@@ -41,8 +50,13 @@ export async function startStreetServer(size = { width: 480, height: 320 }): Pro
           res.writeHead(200, { 'content-type': 'application/octet-stream', 'accept-ranges': 'bytes', 'access-control-allow-origin': '*' }).end(archive);
           return true;
         }
-        const start = Number(range[1]), end = Math.min(archive.length - 1, Number(range[2]));
-        res.writeHead(206, { 'content-type': 'application/octet-stream', 'content-range': `bytes ${start}-${end}/${archive.length}`, 'access-control-allow-origin': '*' });
+        const start = Number(range[1]),
+          end = Math.min(archive.length - 1, Number(range[2]));
+        res.writeHead(206, {
+          'content-type': 'application/octet-stream',
+          'content-range': `bytes ${start}-${end}/${archive.length}`,
+          'access-control-allow-origin': '*',
+        });
         res.end(archive.subarray(start, end + 1));
         return true;
       }

@@ -7,7 +7,9 @@ import { BENELUX_BBOX, geoNamesPlaces } from '../../demo/places.js';
 /** A 256 px tile coloured by its coordinates, with a dark edge and a diagonal so placement shows. */
 export function tilePng(z: number, x: number, y: number): Buffer {
   const png = new PNG({ width: 256, height: 256 });
-  const r = 120 + ((x * 53 + z * 17) % 120), g = 140 + ((y * 29 + z * 11) % 100), b = 170 + ((x + y) % 2) * 50;
+  const r = 120 + ((x * 53 + z * 17) % 120),
+    g = 140 + ((y * 29 + z * 11) % 100),
+    b = 170 + ((x + y) % 2) * 50;
   for (let j = 0; j < 256; j++) {
     for (let i = 0; i < 256; i++) {
       const k = (j * 256 + i) * 4;
@@ -24,7 +26,10 @@ export function tilePng(z: number, x: number, y: number): Buffer {
 
 export async function startTestServer(): Promise<RunningServer & { tileRequests: string[] }> {
   const files = new Map<string, Uint8Array | string>(await bundle({ 'scene-page': `${packageDir}test/pages/scene-page.ts` }));
-  files.set('/index.html', pageHtml('map test', '/scene-page.js', '<div id="map"></div>', '#map{width:480px;height:320px;inset:auto;left:0;top:0}body{background:#fff}'));
+  files.set(
+    '/index.html',
+    pageHtml('map test', '/scene-page.js', '<div id="map"></div>', '#map{width:480px;height:320px;inset:auto;left:0;top:0}body{background:#fff}'),
+  );
   files.set('/places.json', JSON.stringify(geoNamesPlaces(BENELUX_BBOX, 5000)));
   const tileRequests: string[] = [];
   const server = await serve(files, {

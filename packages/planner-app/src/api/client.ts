@@ -104,7 +104,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         try {
           const parsed = ApiError.safeParse(JSON.parse(text));
           if (parsed.success) body = parsed.data;
-        } catch { /* not JSON */ }
+        } catch {
+          /* not JSON */
+        }
         throw new ApiFailure(route.name, response.status, body, text);
       }
       return response;
@@ -126,7 +128,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const json = text === '' ? null : JSON.parse(text);
       const parsed = route.response.safeParse(json);
       if (!parsed.success) {
-        const failure = new ApiFailure(route.name, response.status, null, `answer does not match the contract: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+        const failure = new ApiFailure(
+          route.name,
+          response.status,
+          null,
+          `answer does not match the contract: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+        );
         options.onFailure?.(failure);
         throw failure;
       }

@@ -79,7 +79,12 @@ export async function startSession(fetchConfiguration: () => Promise<unknown>): 
   const browser = await import('@azure/msal-browser');
   const client = new browser.PublicClientApplication(configuration.options as unknown as import('@azure/msal-browser').Configuration);
   await client.initialize();
-  msal = { client, scope: configuration.scope, resetRequest: configuration.passwordResetRequest, InteractionRequiredAuthError: browser.InteractionRequiredAuthError };
+  msal = {
+    client,
+    scope: configuration.scope,
+    resetRequest: configuration.passwordResetRequest,
+    InteractionRequiredAuthError: browser.InteractionRequiredAuthError,
+  };
   try {
     const result = await client.handleRedirectPromise();
     const found = result?.account ?? client.getActiveAccount() ?? client.getAllAccounts()[0] ?? null;

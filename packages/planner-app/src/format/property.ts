@@ -24,11 +24,16 @@ export function formatPropertyValue(p: Valued, ctx: PropertyFormatContext): stri
   if (n === null || n === undefined || !Number.isFinite(n)) return '';
   const digits = p.roundingDigits ?? 0;
   switch (p.dataType) {
-    case DataType.percentage: return formatPercent(ctx.lang, n, digits);
-    case DataType.currency: return formatCurrency(ctx.lang, n, ctx.currency, digits);
-    case DataType.plainNumber: return new Intl.NumberFormat(ctx.lang, { useGrouping: false, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
-    case DataType.yesNo: return n ? ctx.yes : ctx.no;
-    default: return formatNumber(ctx.lang, n, digits);
+    case DataType.percentage:
+      return formatPercent(ctx.lang, n, digits);
+    case DataType.currency:
+      return formatCurrency(ctx.lang, n, ctx.currency, digits);
+    case DataType.plainNumber:
+      return new Intl.NumberFormat(ctx.lang, { useGrouping: false, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+    case DataType.yesNo:
+      return n ? ctx.yes : ctx.no;
+    default:
+      return formatNumber(ctx.lang, n, digits);
   }
 }
 
@@ -57,7 +62,13 @@ export function drawerSections(properties: readonly LocationProperty[]): Propert
     const name = p.sectionName ?? '';
     let section = sections.get(name);
     if (!section) {
-      section = { name, title: p.sectionTitle ?? p.sectionName ?? '', order: p.sectionViewOrder ?? Number.MAX_SAFE_INTEGER, secondary: p.sectionSecondary, properties: [] };
+      section = {
+        name,
+        title: p.sectionTitle ?? p.sectionName ?? '',
+        order: p.sectionViewOrder ?? Number.MAX_SAFE_INTEGER,
+        secondary: p.sectionSecondary,
+        properties: [],
+      };
       sections.set(name, section);
     }
     section.properties.push(p);

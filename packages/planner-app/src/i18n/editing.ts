@@ -123,7 +123,8 @@ export const editingTexts = defineTexts({
     confirmRemoveScenario: 'Scenario "{name}" verwijderen?',
     scenarioRemoved: 'Scenario "{name}" is verwijderd.',
     changesCopied: 'Wijzigingen gekopieerd naar "{name}": {count}.',
-    confirmChangeInNewScenario: 'Het basisscenario kan niet worden gewijzigd. De wijziging van "{name}" komt in een nieuw scenario met de naam van de locatie. Doorgaan?',
+    confirmChangeInNewScenario:
+      'Het basisscenario kan niet worden gewijzigd. De wijziging van "{name}" komt in een nieuw scenario met de naam van de locatie. Doorgaan?',
     baseScenario: 'Basisscenario',
     confirmUndoCloseLocation: 'Sluiting van "{name}" ongedaan maken?',
     confirmUndoEditLocation: 'Wijzigingen van "{name}" ongedaan maken?',
@@ -214,7 +215,8 @@ export const editingTexts = defineTexts({
     confirmRemoveScenario: 'Szenario „{name}“ entfernen?',
     scenarioRemoved: 'Szenario „{name}“ wurde entfernt.',
     changesCopied: 'Änderungen nach „{name}“ kopiert: {count}.',
-    confirmChangeInNewScenario: 'Das Basisszenario kann nicht geändert werden. Die Änderung von „{name}“ kommt in ein neues Szenario mit dem Namen des Standorts. Fortfahren?',
+    confirmChangeInNewScenario:
+      'Das Basisszenario kann nicht geändert werden. Die Änderung von „{name}“ kommt in ein neues Szenario mit dem Namen des Standorts. Fortfahren?',
     baseScenario: 'Basisszenario',
     confirmUndoCloseLocation: 'Schließung von „{name}“ rückgängig machen?',
     confirmUndoEditLocation: 'Änderungen an „{name}“ rückgängig machen?',
@@ -305,7 +307,8 @@ export const editingTexts = defineTexts({
     confirmRemoveScenario: '¿Eliminar el escenario "{name}"?',
     scenarioRemoved: 'Se ha eliminado el escenario "{name}".',
     changesCopied: 'Cambios copiados a "{name}": {count}.',
-    confirmChangeInNewScenario: 'El escenario base no se puede cambiar. El cambio de "{name}" irá a un nuevo escenario con el nombre de la ubicación. ¿Continuar?',
+    confirmChangeInNewScenario:
+      'El escenario base no se puede cambiar. El cambio de "{name}" irá a un nuevo escenario con el nombre de la ubicación. ¿Continuar?',
     baseScenario: 'Escenario base',
     confirmUndoCloseLocation: '¿Deshacer el cierre de "{name}"?',
     confirmUndoEditLocation: '¿Deshacer los cambios de "{name}"?',
@@ -396,7 +399,8 @@ export const editingTexts = defineTexts({
     confirmRemoveScenario: 'Supprimer le scénario « {name} » ?',
     scenarioRemoved: 'Le scénario « {name} » a été supprimé.',
     changesCopied: 'Modifications copiées vers « {name} » : {count}.',
-    confirmChangeInNewScenario: 'Le scénario de base ne peut pas être modifié. La modification de « {name} » ira dans un nouveau scénario portant le nom de l’emplacement. Continuer ?',
+    confirmChangeInNewScenario:
+      'Le scénario de base ne peut pas être modifié. La modification de « {name} » ira dans un nouveau scénario portant le nom de l’emplacement. Continuer ?',
     baseScenario: 'Scénario de base',
     confirmUndoCloseLocation: 'Annuler la fermeture de « {name} » ?',
     confirmUndoEditLocation: 'Annuler les modifications de « {name} » ?',

@@ -23,7 +23,9 @@ export function formatCurrency(lang: Lang, value: number, currency = 'EUR', digi
 /** A byte count in kB or MB (decimal units, as file managers show them). */
 export function formatBytes(lang: Lang, bytes: number): string {
   const mega = bytes >= 1_000_000;
-  return numberFormat(lang, { style: 'unit', unit: mega ? 'megabyte' : 'kilobyte', maximumFractionDigits: mega ? 1 : 0 }).format(bytes / (mega ? 1_000_000 : 1000));
+  return numberFormat(lang, { style: 'unit', unit: mega ? 'megabyte' : 'kilobyte', maximumFractionDigits: mega ? 1 : 0 }).format(
+    bytes / (mega ? 1_000_000 : 1000),
+  );
 }
 
 /** A fraction as a percentage (0.125 → 12.5 %). */
@@ -68,13 +70,19 @@ export function formatOutput(lang: Lang, value: number, outputType: number, curr
 
 /** One coordinate in degrees, minutes and seconds with its hemisphere letter: 52° 21′ 0.0″ N. */
 export function formatDms(value: number, axis: 'lat' | 'lon'): string {
-  const hemisphere = axis === 'lat' ? (value < 0 ? 'S' : 'N') : (value < 0 ? 'W' : 'E');
+  const hemisphere = axis === 'lat' ? (value < 0 ? 'S' : 'N') : value < 0 ? 'W' : 'E';
   const abs = Math.abs(value);
   let degrees = Math.floor(abs);
   let minutes = Math.floor((abs - degrees) * 60);
   let seconds = Math.round(((abs - degrees) * 60 - minutes) * 60 * 10) / 10;
-  if (seconds >= 60) { seconds = 0; minutes += 1; }
-  if (minutes >= 60) { minutes = 0; degrees += 1; }
+  if (seconds >= 60) {
+    seconds = 0;
+    minutes += 1;
+  }
+  if (minutes >= 60) {
+    minutes = 0;
+    degrees += 1;
+  }
   return `${degrees}° ${minutes}′ ${seconds.toFixed(1)}″ ${hemisphere}`;
 }
 

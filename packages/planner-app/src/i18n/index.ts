@@ -32,7 +32,9 @@ export function catalogue(lang: Lang): Readonly<Record<string, string>> {
 }
 
 /** The browser's language when it is one of the five, else null. */
-export function browserLanguage(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): Lang | null {
+export function browserLanguage(
+  languages: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+): Lang | null {
   for (const tag of languages) {
     const base = tag.toLowerCase().split('-')[0] as Lang;
     if (LANGS.includes(base)) return base;
@@ -96,7 +98,9 @@ export function chooseLanguage(choice: Lang | null): void {
   try {
     if (choice) localStorage.setItem(CHOICE_KEY, choice);
     else localStorage.removeItem(CHOICE_KEY);
-  } catch { /* storage off: the account still remembers it */ }
+  } catch {
+    /* storage off: the account still remembers it */
+  }
   applyLanguage();
 }
 

@@ -21,7 +21,7 @@ export interface ContextMenuState {
 export function ContextMenu({ state, onClose }: { state: ContextMenuState; onClose: () => void }) {
   useSignals();
   const ref = useRef<HTMLDivElement>(null);
-  const location = state.locationId === null ? null : locations.value.find((l) => l.id === state.locationId) ?? null;
+  const location = state.locationId === null ? null : (locations.value.find((l) => l.id === state.locationId) ?? null);
   const dms = formatLatLonDms(state.lat, state.lon);
 
   useEffect(() => {
@@ -41,23 +41,39 @@ export function ContextMenu({ state, onClose }: { state: ContextMenuState; onClo
   }, [onClose]);
 
   const item = (label: string, action: () => void) => (
-    <button type="button" role="menuitem" className="menu-item" onClick={() => { action(); onClose(); }}>
+    <button
+      type="button"
+      role="menuitem"
+      className="menu-item"
+      onClick={() => {
+        action();
+        onClose();
+      }}
+    >
       {label}
     </button>
   );
 
   return (
     <div ref={ref} className="menu context-menu" role="menu" aria-label={t('contextMenu')} style={{ left: state.x, top: state.y }}>
-      {location && <div className="menu-heading" role="presentation">{location.name}</div>}
+      {location && (
+        <div className="menu-heading" role="presentation">
+          {location.name}
+        </div>
+      )}
       {location && item(t('selectLocation', { name: location.name }), () => void selectLocation(location.id))}
-      {location && item(t('zoomToLocation', { name: location.name }), () => requestFit({ kind: 'point', lon: location.longitude, lat: location.latitude, zoom: 15 }))}
+      {location &&
+        item(t('zoomToLocation', { name: location.name }), () => requestFit({ kind: 'point', lon: location.longitude, lat: location.latitude, zoom: 15 }))}
       {contextMenuEntries.value.map((entry) => entry(state, onClose))}
       <div className="menu-info" role="presentation">
         <span>{t('coordinates')}</span>
         <span className="coordinates">{dms}</span>
       </div>
       {item(t('copyCoordinates'), () => {
-        void navigator.clipboard?.writeText(dms).then(() => notify(t('coordinatesCopied')), () => undefined);
+        void navigator.clipboard?.writeText(dms).then(
+          () => notify(t('coordinatesCopied')),
+          () => undefined,
+        );
       })}
     </div>
   );

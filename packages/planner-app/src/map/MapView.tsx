@@ -1,8 +1,15 @@
 // The map of the main screen through @locus/map-canvas: the app turns store
 // state into layers and map events into actions (ui-design.md).
 import {
-  boundsOf, createMap, IconLayer, ImpactLayer, RangeCircleLayer, ScaleBarLayer,
-  type IconFeature, type LocusMap, type PointerMapEvent,
+  boundsOf,
+  createMap,
+  IconLayer,
+  ImpactLayer,
+  RangeCircleLayer,
+  ScaleBarLayer,
+  type IconFeature,
+  type LocusMap,
+  type PointerMapEvent,
 } from '@locus/map-canvas';
 import { effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -80,66 +87,82 @@ export function MapView() {
     let firstFrameMarked = false;
 
     // Locations → icons.
-    stops.push(effect(() => {
-      const list = visibleLocations.value;
-      const m = model.value;
-      images.setRevision(m?.modified ?? '');
-      byId.clear();
-      for (const l of list) byId.set(l.id, { group: l.locationGroupId, type: l.type, change: l.changeType });
-      icons.setFeatures(list.map((l) => ({ id: l.id, lon: l.longitude, lat: l.latitude, name: l.name, group: l.locationGroupId ?? -1, type: l.type })));
-      if (!firstFrameMarked && list.length) {
-        firstFrameMarked = true;
-        const off = map.on('render', () => {
-          off();
-          performance.mark('locus:first-map-frame');
-        });
-      }
-    }));
+    stops.push(
+      effect(() => {
+        const list = visibleLocations.value;
+        const m = model.value;
+        images.setRevision(m?.modified ?? '');
+        byId.clear();
+        for (const l of list) byId.set(l.id, { group: l.locationGroupId, type: l.type, change: l.changeType });
+        icons.setFeatures(list.map((l) => ({ id: l.id, lon: l.longitude, lat: l.latitude, name: l.name, group: l.locationGroupId ?? -1, type: l.type })));
+        if (!firstFrameMarked && list.length) {
+          firstFrameMarked = true;
+          const off = map.on('render', () => {
+            off();
+            performance.mark('locus:first-map-frame');
+          });
+        }
+      }),
+    );
     // Selection → selected icon and range circles (the model's mapRanges, metres).
-    stops.push(effect(() => {
-      const id = selectedLocationId.value;
-      const selected = id === null ? null : locations.value.find((l) => l.id === id) ?? null;
-      icons.setSelected(id === null ? [] : [id]);
-      ranges.setCircles(selected ? [selected.longitude, selected.latitude] : null, selected ? model.value?.mapRanges ?? [] : []);
-      if (id !== null) performance.mark('locus:selection-drawn');
-    }));
+    stops.push(
+      effect(() => {
+        const id = selectedLocationId.value;
+        const selected = id === null ? null : (locations.value.find((l) => l.id === id) ?? null);
+        icons.setSelected(id === null ? [] : [id]);
+        ranges.setCircles(selected ? [selected.longitude, selected.latitude] : null, selected ? (model.value?.mapRanges ?? []) : []);
+        if (id !== null) performance.mark('locus:selection-drawn');
+      }),
+    );
     // The filter's single match is selected (spec point 2).
-    stops.push(effect(() => {
-      const list = visibleLocations.value;
-      if (filterActive.value && list.length === 1 && list[0]!.id !== selectedLocationId.peek()) void selectLocation(list[0]!.id);
-    }));
+    stops.push(
+      effect(() => {
+        const list = visibleLocations.value;
+        if (filterActive.value && list.length === 1 && list[0]!.id !== selectedLocationId.peek()) void selectLocation(list[0]!.id);
+      }),
+    );
     // Fits: to all visible locations on model change, to the changed ones after a change.
-    stops.push(effect(() => {
-      const request = fitRequest.value;
-      if (!request) return;
-      const r = request.request;
-      if (r.kind === 'point') {
-        void map.setView({ center: [r.lon, r.lat], zoom: r.zoom }, { duration: FIT.duration });
-        return;
-      }
-      const list = r.kind === 'all' ? visibleLocations.peek() : locations.peek().filter((l) => r.ids.includes(l.id));
-      if (!list.length) return;
-      const bounds = boundsOf(list.map((l) => [l.longitude, l.latitude] as [number, number]));
-      if (bounds) map.fitBounds(bounds, FIT);
-    }));
+    stops.push(
+      effect(() => {
+        const request = fitRequest.value;
+        if (!request) return;
+        const r = request.request;
+        if (r.kind === 'point') {
+          void map.setView({ center: [r.lon, r.lat], zoom: r.zoom }, { duration: FIT.duration });
+          return;
+        }
+        const list = r.kind === 'all' ? visibleLocations.peek() : locations.peek().filter((l) => r.ids.includes(l.id));
+        if (!list.length) return;
+        const bounds = boundsOf(list.map((l) => [l.longitude, l.latitude] as [number, number]));
+        if (bounds) map.fitBounds(bounds, FIT);
+      }),
+    );
     stops.push(bindOverlays(map, api));
     stops.push(bindScenarioImpact(api));
-    stops.push(effect(() => {
-      impact.setFeatures(impactSymbols.value);
-      impact.setVisible(impactLayerOn.value);
-    }));
+    stops.push(
+      effect(() => {
+        impact.setFeatures(impactSymbols.value);
+        impact.setVisible(impactLayerOn.value);
+      }),
+    );
     // The map's accessible names follow the interface language.
     stops.push(effect(() => map.setLabels({ label: t('map'), itemsLabel: t('mapLocations') })));
     stops.push(bindCatchmentLayers(map, api));
     stops.push(bindNewLocationPin(map, element));
     // A view set from outside the map (the address at start, Back and Forward) moves the map.
-    stops.push(effect(() => {
-      const v = view.value;
-      const current = map.getView();
-      const same = Math.abs(current.zoom - v.zoom) < 0.01 && Math.abs(current.center[0] - v.center[0]) < 1e-5
-        && Math.abs(current.center[1] - v.center[1]) < 1e-5 && Math.abs(current.bearing - v.bearing) < 0.1 && Math.abs(current.pitch - v.pitch) < 0.1;
-      if (!same) void map.setView({ zoom: v.zoom, center: v.center, bearing: v.bearing, pitch: v.pitch });
-    }));
+    stops.push(
+      effect(() => {
+        const v = view.value;
+        const current = map.getView();
+        const same =
+          Math.abs(current.zoom - v.zoom) < 0.01 &&
+          Math.abs(current.center[0] - v.center[0]) < 1e-5 &&
+          Math.abs(current.center[1] - v.center[1]) < 1e-5 &&
+          Math.abs(current.bearing - v.bearing) < 0.1 &&
+          Math.abs(current.pitch - v.pitch) < 0.1;
+        if (!same) void map.setView({ zoom: v.zoom, center: v.center, bearing: v.bearing, pitch: v.pitch });
+      }),
+    );
 
     const updateExtent = () => {
       const size = { width: element.clientWidth, height: element.clientHeight };
@@ -147,33 +170,41 @@ export function MapView() {
       const se = map.unproject([size.width, size.height]);
       extent.value = [Math.min(nw[0], se[0]), Math.min(nw[1], se[1]), Math.max(nw[0], se[0]), Math.max(nw[1], se[1])];
     };
-    stops.push(map.on('moveend', (e) => {
-      view.value = { zoom: e.view.zoom, center: [e.view.center[0], e.view.center[1]], bearing: e.view.bearing, pitch: e.view.pitch };
-      updateExtent();
-      setMenu(null);
-    }));
+    stops.push(
+      map.on('moveend', (e) => {
+        view.value = { zoom: e.view.zoom, center: [e.view.center[0], e.view.center[1]], bearing: e.view.bearing, pitch: e.view.pitch };
+        updateExtent();
+        setMenu(null);
+      }),
+    );
     updateExtent();
     const choose = (hit: PointerMapEvent['hit'] | { kind: string; id: string | number; layerId: string } | null) => {
       if (hit && hit.kind === 'icon' && hit.layerId === icons.id) void selectLocation(Number(hit.id));
     };
-    stops.push(map.on('click', (e) => {
-      setMenu(null);
-      choose(e.hit);
-    }));
+    stops.push(
+      map.on('click', (e) => {
+        setMenu(null);
+        choose(e.hit);
+      }),
+    );
     stops.push(map.on('select', (e) => choose(e.hit)));
     // A pointer resting on a store's icon starts reading its catchment area, so a click finds it read or on its way.
     let restTimer: ReturnType<typeof setTimeout> | undefined;
-    stops.push(map.on('hover', (e) => {
-      clearTimeout(restTimer);
-      const hit = e.hit;
-      if (hit && hit.kind === 'icon' && hit.layerId === icons.id) restTimer = setTimeout(() => prefetchCatchmentArea(api, Number(hit.id)), PREFETCH_REST_MS);
-    }));
+    stops.push(
+      map.on('hover', (e) => {
+        clearTimeout(restTimer);
+        const hit = e.hit;
+        if (hit && hit.kind === 'icon' && hit.layerId === icons.id) restTimer = setTimeout(() => prefetchCatchmentArea(api, Number(hit.id)), PREFETCH_REST_MS);
+      }),
+    );
     stops.push(() => clearTimeout(restTimer));
-    stops.push(map.on('contextmenu', (e) => {
-      e.originalEvent.preventDefault();
-      const hit = e.hit && e.hit.kind === 'icon' && e.hit.layerId === icons.id ? Number(e.hit.id) : null;
-      setMenu({ x: e.point[0], y: e.point[1], lon: e.lngLat[0], lat: e.lngLat[1], locationId: hit });
-    }));
+    stops.push(
+      map.on('contextmenu', (e) => {
+        e.originalEvent.preventDefault();
+        const hit = e.hit && e.hit.kind === 'icon' && e.hit.layerId === icons.id ? Number(e.hit.id) : null;
+        setMenu({ x: e.point[0], y: e.point[1], lon: e.lngLat[0], lat: e.lngLat[1], locationId: hit });
+      }),
+    );
 
     return () => {
       disposed = true;

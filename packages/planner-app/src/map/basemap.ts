@@ -18,13 +18,14 @@ export function basemapLayer(): BasemapLayer {
 
 /** The shared basemap layer once its data is loaded and prepared. */
 export function basemapReady(): Promise<BasemapLayer> {
-  ready ??= Promise.all([import('locus:places'), import('@locus/map-canvas')])
-    .then(async ([{ default: places }, { loadNaturalEarth }]) => {
-      const target = basemapLayer();
-      target.setData(await loadNaturalEarth('10m', places));
-      return target;
-    });
-  ready.catch(() => { ready = null; });
+  ready ??= Promise.all([import('locus:places'), import('@locus/map-canvas')]).then(async ([{ default: places }, { loadNaturalEarth }]) => {
+    const target = basemapLayer();
+    target.setData(await loadNaturalEarth('10m', places));
+    return target;
+  });
+  ready.catch(() => {
+    ready = null;
+  });
   return ready;
 }
 
@@ -47,7 +48,8 @@ export const streetAttribution = signal<string | null>(null);
  * arrived, so the built-in basemap stays, quietly.
  */
 export function streetBasemap(api: ApiClient): Promise<Layer | null> {
-  streets ??= api.call('systemEnvironment', { expected: () => true })
+  streets ??= api
+    .call('systemEnvironment', { expected: () => true })
     .then(async (env) => {
       const b = env.basemap;
       if (!b) return null;
@@ -58,8 +60,15 @@ export function streetBasemap(api: ApiClient): Promise<Layer | null> {
       } else {
         const { default: source } = await import('locus:vector-tile-worker');
         const vector = new VectorTileLayer({
-          id: 'streets', url: b.url, archive: b.archive, schema: b.schema, minZoom: b.minZoom, maxZoom: b.maxZoom,
-          attribution, zIndex: 1, createWorker: workerFromSource(source),
+          id: 'streets',
+          url: b.url,
+          archive: b.archive,
+          schema: b.schema,
+          minZoom: b.minZoom,
+          maxZoom: b.maxZoom,
+          attribution,
+          zIndex: 1,
+          createWorker: workerFromSource(source),
         });
         vector.onChange(() => {
           const h = vector.health;

@@ -6,8 +6,16 @@
 // with the isoline style. Location point features are left out.
 import type { CatchmentFeatureProperties, Geometry, LocationCatchmentArea } from '@locus/contract';
 import {
-  catchmentStyle, excludedAreaStyle, isolineStyle, LineLayer, PolygonLayer, zoneStyle,
-  type LineFeature, type LocusMap, type PolygonFeature, type PolygonStyle,
+  catchmentStyle,
+  excludedAreaStyle,
+  isolineStyle,
+  LineLayer,
+  PolygonLayer,
+  zoneStyle,
+  type LineFeature,
+  type LocusMap,
+  type PolygonFeature,
+  type PolygonStyle,
 } from '@locus/map-canvas';
 import { effect } from '@preact/signals-react';
 import type { ApiClient } from '../api/client';
@@ -15,7 +23,15 @@ import { lastMark, MARKS, mark, measure, MEASURES, now } from '../perf';
 import { layers } from '../stores/layers';
 import { model } from '../stores/models';
 import {
-  catchments, compareWithDefault, coverage, EXCLUDED_FRACTION, inCoverage, isolines, selectArea, startResultsSync, type Coverage,
+  catchments,
+  compareWithDefault,
+  coverage,
+  EXCLUDED_FRACTION,
+  inCoverage,
+  isolines,
+  selectArea,
+  startResultsSync,
+  type Coverage,
 } from '../stores/results';
 import { toolIsoline } from '../ui/isoline-tool/state';
 import { Z } from './overlays';
@@ -31,7 +47,10 @@ export const TOOL_ISOLINE_COLOR = '#0f766e';
 /** The colour of a relative share 0..1 on the catchment ramp (square root, so small shares stay visible). */
 export function fractionColor(fraction: number): string {
   const f = Math.sqrt(Math.min(1, Math.max(0, fraction)));
-  const channel = (i: 0 | 1 | 2) => Math.round(RAMP_LOW[i] + (RAMP_HIGH[i] - RAMP_LOW[i]) * f).toString(16).padStart(2, '0');
+  const channel = (i: 0 | 1 | 2) =>
+    Math.round(RAMP_LOW[i] + (RAMP_HIGH[i] - RAMP_LOW[i]) * f)
+      .toString(16)
+      .padStart(2, '0');
   return `#${channel(0)}${channel(1)}${channel(2)}`;
 }
 
@@ -54,7 +73,13 @@ export function catchmentFeatureStyle(p: CatchmentFeatureProperties, o: Pick<Cat
     const change = p.fraction - p.fractionDefault;
     if (Math.abs(change) < EXCLUDED_FRACTION) return excludedAreaStyle();
     const strength = Math.min(1, Math.sqrt(Math.abs(change)));
-    return { fill: change > 0 ? GAIN_COLOR : LOSS_COLOR, fillOpacity: 0.2 + 0.6 * strength, stroke: change > 0 ? GAIN_COLOR : LOSS_COLOR, strokeWidth: 1, strokeOpacity: 0.9 };
+    return {
+      fill: change > 0 ? GAIN_COLOR : LOSS_COLOR,
+      fillOpacity: 0.2 + 0.6 * strength,
+      stroke: change > 0 ? GAIN_COLOR : LOSS_COLOR,
+      strokeWidth: 1,
+      strokeOpacity: 0.9,
+    };
   }
   if (p.fraction < EXCLUDED_FRACTION) return excludedAreaStyle();
   if (o.zoneColor) return zoneStyle(o.zoneColor);
@@ -89,71 +114,77 @@ export function bindCatchmentLayers(map: LocusMap, api: ApiClient): () => void {
   map.addLayer(polygons);
   map.addLayer(lines);
 
-  stops.push(effect(() => {
-    const m = model.value;
-    const all = catchments.value;
-    const chosen = layers.value.catchmentAreaId;
-    const options = { coverage: coverage.value, compare: compareWithDefault.value };
-    if (!m) {
-      polygons.setFeatures([]);
-      return;
-    }
-    const features: PolygonFeature[] = [];
-    const started = now();
-    let drawnChosen = false;
-    for (const [id, state] of all) {
-      if (state.state !== 'ready' || !state.value) continue;
-      const definition = m.catchmentAreas.find((c) => c.id === id);
-      if (!definition) continue;
-      const onMap = m.catchmentAreaMode === 1 && m.catchmentAreasOnMap && definition.onMap;
-      if (id !== chosen && !onMap) continue;
-      const zone = m.catchmentAreaMode === 1 ? m.catchmentAreaZones.find((z) => z.catchmentAreaName === definition.name) ?? null : null;
-      features.push(...catchmentFeatures(state.value, { mode: m.catchmentAreaMode, ...options, zoneColor: zone?.color ?? null, keyPrefix: String(id) }));
-      if (id === chosen) drawnChosen = true;
-    }
-    polygons.setFeatures(features);
-    if (drawnChosen) {
-      measure(MEASURES.catchmentFeatures, started, { features: features.length });
-      // The selection's figure: from the click (or any other selection) to the frame with its catchment.
-      const selection = lastMark(MARKS.locationSelected);
-      const locationId = (selection?.detail as { locationId?: number } | null)?.locationId ?? null;
-      const shown = all.get(chosen!);
-      const ofSelection = shown?.state === 'ready' && shown.key.split(':')[2] === String(locationId);
-      const measured = selection && ofSelection && selection.startTime !== measuredSelection ? selection : null;
-      if (measured) measuredSelection = measured.startTime;
-      const off = map.on('render', () => {
-        off();
-        mark('locus:catchment-drawn');
-        if (measured) measure(MEASURES.selectionToCatchment, measured.startTime, { locationId });
-      });
-    }
-  }));
+  stops.push(
+    effect(() => {
+      const m = model.value;
+      const all = catchments.value;
+      const chosen = layers.value.catchmentAreaId;
+      const options = { coverage: coverage.value, compare: compareWithDefault.value };
+      if (!m) {
+        polygons.setFeatures([]);
+        return;
+      }
+      const features: PolygonFeature[] = [];
+      const started = now();
+      let drawnChosen = false;
+      for (const [id, state] of all) {
+        if (state.state !== 'ready' || !state.value) continue;
+        const definition = m.catchmentAreas.find((c) => c.id === id);
+        if (!definition) continue;
+        const onMap = m.catchmentAreaMode === 1 && m.catchmentAreasOnMap && definition.onMap;
+        if (id !== chosen && !onMap) continue;
+        const zone = m.catchmentAreaMode === 1 ? (m.catchmentAreaZones.find((z) => z.catchmentAreaName === definition.name) ?? null) : null;
+        features.push(...catchmentFeatures(state.value, { mode: m.catchmentAreaMode, ...options, zoneColor: zone?.color ?? null, keyPrefix: String(id) }));
+        if (id === chosen) drawnChosen = true;
+      }
+      polygons.setFeatures(features);
+      if (drawnChosen) {
+        measure(MEASURES.catchmentFeatures, started, { features: features.length });
+        // The selection's figure: from the click (or any other selection) to the frame with its catchment.
+        const selection = lastMark(MARKS.locationSelected);
+        const locationId = (selection?.detail as { locationId?: number } | null)?.locationId ?? null;
+        const shown = all.get(chosen!);
+        const ofSelection = shown?.state === 'ready' && shown.key.split(':')[2] === String(locationId);
+        const measured = selection && ofSelection && selection.startTime !== measuredSelection ? selection : null;
+        if (measured) measuredSelection = measured.startTime;
+        const off = map.on('render', () => {
+          off();
+          mark('locus:catchment-drawn');
+          if (measured) measure(MEASURES.selectionToCatchment, measured.startTime, { locationId });
+        });
+      }
+    }),
+  );
 
-  stops.push(effect(() => {
-    const own = isolines.value;
-    const tool = toolIsoline.value;
-    const features: LineFeature[] = [];
-    own?.features.forEach((f, i) => {
-      if (f.geometry && f.geometry.type !== 'Point' && f.geometry.type !== 'MultiPoint') {
-        features.push({ id: `isoline-${i}`, geometry: f.geometry as LineFeature['geometry'], style: isolineStyle() });
-      }
-    });
-    tool?.features.forEach((f, i) => {
-      if (f.geometry && f.geometry.type !== 'Point' && f.geometry.type !== 'MultiPoint') {
-        features.push({ id: `tool-isoline-${i}`, geometry: f.geometry as LineFeature['geometry'], style: isolineStyle(TOOL_ISOLINE_COLOR) });
-      }
-    });
-    lines.setFeatures(features);
-  }));
+  stops.push(
+    effect(() => {
+      const own = isolines.value;
+      const tool = toolIsoline.value;
+      const features: LineFeature[] = [];
+      own?.features.forEach((f, i) => {
+        if (f.geometry && f.geometry.type !== 'Point' && f.geometry.type !== 'MultiPoint') {
+          features.push({ id: `isoline-${i}`, geometry: f.geometry as LineFeature['geometry'], style: isolineStyle() });
+        }
+      });
+      tool?.features.forEach((f, i) => {
+        if (f.geometry && f.geometry.type !== 'Point' && f.geometry.type !== 'MultiPoint') {
+          features.push({ id: `tool-isoline-${i}`, geometry: f.geometry as LineFeature['geometry'], style: isolineStyle(TOOL_ISOLINE_COLOR) });
+        }
+      });
+      lines.setFeatures(features);
+    }),
+  );
 
   // A click on a catchment polygon selects its area (area information in the drawer).
-  stops.push(map.on('click', (event) => {
-    const hit = event.hit;
-    if (!hit || hit.layerId !== polygons.id) return;
-    const parts = String(hit.id).split(':');
-    const areaCode = parts.slice(1, -1).join(':');
-    if (parts.length >= 3 && areaCode) void selectArea(api, { catchmentAreaId: Number(parts[0]), areaCode });
-  }));
+  stops.push(
+    map.on('click', (event) => {
+      const hit = event.hit;
+      if (!hit || hit.layerId !== polygons.id) return;
+      const parts = String(hit.id).split(':');
+      const areaCode = parts.slice(1, -1).join(':');
+      if (parts.length >= 3 && areaCode) void selectArea(api, { catchmentAreaId: Number(parts[0]), areaCode });
+    }),
+  );
 
   return () => {
     for (const stop of stops) stop();

@@ -19,7 +19,10 @@ export class LocationIconImages {
   private readonly loading = new Set<string>();
   private revision = '';
 
-  constructor(private readonly api: ApiClient, private readonly onLoaded: () => void) {}
+  constructor(
+    private readonly api: ApiClient,
+    private readonly onLoaded: () => void,
+  ) {}
 
   /** The model's modified stamp: a new one fetches the icons again. */
   setRevision(revision: string): void {

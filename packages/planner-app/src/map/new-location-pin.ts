@@ -8,7 +8,8 @@ import { t } from '../i18n';
 import { formatLatLonDms } from '../i18n/format';
 import { cancelPlacingLocation, locationDraft, moveDraftTo, openNewLocation, placingLocation, updateLocationDraft } from '../stores/editing';
 
-const PIN_SVG = '<svg width="32" height="40" viewBox="0 0 32 40" aria-hidden="true"><path d="M16 39c-1-4-14-15-14-24a14 14 0 0 1 28 0c0 9-13 20-14 24z" fill="#1d5fd1" stroke="#fff" stroke-width="2"/><circle cx="16" cy="15" r="5" fill="#fff"/></svg>';
+const PIN_SVG =
+  '<svg width="32" height="40" viewBox="0 0 32 40" aria-hidden="true"><path d="M16 39c-1-4-14-15-14-24a14 14 0 0 1 28 0c0 9-13 20-14 24z" fill="#1d5fd1" stroke="#fff" stroke-width="2"/><circle cx="16" cy="15" r="5" fill="#fff"/></svg>';
 /** Pixels an arrow key moves the pin. */
 const KEY_STEP = 10;
 
@@ -33,19 +34,25 @@ export function bindNewLocationPin(map: LocusMap, container: HTMLElement): () =>
     pin.setAttribute('aria-label', t('newLocationPin', { position: formatLatLonDms(draft.latitude, draft.longitude) }));
   };
 
-  stops.push(effect(() => {
-    void locationDraft.value;
-    place();
-  }));
+  stops.push(
+    effect(() => {
+      void locationDraft.value;
+      place();
+    }),
+  );
   stops.push(map.on('move', place));
   stops.push(map.on('moveend', place));
 
-  stops.push(effect(() => {
-    container.classList.toggle('placing-location', placingLocation.value);
-  }));
-  stops.push(map.on('click', (e) => {
-    if (placingLocation.peek()) void openNewLocation(e.lngLat[0], e.lngLat[1]);
-  }));
+  stops.push(
+    effect(() => {
+      container.classList.toggle('placing-location', placingLocation.value);
+    }),
+  );
+  stops.push(
+    map.on('click', (e) => {
+      if (placingLocation.peek()) void openNewLocation(e.lngLat[0], e.lngLat[1]);
+    }),
+  );
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && placingLocation.peek()) cancelPlacingLocation();
   };

@@ -3,8 +3,15 @@
 // pointer for sets that answer hovering), heat maps and POI sets.
 import type { AreaSetInfo } from '@locus/contract';
 import {
-  areaSetSource, HeatmapLayer, IconLayer, TileLayer,
-  type AccessibleItem, type FrameState, type HeatmapPoint, type IconFeature, type LocusMap,
+  areaSetSource,
+  HeatmapLayer,
+  IconLayer,
+  TileLayer,
+  type AccessibleItem,
+  type FrameState,
+  type HeatmapPoint,
+  type IconFeature,
+  type LocusMap,
 } from '@locus/map-canvas';
 import { effect } from '@preact/signals-react';
 import type { ApiClient } from '../api/client';
@@ -13,7 +20,19 @@ import { model } from '../stores/models';
 import { clearAreaHover, hoverAreaAt, hoverAreaSets, poiHover, satelliteImagery } from '../stores/tools';
 
 /** Drawing order of the map's layers (higher on top). */
-export const Z = { basemap: 0, satellite: 5, areaSets: 10, heatMaps: 20, catchments: 30, isolines: 40, ranges: 50, pois: 55, impact: 57, locations: 60, scaleBar: 100 } as const;
+export const Z = {
+  basemap: 0,
+  satellite: 5,
+  areaSets: 10,
+  heatMaps: 20,
+  catchments: 30,
+  isolines: 40,
+  ranges: 50,
+  pois: 55,
+  impact: 57,
+  locations: 60,
+  scaleBar: 100,
+} as const;
 
 /** Opacity of area-set tiles over the map. */
 export const AREA_SET_OPACITY = 0.6;
@@ -39,44 +58,55 @@ export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
   // Satellite imagery: drawn over the basemap (covering its place names) and under every other layer.
   let satellite: TileLayer | null = null;
   let satelliteUrl = '';
-  stops.push(effect(() => {
-    const imagery = satelliteImagery.value;
-    const on = layers.value.satellite && imagery !== null;
-    if (satellite && (!on || imagery?.url !== satelliteUrl)) {
-      map.removeLayer(satellite);
-      satellite = null;
-    }
-    if (on && imagery && !satellite) {
-      satelliteUrl = imagery.url;
-      satellite = new TileLayer({ id: 'satellite', url: imagery.url, maxZoom: 19, attribution: imagery.attribution ?? undefined, zIndex: Z.satellite });
-      map.addLayer(satellite);
-    }
-  }));
+  stops.push(
+    effect(() => {
+      const imagery = satelliteImagery.value;
+      const on = layers.value.satellite && imagery !== null;
+      if (satellite && (!on || imagery?.url !== satelliteUrl)) {
+        map.removeLayer(satellite);
+        satellite = null;
+      }
+      if (on && imagery && !satellite) {
+        satelliteUrl = imagery.url;
+        satellite = new TileLayer({ id: 'satellite', url: imagery.url, maxZoom: 19, attribution: imagery.attribution ?? undefined, zIndex: Z.satellite });
+        map.addLayer(satellite);
+      }
+    }),
+  );
 
   // Area sets: the server's raster tiles.
   const tiles = new Map<string, TileLayer>();
-  stops.push(effect(() => {
-    const m = model.value;
-    const wanted = new Map<string, AreaSetInfo>();
-    for (const id of layers.value.areaSetIds) {
-      const set = m?.areaSets.find((s) => s.id === id);
-      if (set) wanted.set(`area-set-${m!.id}-${set.id}-${areaSetTileTemplate(set)}`, set);
-    }
-    for (const [key, layer] of tiles) {
-      if (!wanted.has(key)) {
-        map.removeLayer(layer);
-        tiles.delete(key);
+  stops.push(
+    effect(() => {
+      const m = model.value;
+      const wanted = new Map<string, AreaSetInfo>();
+      for (const id of layers.value.areaSetIds) {
+        const set = m?.areaSets.find((s) => s.id === id);
+        if (set) wanted.set(`area-set-${m!.id}-${set.id}-${areaSetTileTemplate(set)}`, set);
       }
-    }
-    for (const [key, set] of wanted) {
-      if (tiles.has(key)) continue;
-      const levels = set.mapTilesZoomLevelsAvailable;
-      const zoomRange = levels.length ? { minZoom: Math.min(...levels), maxZoom: Math.max(...levels) } : {};
-      const layer = new TileLayer({ id: key, ...areaSetSource(areaSetTileTemplate(set)), ...zoomRange, opacity: AREA_SET_OPACITY, zIndex: Z.areaSets, headers: () => api.authHeaders() });
-      map.addLayer(layer);
-      tiles.set(key, layer);
-    }
-  }));
+      for (const [key, layer] of tiles) {
+        if (!wanted.has(key)) {
+          map.removeLayer(layer);
+          tiles.delete(key);
+        }
+      }
+      for (const [key, set] of wanted) {
+        if (tiles.has(key)) continue;
+        const levels = set.mapTilesZoomLevelsAvailable;
+        const zoomRange = levels.length ? { minZoom: Math.min(...levels), maxZoom: Math.max(...levels) } : {};
+        const layer = new TileLayer({
+          id: key,
+          ...areaSetSource(areaSetTileTemplate(set)),
+          ...zoomRange,
+          opacity: AREA_SET_OPACITY,
+          zIndex: Z.areaSets,
+          headers: () => api.authHeaders(),
+        });
+        map.addLayer(layer);
+        tiles.set(key, layer);
+      }
+    }),
+  );
 
   // Area hover: after a short pause of the pointer, the area under it in a hover-enabled visible set.
   let hoverTimer: ReturnType<typeof setTimeout> | null = null;
@@ -102,9 +132,11 @@ export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
   element.addEventListener('pointermove', onPointerMove);
   element.addEventListener('pointerleave', onPointerLeave);
   stops.push(map.on('move', () => clearAreaHover()));
-  stops.push(effect(() => {
-    if (hoverAreaSets.value.length === 0) clearAreaHover();
-  }));
+  stops.push(
+    effect(() => {
+      if (hoverAreaSets.value.length === 0) clearAreaHover();
+    }),
+  );
   stops.push(() => {
     if (hoverTimer) clearTimeout(hoverTimer);
     element.removeEventListener('pointermove', onPointerMove);
@@ -115,33 +147,45 @@ export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
   // Heat maps: one layer per visible set, points read once per model and set.
   const heatPoints = new Map<string, Promise<HeatmapPoint[]>>();
   const heatLayers = new Map<string, HeatmapLayer>();
-  stops.push(effect(() => {
-    const m = model.value;
-    const wanted = new Set(m ? layers.value.heatMapSetIds.filter((id) => m.heatMapSets.some((h) => h.id === id)).map((id) => `${m.id}:${id}`) : []);
-    for (const [key, layer] of heatLayers) {
-      if (!wanted.has(key)) {
-        map.removeLayer(layer);
-        heatLayers.delete(key);
+  stops.push(
+    effect(() => {
+      const m = model.value;
+      const wanted = new Set(m ? layers.value.heatMapSetIds.filter((id) => m.heatMapSets.some((h) => h.id === id)).map((id) => `${m.id}:${id}`) : []);
+      for (const [key, layer] of heatLayers) {
+        if (!wanted.has(key)) {
+          map.removeLayer(layer);
+          heatLayers.delete(key);
+        }
       }
-    }
-    for (const key of wanted) {
-      if (heatLayers.has(key)) continue;
-      const [modelId, heatMapSetId] = key.split(':').map(Number) as [number, number];
-      const layer = new HeatmapLayer({ id: `heat-map-${key}`, radius: HEAT_MAP_RADIUS_METRES, intensity: HEAT_MAP_INTENSITY, opacity: HEAT_MAP_OPACITY, zIndex: Z.heatMaps });
-      heatLayers.set(key, layer);
-      map.addLayer(layer);
-      let points = heatPoints.get(key);
-      if (!points) {
-        points = api.call('heatMapPoints', { params: { modelId, heatMapSetId } })
-          .then((list) => list.map((p) => ({ lon: p.longitude, lat: p.latitude, weight: p.weight })));
-        points.catch(() => heatPoints.delete(key));
-        heatPoints.set(key, points);
+      for (const key of wanted) {
+        if (heatLayers.has(key)) continue;
+        const [modelId, heatMapSetId] = key.split(':').map(Number) as [number, number];
+        const layer = new HeatmapLayer({
+          id: `heat-map-${key}`,
+          radius: HEAT_MAP_RADIUS_METRES,
+          intensity: HEAT_MAP_INTENSITY,
+          opacity: HEAT_MAP_OPACITY,
+          zIndex: Z.heatMaps,
+        });
+        heatLayers.set(key, layer);
+        map.addLayer(layer);
+        let points = heatPoints.get(key);
+        if (!points) {
+          points = api
+            .call('heatMapPoints', { params: { modelId, heatMapSetId } })
+            .then((list) => list.map((p) => ({ lon: p.longitude, lat: p.latitude, weight: p.weight })));
+          points.catch(() => heatPoints.delete(key));
+          heatPoints.set(key, points);
+        }
+        points.then(
+          (list) => {
+            if (heatLayers.get(key) === layer) layer.setPoints(list);
+          },
+          () => undefined,
+        );
       }
-      points.then((list) => {
-        if (heatLayers.get(key) === layer) layer.setPoints(list);
-      }, () => undefined);
-    }
-  }));
+    }),
+  );
 
   // POIs: one icon layer with every visible set's POIs, drawn with their set's logo at the POI size factor.
   const logos = new Map<string, CanvasImageSource | null>();
@@ -156,54 +200,62 @@ export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
   });
   map.addLayer(pois);
   // The name of the POI under the pointer.
-  stops.push(map.on('hover', (event) => {
-    const hit = event.hit;
-    if (hit && hit.layerId === pois.id && hit.kind === 'icon') {
-      const rect = element.getBoundingClientRect();
-      const feature = (hit as { feature?: IconFeature }).feature;
-      poiHover.value = feature ? { x: rect.left + event.point[0], y: rect.top + event.point[1], name: feature.name } : null;
-    } else if (poiHover.peek()) {
-      poiHover.value = null;
-    }
-  }));
-  stops.push(map.on('move', () => {
-    if (poiHover.peek()) poiHover.value = null;
-  }));
+  stops.push(
+    map.on('hover', (event) => {
+      const hit = event.hit;
+      if (hit && hit.layerId === pois.id && hit.kind === 'icon') {
+        const rect = element.getBoundingClientRect();
+        const feature = (hit as { feature?: IconFeature }).feature;
+        poiHover.value = feature ? { x: rect.left + event.point[0], y: rect.top + event.point[1], name: feature.name } : null;
+      } else if (poiHover.peek()) {
+        poiHover.value = null;
+      }
+    }),
+  );
+  stops.push(
+    map.on('move', () => {
+      if (poiHover.peek()) poiHover.value = null;
+    }),
+  );
   stops.push(() => {
     poiHover.value = null;
   });
   let poiGeneration = 0;
-  stops.push(effect(() => {
-    const m = model.value;
-    const ids = m ? layers.value.poiSetIds.filter((id) => m.poiSets.some((p) => p.id === id)) : [];
-    const generation = ++poiGeneration;
-    if (!m || ids.length === 0) {
-      pois.setFeatures([]);
-      return;
-    }
-    const loads = ids.map((poiSetId) => {
-      const key = `${m.id}:${poiSetId}`;
-      let features = poiFeatures.get(key);
-      if (!features) {
-        features = api.call('pois', { params: { modelId: m.id, poiSetId } }).then(async (list) => {
-          const logoKey = `${m.id}:${poiSetId}`;
-          if (!logos.has(logoKey)) {
-            const hash = list[0]?.logoHash;
-            const blob = await api.blob('poiSetLogo', { params: { modelId: m.id, poiSetId }, query: hash ? { r: hash } : {}, expected: () => true }).catch(() => null);
-            logos.set(logoKey, blob ? await decodedImage(blob) : null);
-          }
-          return list.map((p, i) => ({ id: `${poiSetId}-${i}`, lon: p.lng, lat: p.lat, name: p.name, group: logoKey, poi: true }));
-        });
-        features.catch(() => poiFeatures.delete(key));
-        poiFeatures.set(key, features);
+  stops.push(
+    effect(() => {
+      const m = model.value;
+      const ids = m ? layers.value.poiSetIds.filter((id) => m.poiSets.some((p) => p.id === id)) : [];
+      const generation = ++poiGeneration;
+      if (!m || ids.length === 0) {
+        pois.setFeatures([]);
+        return;
       }
-      return features;
-    });
-    void Promise.allSettled(loads).then((results) => {
-      if (generation !== poiGeneration) return;
-      pois.setFeatures(results.flatMap((r) => (r.status === 'fulfilled' ? r.value : [])));
-    });
-  }));
+      const loads = ids.map((poiSetId) => {
+        const key = `${m.id}:${poiSetId}`;
+        let features = poiFeatures.get(key);
+        if (!features) {
+          features = api.call('pois', { params: { modelId: m.id, poiSetId } }).then(async (list) => {
+            const logoKey = `${m.id}:${poiSetId}`;
+            if (!logos.has(logoKey)) {
+              const hash = list[0]?.logoHash;
+              const blob = await api
+                .blob('poiSetLogo', { params: { modelId: m.id, poiSetId }, query: hash ? { r: hash } : {}, expected: () => true })
+                .catch(() => null);
+              logos.set(logoKey, blob ? await decodedImage(blob) : null);
+            }
+            return list.map((p, i) => ({ id: `${poiSetId}-${i}`, lon: p.lng, lat: p.lat, name: p.name, group: logoKey, poi: true }));
+          });
+          features.catch(() => poiFeatures.delete(key));
+          poiFeatures.set(key, features);
+        }
+        return features;
+      });
+      void Promise.allSettled(loads).then((results) => {
+        if (generation !== poiGeneration) return;
+        pois.setFeatures(results.flatMap((r) => (r.status === 'fulfilled' ? r.value : [])));
+      });
+    }),
+  );
 
   return () => {
     for (const stop of stops) stop();

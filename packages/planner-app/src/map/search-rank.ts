@@ -14,7 +14,12 @@ export interface SearchHit extends SearchResult {
   where?: string | null;
 }
 
-export interface Place { name: string; lon: number; lat: number; population: number }
+export interface Place {
+  name: string;
+  lon: number;
+  lat: number;
+  population: number;
+}
 
 /** Natural order of names: numbers by value, case and accents aside ("Utrecht 2" < "Utrecht 10"). */
 export const naturalCollator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
@@ -45,7 +50,11 @@ export function locationHits(list: readonly LocationSummary[], text: string): Se
   for (const l of list) {
     if (!l.name.toLowerCase().includes(q)) continue;
     hits.push({
-      latitude: l.latitude, longitude: l.longitude, category: 'location', title: l.name, locationId: l.id,
+      latitude: l.latitude,
+      longitude: l.longitude,
+      category: 'location',
+      title: l.name,
+      locationId: l.id,
       icon: `/api/models/location-groups/${l.locationGroupId ?? -1}/logo/${[1, 4, 5].includes(l.type) ? 'round' : 'square'}/false/0`,
     });
   }
@@ -91,7 +100,10 @@ export class PlaceFinder {
         for (const p of this.cells.get(this.key(cx + dx, cy + dy)) ?? []) {
           if (p.population <= minPopulation) continue;
           const d = distance2(p.lon, p.lat, [lon, lat]);
-          if (d < bestD) { bestD = d; best = p; }
+          if (d < bestD) {
+            bestD = d;
+            best = p;
+          }
         }
       }
     }

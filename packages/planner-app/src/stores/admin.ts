@@ -3,8 +3,19 @@
 // (e-mail pattern, admin needs access, the event-type bitmask, list filters)
 // are pure functions here; the actions call the API and keep the lists.
 import {
-  EmailPattern, LogEventType, LogPageSize, LogSource, LogViewerDefaultEventTypes, ValidationMessage,
-  type AdminModel, type CreatedLogin, type LogEntry, type Login, type ModelUser, type ScenarioStatusEntry, type User,
+  EmailPattern,
+  LogEventType,
+  LogPageSize,
+  LogSource,
+  LogViewerDefaultEventTypes,
+  ValidationMessage,
+  type AdminModel,
+  type CreatedLogin,
+  type LogEntry,
+  type Login,
+  type ModelUser,
+  type ScenarioStatusEntry,
+  type User,
   type UserModelAccess,
 } from '@locus/contract';
 import { batch, computed, signal } from '@preact/signals-react';
@@ -131,7 +142,12 @@ export const loginFormErrors = signal<LoginFormErrors>({});
 /** The answer of the last creation: shown instead of the form until restarted. */
 export const createdLogin = signal<{ created: CreatedLogin; identity: string } | null>(null);
 
-export const loadLogins = latestOnly(() => api.call('adminLogins'), (list) => { logins.value = list; });
+export const loadLogins = latestOnly(
+  () => api.call('adminLogins'),
+  (list) => {
+    logins.value = list;
+  },
+);
 
 export function setLoginForm(patch: Partial<LoginForm>): void {
   loginForm.value = { ...loginForm.value, ...patch };
@@ -188,7 +204,12 @@ export const visibleUsers = computed(() => filterRows(users.value, userFilter.va
 /** The user whose model access is being edited, with the edited rows. */
 export const userEditor = signal<{ user: User; rows: UserModelAccess[]; saved: string } | null>(null);
 
-export const loadUsers = latestOnly(() => api.call('adminUsers'), (list) => { users.value = list; });
+export const loadUsers = latestOnly(
+  () => api.call('adminUsers'),
+  (list) => {
+    users.value = list;
+  },
+);
 
 export async function syncUsers(): Promise<void> {
   const result = await api.call('adminUsersSync');
@@ -237,7 +258,12 @@ export const modelEditorUsers = computed(() => (modelEditor.value?.rows ?? []).f
 export const modelEditorOrphans = computed(() => (modelEditor.value?.rows ?? []).filter((r) => r.deletedFromAzureAd === 1));
 export const modelEditorDirty = computed(() => !!modelEditor.value && JSON.stringify(modelEditor.value.rows) !== modelEditor.value.saved);
 
-export const loadAdminModels = latestOnly(() => api.call('adminModels'), (list) => { adminModels.value = list; });
+export const loadAdminModels = latestOnly(
+  () => api.call('adminModels'),
+  (list) => {
+    adminModels.value = list;
+  },
+);
 
 export async function openModel(model: AdminModel): Promise<void> {
   const rows = await api.call('adminModelUsers', { params: { modelId: model.id } });
@@ -280,7 +306,12 @@ export const scenarioStatus = signal<ScenarioStatusEntry[]>([]);
 export const statusModelId = signal<number | null>(null);
 export const statusEntry = computed(() => scenarioStatus.value.find((r) => r.modelId === statusModelId.value) ?? null);
 
-export const loadScenarioStatus = latestOnly(() => api.call('adminScenarioStatus'), (list) => { scenarioStatus.value = list; });
+export const loadScenarioStatus = latestOnly(
+  () => api.call('adminScenarioStatus'),
+  (list) => {
+    scenarioStatus.value = list;
+  },
+);
 
 export async function startUnprocessed(modelId: number): Promise<number> {
   const result = await api.call('adminStartProcessingUnprocessed', { params: { modelId } });
@@ -312,8 +343,9 @@ export const loadLog = latestOnly(
     // No type checked: nothing to show (the server reads 0 as none too).
     return mask === 0 ? [] : api.call('adminLog', { query: { eventType: mask, source: logSource.value } });
   },
-  (rows) => batch(() => {
-    logEntries.value = rows;
-    logPage.value = 0;
-  }),
+  (rows) =>
+    batch(() => {
+      logEntries.value = rows;
+      logPage.value = 0;
+    }),
 );

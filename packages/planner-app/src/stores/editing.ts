@@ -4,9 +4,19 @@
 // fields), the dialogs' state and the actions that write, reload and say what
 // happened. Components read these signals and call these actions only.
 import {
-  AllowedLocationActions, AutoCalculateType, DataType, NearByLocationClusters, OutputType, PropertyType,
-  type LocationCluster, type LocationWriteBody, type LocationWriteResult, type Model, type NewLocationProperty,
-  type PoiSetInRange, type Scenario,
+  AllowedLocationActions,
+  AutoCalculateType,
+  DataType,
+  NearByLocationClusters,
+  OutputType,
+  PropertyType,
+  type LocationCluster,
+  type LocationWriteBody,
+  type LocationWriteResult,
+  type Model,
+  type NewLocationProperty,
+  type PoiSetInRange,
+  type Scenario,
 } from '@locus/contract';
 import { compileExpression, truthy, type CompiledExpression, type PropertyValues } from '@locus/engine/expression';
 import { computed, signal } from '@preact/signals-react';
@@ -67,11 +77,15 @@ export function scenarioMenuState(current: Scenario | null, list: readonly Scena
     newScenario: enabled,
     edit: base ? disabledBy('hintBaseScenario') : readOnly ? disabledBy(readOnlyReason) : enabled,
     remove: base ? disabledBy('hintBaseScenario') : hasChildren ? disabledBy('hintScenarioHasChildren') : readOnly ? disabledBy(readOnlyReason) : enabled,
-    copyChanges: base ? disabledBy('hintBaseScenario')
-      : hasChildren ? disabledBy('hintScenarioHasChildren')
-      : readOnly ? disabledBy(readOnlyReason)
-      : current.changeCount === 0 ? disabledBy('hintNoChanges')
-      : enabled,
+    copyChanges: base
+      ? disabledBy('hintBaseScenario')
+      : hasChildren
+        ? disabledBy('hintScenarioHasChildren')
+        : readOnly
+          ? disabledBy(readOnlyReason)
+          : current.changeCount === 0
+            ? disabledBy('hintNoChanges')
+            : enabled,
     calculate: isProcessing(current.status) ? disabledBy('hintScenarioCalculating') : enabled,
   };
 }
@@ -164,7 +178,11 @@ export interface GroupSelectorRules {
 }
 
 /** The location-group selector of the location dialog (spec points 4 and 5). */
-export function groupSelectorRules(m: Pick<Model, 'locationGroups' | 'locationGroupMandatory'>, currentGroupId: number | null, isNew: boolean): GroupSelectorRules {
+export function groupSelectorRules(
+  m: Pick<Model, 'locationGroups' | 'locationGroupMandatory'>,
+  currentGroupId: number | null,
+  isNew: boolean,
+): GroupSelectorRules {
   const groups = m.locationGroups;
   const options = groups.filter((g) => g.selectable || g.id === currentGroupId);
   let initial = currentGroupId;
@@ -191,7 +209,10 @@ export function displayValue(p: Pick<EditableProperty, 'dataType' | 'stringValue
 }
 
 /** The value saved: text as stringValue, numbers as numberValue, a percentage divided by 100. */
-export function storedValue(p: Pick<EditableProperty, 'id' | 'dataType'>, value: FieldValue): { id: number; stringValue: string | null; numberValue: number | null } {
+export function storedValue(
+  p: Pick<EditableProperty, 'id' | 'dataType'>,
+  value: FieldValue,
+): { id: number; stringValue: string | null; numberValue: number | null } {
   if (p.dataType === DataType.text) return { id: p.id, stringValue: value === null ? null : String(value), numberValue: null };
   const n = typeof value === 'number' ? value : value === null || value.trim() === '' ? NaN : Number(value.replace(',', '.'));
   if (!Number.isFinite(n)) return { id: p.id, stringValue: null, numberValue: null };
@@ -213,7 +234,11 @@ export function isPoisInRange(p: Pick<EditableProperty, 'autoCalculateType'>): b
 }
 
 /** The record a dependencyExpression reads: every property by name (stored form) and the group code. */
-export function expressionValues(properties: readonly EditableProperty[], values: Readonly<Record<number, FieldValue>>, groupCode: string | null): PropertyValues {
+export function expressionValues(
+  properties: readonly EditableProperty[],
+  values: Readonly<Record<number, FieldValue>>,
+  groupCode: string | null,
+): PropertyValues {
   const record: Record<string, string | number | null> = { locationGroupCode: groupCode };
   for (const p of properties) {
     const v = p.id in values ? values[p.id]! : displayValue(p);
@@ -265,7 +290,15 @@ export function dialogSections(properties: readonly EditableProperty[]): DialogS
     let section = sections.get(name);
     if (!section) {
       const size = p.sectionViewSize && p.sectionViewSize > 0 ? Math.min(12, p.sectionViewSize) : 12;
-      section = { name, title: p.sectionTitle ?? p.sectionName ?? '', label: p.sectionLabel, order: p.sectionViewOrder ?? Number.MAX_SAFE_INTEGER, size, secondary: p.sectionSecondary, properties: [] };
+      section = {
+        name,
+        title: p.sectionTitle ?? p.sectionName ?? '',
+        label: p.sectionLabel,
+        order: p.sectionViewOrder ?? Number.MAX_SAFE_INTEGER,
+        size,
+        secondary: p.sectionSecondary,
+        properties: [],
+      };
       sections.set(name, section);
     }
     section.properties.push(p);
@@ -295,7 +328,10 @@ function rethrowUnexpected(error: unknown): void {
  * scenario that holds the change (or the parent when it was removed), tell a
  * rename or removal, select and fit to the changed location.
  */
-export async function afterLocationWrite(result: LocationWriteResult, options: { fallbackScenarioId: number | null; selectLocationAfter: boolean; scenarioName: string }): Promise<void> {
+export async function afterLocationWrite(
+  result: LocationWriteResult,
+  options: { fallbackScenarioId: number | null; selectLocationAfter: boolean; scenarioName: string },
+): Promise<void> {
   if (result.scenarioRenamedTo) notify(t('scenarioRenamedTo', { name: result.scenarioRenamedTo }), 'info');
   if (result.scenarioDeleted) notify(t('scenarioDeleted', { name: options.scenarioName }), 'info');
   const target = result.scenarioDeleted ? options.fallbackScenarioId : result.scenarioId;
@@ -345,13 +381,35 @@ export const showCompetition = computed(() => model.value?.outputType !== Output
 export function openNewScenario(): void {
   const parent = scenario.value;
   if (!parent) return;
-  scenarioDraft.value = { mode: 'new', scenarioId: parent.id, name: '', isTop: false, competition: false, nameLocked: false, modified: null, error: null, nameError: null, saving: false };
+  scenarioDraft.value = {
+    mode: 'new',
+    scenarioId: parent.id,
+    name: '',
+    isTop: false,
+    competition: false,
+    nameLocked: false,
+    modified: null,
+    error: null,
+    nameError: null,
+    saving: false,
+  };
 }
 
 export function openEditScenario(): void {
   const s = scenario.value;
   if (!s || s.parentScenarioId === null) return;
-  scenarioDraft.value = { mode: 'edit', scenarioId: s.id, name: s.name, isTop: s.isTop, competition: s.competition, nameLocked: s.changeCount === 1, modified: s.modified, error: null, nameError: null, saving: false };
+  scenarioDraft.value = {
+    mode: 'edit',
+    scenarioId: s.id,
+    name: s.name,
+    isTop: s.isTop,
+    competition: s.competition,
+    nameLocked: s.changeCount === 1,
+    modified: s.modified,
+    error: null,
+    nameError: null,
+    saving: false,
+  };
 }
 
 export function updateScenarioDraft(patch: Partial<ScenarioDraft>): void {
@@ -371,11 +429,17 @@ export async function saveScenarioDraft(): Promise<boolean> {
   updateScenarioDraft({ saving: true, error: null, nameError: null });
   const competition = showCompetition.value ? draft.competition : false;
   // A locked name (one change) is the location's: sent as it is.
-  const name = draft.nameLocked ? scenarios.value.find((s) => s.id === draft.scenarioId)?.name ?? draft.name : draft.name.trim();
+  const name = draft.nameLocked ? (scenarios.value.find((s) => s.id === draft.scenarioId)?.name ?? draft.name) : draft.name.trim();
   try {
     let id = draft.scenarioId;
     if (draft.mode === 'new') {
-      id = (await api.call('scenarioCreate', { params: { modelId: mid }, body: { name, parentScenarioId: draft.scenarioId, isTop: draft.isTop, competition }, expected: expectedFailure })).id;
+      id = (
+        await api.call('scenarioCreate', {
+          params: { modelId: mid },
+          body: { name, parentScenarioId: draft.scenarioId, isTop: draft.isTop, competition },
+          expected: expectedFailure,
+        })
+      ).id;
     } else {
       await api.call('scenarioUpdate', {
         params: { modelId: mid },
@@ -432,7 +496,9 @@ export const namePrompt = signal<NamePrompt | null>(null);
 export function promptScenarioName(s: Scenario): Promise<string | null> {
   return new Promise((resolve) => {
     namePrompt.value = {
-      scenarioId: s.id, name: s.name, error: null,
+      scenarioId: s.id,
+      name: s.name,
+      error: null,
       resolve: (name) => {
         namePrompt.value = null;
         resolve(name);
@@ -467,7 +533,11 @@ async function renameAfterChange(id: number, name: string): Promise<void> {
   const s = scenarios.value.find((x) => x.id === id);
   if (mid === null || !s || s.name === name) return;
   try {
-    await api.call('scenarioUpdate', { params: { modelId: mid }, body: { id, name, isTop: s.isTop, competition: s.competition, modified: s.modified }, expected: expectedFailure });
+    await api.call('scenarioUpdate', {
+      params: { modelId: mid },
+      body: { id, name, isTop: s.isTop, competition: s.competition, modified: s.modified },
+      expected: expectedFailure,
+    });
     await reloadScenarios(id);
   } catch (error) {
     rethrowUnexpected(error);
@@ -500,7 +570,16 @@ export async function openCopyChanges(): Promise<void> {
     return;
   }
   const changes = await api.call('scenarioChanges', { params: { scenarioId: s.id } });
-  copyDraft.value = { sourceId: s.id, targets, destinationId: targets[0]!.id, changes, selected: changes.map((c) => c.locationId), deleteSource: false, error: null, saving: false };
+  copyDraft.value = {
+    sourceId: s.id,
+    targets,
+    destinationId: targets[0]!.id,
+    changes,
+    selected: changes.map((c) => c.locationId),
+    deleteSource: false,
+    error: null,
+    saving: false,
+  };
 }
 
 export function updateCopyDraft(patch: Partial<CopyDraft>): void {
@@ -508,7 +587,13 @@ export function updateCopyDraft(patch: Partial<CopyDraft>): void {
   if (!draft) return;
   const next = { ...draft, ...patch };
   // The delete-source choice falls away as soon as not every change is selected.
-  if (!canDeleteSource(next.selected, next.changes.map((c) => c.locationId))) next.deleteSource = false;
+  if (
+    !canDeleteSource(
+      next.selected,
+      next.changes.map((c) => c.locationId),
+    )
+  )
+    next.deleteSource = false;
   copyDraft.value = next;
 }
 
@@ -529,7 +614,13 @@ export async function saveCopyChanges(): Promise<boolean> {
     const result = await api.call('scenarioCopyChanges', {
       params: { sourceScenarioId: draft.sourceId, destinationScenarioId: draft.destinationId },
       query: { deleteSourceScenario: deleteSource, locations: draft.selected },
-      body: { scenarioId: draft.sourceId, changedLocations: changed, selectedLocations: draft.selected, deleteSourceScenario: deleteSource, destinationScenarioId: draft.destinationId },
+      body: {
+        scenarioId: draft.sourceId,
+        changedLocations: changed,
+        selectedLocations: draft.selected,
+        deleteSourceScenario: deleteSource,
+        destinationScenarioId: draft.destinationId,
+      },
       expected: expectedFailure,
     });
     copyDraft.value = null;
@@ -584,9 +675,21 @@ export async function runLocationAction(action: LocationAction, locationId: numb
       await openEditLocation(locationId);
       return;
     case 'close': {
-      const rules = saveTargetRules({ scenarioHasParent: s.parentScenarioId !== null, changeType: summary.changeType, existingCount: existingTargets(scenarios.value, s.id).length });
+      const rules = saveTargetRules({
+        scenarioHasParent: s.parentScenarioId !== null,
+        changeType: summary.changeType,
+        existingCount: existingTargets(scenarios.value, s.id).length,
+      });
       if (s.parentScenarioId === null && !(await confirmNewScenarioFromBase(name))) return;
-      closeDraft.value = { locationId, name, target: rules.initial, newScenarioName: '', existingScenarioId: existingTargets(scenarios.value, s.id)[0]?.id ?? null, error: null, saving: false };
+      closeDraft.value = {
+        locationId,
+        name,
+        target: rules.initial,
+        newScenarioName: '',
+        existingScenarioId: existingTargets(scenarios.value, s.id)[0]?.id ?? null,
+        error: null,
+        saving: false,
+      };
       return;
     }
     case 'undoClose':
@@ -619,8 +722,14 @@ export function updateCloseDraft(patch: Partial<CloseDraft>): void {
 }
 
 /** Query options and path scenario of a write by its save target. */
-function targetCall(target: SaveTarget, current: Scenario, newName: string, existingId: number | null): { sid: number; query: { createScenario?: boolean; overrideScenarioName?: string }; creation: number | null } {
-  if (target === 'new') return { sid: current.id, query: { createScenario: true, ...(newName.trim() ? { overrideScenarioName: newName.trim() } : {}) }, creation: null };
+function targetCall(
+  target: SaveTarget,
+  current: Scenario,
+  newName: string,
+  existingId: number | null,
+): { sid: number; query: { createScenario?: boolean; overrideScenarioName?: string }; creation: number | null } {
+  if (target === 'new')
+    return { sid: current.id, query: { createScenario: true, ...(newName.trim() ? { overrideScenarioName: newName.trim() } : {}) }, creation: null };
   if (target === 'existing' && existingId !== null) return { sid: existingId, query: {}, creation: existingId };
   return { sid: current.id, query: {}, creation: null };
 }
@@ -635,7 +744,11 @@ export interface SaveOptions {
  * once (no question) while the scenarios and locations reload, and a
  * notification confirms both; with Save, the spec's question follows.
  */
-async function afterSave(result: LocationWriteResult, options: SaveOptions, write: { fallbackScenarioId: number | null; scenarioName: string; rename: string | null }): Promise<void> {
+async function afterSave(
+  result: LocationWriteResult,
+  options: SaveOptions,
+  write: { fallbackScenarioId: number | null; scenarioName: string; rename: string | null },
+): Promise<void> {
   const reload = afterLocationWrite(result, { fallbackScenarioId: write.fallbackScenarioId, selectLocationAfter: true, scenarioName: write.scenarioName });
   if (!options.calculate || result.scenarioDeleted) {
     await reload;
@@ -666,7 +779,11 @@ export async function saveClose(options: SaveOptions = {}): Promise<boolean> {
   updateCloseDraft({ saving: true, error: null });
   const call = targetCall(draft.target, s, draft.newScenarioName, draft.existingScenarioId);
   try {
-    const result = await api.call('locationClose', { params: { scenarioId: call.sid, locationId: draft.locationId }, query: call.query, expected: expectedFailure });
+    const result = await api.call('locationClose', {
+      params: { scenarioId: call.sid, locationId: draft.locationId },
+      query: call.query,
+      expected: expectedFailure,
+    });
     closeDraft.value = null;
     await afterSave(result, options, { fallbackScenarioId: s.parentScenarioId, scenarioName: s.name, rename });
     return true;
@@ -756,13 +873,37 @@ export async function openNewLocation(longitude: number, latitude: number): Prom
     api.call('nearByLocationClusters', { params: { modelId: m.id, count: NearByLocationClusters }, query: { latitude, longitude } }),
   ]);
   const group = groupSelectorRules(m, null, true);
-  const rules = saveTargetRules({ scenarioHasParent: s.parentScenarioId !== null, changeType: null, existingCount: existingTargets(scenarios.value, s.id).length });
+  const rules = saveTargetRules({
+    scenarioHasParent: s.parentScenarioId !== null,
+    changeType: null,
+    existingCount: existingTargets(scenarios.value, s.id).length,
+  });
   locationDraft.value = {
-    mode: 'new', locationId: null, changeType: null, name: '', latitude, longitude, type: 1, visibility: 0, excluded: false,
-    locationGroupId: group.initial, originalGroupId: null, locationClusterId: null, clusters,
-    properties, values: initialValues(properties),
-    target: rules.initial, newScenarioName: '', existingScenarioId: existingTargets(scenarios.value, s.id)[0]?.id ?? null,
-    scenarioModified: s.modified, poisInRange: null, shownPois: [], nameError: null, error: null, saving: false, movingPin: false,
+    mode: 'new',
+    locationId: null,
+    changeType: null,
+    name: '',
+    latitude,
+    longitude,
+    type: 1,
+    visibility: 0,
+    excluded: false,
+    locationGroupId: group.initial,
+    originalGroupId: null,
+    locationClusterId: null,
+    clusters,
+    properties,
+    values: initialValues(properties),
+    target: rules.initial,
+    newScenarioName: '',
+    existingScenarioId: existingTargets(scenarios.value, s.id)[0]?.id ?? null,
+    scenarioModified: s.modified,
+    poisInRange: null,
+    shownPois: [],
+    nameError: null,
+    error: null,
+    saving: false,
+    movingPin: false,
   };
 }
 
@@ -771,26 +912,47 @@ export async function openEditLocation(locationId: number): Promise<void> {
   const s = scenario.value;
   const m = model.value;
   if (!s || !m) return;
-  const detail = locationDetail.value?.id === locationId
-    ? locationDetail.value
-    : await api.call('scenarioLocationProperties', { params: { scenarioId: s.id, locationId } });
+  const detail =
+    locationDetail.value?.id === locationId ? locationDetail.value : await api.call('scenarioLocationProperties', { params: { scenarioId: s.id, locationId } });
   const summary = locations.value.find((l) => l.id === locationId);
   const changeType = summary?.changeType ?? detail.changeType;
   const rules = saveTargetRules({ scenarioHasParent: s.parentScenarioId !== null, changeType, existingCount: existingTargets(scenarios.value, s.id).length });
   let clusters = detail.locationClusters;
   if (!clusters.length) {
-    clusters = await api.call('nearByLocationClusters', { params: { modelId: m.id, count: NearByLocationClusters }, query: { latitude: detail.latitude, longitude: detail.longitude } });
+    clusters = await api.call('nearByLocationClusters', {
+      params: { modelId: m.id, count: NearByLocationClusters },
+      query: { latitude: detail.latitude, longitude: detail.longitude },
+    });
   }
   locationDraft.value = {
-    mode: 'edit', locationId, changeType, name: detail.name, latitude: detail.latitude, longitude: detail.longitude,
-    type: detail.type, visibility: detail.visibility, excluded: detail.excluded,
-    locationGroupId: detail.locationGroupId, originalGroupId: detail.locationGroupId, locationClusterId: detail.locationClusterId,
-    clusters: clusters.some((c) => c.id === detail.locationClusterId) || detail.locationClusterId === null
-      ? clusters
-      : [{ id: detail.locationClusterId, name: detail.locationCluster ?? String(detail.locationClusterId) }, ...clusters],
-    properties: detail.locationProperties, values: initialValues(detail.locationProperties),
-    target: rules.initial, newScenarioName: '', existingScenarioId: existingTargets(scenarios.value, s.id)[0]?.id ?? null,
-    scenarioModified: s.modified, poisInRange: null, shownPois: [], nameError: null, error: null, saving: false, movingPin: false,
+    mode: 'edit',
+    locationId,
+    changeType,
+    name: detail.name,
+    latitude: detail.latitude,
+    longitude: detail.longitude,
+    type: detail.type,
+    visibility: detail.visibility,
+    excluded: detail.excluded,
+    locationGroupId: detail.locationGroupId,
+    originalGroupId: detail.locationGroupId,
+    locationClusterId: detail.locationClusterId,
+    clusters:
+      clusters.some((c) => c.id === detail.locationClusterId) || detail.locationClusterId === null
+        ? clusters
+        : [{ id: detail.locationClusterId, name: detail.locationCluster ?? String(detail.locationClusterId) }, ...clusters],
+    properties: detail.locationProperties,
+    values: initialValues(detail.locationProperties),
+    target: rules.initial,
+    newScenarioName: '',
+    existingScenarioId: existingTargets(scenarios.value, s.id)[0]?.id ?? null,
+    scenarioModified: s.modified,
+    poisInRange: null,
+    shownPois: [],
+    nameError: null,
+    error: null,
+    saving: false,
+    movingPin: false,
   };
 }
 
@@ -887,9 +1049,15 @@ export async function saveLocationDraft(options: SaveOptions = {}): Promise<bool
   const targetScenario = scenarios.value.find((x) => x.id === call.sid);
   const body = locationBody({ ...draft, scenarioModified: targetScenario?.modified ?? draft.scenarioModified }, call.creation);
   try {
-    const result = draft.mode === 'new'
-      ? await api.call('locationCreate', { params: { scenarioId: call.sid }, query: call.query, body, expected: expectedFailure })
-      : await api.call('locationUpdate', { params: { modelId: m.id, scenarioId: call.sid, locationId: draft.locationId! }, query: call.query, body, expected: expectedFailure });
+    const result =
+      draft.mode === 'new'
+        ? await api.call('locationCreate', { params: { scenarioId: call.sid }, query: call.query, body, expected: expectedFailure })
+        : await api.call('locationUpdate', {
+            params: { modelId: m.id, scenarioId: call.sid, locationId: draft.locationId! },
+            query: call.query,
+            body,
+            expected: expectedFailure,
+          });
     locationDraft.value = null;
     await afterSave(result, options, { fallbackScenarioId: s.parentScenarioId, scenarioName: s.name, rename });
     return true;
@@ -913,7 +1081,8 @@ export async function saveLocationDraft(options: SaveOptions = {}): Promise<bool
 /** The writable numbers of the dialog whose value differs from the one it opened with, in stored units. */
 export function changedNumbers(draft: LocationDraft) {
   return draft.properties.flatMap((p) => {
-    if (p.dataType === DataType.text || p.dataType === DataType.yesNo || isCalculated(p) || p.propertyType === PropertyType.output || !(p.id in draft.values)) return [];
+    if (p.dataType === DataType.text || p.dataType === DataType.yesNo || isCalculated(p) || p.propertyType === PropertyType.output || !(p.id in draft.values))
+      return [];
     const value = storedValue(p, draft.values[p.id]!).numberValue;
     // A value outside its range is the server's to refuse (at its field), not a matter of plausibility.
     if (value === null || value === p.numberValue || outsideRange(p, value)) return [];

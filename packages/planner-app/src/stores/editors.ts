@@ -5,8 +5,13 @@
 // to PUT /api/functions/validate first and saves nothing when the server
 // answers any message (the first is shown at its field, with its position).
 import {
-  DriverWeight, NewDriver, NewFunctionRow,
-  type DriverFilter, type FunctionMessage, type ModelParameters, type NormalizedScoresFunction,
+  DriverWeight,
+  NewDriver,
+  NewFunctionRow,
+  type DriverFilter,
+  type FunctionMessage,
+  type ModelParameters,
+  type NormalizedScoresFunction,
   type TravelModeParameters,
 } from '@locus/contract';
 import type { CalibrationJob } from '@locus/contract/routes/calibration';
@@ -98,9 +103,14 @@ let nextKey = 1;
 const key = (prefix: string) => `${prefix}${nextKey++}`;
 
 export const editorDirty = computed(() => {
-  const draft = openEditor.value === 'modelParameters' ? parametersDraft.value
-    : openEditor.value === 'drivers' ? driversDraft.value
-      : openEditor.value === 'normalizedScores' ? scoresDraft.value : null;
+  const draft =
+    openEditor.value === 'modelParameters'
+      ? parametersDraft.value
+      : openEditor.value === 'drivers'
+        ? driversDraft.value
+        : openEditor.value === 'normalizedScores'
+          ? scoresDraft.value
+          : null;
   return draft !== null && JSON.stringify(stripKeys(draft)) !== savedJson.value;
 });
 
@@ -108,7 +118,11 @@ export const editorDirty = computed(() => {
 function stripKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripKeys);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'key').map(([k, v]) => [k, stripKeys(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => k !== 'key')
+        .map(([k, v]) => [k, stripKeys(v)]),
+    );
   }
   return value;
 }
@@ -259,9 +273,9 @@ export function updateFilterRow(filterKey: string, patch: Partial<Omit<DriverFil
   clearErrorOf(filterKey);
 }
 export function updateDriverRow(filterKey: string, driverKey: string, patch: Partial<DriverRow>): void {
-  driversDraft.value = (driversDraft.value ?? []).map((f) => (f.key === filterKey
-    ? { ...f, drivers: f.drivers.map((d) => (d.key === driverKey ? { ...d, ...patch } : d)) }
-    : f));
+  driversDraft.value = (driversDraft.value ?? []).map((f) =>
+    f.key === filterKey ? { ...f, drivers: f.drivers.map((d) => (d.key === driverKey ? { ...d, ...patch } : d)) } : f,
+  );
   clearErrorOf(driverKey);
 }
 export function addDriverFilter(): DriverFilterRow {
@@ -352,7 +366,9 @@ async function saveParameters(): Promise<void> {
   });
   parameters.value = saved;
   const draft: ModelParametersDraft = {
-    fractionCutOffThreshold: saved.fractionCutOffThreshold, car: { ...saved.car }, pedestrian: { ...saved.pedestrian },
+    fractionCutOffThreshold: saved.fractionCutOffThreshold,
+    car: { ...saved.car },
+    pedestrian: { ...saved.pedestrian },
     functions: saved.functions.map((f) => ({ key: key('f'), ...f })),
   };
   batch(() => {
@@ -415,7 +431,11 @@ export function wordAt(source: string, caret: number): { word: string; start: nu
 }
 
 /** Suggestions for the word at the caret (at most 8, properties first). */
-export function suggestionsFor(source: string, caret: number, names = expressionNames.value): { name: string; title: string | null; kind: 'property' | 'function' }[] {
+export function suggestionsFor(
+  source: string,
+  caret: number,
+  names = expressionNames.value,
+): { name: string; title: string | null; kind: 'property' | 'function' }[] {
   const { word } = wordAt(source, caret);
   if (!word || /^\d/.test(word)) return [];
   const lower = word.toLowerCase();
@@ -483,7 +503,9 @@ export async function startCalibration(pollMs = CALIBRATION_POLL_MS): Promise<Ca
   let job = await api.call('calibrationStart', { params: { submodelId: sid }, body: { fitDecay: true, fitAttractiveness: true } });
   calibration.value = job;
   while (job.state === 'running') {
-    await new Promise<void>((resolve) => { calibrationTimer = setTimeout(resolve, pollMs); });
+    await new Promise<void>((resolve) => {
+      calibrationTimer = setTimeout(resolve, pollMs);
+    });
     if (openEditor.value !== 'modelParameters' || calibration.value?.id !== job.id) return null;
     job = await api.call('calibrationStatus', { params: { submodelId: sid, calibrationId: job.id } });
     calibration.value = job;

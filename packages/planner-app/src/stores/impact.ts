@@ -85,17 +85,25 @@ export function impactSummary(
   const info = new Map(locations.map((l) => [l.id, l]));
   const groupName = new Map(groups.map((g) => [g.id, g.name]));
   const row = (d: ScenarioDifferences['locations'][number]): ImpactRow => ({
-    locationId: d.locationID, name: d.locationName, change: d.outputDifference, output: d.output, outputDefault: d.outputDefault,
+    locationId: d.locationID,
+    name: d.locationName,
+    change: d.outputDifference,
+    output: d.output,
+    outputDefault: d.outputDefault,
   });
   const changed = differences.locations.filter((d) => (info.get(d.locationID)?.changeType ?? 0) !== 0).map(row);
   const others = differences.locations.filter((d) => (info.get(d.locationID)?.changeType ?? 0) === 0).map(row);
   const change = changed.reduce((sum, r) => sum + r.change, 0);
   const firstGroupId = changed.map((r) => info.get(r.locationId)?.locationGroupId ?? null).find((g) => g !== null) ?? null;
-  const ownGroup = firstGroupId === null ? null : groupName.get(firstGroupId) ?? null;
+  const ownGroup = firstGroupId === null ? null : (groupName.get(firstGroupId) ?? null);
   const groupRows = differences.locationGroups;
-  const changedIn = (name: string) => changed
-    .filter((r) => { const g = info.get(r.locationId)?.locationGroupId; return g !== null && g !== undefined && groupName.get(g) === name; })
-    .reduce((sum, r) => sum + r.change, 0);
+  const changedIn = (name: string) =>
+    changed
+      .filter((r) => {
+        const g = info.get(r.locationId)?.locationGroupId;
+        return g !== null && g !== undefined && groupName.get(g) === name;
+      })
+      .reduce((sum, r) => sum + r.change, 0);
   const ownRow = ownGroup === null ? undefined : groupRows.find((g) => g.locationGroupName === ownGroup);
   const ownNet = ownRow ? ownRow.outputDifference : null;
   const ownOthers = ownRow ? ownRow.outputDifference - changedIn(ownRow.locationGroupName) : null;
@@ -107,11 +115,26 @@ export function impactSummary(
   const market = groupRows.length
     ? groupRows.reduce((sum, g) => sum + g.outputDifference, 0)
     : differences.locations.reduce((sum, d) => sum + d.outputDifference, 0);
-  const losers = others.filter((r) => r.change < 0).sort((a, b) => a.change - b.change).slice(0, top);
-  const gainers = others.filter((r) => r.change > 0).sort((a, b) => b.change - a.change).slice(0, top);
+  const losers = others
+    .filter((r) => r.change < 0)
+    .sort((a, b) => a.change - b.change)
+    .slice(0, top);
+  const gainers = others
+    .filter((r) => r.change > 0)
+    .sort((a, b) => b.change - a.change)
+    .slice(0, top);
   return {
-    outputTitle: differences.impactOutputLocationPropertyTitle, changed, change, closes: change < 0,
-    ownGroup, ownOthers, competitors, market, ownNet, losers, gainers,
+    outputTitle: differences.impactOutputLocationPropertyTitle,
+    changed,
+    change,
+    closes: change < 0,
+    ownGroup,
+    ownOthers,
+    competitors,
+    market,
+    ownNet,
+    losers,
+    gainers,
   };
 }
 
@@ -161,11 +184,14 @@ export function bindScenarioImpact(api: ApiClient): () => void {
     if (key === asked || scenarioImpact.peek()?.key === key) return;
     asked = key;
     const scenarioId = s.id;
-    fetchScenarioDifferences(api, sub, scenarioId).then((differences) => {
-      if (asked !== key) return;
-      scenarioImpact.value = differences ? { key, scenarioId, differences } : null;
-    }, () => {
-      if (asked === key) asked = '';
-    });
+    fetchScenarioDifferences(api, sub, scenarioId).then(
+      (differences) => {
+        if (asked !== key) return;
+        scenarioImpact.value = differences ? { key, scenarioId, differences } : null;
+      },
+      () => {
+        if (asked === key) asked = '';
+      },
+    );
   });
 }

@@ -24,11 +24,13 @@ let generation = 0;
 async function valueIn(api: ApiClient, scenarioId: number, locationId: number): Promise<{ value: number | null; title: string | null }> {
   const sub = submodelId.value;
   if (sub !== null && !isDefaultSubmodel.value) {
-    const matching = await api.call('matchingLocations', {
-      params: { submodelId: sub, scenarioId, locationId },
-      query: { topN: 1 },
-      expected: [404, 409],
-    }).catch(() => []);
+    const matching = await api
+      .call('matchingLocations', {
+        params: { submodelId: sub, scenarioId, locationId },
+        query: { topN: 1 },
+        expected: [404, 409],
+      })
+      .catch(() => []);
     const own = matching.find((m) => m.locationId === locationId) ?? matching[0];
     return { value: own?.outputLocationPropertyValue ?? null, title: own?.outputLocationPropertyTitle ?? null };
   }
@@ -52,9 +54,19 @@ export async function loadLocationOutput(api: ApiClient): Promise<void> {
     const compare = base && base.id !== s.id && base.status === 9;
     const [own, baseOwn] = await Promise.all([valueIn(api, s.id, lid), compare ? valueIn(api, base.id, lid) : Promise.resolve(null)]);
     if (mine !== generation) return;
-    locationOutput.value = { locationId: lid, scenarioId: s.id, submodelId: submodelId.value, value: own.value, title: own.title, baseValue: baseOwn?.value ?? null };
+    locationOutput.value = {
+      locationId: lid,
+      scenarioId: s.id,
+      submodelId: submodelId.value,
+      value: own.value,
+      title: own.title,
+      baseValue: baseOwn?.value ?? null,
+    };
     performance.mark('locus:output-visible');
   } finally {
-    if (mine === generation) batch(() => { outputLoading.value = false; });
+    if (mine === generation)
+      batch(() => {
+        outputLoading.value = false;
+      });
   }
 }

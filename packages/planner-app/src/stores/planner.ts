@@ -91,9 +91,10 @@ export async function selectModel(id: number, address: Address | null = null): P
   });
   const [subs, list] = await Promise.all([api.call('submodels', { params: { modelId: id } }), api.call('scenarios', { params: { modelId: id } })]);
   if (generation !== modelGeneration) return;
-  const sid = address?.sid !== null && address?.sid !== undefined && list.some((s) => s.id === address.sid)
-    ? address.sid
-    : (list.find((s) => s.parentScenarioId === null) ?? list[0])?.id ?? null;
+  const sid =
+    address?.sid !== null && address?.sid !== undefined && list.some((s) => s.id === address.sid)
+      ? address.sid
+      : ((list.find((s) => s.parentScenarioId === null) ?? list[0])?.id ?? null);
   batch(() => {
     submodels.value = subs;
     submodelId.value = (address?.smid && subs.some((s) => s.id === address.smid) ? address.smid : subs[0]?.id) ?? null;
@@ -127,7 +128,11 @@ export async function selectScenario(id: number, options: { keepLocation?: boole
   const lid = selectedLocationId.value;
   if (lid !== null) {
     if (locations.value.some((l) => l.id === lid)) await loadLocationDetail();
-    else batch(() => { selectedLocationId.value = null; locationDetail.value = null; });
+    else
+      batch(() => {
+        selectedLocationId.value = null;
+        locationDetail.value = null;
+      });
   }
 }
 
@@ -186,7 +191,7 @@ export async function reloadScenarios(selectId?: number | null): Promise<void> {
   if (mid !== modelId.value) return;
   scenarios.value = list;
   const wanted = selectId ?? scenarioId.value;
-  const next = list.some((s) => s.id === wanted) ? wanted : (list.find((s) => s.parentScenarioId === null) ?? list[0])?.id ?? null;
+  const next = list.some((s) => s.id === wanted) ? wanted : ((list.find((s) => s.parentScenarioId === null) ?? list[0])?.id ?? null);
   if (next !== scenarioId.value) {
     if (next !== null) await selectScenario(next);
     else scenarioId.value = null;
@@ -274,8 +279,7 @@ export async function pollTick(now = Date.now()): Promise<void> {
  * which every impact figure needs).
  */
 function busyWatching(): boolean {
-  return scenarios.value.some((s) => isProcessing(s.status)
-    && (watching.has(s.id) || s.id === scenarioId.value || s.parentScenarioId === null));
+  return scenarios.value.some((s) => isProcessing(s.status) && (watching.has(s.id) || s.id === scenarioId.value || s.parentScenarioId === null));
 }
 
 /** Stops the status poll (sign-out, tests). */

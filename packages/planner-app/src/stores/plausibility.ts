@@ -56,13 +56,19 @@ interface Candidate {
  * the scenario (same group, the location itself left out); empty when none.
  */
 export async function plausibilityWarnings(
-  api: ApiClient, scenarioId: number, locationName: string, locationGroupId: number | null, changed: readonly Candidate[], currency: string,
+  api: ApiClient,
+  scenarioId: number,
+  locationName: string,
+  locationGroupId: number | null,
+  changed: readonly Candidate[],
+  currency: string,
 ): Promise<string[]> {
   const numeric = changed.filter((p) => p.dataType !== DataType.text && p.dataType !== DataType.yesNo && p.propertyType !== PropertyType.output);
   if (!numeric.length) return [];
   const inGroup = new Set(locations.value.filter((l) => locationGroupId === null || l.locationGroupId === locationGroupId).map((l) => l.name));
   const ctx = { lang: language.value, currency, yes: t('yesValue'), no: t('noValue') };
-  const shown = (p: Candidate, v: number) => formatPropertyValue({ dataType: p.dataType as never, stringValue: null, numberValue: v, roundingDigits: p.roundingDigits, choices: [] }, ctx);
+  const shown = (p: Candidate, v: number) =>
+    formatPropertyValue({ dataType: p.dataType as never, stringValue: null, numberValue: v, roundingDigits: p.roundingDigits, choices: [] }, ctx);
   const warnings: string[] = [];
   for (const p of numeric) {
     const entries = await api.call('propertyValues', { params: { scenarioId, propertyId1: p.id, propertyId2: p.id }, expected: () => true }).catch(() => null);

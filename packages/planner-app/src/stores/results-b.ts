@@ -2,15 +2,28 @@
 // the data each reads first. The loaders themselves live in the results store;
 // this store only orchestrates them for the charts dialog and the reports.
 import type {
-  DriverFilterChart, Location, LocationCatchmentArea, LocationSummary, MatchingLocation, PropertiesChartEntry, ScenarioDifferences,
+  DriverFilterChart,
+  Location,
+  LocationCatchmentArea,
+  LocationSummary,
+  MatchingLocation,
+  PropertiesChartEntry,
+  ScenarioDifferences,
 } from '@locus/contract';
 import { MatchingLocationsTopN } from '@locus/contract';
 import { signal } from '@preact/signals-react';
 import type { ApiClient } from '../api/client';
 import { measure, MEASURES, now } from '../perf';
 import {
-  fetchCatchmentArea, fetchDrivers, fetchMatchingLocations, fetchMatchingScores, fetchPropertyValues, fetchScenarioDifferences,
-  outputContext, type Loadable, type OutputContext,
+  fetchCatchmentArea,
+  fetchDrivers,
+  fetchMatchingLocations,
+  fetchMatchingScores,
+  fetchPropertyValues,
+  fetchScenarioDifferences,
+  outputContext,
+  type Loadable,
+  type OutputContext,
 } from './results';
 
 /** The charts of the Graphics entry (spec point 2). */
@@ -108,7 +121,12 @@ export type LocationReportCharts = Pick<LocationReportData, 'matching' | 'matchi
  * charts' data once the base is in. The matching locations take the server
  * seconds of one thread, and asked at the same time they hold up the base.
  */
-export function loadLocationReportParts(api: ApiClient, input: LocationReportInput, hasScores: boolean, hasDrivers: boolean): {
+export function loadLocationReportParts(
+  api: ApiClient,
+  input: LocationReportInput,
+  hasScores: boolean,
+  hasDrivers: boolean,
+): {
   base: Promise<LocationReportBase>;
   charts: Promise<LocationReportCharts>;
 } {
@@ -117,11 +135,16 @@ export function loadLocationReportParts(api: ApiClient, input: LocationReportInp
     api.call('scenarioLocationProperties', { params: { scenarioId: input.scenarioId, locationId: input.locationId } }),
     input.catchmentAreaId === null ? Promise.resolve(null) : fetchCatchmentArea(api, c, input.catchmentAreaId),
   ]).then(([location, catchment]) => ({ location, catchment }));
-  const charts = base.catch(() => null).then(() => Promise.all([
-    fetchMatchingLocations(api, c, Math.max(CHART_TOP + 1, MatchingLocationsTopN)),
-    hasScores ? fetchMatchingScores(api, c, CHART_TOP) : Promise.resolve([]),
-    hasDrivers ? fetchDrivers(api, input.scenarioId, input.locationId) : Promise.resolve([]),
-  ])).then(([matching, matchingScores, drivers]) => ({ matching, matchingScores, drivers }));
+  const charts = base
+    .catch(() => null)
+    .then(() =>
+      Promise.all([
+        fetchMatchingLocations(api, c, Math.max(CHART_TOP + 1, MatchingLocationsTopN)),
+        hasScores ? fetchMatchingScores(api, c, CHART_TOP) : Promise.resolve([]),
+        hasDrivers ? fetchDrivers(api, input.scenarioId, input.locationId) : Promise.resolve([]),
+      ]),
+    )
+    .then(([matching, matchingScores, drivers]) => ({ matching, matchingScores, drivers }));
   return { base, charts };
 }
 
@@ -136,7 +159,6 @@ export async function loadLocationReport(api: ApiClient, input: LocationReportIn
 
 export const locationReportOpen = signal(false);
 export const scenarioReportOpen = signal(false);
-
 
 // ---------------------------------------------------------------- scenario report data
 

@@ -6,8 +6,15 @@
 // key (sub-model, scenario, location and modified time), so reopening a panel
 // or a report reuses them.
 import type {
-  Area, DriverFilterChart, IsolineFeatureCollection, LocationCatchmentArea, LocationScore, MatchingLocation,
-  ProcessingLogEntry, PropertiesChartEntry, ScenarioDifferences,
+  Area,
+  DriverFilterChart,
+  IsolineFeatureCollection,
+  LocationCatchmentArea,
+  LocationScore,
+  MatchingLocation,
+  ProcessingLogEntry,
+  PropertiesChartEntry,
+  ScenarioDifferences,
 } from '@locus/contract';
 import { MatchingLocationsTopN } from '@locus/contract';
 import { batch, computed, effect, signal } from '@preact/signals-react';
@@ -113,13 +120,15 @@ const notCalculated = (failure: { status: number }) => failure.status === 409 ||
 /** The topN matching locations, the reference first (spec: topN 11 for the list). */
 export function fetchMatchingLocations(api: ApiClient, c: OutputContext, topN = MatchingLocationsTopN): Promise<MatchingLocation[]> {
   return cached(`matching:${c.submodelId}:${c.scenarioId}:${c.locationId}:${topN}:${scenarioStamp(c.scenarioId)}`, () =>
-    api.call('matchingLocations', { params: c, query: { topN }, expected: notCalculated }).catch((e) => (notCalculated(e) ? [] : Promise.reject(e))));
+    api.call('matchingLocations', { params: c, query: { topN }, expected: notCalculated }).catch((e) => (notCalculated(e) ? [] : Promise.reject(e))),
+  );
 }
 
 /** The matching locations with their normalized scores (radar chart). */
 export function fetchMatchingScores(api: ApiClient, c: OutputContext, topN = 6): Promise<MatchingLocation[]> {
   return cached(`matchingScores:${c.submodelId}:${c.scenarioId}:${c.locationId}:${topN}:${scenarioStamp(c.scenarioId)}`, () =>
-    api.call('matchingScores', { params: c, query: { topN }, expected: notCalculated }).catch((e) => (notCalculated(e) ? [] : Promise.reject(e))));
+    api.call('matchingScores', { params: c, query: { topN }, expected: notCalculated }).catch((e) => (notCalculated(e) ? [] : Promise.reject(e))),
+  );
 }
 
 const catchmentKey = (c: OutputContext, catchmentAreaId: number) =>
@@ -131,10 +140,17 @@ export function catchmentAreaCached(c: OutputContext, catchmentAreaId: number): 
 }
 
 /** The catchment area of a location for one catchment area of the model; null when not calculated. */
-export function fetchCatchmentArea(api: ApiClient, c: OutputContext, catchmentAreaId: number, options: { quiet?: boolean } = {}): Promise<LocationCatchmentArea | null> {
+export function fetchCatchmentArea(
+  api: ApiClient,
+  c: OutputContext,
+  catchmentAreaId: number,
+  options: { quiet?: boolean } = {},
+): Promise<LocationCatchmentArea | null> {
   return cached(catchmentKey(c, catchmentAreaId), () =>
-    api.call('locationCatchmentArea', { params: { ...c, catchmentAreaId }, expected: options.quiet ? () => true : notCalculated })
-      .catch((e) => (notCalculated(e) ? null : Promise.reject(e))));
+    api
+      .call('locationCatchmentArea', { params: { ...c, catchmentAreaId }, expected: options.quiet ? () => true : notCalculated })
+      .catch((e) => (notCalculated(e) ? null : Promise.reject(e))),
+  );
 }
 
 /**
@@ -156,7 +172,8 @@ export function prefetchCatchmentArea(api: ApiClient, locationId: number): void 
 /** The location score table. */
 export function fetchLocationScores(api: ApiClient, c: OutputContext): Promise<LocationScore[]> {
   return cached(`scores:${c.submodelId}:${c.scenarioId}:${c.locationId}:${scenarioStamp(c.scenarioId)}`, () =>
-    api.call('locationScores', { params: c, expected: notCalculated }).catch((e) => (notCalculated(e) ? [] : Promise.reject(e))));
+    api.call('locationScores', { params: c, expected: notCalculated }).catch((e) => (notCalculated(e) ? [] : Promise.reject(e))),
+  );
 }
 
 /** The impact of a scenario against the default scenario; null when not calculated. */
@@ -164,27 +181,35 @@ export function fetchScenarioDifferences(api: ApiClient, sub: number, scenarioId
   // The differences compare with the base scenario: its state is part of the key, so a base calculated after
   // a first read (which answered "not calculated") is read again, without a reload.
   return cached(`differences:${sub}:${scenarioId}:${scenarioStamp(scenarioId)}:${baseStamp()}`, () =>
-    api.call('scenarioDifferences', { params: { submodelId: sub, scenarioId }, expected: notCalculated })
-      .catch((e) => (notCalculated(e) ? null : Promise.reject(e))));
+    api
+      .call('scenarioDifferences', { params: { submodelId: sub, scenarioId }, expected: notCalculated })
+      .catch((e) => (notCalculated(e) ? null : Promise.reject(e))),
+  );
 }
 
 /** The drivers chart data of a location. */
 export function fetchDrivers(api: ApiClient, scenarioId: number, locationId: number): Promise<DriverFilterChart[]> {
   return cached(`drivers:${scenarioId}:${locationId}:${scenarioStamp(scenarioId)}`, () =>
-    api.call('scenarioDrivers', { params: { scenarioId }, query: { locationId }, expected: notCalculated }).catch((e) => (notCalculated(e) ? [] : Promise.reject(e))));
+    api
+      .call('scenarioDrivers', { params: { scenarioId }, query: { locationId }, expected: notCalculated })
+      .catch((e) => (notCalculated(e) ? [] : Promise.reject(e))),
+  );
 }
 
 /** Two numeric location properties of every location of a scenario (properties chart). */
 export function fetchPropertyValues(api: ApiClient, scenarioId: number, propertyId1: number, propertyId2: number): Promise<PropertiesChartEntry[]> {
   return cached(`propertyValues:${scenarioId}:${propertyId1}:${propertyId2}:${scenarioStamp(scenarioId)}`, () =>
-    api.call('propertyValues', { params: { scenarioId, propertyId1, propertyId2 } }));
+    api.call('propertyValues', { params: { scenarioId, propertyId1, propertyId2 } }),
+  );
 }
 
 /** An area of a catchment area's area set by code, with its locations in the scenario (status 9). */
 export function fetchAreaInformation(api: ApiClient, sub: number, scenarioId: number, catchmentAreaId: number, areaCode: string): Promise<Area | null> {
   return cached(`area:${sub}:${scenarioId}:${catchmentAreaId}:${areaCode}:${scenarioStamp(scenarioId)}`, () =>
-    api.call('catchmentAreaPropertiesByCode', { params: { submodelId: sub, scenarioId, catchmentAreaId, areaCode }, expected: [404] })
-      .catch((e) => (e?.status === 404 ? null : Promise.reject(e))));
+    api
+      .call('catchmentAreaPropertiesByCode', { params: { submodelId: sub, scenarioId, catchmentAreaId, areaCode }, expected: [404] })
+      .catch((e) => (e?.status === 404 ? null : Promise.reject(e))),
+  );
 }
 
 /** The stored isolines of a location (every set and minutes). */
@@ -224,7 +249,7 @@ export const catchmentAreaIds = computed<number[]>(() => {
 /** The catchment area of the panel (the chosen one). */
 export const panelCatchment = computed<Loadable<LocationCatchmentArea | null>>(() => {
   const id = layers.value.catchmentAreaId;
-  return id === null ? { state: 'idle' } : catchments.value.get(id) ?? { state: 'idle' };
+  return id === null ? { state: 'idle' } : (catchments.value.get(id) ?? { state: 'idle' });
 });
 
 const keyOf = (c: OutputContext) => `${c.submodelId}:${c.scenarioId}:${c.locationId}:${scenarioStamp(c.scenarioId)}`;
@@ -271,8 +296,12 @@ export async function loadDrawerOutputs(api: ApiClient): Promise<void> {
   await Promise.all(catchmentTasks);
   if (mine !== generation) return;
   await fetchMatchingLocations(api, c).then(
-    (list) => { if (mine === generation) matching.value = { state: 'ready', value: list, key }; },
-    () => { if (mine === generation) matching.value = { state: 'failed' }; },
+    (list) => {
+      if (mine === generation) matching.value = { state: 'ready', value: list, key };
+    },
+    () => {
+      if (mine === generation) matching.value = { state: 'failed' };
+    },
   );
 }
 

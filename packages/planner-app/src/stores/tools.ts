@@ -64,7 +64,13 @@ export function allowsMultiple(kind: SetKind, m: Pick<Model, 'allowMultipleHeatM
 }
 
 /** The layer state after turning one set on or off under the model's rules. */
-export function withSet(state: LayerState, kind: SetKind, id: number, on: boolean, m: Pick<Model, 'allowMultipleHeatMapSets' | 'allowMultiplePOISets'> | null): LayerState {
+export function withSet(
+  state: LayerState,
+  kind: SetKind,
+  id: number,
+  on: boolean,
+  m: Pick<Model, 'allowMultipleHeatMapSets' | 'allowMultiplePOISets'> | null,
+): LayerState {
   return { ...state, [kind]: toggleSet(state[kind], id, on, allowsMultiple(kind, m)) };
 }
 
@@ -96,7 +102,8 @@ let satelliteLoaded: { api: ApiClient; done: Promise<void> } | null = null;
 /** Reads the satellite setting once per client; without one the toggle is absent and the layer off. */
 export function loadSatelliteImagery(api: ApiClient): Promise<void> {
   if (satelliteLoaded?.api === api) return satelliteLoaded.done;
-  const done = api.call('systemEnvironment', { expected: () => true })
+  const done = api
+    .call('systemEnvironment', { expected: () => true })
     .then((env) => {
       satelliteImagery.value = env.satellite ?? null;
     })
@@ -298,14 +305,17 @@ const resolved = new Map<string, string | null>();
 export function apiImage(key: string, load: () => Promise<Blob>): string | null {
   if (resolved.has(key)) return resolved.get(key) ?? null;
   if (!imageUrls.has(key)) {
-    imageUrls.set(key, load()
-      .then((blob) => URL.createObjectURL(blob))
-      .catch(() => null)
-      .then((url) => {
-        resolved.set(key, url);
-        imageVersion.value++;
-        return url;
-      }));
+    imageUrls.set(
+      key,
+      load()
+        .then((blob) => URL.createObjectURL(blob))
+        .catch(() => null)
+        .then((url) => {
+          resolved.set(key, url);
+          imageVersion.value++;
+          return url;
+        }),
+    );
   }
   return null;
 }
@@ -317,7 +327,9 @@ export function apiImageUrl(key: string, load: () => Promise<Blob>): Promise<str
 }
 
 export function poiSetLogo(api: ApiClient, modelId: number, poiSetId: number, logoHash = ''): string | null {
-  return apiImage(`poi:${modelId}:${poiSetId}:${logoHash}`, () => api.blob('poiSetLogo', { params: { modelId, poiSetId }, query: logoHash ? { r: logoHash } : {}, expected: () => true }));
+  return apiImage(`poi:${modelId}:${poiSetId}:${logoHash}`, () =>
+    api.blob('poiSetLogo', { params: { modelId, poiSetId }, query: logoHash ? { r: logoHash } : {}, expected: () => true }),
+  );
 }
 
 export function categoryLogo(api: ApiClient, category: SearchResult['category']): string | null {
@@ -325,11 +337,13 @@ export function categoryLogo(api: ApiClient, category: SearchResult['category'])
 }
 
 export function groupLogo(api: ApiClient, groupId: number, revision: string): string | null {
-  return apiImage(`group:${groupId}:${revision}`, () => api.blob('locationGroupLogo', {
-    params: { locationGroupId: groupId, shape: 'round', selected: false, change: 0 },
-    query: { r: revision },
-    expected: () => true,
-  }));
+  return apiImage(`group:${groupId}:${revision}`, () =>
+    api.blob('locationGroupLogo', {
+      params: { locationGroupId: groupId, shape: 'round', selected: false, change: 0 },
+      query: { r: revision },
+      expected: () => true,
+    }),
+  );
 }
 
 // ---------------------------------------------------------------- legend
@@ -350,7 +364,12 @@ export interface LegendSection {
  * of the model (of the chosen catchment area when zones name one), the heat
  * maps and POI sets that are on.
  */
-export function legendSections(m: Model | null, state: LayerState, shown: readonly Pick<LocationSummary, 'locationGroupId'>[], gradient: readonly string[]): LegendSection[] {
+export function legendSections(
+  m: Model | null,
+  state: LayerState,
+  shown: readonly Pick<LocationSummary, 'locationGroupId'>[],
+  gradient: readonly string[],
+): LegendSection[] {
   if (!m) return [];
   const groupsShown = new Set(shown.map((l) => l.locationGroupId));
   const groups: LegendEntry[] = m.locationGroups
@@ -358,8 +377,12 @@ export function legendSections(m: Model | null, state: LayerState, shown: readon
     .map((g) => ({ id: `group-${g.id}`, kind: 'group', title: g.name, groupId: g.id }));
   const catchment = m.catchmentAreas.find((c) => c.id === state.catchmentAreaId) ?? null;
   const zonesOfArea = catchment ? m.catchmentAreaZones.filter((z) => z.catchmentAreaName === catchment.name) : [];
-  const zones: LegendEntry[] = (zonesOfArea.length ? zonesOfArea : m.catchmentAreaZones)
-    .map((z, i) => ({ id: `zone-${i}-${z.title}`, kind: 'zone', title: z.title, color: z.color }));
+  const zones: LegendEntry[] = (zonesOfArea.length ? zonesOfArea : m.catchmentAreaZones).map((z, i) => ({
+    id: `zone-${i}-${z.title}`,
+    kind: 'zone',
+    title: z.title,
+    color: z.color,
+  }));
   const heatMaps: LegendEntry[] = m.heatMapSets
     .filter((h) => state.heatMapSetIds.includes(h.id))
     .map((h) => ({ id: `heat-${h.id}`, kind: 'heatMap', title: h.title, gradient }));

@@ -18,7 +18,10 @@ const timers = new Map<number, ReturnType<typeof setTimeout>>();
 export function notify(text: string, tone: Notification['tone'] = 'info', durationMs = NotificationDurationMs): number {
   const id = nextNotification++;
   notifications.value = [...notifications.value, { id, text, tone }];
-  timers.set(id, setTimeout(() => dismiss(id), durationMs));
+  timers.set(
+    id,
+    setTimeout(() => dismiss(id), durationMs),
+  );
   return id;
 }
 
@@ -65,12 +68,17 @@ let nextConfirmation = 1;
 export function confirm(text: string, title?: string): Promise<boolean> {
   return new Promise((resolve) => {
     const id = nextConfirmation++;
-    confirmations.value = [...confirmations.value, {
-      id, text, title,
-      resolve: (answer) => {
-        confirmations.value = confirmations.value.filter((c) => c.id !== id);
-        resolve(answer);
+    confirmations.value = [
+      ...confirmations.value,
+      {
+        id,
+        text,
+        title,
+        resolve: (answer) => {
+          confirmations.value = confirmations.value.filter((c) => c.id !== id);
+          resolve(answer);
+        },
       },
-    }];
+    ];
   });
 }

@@ -41,7 +41,11 @@ function SignedOut() {
           {t(window.top === window ? 'wrongOrigin' : 'wrongOriginUnreachable', { url: wrongOrigin.value })}{' '}
           <a href={wrongOrigin.value + location.pathname + location.search}>{wrongOrigin.value}</a>
         </p>
-      ) : state === 'starting' || state === 'redirecting' ? <p role="status">{t('signingIn')}</p> : <p>{t('signInWelcome')}</p>}
+      ) : state === 'starting' || state === 'redirecting' ? (
+        <p role="status">{t('signingIn')}</p>
+      ) : (
+        <p>{t('signInWelcome')}</p>
+      )}
       {(state === 'signedOut' || state === 'unavailable') && <SignInButton />}
     </main>
   );
@@ -51,7 +55,11 @@ function MainScreen() {
   useSignals();
   if (sessionState.value !== 'signedIn') return <SignedOut />;
   if (modelsLoaded.value && models.value.length === 0) {
-    return <main className="welcome"><p>{t('noModels')}</p></main>;
+    return (
+      <main className="welcome">
+        <p>{t('noModels')}</p>
+      </main>
+    );
   }
   return (
     <main className="main-screen">
@@ -91,7 +99,11 @@ export function App({ pathname = location.pathname }: { pathname?: string }) {
       {(screen === 'main' || screen === 'test') && <Header minimal={screen === 'test'} />}
       <BusyBar />
       {screen === 'main' && <MainScreen />}
-      {screen === 'test' && <main className="welcome"><p>{t('testPage')}</p></main>}
+      {screen === 'test' && (
+        <main className="welcome">
+          <p>{t('testPage')}</p>
+        </main>
+      )}
       {screen === 'notFound' && <NotFound />}
       {screen !== 'main' && screen !== 'test' && screen !== 'notFound' && <AdminScreen route={screen} />}
       <Notifications />

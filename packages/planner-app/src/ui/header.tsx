@@ -24,7 +24,8 @@ function useApiImage(kind: 'mainLogo' | 'secondaryLogo', id: number | null, pres
     }
     let objectUrl: string | null = null;
     let alive = true;
-    api.blob(kind, { params: { modelId: id }, expected: () => true })
+    api
+      .blob(kind, { params: { modelId: id }, expected: () => true })
       .then((blob) => {
         if (!alive) return;
         objectUrl = URL.createObjectURL(blob);
@@ -47,7 +48,13 @@ function Logo({ kind, label }: { kind: 'mainLogo' | 'secondaryLogo'; label: stri
   if (!m || !src) return null;
   const link = kind === 'mainLogo' ? m.mainLogoUrl : m.secondaryLogoUrl;
   const image = <img className="logo" src={src} alt={`${label}: ${m.name}`} />;
-  return link ? <a href={link} target="_blank" rel="noopener noreferrer">{image}</a> : image;
+  return link ? (
+    <a href={link} target="_blank" rel="noopener noreferrer">
+      {image}
+    </a>
+  ) : (
+    image
+  );
 }
 
 /** The language choice of the main menu: remembered for the account (and in this browser). */
@@ -61,7 +68,9 @@ export function LanguageChoice({ menuId = 'main-menu' }: { menuId?: string }) {
   };
   return (
     <div role="group" aria-label={t('languageMenu')} className="menu-group language-choice">
-      <p className="menu-heading" aria-hidden="true">{t('languageMenu')}</p>
+      <p className="menu-heading" aria-hidden="true">
+        {t('languageMenu')}
+      </p>
       <button type="button" role="menuitemradio" aria-checked={choice === null} className="menu-item" onClick={() => pick(null)}>
         {t('languageAutomatic')}
       </button>
@@ -126,7 +135,11 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
   }, [title, language.value]);
   return (
     <>
-      {showEnvironmentBanner.value && <div className="environment-banner" role="note">{t('nonProduction', { environment: environment.value ?? '' })}</div>}
+      {showEnvironmentBanner.value && (
+        <div className="environment-banner" role="note">
+          {t('nonProduction', { environment: environment.value ?? '' })}
+        </div>
+      )}
       <header className="top-bar">
         <MainMenu extra={<MainMenuEntries />} />
         {!minimal && <Logo kind="mainLogo" label={t('mainLogo')} />}
@@ -134,7 +147,11 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
           <label className="picker">
             <span>{t('model')}</span>
             <select value={modelId.value ?? ''} onChange={(e) => void selectModel(Number(e.target.value))}>
-              {models.value.map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}
+              {models.value.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.name}
+                </option>
+              ))}
             </select>
           </label>
         )}
@@ -142,14 +159,24 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
           <label className="picker">
             <span>{t('subModel')}</span>
             <select value={submodelId.value ?? ''} onChange={(e) => selectSubmodel(Number(e.target.value))}>
-              {submodels.value.map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}
+              {submodels.value.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.name}
+                </option>
+              ))}
             </select>
           </label>
         )}
         <h1 className="page-title">{title}</h1>
         <span className="spacer" />
         {!minimal && (
-          <a className="icon-link" href={`/api/help/${language.value}`} download={`locus-help-${language.value}.pdf`} aria-label={t('helpPdf')} title={t('helpPdf')}>
+          <a
+            className="icon-link"
+            href={`/api/help/${language.value}`}
+            download={`locus-help-${language.value}.pdf`}
+            aria-label={t('helpPdf')}
+            title={t('helpPdf')}
+          >
             <FileQuestion size={20} aria-hidden="true" />
             <span className="narrow-hidden">{t('help')}</span>
           </a>

@@ -20,7 +20,8 @@ function LocationPhoto({ locationId, name }: { locationId: number; name: string 
     let url: string | null = null;
     let alive = true;
     setSrc(null);
-    api.blob('locationPhoto', { params: { locationId }, expected: () => true })
+    api
+      .blob('locationPhoto', { params: { locationId }, expected: () => true })
       .then((blob) => {
         if (!alive) return;
         url = URL.createObjectURL(blob);
@@ -40,7 +41,13 @@ function LocationPhoto({ locationId, name }: { locationId: number; name: string 
 export function OutsideRangeFlag({ property, withText = false }: { property: Parameters<typeof rangeText>[0]; withText?: boolean }) {
   const range = rangeText(property, language.value);
   const text = range ? `${t('outsideRange')} (${range})` : t('outsideRange');
-  if (withText) return <span className="outside-range"> <TriangleAlert size={12} aria-hidden="true" /> {text}</span>;
+  if (withText)
+    return (
+      <span className="outside-range">
+        {' '}
+        <TriangleAlert size={12} aria-hidden="true" /> {text}
+      </span>
+    );
   return (
     <span className="outside-range" role="img" aria-label={text} title={text}>
       <TriangleAlert size={14} aria-hidden="true" />
@@ -65,30 +72,36 @@ export function LocationDrawer({ actions }: { actions?: ReactNode }) {
         <p className="drawer-subtitle">{[detail.locationGroup, detail.locationCluster].filter(Boolean).join(' · ')}</p>
       )}
       {actions}
-      {locationDetailLoading.value && !detail && <p className="muted" role="status">{t('loading')}</p>}
+      {locationDetailLoading.value && !detail && (
+        <p className="muted" role="status">
+          {t('loading')}
+        </p>
+      )}
       {noInformation && <p className="muted">{t('noInformation')}</p>}
       {!noInformation && detail && m?.displayLocationPhoto && <LocationPhoto locationId={detail.id} name={detail.name} />}
-      {!noInformation && detail && drawerSections(detail.locationProperties).map((section) => (
-        <section key={section.name} className={`property-section ${section.secondary ? 'secondary' : ''}`}>
-          {section.title && <h3>{section.title}</h3>}
-          <dl className="properties">
-            {section.properties.map((p) => {
-              const color = rangeColorOf(p);
-              return (
-                <div key={p.id} className="property">
-                  <dt title={p.description ?? undefined}>{p.title ?? p.name}</dt>
-                  <dd>
-                    {color && <span className="range-swatch" style={{ background: color }} aria-hidden="true" />}
-                    {formatPropertyValue(p, ctx)}
-                    {p.label && <span className="unit"> {p.label}</span>}
-                    {outsideRange(p, p.numberValue) && <OutsideRangeFlag property={p} />}
-                  </dd>
-                </div>
-              );
-            })}
-          </dl>
-        </section>
-      ))}
+      {!noInformation &&
+        detail &&
+        drawerSections(detail.locationProperties).map((section) => (
+          <section key={section.name} className={`property-section ${section.secondary ? 'secondary' : ''}`}>
+            {section.title && <h3>{section.title}</h3>}
+            <dl className="properties">
+              {section.properties.map((p) => {
+                const color = rangeColorOf(p);
+                return (
+                  <div key={p.id} className="property">
+                    <dt title={p.description ?? undefined}>{p.title ?? p.name}</dt>
+                    <dd>
+                      {color && <span className="range-swatch" style={{ background: color }} aria-hidden="true" />}
+                      {formatPropertyValue(p, ctx)}
+                      {p.label && <span className="unit"> {p.label}</span>}
+                      {outsideRange(p, p.numberValue) && <OutsideRangeFlag property={p} />}
+                    </dd>
+                  </div>
+                );
+              })}
+            </dl>
+          </section>
+        ))}
     </Drawer>
   );
 }

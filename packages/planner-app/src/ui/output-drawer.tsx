@@ -31,7 +31,9 @@ export function OutputDrawer({ children }: { children?: ReactNode }) {
   else if (isProcessing(s.status)) {
     body = (
       <div className="drawer-state" role="status">
-        <p>{t('drawerCalculating')} {progressPercent(s.status)} %</p>
+        <p>
+          {t('drawerCalculating')} {progressPercent(s.status)} %
+        </p>
         <progress max={100} value={progressPercent(s.status)} aria-label={t('drawerCalculating')} />
       </div>
     );
@@ -39,17 +41,25 @@ export function OutputDrawer({ children }: { children?: ReactNode }) {
     body = (
       <div className="drawer-state">
         <p>{s.status === 10 ? t('statusFailed') : t('drawerNotCalculated')}</p>
-        <button type="button" className="button primary" onClick={() => void calculate()}>{t('calculate')}</button>
+        <button type="button" className="button primary" onClick={() => void calculate()}>
+          {t('calculate')}
+        </button>
       </div>
     );
   } else if (!output || output.locationId !== selectedLocationId.value) {
-    body = outputLoading.value ? <p className="muted" role="status">{t('loading')}</p> : null;
+    body = outputLoading.value ? (
+      <p className="muted" role="status">
+        {t('loading')}
+      </p>
+    ) : null;
   } else {
     const diff = output.value !== null && output.baseValue !== null ? output.value - output.baseValue : null;
     body = (
       <div className="output-figure">
         <p className="output-title">{title}</p>
-        <p className="output-value" data-testid="output-value">{output.value === null ? '–' : format(output.value)}</p>
+        <p className="output-value" data-testid="output-value">
+          {output.value === null ? '–' : format(output.value)}
+        </p>
         {diff !== null && output.baseValue !== null && (
           <p className={`output-diff ${diff > 0 ? 'up' : diff < 0 ? 'down' : ''}`}>
             <span aria-hidden="true">{diff > 0 ? '▲ ' : diff < 0 ? '▼ ' : ''}</span>

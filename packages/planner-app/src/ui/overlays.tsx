@@ -31,7 +31,17 @@ export function StartingOverlay() {
 }
 
 /** A modal <dialog> that is open while mounted. */
-function ModalDialog({ labelledBy, className, children, onCancel }: { labelledBy: string; className?: string; children: React.ReactNode; onCancel: () => void }) {
+function ModalDialog({
+  labelledBy,
+  className,
+  children,
+  onCancel,
+}: {
+  labelledBy: string;
+  className?: string;
+  children: React.ReactNode;
+  onCancel: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -42,7 +52,15 @@ function ModalDialog({ labelledBy, className, children, onCancel }: { labelledBy
     };
   }, []);
   return (
-    <dialog ref={ref} className={`dialog ${className ?? ''}`} aria-labelledby={labelledBy} onCancel={(e) => { e.preventDefault(); onCancel(); }}>
+    <dialog
+      ref={ref}
+      className={`dialog ${className ?? ''}`}
+      aria-labelledby={labelledBy}
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+    >
       {children}
     </dialog>
   );
@@ -51,8 +69,16 @@ function ModalDialog({ labelledBy, className, children, onCancel }: { labelledBy
 /** True while an open dialog or form holds edits that a reload would throw away. */
 export function hasUnsavedWork(): boolean {
   const login = loginForm.value;
-  return !!(locationDraft.value || scenarioDraft.value || copyDraft.value || closeDraft.value || editorDirty.value
-    || userEditorDirty.value || modelEditorDirty.value || (!createdLogin.value && (login.displayName.trim() || login.email.trim())));
+  return !!(
+    locationDraft.value ||
+    scenarioDraft.value ||
+    copyDraft.value ||
+    closeDraft.value ||
+    editorDirty.value ||
+    userEditorDirty.value ||
+    modelEditorDirty.value ||
+    (!createdLogin.value && (login.displayName.trim() || login.email.trim()))
+  );
 }
 
 /** Reloads the page; with edits open, only after the user says so. */
@@ -72,7 +98,9 @@ export function ErrorDialog() {
   useSignals();
   const error = globalError.value;
   if (!error) return null;
-  const close = () => { globalError.value = null; };
+  const close = () => {
+    globalError.value = null;
+  };
   return (
     <ModalDialog labelledBy="error-title" className="error-dialog" onCancel={close}>
       <header className="dialog-title">
@@ -88,7 +116,9 @@ export function ErrorDialog() {
         )}
       </div>
       <footer className="dialog-footer">
-        <button type="button" className="button" onClick={close}>{t('close')}</button>
+        <button type="button" className="button" onClick={close}>
+          {t('close')}
+        </button>
         <button type="button" className="button primary" onClick={() => void refreshPage()}>
           {t('refresh')}
         </button>
@@ -110,8 +140,12 @@ export function Confirmations() {
         <p>{current.text}</p>
       </div>
       <footer className="dialog-footer">
-        <button type="button" className="button" onClick={() => current.resolve(false)}>{t('no')}</button>
-        <button type="button" className="button primary" autoFocus onClick={() => current.resolve(true)}>{t('yes')}</button>
+        <button type="button" className="button" onClick={() => current.resolve(false)}>
+          {t('no')}
+        </button>
+        <button type="button" className="button primary" autoFocus onClick={() => current.resolve(true)}>
+          {t('yes')}
+        </button>
       </footer>
     </ModalDialog>
   );
@@ -167,7 +201,9 @@ export function NotFound() {
     <main className="not-found">
       <h1>{t('notFoundTitle')}</h1>
       <p>{t('notFoundText')}</p>
-      <p><a href="/">{t('backToMap')}</a></p>
+      <p>
+        <a href="/">{t('backToMap')}</a>
+      </p>
     </main>
   );
 }

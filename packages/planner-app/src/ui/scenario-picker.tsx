@@ -10,12 +10,18 @@ import { hidePopover } from './common';
 
 export function statusText(status: number): string {
   switch (statusKind(status)) {
-    case 'notCalculated': return t('statusNotCalculated');
-    case 'waiting': return t('statusWaiting');
-    case 'calculating': return t('statusCalculating', { percent: progressPercent(status) });
-    case 'calculated': return t('statusCalculated');
-    case 'failed': return t('statusFailed');
-    default: return t('statusError');
+    case 'notCalculated':
+      return t('statusNotCalculated');
+    case 'waiting':
+      return t('statusWaiting');
+    case 'calculating':
+      return t('statusCalculating', { percent: progressPercent(status) });
+    case 'calculated':
+      return t('statusCalculated');
+    case 'failed':
+      return t('statusFailed');
+    default:
+      return t('statusError');
   }
 }
 
@@ -55,12 +61,7 @@ export function ScenarioPicker() {
 
   return (
     <div className="scenario-picker">
-      <button
-        type="button"
-        className="scenario-button"
-        popoverTarget={LIST_ID}
-        aria-haspopup="listbox"
-      >
+      <button type="button" className="scenario-button" popoverTarget={LIST_ID} aria-haspopup="listbox">
         <span className="scenario-label">{t('scenario')}</span>
         <span className="scenario-name">{current?.name ?? t('scenarioNotSelected')}</span>
         <ChevronDown size={16} aria-hidden="true" />

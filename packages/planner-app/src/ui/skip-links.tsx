@@ -16,7 +16,9 @@ export function SkipLinks() {
   const drawers = selectedLocationId.value !== null;
   const link = (label: string, selector: string) => (
     <li>
-      <button type="button" className="skip-link" onClick={() => focusFirst(selector)}>{label}</button>
+      <button type="button" className="skip-link" onClick={() => focusFirst(selector)}>
+        {label}
+      </button>
     </li>
   );
   return (

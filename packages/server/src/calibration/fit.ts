@@ -7,8 +7,17 @@
 // attraction calibration (calibrateAttractiveness) follows, as in the
 // published Freiburg case. Pure computation: the worker thread runs it.
 import {
-  calculateScenario, calibrateAttractiveness, fitMeasures, interact, modeIsOn, pairDecay,
-  type FitMeasures, type ModelParameters, type ScenarioInput, type ScenarioResult, type TravelTimeProvider,
+  calculateScenario,
+  calibrateAttractiveness,
+  fitMeasures,
+  interact,
+  modeIsOn,
+  pairDecay,
+  type FitMeasures,
+  type ModelParameters,
+  type ScenarioInput,
+  type ScenarioResult,
+  type TravelTimeProvider,
 } from '@locus/engine';
 
 export interface FitRequest {
@@ -65,12 +74,16 @@ export function goldenSection(f: (x: number) => number, lo: number, hi: number, 
   }
   for (let i = 0; i < steps; i++) {
     if (fc < fd) {
-      b = d; d = c; fd = fc;
+      b = d;
+      d = c;
+      fd = fc;
       c = b - ratio * (b - a);
       fc = f(c);
       if (fc < best.value) best = { x: c, value: fc };
     } else {
-      a = c; c = d; fc = fd;
+      a = c;
+      c = d;
+      fc = fd;
       d = a + ratio * (b - a);
       fd = f(d);
       if (fd < best.value) best = { x: d, value: fd };
@@ -117,7 +130,13 @@ export async function fitToObserved(
     return a;
   };
   const outputFor = (p: FittedParameters) =>
-    interact({ pairs, decay: pairDecay(pairs, withPowers(input.parameters, p)), attractiveness: attractivenessFor(p.attractivenessExponent), demand, fractionCutOffThreshold: fraction }).output;
+    interact({
+      pairs,
+      decay: pairDecay(pairs, withPowers(input.parameters, p)),
+      attractiveness: attractivenessFor(p.attractivenessExponent),
+      demand,
+      fractionCutOffThreshold: fraction,
+    }).output;
   const rss = (p: FittedParameters) => {
     step();
     return fitMeasures(observed, outputFor(p)).residualsSquaredSum;
@@ -142,7 +161,13 @@ export async function fitToObserved(
       current = { ...current, pedestrianPower: best.x };
     }
     if (request.fitAttractiveness) {
-      const best = goldenSection((x) => rss({ ...current, attractivenessExponent: x }), EXPONENT_RANGE[0], EXPONENT_RANGE[1], GOLDEN_STEPS, current.attractivenessExponent);
+      const best = goldenSection(
+        (x) => rss({ ...current, attractivenessExponent: x }),
+        EXPONENT_RANGE[0],
+        EXPONENT_RANGE[1],
+        GOLDEN_STEPS,
+        current.attractivenessExponent,
+      );
       current = { ...current, attractivenessExponent: best.x };
     }
   }

@@ -35,10 +35,14 @@ async function baseScenarioId(ctx: ServerContext, modelId: number): Promise<numb
 /** Everything the worker needs, read from the database; observed is NaN where a location has no actual turnover. */
 export async function calibrationInput(ctx: ServerContext, modelId: number, subModelId: number, request: CalibrationWorkerInput['request']) {
   const { db } = ctx;
-  const property = (await db.query<{ name: string }>(
-    `SELECT p.name FROM model m JOIN location_property p ON p.id = m.actual_output_location_property_id WHERE m.id = $1`, [modelId])).rows[0];
+  const property = (
+    await db.query<{ name: string }>(`SELECT p.name FROM model m JOIN location_property p ON p.id = m.actual_output_location_property_id WHERE m.id = $1`, [
+      modelId,
+    ])
+  ).rows[0];
   if (!property) throw conflict('calibrationNeedsActualTurnover', 'the model names no actual turnover property');
-  const stored = (await db.query<{ parameters: Parameters<typeof engineParameters>[0] }>('SELECT parameters FROM sub_model WHERE id = $1', [subModelId])).rows[0];
+  const stored = (await db.query<{ parameters: Parameters<typeof engineParameters>[0] }>('SELECT parameters FROM sub_model WHERE id = $1', [subModelId]))
+    .rows[0];
   const parameters = engineParameters(stored?.parameters ?? null);
   const areaSetId = await demandAreaSetId(db, modelId);
   if (areaSetId === undefined) throw conflict('calibrationNeedsDemandAreas', 'the model has no demand areas');
@@ -73,7 +77,12 @@ export async function calibrationInput(ctx: ServerContext, modelId: number, subM
 }
 
 /** The answer of a finished fit: measures, parameters, rewritten functions and the scatter points. */
-export function resultOf(outcome: FitOutcome, input: CalibrationWorkerInput, propertyName: string, rows: { location_id: number; name: string }[]): CalibrationResult {
+export function resultOf(
+  outcome: FitOutcome,
+  input: CalibrationWorkerInput,
+  propertyName: string,
+  rows: { location_id: number; name: string }[],
+): CalibrationResult {
   const exponent = outcome.after.parameters.attractivenessExponent;
   const functions = input.parameters.functions
     .filter((f) => f.type === 1 && typeof f.id === 'number')
@@ -81,7 +90,13 @@ export function resultOf(outcome: FitOutcome, input: CalibrationWorkerInput, pro
   let locationCount = 0;
   for (const value of input.observed) if (Number.isFinite(value)) locationCount++;
   const points = rows
-    .map((row, j) => ({ locationId: row.location_id, name: row.name, actual: input.observed[j]!, before: outcome.before.output[j]!, after: outcome.after.output[j]! }))
+    .map((row, j) => ({
+      locationId: row.location_id,
+      name: row.name,
+      actual: input.observed[j]!,
+      before: outcome.before.output[j]!,
+      after: outcome.after.output[j]!,
+    }))
     .filter((p) => Number.isFinite(p.actual))
     .sort((a, b) => b.actual - a.actual)
     .slice(0, MAX_POINTS);

@@ -17,10 +17,7 @@ export interface CalibrationWorkerInput {
   matrix?: Partial<Record<'car' | 'pedestrian', { origin: number[]; destination: number[]; minutes: number[] }>>;
 }
 
-export type CalibrationWorkerMessage =
-  | { type: 'progress'; percent: number }
-  | { type: 'done'; outcome: FitOutcome }
-  | { type: 'failed'; message: string };
+export type CalibrationWorkerMessage = { type: 'progress'; percent: number } | { type: 'done'; outcome: FitOutcome } | { type: 'failed'; message: string };
 
 /** The worker entry: next to this file in the source (tsx), or in calibration/ of the bundle's folder. */
 export function calibrationWorkerUrl(): URL {
@@ -79,7 +76,9 @@ export class CalibrationJobs<R> {
     if (running) return running;
     const job: JobState<R> = { id: randomUUID(), submodelId, state: 'running', progress: 0, error: null, result: null, finishedAt: null };
     this.jobs.set(job.id, job);
-    work((percent) => { job.progress = Math.max(job.progress, Math.min(99, percent)); })
+    work((percent) => {
+      job.progress = Math.max(job.progress, Math.min(99, percent));
+    })
       .then((result) => {
         job.result = result;
         job.progress = 100;
@@ -89,7 +88,9 @@ export class CalibrationJobs<R> {
         job.state = 'failed';
         job.error = error instanceof Error ? error.message : String(error);
       })
-      .finally(() => { job.finishedAt = Date.now(); });
+      .finally(() => {
+        job.finishedAt = Date.now();
+      });
     return job;
   }
 

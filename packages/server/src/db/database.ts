@@ -238,7 +238,10 @@ async function openPglite(dataDir: string | undefined, onFailure?: (error: Error
         let result;
         try {
           result = await fn({
-            query: (sql, params) => { written.note(sql); return inside.query(sql, params); },
+            query: (sql, params) => {
+              written.note(sql);
+              return inside.query(sql, params);
+            },
             // The database thread runs a COPY from '/dev/blob' with its one parameter as the data (pglite-worker.ts).
             copyBinary: async (table, columns, data) => {
               written.table(table);
@@ -255,7 +258,9 @@ async function openPglite(dataDir: string | undefined, onFailure?: (error: Error
         changes.record(written.result());
       }
     },
-    exec: async (sql) => { await changes.after(sql, () => thread.exec(sql)); },
+    exec: async (sql) => {
+      await changes.after(sql, () => thread.exec(sql));
+    },
     generation: changes.get,
     tableGeneration: changes.tables,
     close: () => thread.close(),
@@ -283,7 +288,11 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
   const changes = changeCounter();
   const listener = await listenForChanges(pg, url, changes.bump);
-  const run = async <T>(client: { query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }> }, sql: string, params?: unknown[]) => {
+  const run = async <T>(
+    client: { query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }> },
+    sql: string,
+    params?: unknown[],
+  ) => {
     const r = await client.query(sql, params);
     return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
   };
@@ -296,15 +305,22 @@ async function openPostgres(url: string): Promise<Database> {
       // While the client is checked out the pool does not listen to it: an error it emits between two
       // queries (the server ending the connection) would otherwise be unhandled and end the process.
       let broken: Error | undefined;
-      const onError = (error: Error) => { broken = error; };
+      const onError = (error: Error) => {
+        broken = error;
+      };
       client.on('error', onError);
       try {
         await client.query('BEGIN');
-        const result = await fn({ query: (sql, params) => run(client, sql, params), copyBinary: (table, columns, data) => copyIn(client, table, columns, data) });
+        const result = await fn({
+          query: (sql, params) => run(client, sql, params),
+          copyBinary: (table, columns, data) => copyIn(client, table, columns, data),
+        });
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch((rollbackError: Error) => { broken = rollbackError; });
+        await client.query('ROLLBACK').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
         throw error;
       } finally {
         client.off('error', onError);
@@ -312,7 +328,9 @@ async function openPostgres(url: string): Promise<Database> {
         changes.bump();
       }
     },
-    exec: async (sql) => { await changes.after(sql, () => pool.query(sql)); },
+    exec: async (sql) => {
+      await changes.after(sql, () => pool.query(sql));
+    },
     generation: changes.get,
     tableGeneration: () => undefined,
     async close() {
@@ -324,7 +342,9 @@ async function openPostgres(url: string): Promise<Database> {
 
 /** A database whose copyBinary outside a transaction is a transaction of that one statement. */
 function withCopy(db: Omit<Database, 'copyBinary'>): Database {
-  return Object.assign(db, { copyBinary: (table: string, columns: readonly string[], data: Uint8Array) => db.transaction((tx) => tx.copyBinary(table, columns, data)) });
+  return Object.assign(db, {
+    copyBinary: (table: string, columns: readonly string[], data: Uint8Array) => db.transaction((tx) => tx.copyBinary(table, columns, data)),
+  });
 }
 
 /**

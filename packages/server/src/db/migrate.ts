@@ -19,7 +19,9 @@ export function migrationsDir(): string {
 
 export async function migrate(db: Database): Promise<string[]> {
   const dir = migrationsDir();
-  const files = readdirSync(dir).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /^\d{3}_.+\.sql$/.test(f))
+    .sort();
   if (db.kind === 'postgres') await db.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
   try {
     await db.exec(`CREATE TABLE IF NOT EXISTS schema_migration (
@@ -62,6 +64,11 @@ export function splitStatements(sql: string): string[] {
   }
   statements.push(current);
   return statements
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim().replace(/;\s*$/, ''))
+    .map((s) =>
+      s
+        .replace(/^\s*--.*$/gm, '')
+        .trim()
+        .replace(/;\s*$/, ''),
+    )
     .filter((s) => s.length > 0);
 }

@@ -58,9 +58,13 @@ export async function createDataFolder(pgdata: string): Promise<void> {
   const script = `const { PGlite } = await import(process.argv[1]);
 const db = await PGlite.create(process.argv[2]);
 await db.close();`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), pgdata], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), pgdata], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
-  child.stderr!.on('data', (d: Buffer) => { errors += d; });
+  child.stderr!.on('data', (d: Buffer) => {
+    errors += d;
+  });
   const code = await new Promise<number | null>((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (c) => resolve(c));
@@ -104,8 +108,12 @@ export async function startPgliteThread(dataDir: string | undefined, onFailure?:
   let self: PgliteThread | undefined;
 
   // The thread keeps the process alive only while a statement is on its way.
-  const hold = () => { if (pending.size === 1) worker.ref(); };
-  const release = () => { if (pending.size === 0) worker.unref(); };
+  const hold = () => {
+    if (pending.size === 1) worker.ref();
+  };
+  const release = () => {
+    if (pending.size === 0) worker.unref();
+  };
 
   const stopped = (error: Error) => {
     if (failure) return;
@@ -142,7 +150,9 @@ export async function startPgliteThread(dataDir: string | undefined, onFailure?:
         reject(e);
         if (current()) stopped(e);
       });
-      w.on('messageerror', (error) => { if (current()) stopped(new DatabaseThreadError(`the database thread sent a message that could not be read: ${error.message}`)); });
+      w.on('messageerror', (error) => {
+        if (current()) stopped(new DatabaseThreadError(`the database thread sent a message that could not be read: ${error.message}`));
+      });
       w.on('exit', (code) => {
         // A thread closed to be started again (recycle) ended as asked.
         if (!current() || recycling) return;
@@ -177,7 +187,10 @@ export async function startPgliteThread(dataDir: string | undefined, onFailure?:
     const w = worker;
     const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
     const id = nextId++;
-    const reply = new Promise<Reply>((resolve, reject) => { pending.set(id, { resolve, reject }); hold(); });
+    const reply = new Promise<Reply>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      hold();
+    });
     w.postMessage({ op: 'close', id } as ThreadRequest);
     try {
       check(await reply, 'close');
@@ -216,7 +229,9 @@ export async function startPgliteThread(dataDir: string | undefined, onFailure?:
       // Only between statements and transactions: what is on its way finishes first.
       while (pending.size > 0 || openTransactions > 0) await new Promise((resolve) => setTimeout(resolve, 10));
       let done!: () => void;
-      recycling = new Promise<void>((resolve) => { done = resolve; });
+      recycling = new Promise<void>((resolve) => {
+        done = resolve;
+      });
       try {
         const old = worker;
         await closeWorker();
@@ -240,7 +255,9 @@ export async function startPgliteThread(dataDir: string | undefined, onFailure?:
     async kill() {
       await worker.terminate();
     },
-    get failure() { return failure; },
+    get failure() {
+      return failure;
+    },
   };
   self = thread;
   openThreads.add(thread);

@@ -63,12 +63,20 @@ async function main() {
   const begin = (id: number) => {
     const txId = nextTx++;
     let decide!: (commit: boolean) => void;
-    const decided = new Promise<boolean>((resolve) => { decide = resolve; });
+    const decided = new Promise<boolean>((resolve) => {
+      decide = resolve;
+    });
     let finishReply: number | undefined;
     let opened = false;
     db.transaction(async (tx) => {
       opened = true;
-      transactions.set(txId, { tx, finish(commit, replyId) { finishReply = replyId; decide(commit); } });
+      transactions.set(txId, {
+        tx,
+        finish(commit, replyId) {
+          finishReply = replyId;
+          decide(commit);
+        },
+      });
       post({ type: 'reply', id, ok: true, tx: txId });
       if (!(await decided)) throw ROLLBACK;
     }).then(
@@ -112,7 +120,10 @@ async function main() {
           fail(request.id, error);
           return;
         }
-        run.then(() => post({ type: 'reply', id: request.id, ok: true }), (error: unknown) => fail(request.id, error));
+        run.then(
+          () => post({ type: 'reply', id: request.id, ok: true }),
+          (error: unknown) => fail(request.id, error),
+        );
         return;
       }
       case 'begin':
@@ -130,8 +141,14 @@ async function main() {
           if (dataDir) await db.exec('CHECKPOINT');
           await db.close();
         })().then(
-          () => { post({ type: 'reply', id: request.id, ok: true }); port.close(); },
-          (error: unknown) => { fail(request.id, error); port.close(); },
+          () => {
+            post({ type: 'reply', id: request.id, ok: true });
+            port.close();
+          },
+          (error: unknown) => {
+            fail(request.id, error);
+            port.close();
+          },
         );
         return;
     }

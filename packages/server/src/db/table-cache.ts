@@ -13,7 +13,8 @@ export async function tablesAffecting(db: Queryable, tables: readonly string[]):
   const { rows } = await db.query<{ child: string; parent: string }>(
     `SELECT c.relname AS child, p.relname AS parent
        FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class p ON p.oid = k.confrelid
-      WHERE k.contype = 'f' AND (k.confdeltype NOT IN ('a', 'r') OR k.confupdtype NOT IN ('a', 'r'))`);
+      WHERE k.contype = 'f' AND (k.confdeltype NOT IN ('a', 'r') OR k.confupdtype NOT IN ('a', 'r'))`,
+  );
   const affecting = new Set(tables);
   for (let grew = true; grew;) {
     grew = false;
@@ -41,7 +42,9 @@ export function tableStamp(db: Database, tables: readonly string[]): () => Promi
     if (!watched || watched.schema !== schema) {
       const affecting = tablesAffecting(db, tables);
       watched = { schema, tables: affecting };
-      affecting.catch(() => { if (watched?.tables === affecting) watched = undefined; });
+      affecting.catch(() => {
+        if (watched?.tables === affecting) watched = undefined;
+      });
     }
     return db.tableGeneration(await watched.tables);
   };

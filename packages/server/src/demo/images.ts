@@ -8,7 +8,14 @@ export const shortHash = (text: string | Buffer) => createHash('sha1').update(te
 
 const hex = (color: string): [number, number, number] => [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16)) as [number, number, number];
 
-const WALLS: [number, number, number][] = [[228, 222, 210], [181, 101, 77], [150, 82, 64], [214, 204, 186], [120, 114, 108], [236, 232, 224]];
+const WALLS: [number, number, number][] = [
+  [228, 222, 210],
+  [181, 101, 77],
+  [150, 82, 64],
+  [214, 204, 186],
+  [120, 114, 108],
+  [236, 232, 224],
+];
 
 /**
  * A small storefront picture (240 × 160 PNG) in the brand's colour: sky,
@@ -16,23 +23,35 @@ const WALLS: [number, number, number][] = [[228, 222, 210], [181, 101, 77], [150
  * random stream (wall, windows, door, awning) so no two look alike.
  */
 export function storefrontPng(color: string, random: Random): Buffer {
-  const w = 240, h = 160;
+  const w = 240,
+    h = 160;
   const png = new PNG({ width: w, height: h });
   const brand = hex(color);
   const fill = (x0: number, y0: number, x1: number, y1: number, rgb: [number, number, number]) => {
     for (let y = Math.max(0, y0); y < Math.min(h, y1); y++) {
       for (let x = Math.max(0, x0); x < Math.min(w, x1); x++) {
         const i = (y * w + x) * 4;
-        png.data[i] = rgb[0]; png.data[i + 1] = rgb[1]; png.data[i + 2] = rgb[2]; png.data[i + 3] = 255;
+        png.data[i] = rgb[0];
+        png.data[i + 1] = rgb[1];
+        png.data[i + 2] = rgb[2];
+        png.data[i + 3] = 255;
       }
     }
   };
   const cloudy = random.next() < 0.4;
   for (let y = 0; y < h; y++) {
     const t = y / h;
-    fill(0, y, w, y + 1, cloudy ? [Math.round(170 + 50 * t), Math.round(180 + 45 * t), Math.round(195 + 40 * t)] : [Math.round(150 + 80 * t), Math.round(195 + 45 * t), 245]);
+    fill(
+      0,
+      y,
+      w,
+      y + 1,
+      cloudy ? [Math.round(170 + 50 * t), Math.round(180 + 45 * t), Math.round(195 + 40 * t)] : [Math.round(150 + 80 * t), Math.round(195 + 45 * t), 245],
+    );
   }
-  const left = random.int(6, 30), right = w - random.int(6, 30), top = random.int(24, 48);
+  const left = random.int(6, 30),
+    right = w - random.int(6, 30),
+    top = random.int(24, 48);
   fill(0, 128, w, h, [120, 120, 118]);
   fill(0, 136, w, h, [95, 96, 98]);
   fill(left, top, right, 130, random.pick(WALLS));
@@ -43,7 +62,8 @@ export function storefrontPng(color: string, random: Random): Buffer {
   const door = random.int(0, windows - 1);
   const span = (right - left - 16) / windows;
   for (let k = 0; k < windows; k++) {
-    const x0 = Math.round(left + 8 + k * span + 4), x1 = Math.round(left + 8 + (k + 1) * span - 4);
+    const x0 = Math.round(left + 8 + k * span + 4),
+      x1 = Math.round(left + 8 + (k + 1) * span - 4);
     if (k === door) fill(x0 + Math.round(span / 4) - 4, top + 40, x1 - Math.round(span / 4) + 4, 130, [55, 65, 81]);
     else fill(x0, top + 32, x1, 118, [70, 110, 140]);
   }

@@ -6,8 +6,16 @@
 import type { Database, Queryable } from '../db/database.js';
 import { createDemoAccounts } from './accounts.js';
 import {
-  PHARMACY_DRIVERS, PHARMACY_NORMALIZED_SCORES, PHARMACY_PROPERTIES, PHARMACY_SUBMODELS, SUPERMARKET_DRIVERS,
-  SUPERMARKET_NORMALIZED_SCORES, SUPERMARKET_PROPERTIES, SUPERMARKET_REPORT_FORMAT, SUPERMARKET_SCENARIO_REPORT_FORMAT, SUPERMARKET_SUBMODELS,
+  PHARMACY_DRIVERS,
+  PHARMACY_NORMALIZED_SCORES,
+  PHARMACY_PROPERTIES,
+  PHARMACY_SUBMODELS,
+  SUPERMARKET_DRIVERS,
+  SUPERMARKET_NORMALIZED_SCORES,
+  SUPERMARKET_PROPERTIES,
+  SUPERMARKET_REPORT_FORMAT,
+  SUPERMARKET_SCENARIO_REPORT_FORMAT,
+  SUPERMARKET_SUBMODELS,
 } from './definitions.js';
 import { storefrontPng } from './images.js';
 import { modelLogoSvg } from '../render/index.js';
@@ -16,7 +24,14 @@ import { PHARMACY_GROUPS, SUPERMARKET_BRANDS } from './networks.js';
 import { createRandom } from './random.js';
 import { pharmacyScenarios, supermarketScenarios } from './scenarios.js';
 import {
-  heatPoints, insertCatchmentAreas, insertFunctions, insertModel, insertNetwork, insertProperties, insertReferenceSets, insertSubModels,
+  heatPoints,
+  insertCatchmentAreas,
+  insertFunctions,
+  insertModel,
+  insertNetwork,
+  insertProperties,
+  insertReferenceSets,
+  insertSubModels,
 } from './store.js';
 import { buildDemoWorld, type DemoWorld } from './world.js';
 
@@ -33,9 +48,33 @@ export interface SeedOptions {
 }
 
 /** The tables the counts report, in the order printed. */
-const COUNTED = ['model', 'sub_model', 'login', 'app_user', 'model_user', 'location_group', 'location_cluster', 'location_property', 'location',
-  'location_version', 'location_photo', 'scenario', 'area_set', 'area', 'area_property', 'poi_set', 'poi', 'heat_map_set', 'heat_map_point',
-  'iso_line_set', 'catchment_area', 'catchment_area_zone', 'normalized_scores_function', 'driver_filter', 'driver'] as const;
+const COUNTED = [
+  'model',
+  'sub_model',
+  'login',
+  'app_user',
+  'model_user',
+  'location_group',
+  'location_cluster',
+  'location_property',
+  'location',
+  'location_version',
+  'location_photo',
+  'scenario',
+  'area_set',
+  'area',
+  'area_property',
+  'poi_set',
+  'poi',
+  'heat_map_set',
+  'heat_map_point',
+  'iso_line_set',
+  'catchment_area',
+  'catchment_area_zone',
+  'normalized_scores_function',
+  'driver_filter',
+  'driver',
+] as const;
 
 /** Whether the database holds any model (then the demo data is not generated at start). */
 export async function isDemoSeeded(db: Queryable): Promise<boolean> {
@@ -46,16 +85,19 @@ export async function demoCounts(db: Queryable): Promise<DemoCounts> {
   const union = COUNTED.map((t) => `SELECT '${t}' AS t, count(*)::int AS n FROM ${t}`).join(' UNION ALL ');
   const counts: DemoCounts = {};
   for (const r of (await db.query<{ t: string; n: number }>(union)).rows) counts[r.t] = r.n;
-  counts.inhabitants = (await db.query<{ n: number }>(
-    `SELECT COALESCE(sum((a.properties->>'population')::int), 0)::int AS n FROM area a
-      WHERE a.area_set_id = (SELECT min(id) FROM area_set WHERE name = 'grid')`)).rows[0]!.n;
+  counts.inhabitants = (
+    await db.query<{ n: number }>(
+      `SELECT COALESCE(sum((a.properties->>'population')::int), 0)::int AS n FROM area a
+      WHERE a.area_set_id = (SELECT min(id) FROM area_set WHERE name = 'grid')`,
+    )
+  ).rows[0]!.n;
   return counts;
 }
 
 export function formatCounts(counts: DemoCounts): string {
-  const line = (label: string, ...tables: string[]) =>
-    `  ${label.padEnd(46)} ${tables.map((t) => (counts[t] ?? 0).toLocaleString('en-US')).join(' / ')}`;
-  return ['Demo data:',
+  const line = (label: string, ...tables: string[]) => `  ${label.padEnd(46)} ${tables.map((t) => (counts[t] ?? 0).toLocaleString('en-US')).join(' / ')}`;
+  return [
+    'Demo data:',
     line('models / sub-models', 'model', 'sub_model'),
     line('accounts / users / model access', 'login', 'app_user', 'model_user'),
     line('location groups (brands) / clusters', 'location_group', 'location_cluster'),
@@ -79,7 +121,8 @@ export function formatCounts(counts: DemoCounts): string {
 export async function resetDemoData(db: Database, options: SeedOptions = {}): Promise<DemoCounts> {
   const { rows } = await db.query<{ table_name: string }>(
     `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
-        AND table_name NOT IN ('schema_migration', 'place', 'server_secret') ORDER BY table_name`);
+        AND table_name NOT IN ('schema_migration', 'place', 'server_secret') ORDER BY table_name`,
+  );
   await db.transaction(async (tx) => {
     await tx.query(`TRUNCATE ${rows.map((r) => `"${r.table_name}"`).join(', ')} RESTART IDENTITY CASCADE`);
     // Models and sub-models share this sequence; no table owns it, so RESTART IDENTITY leaves it.
@@ -98,11 +141,18 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     const users = await createDemoAccounts(tx);
     const turnover = await seedTurnoverModel(tx, world, seed, users.modelAdmin);
     const score = await seedScoreModel(tx, world, users.globalAdmin);
-    await insertRows(tx, 'model_user', ['model_id', 'user_id', 'is_admin'], [
-      [turnover, users.globalAdmin, true], [score, users.globalAdmin, true],
-      [turnover, users.modelAdmin, true], [score, users.modelAdmin, false],
-      [turnover, users.planner, false],
-    ]);
+    await insertRows(
+      tx,
+      'model_user',
+      ['model_id', 'user_id', 'is_admin'],
+      [
+        [turnover, users.globalAdmin, true],
+        [score, users.globalAdmin, true],
+        [turnover, users.modelAdmin, true],
+        [score, users.modelAdmin, false],
+        [turnover, users.planner, false],
+      ],
+    );
     progress('written to the database');
   });
   return demoCounts(db);
@@ -112,16 +162,33 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
 async function seedTurnoverModel(tx: Queryable, world: DemoWorld, seed: number, createdBy: number): Promise<number> {
   const { cells, regions, pois, stores, centres, clusters } = world;
   const modelId = await insertModel(tx, {
-    name: 'Supermarkten Nederland', language: 'nl', locationsType: 'Supermarkt', areasType: 'Vierkant', outputType: 1,
-    locationGroupsType: 1, locationClustersType: 2, mapRanges: [500, 1000, 2000], catchmentAreaMode: 0,
-    displayLocationPhoto: true, mainLogo: modelLogoSvg('Supermarkten NL', '#1d4ed8'),
-    mainLogoUrl: null, secondaryLogo: modelLogoSvg('Locus', '#0f766e'), secondaryLogoUrl: null,
-    locationReportFormat: JSON.stringify(SUPERMARKET_REPORT_FORMAT), scenarioReportFormat: JSON.stringify(SUPERMARKET_SCENARIO_REPORT_FORMAT),
-    locationGroupMandatory: true, allowMultiplePoiSets: true, allowMultipleHeatMapSets: false,
+    name: 'Supermarkten Nederland',
+    language: 'nl',
+    locationsType: 'Supermarkt',
+    areasType: 'Vierkant',
+    outputType: 1,
+    locationGroupsType: 1,
+    locationClustersType: 2,
+    mapRanges: [500, 1000, 2000],
+    catchmentAreaMode: 0,
+    displayLocationPhoto: true,
+    mainLogo: modelLogoSvg('Supermarkten NL', '#1d4ed8'),
+    mainLogoUrl: null,
+    secondaryLogo: modelLogoSvg('Locus', '#0f766e'),
+    secondaryLogoUrl: null,
+    locationReportFormat: JSON.stringify(SUPERMARKET_REPORT_FORMAT),
+    scenarioReportFormat: JSON.stringify(SUPERMARKET_SCENARIO_REPORT_FORMAT),
+    locationGroupMandatory: true,
+    allowMultiplePoiSets: true,
+    allowMultipleHeatMapSets: false,
   });
   await insertSubModels(tx, modelId, SUPERMARKET_SUBMODELS);
   const sets = await insertReferenceSets(tx, modelId, {
-    language: 'nl', slugPrefix: 'supermarkten', gridTitle: 'Vierkanten 1 km', cells, regions,
+    language: 'nl',
+    slugPrefix: 'supermarkten',
+    gridTitle: 'Vierkanten 1 km',
+    cells,
+    regions,
     poiSets: [
       { name: 'stations', title: 'Treinstations', category: 'station', items: pois.stations },
       { name: 'schools', title: 'Basisscholen', category: 'school', items: pois.schools },
@@ -129,16 +196,25 @@ async function seedTurnoverModel(tx: Queryable, world: DemoWorld, seed: number, 
     ],
     heatMaps: [
       { name: 'population', title: 'Bevolkingsdichtheid', points: heatPoints(cells, (c) => Number(c.properties.population)) },
-      { name: 'purchasing-power', title: 'Bestedingen per inwoner',
-        points: heatPoints(cells, (c) => Number(c.properties.purchasingPower) / Number(c.properties.population), 'range') },
+      {
+        name: 'purchasing-power',
+        title: 'Bestedingen per inwoner',
+        points: heatPoints(cells, (c) => Number(c.properties.purchasingPower) / Number(c.properties.population), 'range'),
+      },
     ],
   });
   const properties = await insertProperties(tx, modelId, SUPERMARKET_PROPERTIES, sets.poiSets);
-  await tx.query('UPDATE model SET output_location_property_id = $2, actual_output_location_property_id = $3 WHERE id = $1',
-    [modelId, properties.get('turnover'), properties.get('actualTurnover')]);
-  await insertCatchmentAreas(tx, modelId, [
-    { name: 'verzorgingsgebied', title: 'Verzorgingsgebied', areaSetId: sets.grid, isDemand: true, onMap: false, isoLineSetId: sets.isoLineSets[0] },
-  ], []);
+  await tx.query('UPDATE model SET output_location_property_id = $2, actual_output_location_property_id = $3 WHERE id = $1', [
+    modelId,
+    properties.get('turnover'),
+    properties.get('actualTurnover'),
+  ]);
+  await insertCatchmentAreas(
+    tx,
+    modelId,
+    [{ name: 'verzorgingsgebied', title: 'Verzorgingsgebied', areaSetId: sets.grid, isDemand: true, onMap: false, isoLineSetId: sets.isoLineSets[0] }],
+    [],
+  );
   await insertFunctions(tx, modelId, SUPERMARKET_NORMALIZED_SCORES, SUPERMARKET_DRIVERS);
   const groups = SUPERMARKET_BRANDS.map((b) => ({ ...b, name: b.groupName ?? b.name }));
   const network = await insertNetwork(tx, modelId, [...stores, ...centres], groups, clusters, 'Basisscenario');
@@ -146,9 +222,15 @@ async function seedTurnoverModel(tx: Queryable, world: DemoWorld, seed: number, 
   // Photos for a few dozen stores: every brand's first store in the six largest places.
   const random = createRandom((seed ^ 0x5eed) >>> 0);
   const colors = new Map(SUPERMARKET_BRANDS.map((b) => [b.code, b.color]));
-  const photographed = stores.flatMap((s, i) => (s.placeIndex < 6 && stores.findIndex((o) => o.placeIndex === s.placeIndex && o.groupCode === s.groupCode) === i ? [i] : []));
-  await insertRows(tx, 'location_photo', ['location_id', 'content_type', 'image'],
-    photographed.map((i) => [network.ids[i]!, 'image/png', storefrontPng(colors.get(stores[i]!.groupCode!)!, random)]));
+  const photographed = stores.flatMap((s, i) =>
+    s.placeIndex < 6 && stores.findIndex((o) => o.placeIndex === s.placeIndex && o.groupCode === s.groupCode) === i ? [i] : [],
+  );
+  await insertRows(
+    tx,
+    'location_photo',
+    ['location_id', 'content_type', 'image'],
+    photographed.map((i) => [network.ids[i]!, 'image/png', storefrontPng(colors.get(stores[i]!.groupCode!)!, random)]),
+  );
 
   await supermarketScenarios(tx, network, stores, clusters, pois, world.geo, createdBy);
   return modelId;
@@ -158,34 +240,61 @@ async function seedTurnoverModel(tx: Queryable, world: DemoWorld, seed: number, 
 async function seedScoreModel(tx: Queryable, world: DemoWorld, createdBy: number): Promise<number> {
   const { coarseCells, regions, pois, branches } = world;
   const modelId = await insertModel(tx, {
-    name: 'Pharmacy network score model', language: 'en', locationsType: 'Pharmacy', areasType: 'Area', outputType: 4,
-    locationGroupsType: 1, locationClustersType: 0, mapRanges: [1000, 3000], catchmentAreaMode: 1,
-    displayLocationPhoto: false, mainLogo: modelLogoSvg('Pharmacy network', '#0f766e'), mainLogoUrl: null,
-    secondaryLogo: null, secondaryLogoUrl: null, locationReportFormat: null, scenarioReportFormat: null,
-    locationGroupMandatory: false, allowMultiplePoiSets: false, allowMultipleHeatMapSets: true,
+    name: 'Pharmacy network score model',
+    language: 'en',
+    locationsType: 'Pharmacy',
+    areasType: 'Area',
+    outputType: 4,
+    locationGroupsType: 1,
+    locationClustersType: 0,
+    mapRanges: [1000, 3000],
+    catchmentAreaMode: 1,
+    displayLocationPhoto: false,
+    mainLogo: modelLogoSvg('Pharmacy network', '#0f766e'),
+    mainLogoUrl: null,
+    secondaryLogo: null,
+    secondaryLogoUrl: null,
+    locationReportFormat: null,
+    scenarioReportFormat: null,
+    locationGroupMandatory: false,
+    allowMultiplePoiSets: false,
+    allowMultipleHeatMapSets: true,
   });
   await insertSubModels(tx, modelId, PHARMACY_SUBMODELS);
   const sets = await insertReferenceSets(tx, modelId, {
-    language: 'en', slugPrefix: 'pharmacy', gridTitle: 'Grid 2 km', cells: coarseCells, regions,
+    language: 'en',
+    slugPrefix: 'pharmacy',
+    gridTitle: 'Grid 2 km',
+    cells: coarseCells,
+    regions,
     poiSets: [
       { name: 'gp-practices', title: 'GP practices', category: 'health', items: pois.gpPractices },
       { name: 'stations', title: 'Railway stations', category: 'station', items: pois.stations },
     ],
     heatMaps: [
       { name: 'population', title: 'Population density', points: heatPoints(coarseCells, (c) => Number(c.properties.population)) },
-      { name: 'elderly', title: 'Inhabitants aged 65+', points: heatPoints(coarseCells, (c) => Number(c.properties.population) * Number(c.properties.share65plus)) },
+      {
+        name: 'elderly',
+        title: 'Inhabitants aged 65+',
+        points: heatPoints(coarseCells, (c) => Number(c.properties.population) * Number(c.properties.share65plus)),
+      },
     ],
   });
   const properties = await insertProperties(tx, modelId, PHARMACY_PROPERTIES, sets.poiSets);
   await tx.query('UPDATE model SET output_location_property_id = $2 WHERE id = $1', [modelId, properties.get('score')]);
-  await insertCatchmentAreas(tx, modelId, [
-    { name: 'grid', title: 'Grid (2 km)', areaSetId: sets.grid, isDemand: true, onMap: true, isoLineSetId: sets.isoLineSets[0] },
-    { name: 'places', title: 'Places', areaSetId: sets.places, isDemand: false, onMap: true, isoLineSetId: sets.isoLineSets[1] },
-  ], [
-    { title: 'Core area (50%)', color: '#0f766e', catchmentAreaName: 'grid' },
-    { title: 'Wider area (80%)', color: '#5eead4', catchmentAreaName: 'grid' },
-    { title: 'Place', color: '#f97316', catchmentAreaName: 'places' },
-  ]);
+  await insertCatchmentAreas(
+    tx,
+    modelId,
+    [
+      { name: 'grid', title: 'Grid (2 km)', areaSetId: sets.grid, isDemand: true, onMap: true, isoLineSetId: sets.isoLineSets[0] },
+      { name: 'places', title: 'Places', areaSetId: sets.places, isDemand: false, onMap: true, isoLineSetId: sets.isoLineSets[1] },
+    ],
+    [
+      { title: 'Core area (50%)', color: '#0f766e', catchmentAreaName: 'grid' },
+      { title: 'Wider area (80%)', color: '#5eead4', catchmentAreaName: 'grid' },
+      { title: 'Place', color: '#f97316', catchmentAreaName: 'places' },
+    ],
+  );
   await insertFunctions(tx, modelId, PHARMACY_NORMALIZED_SCORES, PHARMACY_DRIVERS);
   const network = await insertNetwork(tx, modelId, branches, PHARMACY_GROUPS, [], 'Base scenario');
   await pharmacyScenarios(tx, network, branches, pois, world.geo, createdBy);

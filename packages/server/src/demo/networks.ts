@@ -27,15 +27,43 @@ export interface Brand {
 
 export const SUPERMARKET_BRANDS: Brand[] = [
   { code: 'KOR', name: 'Korenbloem', color: '#1d4ed8', share: 0.31, format: 'full', area: [950, 1900], selectable: true, performance: 1.1 },
-  { code: 'DAG', name: 'Dagvers', color: '#15803d', share: 0.22, format: 'full', area: [800, 1500], selectable: true, performance: 1.0,
-    regions: { '07': 1.5, '09': 1.5, '11': 1.5 } },
+  {
+    code: 'DAG',
+    name: 'Dagvers',
+    color: '#15803d',
+    share: 0.22,
+    format: 'full',
+    area: [800, 1500],
+    selectable: true,
+    performance: 1.0,
+    regions: { '07': 1.5, '09': 1.5, '11': 1.5 },
+  },
   { code: 'POL', name: 'Polderhal', color: '#d97706', share: 0.18, format: 'discount', area: [750, 1150], selectable: true, performance: 1.05 },
-  { code: 'MAR', name: 'Marktkraam', color: '#b91c1c', share: 0.15, format: 'discount', area: [600, 1050], selectable: true, performance: 0.95,
-    regions: { '05': 2, '06': 2, '10': 2 } },
+  {
+    code: 'MAR',
+    name: 'Marktkraam',
+    color: '#b91c1c',
+    share: 0.15,
+    format: 'discount',
+    area: [600, 1050],
+    selectable: true,
+    performance: 0.95,
+    regions: { '05': 2, '06': 2, '10': 2 },
+  },
   { code: 'BUU', name: 'Buurtwinkel', color: '#7e22ce', share: 0.1, format: 'convenience', area: [250, 550], selectable: true, performance: 1.15 },
   // A chain that closed down: its remaining stores are shown, but no new store can be given to it.
-  { code: 'VDM', name: 'Van Dam', groupName: 'Van Dam (gesloten keten)', color: '#6b7280', share: 0.04, format: 'full', area: [450, 850], selectable: false, performance: 0.8,
-    regions: { '01': 3, '02': 3, '04': 3, '15': 3 } },
+  {
+    code: 'VDM',
+    name: 'Van Dam',
+    groupName: 'Van Dam (gesloten keten)',
+    color: '#6b7280',
+    share: 0.04,
+    format: 'full',
+    area: [450, 850],
+    selectable: false,
+    performance: 0.8,
+    regions: { '01': 3, '02': 3, '04': 3, '15': 3 },
+  },
 ];
 
 export const PHARMACY_GROUPS = [
@@ -56,7 +84,11 @@ export interface DemoLocation {
   placeIndex: number;
 }
 
-export interface Cluster { name: string; latitude: number; longitude: number }
+export interface Cluster {
+  name: string;
+  latitude: number;
+  longitude: number;
+}
 
 /**
  * Regional clusters: the largest places at least 25 km apart become regions
@@ -92,7 +124,9 @@ export function supermarkets(geo: Geography, placer: Placer, clusters: Cluster[]
     const n = countFor(place.population / 2500, random);
     if (n === 0) return;
     const spread = Math.min(6, Math.max(0.8, 0.9 * Math.sqrt(place.population / 10_000)));
-    const shares = SUPERMARKET_BRANDS.map((b) => b.share * (b.regions?.[place.province] ?? 1) * (b.format === 'convenience' && place.population > 100_000 ? 2 : 1));
+    const shares = SUPERMARKET_BRANDS.map(
+      (b) => b.share * (b.regions?.[place.province] ?? 1) * (b.format === 'convenience' && place.population > 100_000 ? 2 : 1),
+    );
     const urban = place.population >= 100_000;
     for (let k = 0; k < n; k++) {
       const brand = SUPERMARKET_BRANDS[random.weighted(shares)]!;
@@ -101,9 +135,18 @@ export function supermarkets(geo: Geography, placer: Placer, clusters: Cluster[]
       names.add(name);
       const [longitude, latitude] = placer.near(place, spread);
       const salesFloorArea = Math.round(random.range(brand.area[0], brand.area[1]) / 10) * 10;
-      const parkingSpaces = Math.max(0, Math.round((place.population < 20_000 ? 60 : 25) * (salesFloorArea / 1000) * random.range(0.3, 1.8) - (urban ? 20 : 0)));
+      const parkingSpaces = Math.max(
+        0,
+        Math.round((place.population < 20_000 ? 60 : 25) * (salesFloorArea / 1000) * random.range(0.3, 1.8) - (urban ? 20 : 0)),
+      );
       out.push({
-        name, latitude, longitude, type: 1, groupCode: brand.code, clusterIndex: clusterOf(clusters, longitude, latitude), placeIndex,
+        name,
+        latitude,
+        longitude,
+        type: 1,
+        groupCode: brand.code,
+        clusterIndex: clusterOf(clusters, longitude, latitude),
+        placeIndex,
         properties: {
           salesFloorArea,
           parkingSpaces,
@@ -132,8 +175,14 @@ export function shoppingCentres(geo: Geography, placer: Placer, clusters: Cluste
     for (let k = 0; k < n; k++) {
       const [longitude, latitude] = k === 0 ? placer.at(place) : placer.near(place, 3);
       out.push({
-        name: `${CENTRE_NAMES[k]} ${place.name}`, latitude, longitude, type: 2, groupCode: null,
-        clusterIndex: clusterOf(clusters, longitude, latitude), placeIndex, properties: {},
+        name: `${CENTRE_NAMES[k]} ${place.name}`,
+        latitude,
+        longitude,
+        type: 2,
+        groupCode: null,
+        clusterIndex: clusterOf(clusters, longitude, latitude),
+        placeIndex,
+        properties: {},
       });
     }
   });
@@ -152,7 +201,12 @@ export function pharmacies(geo: Geography, placer: Placer, random: Random): Demo
       const [longitude, latitude] = placer.near(place, 2);
       out.push({
         name: `${group.code === 'OWN' ? 'Pharmacy' : group.name} ${place.name}${n > 1 ? ` ${k + 1}` : ''}`,
-        latitude, longitude, type: 1, groupCode: group.code, clusterIndex: null, placeIndex,
+        latitude,
+        longitude,
+        type: 1,
+        groupCode: group.code,
+        clusterIndex: null,
+        placeIndex,
         properties: {
           floorArea: Math.round(random.range(80, 320)),
           openingHoursPerWeek: Math.round(random.range(40, 72)),

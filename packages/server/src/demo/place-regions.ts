@@ -89,7 +89,12 @@ export function placeRegions(geo: Geography, cells: DemoArea[]): DemoArea[] {
 }
 
 export function slug(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function roundGeometry<G extends Polygonal>(g: G): G {
@@ -101,6 +106,12 @@ function roundGeometry<G extends Polygonal>(g: G): G {
 function bboxOf(g: Polygonal): [number, number, number, number] {
   let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
   const polygons = g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
-  for (const p of polygons) for (const [x, y] of p[0]!) { w = Math.min(w, x!); s = Math.min(s, y!); e = Math.max(e, x!); n = Math.max(n, y!); }
+  for (const p of polygons)
+    for (const [x, y] of p[0]!) {
+      w = Math.min(w, x!);
+      s = Math.min(s, y!);
+      e = Math.max(e, x!);
+      n = Math.max(n, y!);
+    }
   return [w, s, e, n];
 }

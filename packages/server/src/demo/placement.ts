@@ -23,13 +23,17 @@ export function createPlacer(geo: Geography, grid: Grid, random: Random): Placer
       for (let r = Math.max(0, pr - d); r <= Math.min(grid.rows - 1, pr + d); r++) {
         for (let c = Math.max(0, pc - d); c <= Math.min(grid.cols - 1, pc + d); c++) {
           const i = r * grid.cols + c;
-          if (grid.land[i] && grid.population[i]! >= 1) { cells.push(i); weights.push(grid.population[i]!); }
+          if (grid.land[i] && grid.population[i]! >= 1) {
+            cells.push(i);
+            weights.push(grid.population[i]!);
+          }
         }
       }
     }
     if (cells.length === 0) throw new Error(`no populated land near ${place.name}`);
     const i = cells[random.weighted(weights)]!;
-    const c = i % grid.cols, r = Math.floor(i / grid.cols);
+    const c = i % grid.cols,
+      r = Math.floor(i / grid.cols);
     for (let attempt = 0; attempt < 8; attempt++) {
       const x = round5(CELL.lng0 + (c + random.range(0.05, 0.95)) * CELL.lng);
       const y = round5(CELL.lat0 + (r + random.range(0.05, 0.95)) * CELL.lat);

@@ -15,7 +15,7 @@ export interface Random {
 }
 
 export function createRandom(seed: number): Random {
-  let state = (seed >>> 0) || 0x9e3779b9;
+  let state = seed >>> 0 || 0x9e3779b9;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;

@@ -37,7 +37,9 @@ export function buildDemoWorld(seed: number, progress: (message: string) => void
   const cells = gridCells(geo, grid, stream(seed, 2));
   const coarseCells = gridCells(geo, grid, stream(seed, 3), 2);
   const regions = placeRegions(geo, cells);
-  progress(`${cells.length.toLocaleString('en-US')} grid cells of 1 km, ${coarseCells.length.toLocaleString('en-US')} of 2 km, ${regions.length.toLocaleString('en-US')} place regions`);
+  progress(
+    `${cells.length.toLocaleString('en-US')} grid cells of 1 km, ${coarseCells.length.toLocaleString('en-US')} of 2 km, ${regions.length.toLocaleString('en-US')} place regions`,
+  );
 
   const placer = createPlacer(geo, grid, stream(seed, 4));
   const clusters = regionalClusters(geo);
@@ -47,7 +49,9 @@ export function buildDemoWorld(seed: number, progress: (message: string) => void
   const branches = pharmacies(geo, createPlacer(geo, grid, stream(seed, 8)), stream(seed, 9));
 
   // Properties that follow from the surroundings: POIs in range and the "actual" turnover.
-  const stations = new PointIndex(pois.stations), schools = new PointIndex(pois.schools), practices = new PointIndex(pois.gpPractices);
+  const stations = new PointIndex(pois.stations),
+    schools = new PointIndex(pois.schools),
+    practices = new PointIndex(pois.gpPractices);
   const turnover = estimateActualTurnover(stores, cells, SUPERMARKET_BRANDS, stream(seed, 10));
   stores.forEach((s, i) => {
     s.properties.stationsInRange = stations.count(s.longitude, s.latitude, 0.5);
@@ -55,6 +59,8 @@ export function buildDemoWorld(seed: number, progress: (message: string) => void
     s.properties.actualTurnover = turnover[i]!;
   });
   for (const b of branches) b.properties.gpPracticesInRange = practices.count(b.longitude, b.latitude, 0.5);
-  progress(`${stores.length.toLocaleString('en-US')} supermarkets in ${SUPERMARKET_BRANDS.length} brands, ${centres.length} shopping centres, ${branches.length} pharmacies, ${clusters.length} regional clusters`);
+  progress(
+    `${stores.length.toLocaleString('en-US')} supermarkets in ${SUPERMARKET_BRANDS.length} brands, ${centres.length} shopping centres, ${branches.length} pharmacies, ${clusters.length} regional clusters`,
+  );
   return { geo, grid, cells, coarseCells, regions, clusters, stores, centres, pois, branches };
 }

@@ -6,7 +6,11 @@ import type { Login } from '@locus/contract';
 import type { Database } from '../db/database.js';
 import { generatePassword, hashPassword } from '../identity/passwords.js';
 
-export interface DirectoryUser { subject: string; displayName: string; email: string }
+export interface DirectoryUser {
+  subject: string;
+  displayName: string;
+  email: string;
+}
 
 export interface Directory {
   /** Every account of the directory, for the user sync. */
@@ -19,7 +23,13 @@ export interface Directory {
   deleteLogin(id: string): Promise<boolean>;
 }
 
-interface LoginRow { id: number; identity: string; display_name: string; email: string; mfa: boolean }
+interface LoginRow {
+  id: number;
+  identity: string;
+  display_name: string;
+  email: string;
+  mfa: boolean;
+}
 
 const toLogin = (r: LoginRow): Login => ({ id: String(r.id), displayName: r.display_name, identity: r.identity, mfa: r.mfa, email: r.email, password: null });
 
@@ -42,7 +52,8 @@ export function builtinDirectory(db: Database): Directory {
       const { rows } = await db.query<LoginRow>(
         `INSERT INTO login (identity, display_name, email, password_hash) VALUES ($1, $2, $3, $4)
          ON CONFLICT (identity) DO NOTHING RETURNING id, identity, display_name, email, mfa`,
-        [identity, displayName.trim(), email.trim(), hash]);
+        [identity, displayName.trim(), email.trim(), hash],
+      );
       if (!rows[0]) throw new LoginExistsError(`a login for ${identity} exists already`);
       return { ...toLogin(rows[0]), password };
     },
@@ -50,7 +61,8 @@ export function builtinDirectory(db: Database): Directory {
       if (!/^\d{1,10}$/.test(id) || Number(id) > 2_147_483_647) return undefined;
       const { rows } = await db.query<LoginRow>(
         `UPDATE login SET display_name = $2, email = $3 WHERE id = $1 RETURNING id, identity, display_name, email, mfa`,
-        [Number(id), displayName.trim(), email.trim()]);
+        [Number(id), displayName.trim(), email.trim()],
+      );
       return rows[0] ? toLogin(rows[0]) : undefined;
     },
     async deleteLogin(id) {

@@ -29,7 +29,15 @@ export function csv(culture: Culture, header: readonly string[], rows: readonly 
 
 /** A file name safe in a Content-Disposition header. */
 export function fileName(...parts: Array<string | number>): string {
-  return parts.map((p) => String(p).normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '')).filter(Boolean).join('-');
+  return parts
+    .map((p) =>
+      String(p)
+        .normalize('NFKD')
+        .replace(/[^\w.-]+/g, '-')
+        .replace(/^-+|-+$/g, ''),
+    )
+    .filter(Boolean)
+    .join('-');
 }
 
 export function sendFile(reply: FastifyReply, name: string, contentType: string, body: string | Buffer): undefined {

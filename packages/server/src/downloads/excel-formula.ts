@@ -26,8 +26,10 @@ const text = (v: string) => `"${v.replace(/"/g, '""')}"`;
 export function excelFormula(source: string, cellOf: (name: string) => string): string {
   const write = (node: Node): string => {
     switch (node.type) {
-      case 'number': return number(node.value);
-      case 'string': return text(node.value);
+      case 'number':
+        return number(node.value);
+      case 'string':
+        return text(node.value);
       case 'name': {
         const ref = cellOf(node.name);
         return `IF(ISBLANK(${ref}),NA(),${ref})`;
@@ -39,16 +41,27 @@ export function excelFormula(source: string, cellOf: (name: string) => string): 
         const l = write(node.left);
         const r = write(node.right);
         switch (node.operator) {
-          case 'and': return `IF(AND(${l},${r}),1,0)`;
-          case 'or': return `IF(OR(${l},${r}),1,0)`;
-          case '%': return `MOD(${l},${r})`;
-          case '^': return `POWER(${l},${r})`;
-          case '+': case '-': case '*': case '/': return `(${l}${node.operator}${r})`;
-          default: return `IF(${l}${COMPARISON[node.operator]}${r},1,0)`;
+          case 'and':
+            return `IF(AND(${l},${r}),1,0)`;
+          case 'or':
+            return `IF(OR(${l},${r}),1,0)`;
+          case '%':
+            return `MOD(${l},${r})`;
+          case '^':
+            return `POWER(${l},${r})`;
+          case '+':
+          case '-':
+          case '*':
+          case '/':
+            return `(${l}${node.operator}${r})`;
+          default:
+            return `IF(${l}${COMPARISON[node.operator]}${r},1,0)`;
         }
       }
-      case 'if': return `IF(${write(node.condition)},${write(node.then)},${write(node.otherwise)})`;
-      case 'call': return FUNCTIONS[node.name.toLowerCase()]!(node.args.map(write));
+      case 'if':
+        return `IF(${write(node.condition)},${write(node.then)},${write(node.otherwise)})`;
+      case 'call':
+        return FUNCTIONS[node.name.toLowerCase()]!(node.args.map(write));
     }
   };
   return write(parse(source));

@@ -14,7 +14,10 @@ import type { ResultSummary } from '../processing/results-store.js';
 import { csv, type Cell, type Culture } from './csv.js';
 import { changeTypeLabel, header, yesNo, zoneLabel } from './headers.js';
 
-interface Names { group: Map<number, string>; cluster: Map<number, string> }
+interface Names {
+  group: Map<number, string>;
+  cluster: Map<number, string>;
+}
 
 export async function namesOf(db: Queryable, modelId: number): Promise<Names> {
   const [groups, clusters] = await Promise.all([
@@ -36,18 +39,28 @@ const propertyValue = (p: PropertyRow, value: unknown): Cell => {
 /** Columns of a location table: identity, place, group, cluster, change, then the properties. */
 function locationColumns(culture: Culture, properties: PropertyRow[]): string[] {
   return [
-    header('locationId', culture), header('location', culture), header('latitude', culture), header('longitude', culture),
-    header('group', culture), header('cluster', culture), header('changeType', culture), header('excluded', culture),
+    header('locationId', culture),
+    header('location', culture),
+    header('latitude', culture),
+    header('longitude', culture),
+    header('group', culture),
+    header('cluster', culture),
+    header('changeType', culture),
+    header('excluded', culture),
     ...properties.map((p) => p.title ?? p.name),
   ];
 }
 
 function locationCells(row: LocationRow, culture: Culture, properties: PropertyRow[], names: Names): Cell[] {
   return [
-    row.location_id, row.name, row.latitude, row.longitude,
-    row.location_group_id ? names.group.get(row.location_group_id) ?? null : null,
-    row.location_cluster_id ? names.cluster.get(row.location_cluster_id) ?? null : null,
-    changeTypeLabel(row.change_type, culture), yesNo(row.excluded, culture),
+    row.location_id,
+    row.name,
+    row.latitude,
+    row.longitude,
+    row.location_group_id ? (names.group.get(row.location_group_id) ?? null) : null,
+    row.location_cluster_id ? (names.cluster.get(row.location_cluster_id) ?? null) : null,
+    changeTypeLabel(row.change_type, culture),
+    yesNo(row.excluded, culture),
     ...properties.map((p) => propertyValue(p, row.properties[p.name])),
   ];
 }
@@ -59,7 +72,11 @@ async function exportedProperties(db: Queryable, modelId: number, includeHidden:
 
 export async function scenarioLocationsCsv(db: Queryable, modelId: number, scenarioId: number, culture: Culture): Promise<string> {
   const [properties, names, rows] = await Promise.all([exportedProperties(db, modelId, false), namesOf(db, modelId), scenarioLocations(db, scenarioId)]);
-  return csv(culture, locationColumns(culture, properties), rows.filter((r) => r.type !== 2).map((r) => locationCells(r, culture, properties, names)));
+  return csv(
+    culture,
+    locationColumns(culture, properties),
+    rows.filter((r) => r.type !== 2).map((r) => locationCells(r, culture, properties, names)),
+  );
 }
 
 /** Every scenario's own location versions: the base scenario's locations and each scenario's changes. */
@@ -69,51 +86,103 @@ export async function modelScenariosLocationsCsv(db: Queryable, modelId: number,
     `SELECT v.location_id, l.model_id, l.type, l.created_scenario_id, v.scenario_id AS version_scenario_id, 0 AS depth, v.change_type, v.name,
             v.latitude, v.longitude, v.visibility, v.excluded, v.location_group_id, v.location_cluster_id, v.properties, v.modified, s.name AS scenario_name
        FROM location_version v JOIN location l ON l.id = v.location_id JOIN scenario s ON s.id = v.scenario_id
-      WHERE s.model_id = $1 AND l.type <> 2 ORDER BY v.scenario_id, v.location_id`, [modelId]);
-  return csv(culture, [header('scenarioId', culture), header('scenario', culture), ...locationColumns(culture, properties)],
-    rows.map((r) => [r.version_scenario_id, r.scenario_name, ...locationCells(r, culture, properties, names)]));
+      WHERE s.model_id = $1 AND l.type <> 2 ORDER BY v.scenario_id, v.location_id`,
+    [modelId],
+  );
+  return csv(
+    culture,
+    [header('scenarioId', culture), header('scenario', culture), ...locationColumns(culture, properties)],
+    rows.map((r) => [r.version_scenario_id, r.scenario_name, ...locationCells(r, culture, properties, names)]),
+  );
 }
 
-export interface SubModelOutput { name: string; title: string; summary: ResultSummary }
+export interface SubModelOutput {
+  name: string;
+  title: string;
+  summary: ResultSummary;
+}
 
 /** Locations with their properties and the output of every sub-model. */
-export async function outputsCsv(db: Queryable, modelId: number, scenarioId: number, outputs: SubModelOutput[], culture: Culture, includeHidden: boolean): Promise<string> {
-  const [properties, names, rows] = await Promise.all([exportedProperties(db, modelId, includeHidden), namesOf(db, modelId), scenarioLocations(db, scenarioId)]);
+export async function outputsCsv(
+  db: Queryable,
+  modelId: number,
+  scenarioId: number,
+  outputs: SubModelOutput[],
+  culture: Culture,
+  includeHidden: boolean,
+): Promise<string> {
+  const [properties, names, rows] = await Promise.all([
+    exportedProperties(db, modelId, includeHidden),
+    namesOf(db, modelId),
+    scenarioLocations(db, scenarioId),
+  ]);
   const indexes = outputs.map((o) => positions(o.summary));
   const columns = [...locationColumns(culture, properties), ...outputs.map((o) => (outputs.length > 1 ? `${o.title} (${o.name})` : o.title))];
-  const body = rows.filter((r) => r.type !== 2).map((r) => [
-    ...locationCells(r, culture, properties, names),
-    ...outputs.map((o, k) => {
-      const j = indexes[k].get(r.location_id);
-      return j === undefined ? null : o.summary.arrays.output[j];
-    }),
-  ]);
+  const body = rows
+    .filter((r) => r.type !== 2)
+    .map((r) => [
+      ...locationCells(r, culture, properties, names),
+      ...outputs.map((o, k) => {
+        const j = indexes[k].get(r.location_id);
+        return j === undefined ? null : o.summary.arrays.output[j];
+      }),
+    ]);
   return csv(culture, columns, body);
 }
 
 /** The locations drawing from one demand area. */
-export async function areaCsv(db: Queryable, reader: ResultReader, summary: ResultSummary, scenarioId: number, area: AreaRow, culture: Culture): Promise<string> {
+export async function areaCsv(
+  db: Queryable,
+  reader: ResultReader,
+  summary: ResultSummary,
+  scenarioId: number,
+  area: AreaRow,
+  culture: Culture,
+): Promise<string> {
   const i = summary.areaIds.indexOf(Number(area.id));
   const locations = i < 0 ? [] : await reader.areaLocations(summary, i);
-  const names = await locationNames(db, scenarioId, locations.flatMap((l) => (summary.locationIds[l.location] > 0 ? [summary.locationIds[l.location]] : [])));
+  const names = await locationNames(
+    db,
+    scenarioId,
+    locations.flatMap((l) => (summary.locationIds[l.location] > 0 ? [summary.locationIds[l.location]] : [])),
+  );
   const totalValue = locations.reduce((s, l) => s + l.value, 0);
-  const rows = locations.filter((l) => l.value > 0).map((l) => {
-    const id = summary.locationIds[l.location];
-    return [area.code, id, names.get(id) ?? '', l.value, totalValue > 0 ? l.value / totalValue : 0, l.minutesCar, l.minutesPedestrian, l.score];
-  });
-  return csv(culture, [
-    header('areaCode', culture), header('locationId', culture), header('location', culture), header('value', culture),
-    header('areaShare', culture), header('minutesCar', culture), header('minutesPedestrian', culture), header('score', culture),
-  ], rows);
+  const rows = locations
+    .filter((l) => l.value > 0)
+    .map((l) => {
+      const id = summary.locationIds[l.location];
+      return [area.code, id, names.get(id) ?? '', l.value, totalValue > 0 ? l.value / totalValue : 0, l.minutesCar, l.minutesPedestrian, l.score];
+    });
+  return csv(
+    culture,
+    [
+      header('areaCode', culture),
+      header('locationId', culture),
+      header('location', culture),
+      header('value', culture),
+      header('areaShare', culture),
+      header('minutesCar', culture),
+      header('minutesPedestrian', culture),
+      header('score', culture),
+    ],
+    rows,
+  );
 }
 
-export interface CatchmentTable { catchmentArea: CatchmentAreaRow; rows: CatchmentRow[] }
+export interface CatchmentTable {
+  catchmentArea: CatchmentAreaRow;
+  rows: CatchmentRow[];
+}
 
 /** Catchment rows of one or more catchment areas; with area properties when asked. */
 export async function catchmentCsv(db: Queryable, tables: CatchmentTable[], culture: Culture, withAreaProperties: boolean): Promise<string> {
   const ids = tables.flatMap((t) => t.rows.map((r) => r.areaId));
   const areas = ids.length
-    ? new Map((await db.query<AreaRow>('SELECT id, area_set_id, code, person_type, properties, latitude, longitude, geometry FROM area WHERE id = ANY($1)', [ids])).rows.map((a) => [Number(a.id), a]))
+    ? new Map(
+        (
+          await db.query<AreaRow>('SELECT id, area_set_id, code, person_type, properties, latitude, longitude, geometry FROM area WHERE id = ANY($1)', [ids])
+        ).rows.map((a) => [Number(a.id), a]),
+      )
     : new Map<number, AreaRow>();
   const propertyColumns: string[] = [];
   const propertyValues = new Map<number, Map<string, Cell>>();
@@ -128,13 +197,38 @@ export async function catchmentCsv(db: Queryable, tables: CatchmentTable[], cult
       propertyValues.set(Number(area.id), values);
     }
   }
-  const rows = tables.flatMap(({ catchmentArea, rows: list }) => list.filter((r) => r.value > 0 || (r.valueDefault ?? 0) > 0).map((r) => [
-    catchmentArea.title, areas.get(r.areaId)?.code ?? '', r.rank, r.value, r.fraction, r.valueDefault, r.fractionDefault, r.share, r.cumulativeShare,
-    zoneLabel(r.zone, culture), ...propertyColumns.map((c) => propertyValues.get(r.areaId)?.get(c) ?? null),
-  ]));
-  return csv(culture, [
-    header('catchmentArea', culture), header('areaCode', culture), header('rank', culture), header('value', culture), header('fraction', culture),
-    header('valueDefault', culture), header('fractionDefault', culture), header('share', culture), header('cumulativeShare', culture), header('zone', culture),
-    ...propertyColumns,
-  ], rows);
+  const rows = tables.flatMap(({ catchmentArea, rows: list }) =>
+    list
+      .filter((r) => r.value > 0 || (r.valueDefault ?? 0) > 0)
+      .map((r) => [
+        catchmentArea.title,
+        areas.get(r.areaId)?.code ?? '',
+        r.rank,
+        r.value,
+        r.fraction,
+        r.valueDefault,
+        r.fractionDefault,
+        r.share,
+        r.cumulativeShare,
+        zoneLabel(r.zone, culture),
+        ...propertyColumns.map((c) => propertyValues.get(r.areaId)?.get(c) ?? null),
+      ]),
+  );
+  return csv(
+    culture,
+    [
+      header('catchmentArea', culture),
+      header('areaCode', culture),
+      header('rank', culture),
+      header('value', culture),
+      header('fraction', culture),
+      header('valueDefault', culture),
+      header('fractionDefault', culture),
+      header('share', culture),
+      header('cumulativeShare', culture),
+      header('zone', culture),
+      ...propertyColumns,
+    ],
+    rows,
+  );
 }

@@ -8,7 +8,16 @@
 // the output when Excel recalculates. Every formula cell also carries the
 // value Locus calculated, so the workbook reads right before recalculation.
 import ExcelJS from 'exceljs';
-import { decay, locationPairIndex, modeIsOn, scoreFunctions, locationScores, type ModeParameters, type PropertyValues, type ScenarioResult } from '@locus/engine';
+import {
+  decay,
+  locationPairIndex,
+  modeIsOn,
+  scoreFunctions,
+  locationScores,
+  type ModeParameters,
+  type PropertyValues,
+  type ScenarioResult,
+} from '@locus/engine';
 import { FUNCTION_TYPE } from '@locus/engine';
 import { excelFormula } from './excel-formula.js';
 
@@ -33,15 +42,22 @@ const INPUT_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: {
 function headerRow(sheet: ExcelJS.Worksheet, titles: string[]) {
   const row = sheet.addRow(titles);
   row.font = { bold: true };
-  row.eachCell((c) => { c.fill = HEADER_FILL; });
+  row.eachCell((c) => {
+    c.fill = HEADER_FILL;
+  });
 }
 
-const formula = (text: string, result: number | string | boolean) => ({ formula: text, result } as ExcelJS.CellFormulaValue);
+const formula = (text: string, result: number | string | boolean) => ({ formula: text, result }) as ExcelJS.CellFormulaValue;
 
 function modeRows(sheet: ExcelJS.Worksheet, label: string, mode: ModeParameters | undefined) {
   const on = modeIsOn(mode);
-  for (const [key, title] of [['maximumMinutes', 'maximum minutes (0: not used)'], ['scale', 'scale'], ['constant', 'constant'], ['power', 'power']] as const) {
-    const row = sheet.addRow([`${label}: ${title}`, on ? mode[key] : key === 'maximumMinutes' ? 0 : mode?.[key] ?? 0]);
+  for (const [key, title] of [
+    ['maximumMinutes', 'maximum minutes (0: not used)'],
+    ['scale', 'scale'],
+    ['constant', 'constant'],
+    ['power', 'power'],
+  ] as const) {
+    const row = sheet.addRow([`${label}: ${title}`, on ? mode[key] : key === 'maximumMinutes' ? 0 : (mode?.[key] ?? 0)]);
     row.getCell(2).fill = INPUT_FILL;
   }
 }
@@ -97,8 +113,16 @@ export async function calculationWorkbook(input: WorkbookInput): Promise<Buffer>
   });
   const last = sheet.rowCount;
   const product = scores.reduce((p, s) => p * s.score, 1);
-  const attractivenessRow = sheet.addRow([input.scoreModel ? 'Total score' : 'Attractiveness A_j (product of the factors)', null, null,
-    functions.length ? formula(`PRODUCT(D${first}:D${last})`, input.scoreModel ? product : input.huff!.result.attractiveness[input.huff!.location]) : (input.scoreModel ? 0 : 1)]);
+  const attractivenessRow = sheet.addRow([
+    input.scoreModel ? 'Total score' : 'Attractiveness A_j (product of the factors)',
+    null,
+    null,
+    functions.length
+      ? formula(`PRODUCT(D${first}:D${last})`, input.scoreModel ? product : input.huff!.result.attractiveness[input.huff!.location])
+      : input.scoreModel
+        ? 0
+        : 1,
+  ]);
   attractivenessRow.font = { bold: true };
   const attractiveness = `Location!$D$${attractivenessRow.number}`;
 
@@ -113,7 +137,17 @@ export async function calculationWorkbook(input: WorkbookInput): Promise<Buffer>
   headerRow(competition, ['Area', 'Location', 'Selected', 'Attractiveness', 'Minutes by car', 'Minutes on foot', 'Decay car', 'Decay on foot', 'Utility']);
   const areas = workbook.addWorksheet('Areas');
   areas.columns = [{ width: 12 }, { width: 14 }, { width: 16 }, { width: 16 }, { width: 16 }, { width: 16 }, { width: 16 }, { width: 12 }, { width: 16 }];
-  headerRow(areas, ['Area', 'Demand D_i', 'Sum of utilities', 'Largest utility', 'Cut-off utility', 'Kept utilities', 'Utility U_ij', 'Share P_ij', 'Value V_ij']);
+  headerRow(areas, [
+    'Area',
+    'Demand D_i',
+    'Sum of utilities',
+    'Largest utility',
+    'Cut-off utility',
+    'Kept utilities',
+    'Utility U_ij',
+    'Share P_ij',
+    'Value V_ij',
+  ]);
 
   const index = locationPairIndex(result.pairs);
   const { offsets, location, minutesCar, minutesPedestrian } = result.pairs;
@@ -157,22 +191,32 @@ export async function calculationWorkbook(input: WorkbookInput): Promise<Buffer>
     const cut = Math.min(threshold * sum, largest);
     const kept = utilities.filter((u) => u >= cut).reduce((s, u) => s + u, 0);
     const a = areas.rowCount + 1;
-    const k = (() => { for (let q = offsets[i]; q < offsets[i + 1]; q++) if (location[q] === j) return q; return -1; })();
-    areas.addRow([
-      input.huff.areaCodes(i),
-      result.demand[i],
-      formula(`SUM(${range})`, sum),
-      formula(`MAX(${range})`, largest),
-      formula(`MIN(MAX(Model!$B$2,0)*C${a},D${a})`, cut),
-      formula(`SUMIF(${range},">="&E${a})`, kept),
-      formula(`Competition!$I$${selectedRow}`, utilities[k - offsets[i]] ?? 0),
-      formula(`IF(OR(C${a}<=0,G${a}<E${a}),0,G${a}/F${a})`, result.probability[k]),
-      formula(`B${a}*H${a}`, result.flow[k]),
-    ]).getCell(2).fill = INPUT_FILL;
+    const k = (() => {
+      for (let q = offsets[i]; q < offsets[i + 1]; q++) if (location[q] === j) return q;
+      return -1;
+    })();
+    areas
+      .addRow([
+        input.huff.areaCodes(i),
+        result.demand[i],
+        formula(`SUM(${range})`, sum),
+        formula(`MAX(${range})`, largest),
+        formula(`MIN(MAX(Model!$B$2,0)*C${a},D${a})`, cut),
+        formula(`SUMIF(${range},">="&E${a})`, kept),
+        formula(`Competition!$I$${selectedRow}`, utilities[k - offsets[i]] ?? 0),
+        formula(`IF(OR(C${a}<=0,G${a}<E${a}),0,G${a}/F${a})`, result.probability[k]),
+        formula(`B${a}*H${a}`, result.flow[k]),
+      ])
+      .getCell(2).fill = INPUT_FILL;
   }
   const lastArea = Math.max(2, areas.rowCount);
   sheet.addRow([]);
-  const out = sheet.addRow([`${input.outputTitle} O_j (the sum of the values on sheet Areas)`, null, null, formula(`SUM(Areas!$I$2:$I$${lastArea})`, input.output)]);
+  const out = sheet.addRow([
+    `${input.outputTitle} O_j (the sum of the values on sheet Areas)`,
+    null,
+    null,
+    formula(`SUM(Areas!$I$2:$I$${lastArea})`, input.output),
+  ]);
   out.font = { bold: true };
   sheet.addRow([`${input.outputTitle} as calculated by Locus`, null, null, input.output]);
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -5,8 +5,18 @@ import type { Queryable } from '../db/database.js';
 import type { CurrentUser } from './current-user.js';
 import { forbidden, notFound } from './errors.js';
 
-export interface ModelRef { modelId: number; subModelId: number }
-export interface ScenarioRef { id: number; modelId: number; name: string; status: number; parentScenarioId: number | null; modified: Date }
+export interface ModelRef {
+  modelId: number;
+  subModelId: number;
+}
+export interface ScenarioRef {
+  id: number;
+  modelId: number;
+  name: string;
+  status: number;
+  parentScenarioId: number | null;
+  modified: Date;
+}
 
 export function canReachModel(user: CurrentUser, modelId: number): boolean {
   return user.isGlobalAdmin || user.models.has(modelId);
@@ -43,7 +53,9 @@ export async function resolveModel(db: Queryable, user: CurrentUser, id: number)
 
 export async function resolveScenario(db: Queryable, user: CurrentUser, scenarioId: number): Promise<ScenarioRef> {
   const { rows } = await db.query<{ id: number; model_id: number; name: string; status: number; parent_scenario_id: number | null; modified: Date }>(
-    'SELECT id, model_id, name, status, parent_scenario_id, modified FROM scenario WHERE id = $1', [scenarioId]);
+    'SELECT id, model_id, name, status, parent_scenario_id, modified FROM scenario WHERE id = $1',
+    [scenarioId],
+  );
   const row = rows[0];
   if (!row) throw notFound(`scenario ${scenarioId}`);
   requireModelAccess(user, row.model_id);

@@ -60,8 +60,7 @@ async function buildFile(dir: string, pathname: string): Promise<string | null> 
 }
 
 function sendNotBuilt(reply: FastifyReply) {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Locus</title></head>`
-    + `<body><p>${NOT_BUILT_TEXT}</p></body></html>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Locus</title></head>` + `<body><p>${NOT_BUILT_TEXT}</p></body></html>`;
   return reply.status(503).header('Cache-Control', HTML_CACHE_CONTROL).type('text/html; charset=utf-8').send(html);
 }
 
@@ -82,7 +81,10 @@ export async function registerAppFiles(app: FastifyInstance, dir: string): Promi
           if (kind === 'app') return sendNotBuilt(reply);
           return reply.callNotFound();
         }
-        return reply.status(kind === 'app' ? 200 : 404).header('Cache-Control', HTML_CACHE_CONTROL).sendFile('index.html');
+        return reply
+          .status(kind === 'app' ? 200 : 404)
+          .header('Cache-Control', HTML_CACHE_CONTROL)
+          .sendFile('index.html');
       },
     });
   });

@@ -28,6 +28,8 @@ export async function registerBasemapArchive(app: FastifyInstance, config: Serve
       etag: true,
       lastModified: true,
     });
-    scope.get(BASEMAP_ARCHIVE_PATH, (_request, reply) => reply.header('Cache-Control', ARCHIVE_CACHE_CONTROL).header('Content-Type', 'application/vnd.pmtiles').sendFile(name));
+    scope.get(BASEMAP_ARCHIVE_PATH, (_request, reply) =>
+      reply.header('Cache-Control', ARCHIVE_CACHE_CONTROL).header('Content-Type', 'application/vnd.pmtiles').sendFile(name),
+    );
   });
 }

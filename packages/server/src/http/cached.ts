@@ -45,11 +45,18 @@ export function createJsonCache(maxEntries = 64) {
         return hit.item;
       }
       const body = JSON.stringify(await build());
-      const item: CachedBody = { contentType: 'application/json; charset=utf-8', body, etag: `"${version}"`, gzip: body.length > 2048 ? gzipSync(body, { level: 6 }) : undefined };
+      const item: CachedBody = {
+        contentType: 'application/json; charset=utf-8',
+        body,
+        etag: `"${version}"`,
+        gzip: body.length > 2048 ? gzipSync(body, { level: 6 }) : undefined,
+      };
       entries.set(key, { version, item });
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
       return item;
     },
-    clear() { entries.clear(); },
+    clear() {
+      entries.clear();
+    },
   };
 }

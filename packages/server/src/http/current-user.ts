@@ -28,7 +28,13 @@ declare module 'fastify' {
   }
 }
 
-interface UserRow { id: number; subject: string; title: string; email: string | null; is_global_admin: boolean }
+interface UserRow {
+  id: number;
+  subject: string;
+  title: string;
+  email: string | null;
+  is_global_admin: boolean;
+}
 
 /** Loads the user for a token subject, creating the app_user on first sign-in. */
 export async function loadCurrentUser(
@@ -48,12 +54,14 @@ export async function loadCurrentUser(
   let row = (await db.query<UserRow>('SELECT id, subject, title, email, is_global_admin FROM app_user WHERE subject = $1', [token.subject])).rows[0];
   if (!row) {
     const title = token.name || token.username || token.email || token.subject;
-    row = (await db.query<UserRow>(
-      `INSERT INTO app_user (subject, title, email) VALUES ($1, $2, $3)
+    row = (
+      await db.query<UserRow>(
+        `INSERT INTO app_user (subject, title, email) VALUES ($1, $2, $3)
        ON CONFLICT (subject) DO UPDATE SET title = app_user.title
        RETURNING id, subject, title, email, is_global_admin`,
-      [token.subject, title, token.email ?? null],
-    )).rows[0]!;
+        [token.subject, title, token.email ?? null],
+      )
+    ).rows[0]!;
   }
   const access = await db.query<{ model_id: number; is_admin: boolean }>('SELECT model_id, is_admin FROM model_user WHERE user_id = $1', [row.id]);
   return {
@@ -82,6 +90,8 @@ export function createUserCache(ttlMs = 5000) {
       return user;
     },
     /** Forget cached users (after an admin changes access). */
-    clear() { entries.clear(); },
+    clear() {
+      entries.clear();
+    },
   };
 }

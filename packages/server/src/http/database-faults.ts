@@ -5,7 +5,8 @@ import { errorBody } from './errors.js';
 
 /** PostgreSQL error classes and codes of a connection that is gone or not there yet. */
 const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
-const UNAVAILABLE_TEXT = /Connection terminated|connection (?:lost|closed)|Client has encountered a connection error|the database system is (?:shutting down|starting up|in recovery mode)|terminating connection/i;
+const UNAVAILABLE_TEXT =
+  /Connection terminated|connection (?:lost|closed)|Client has encountered a connection error|the database system is (?:shutting down|starting up|in recovery mode)|terminating connection/i;
 /** disk_full (53100), and the operating system's ENOSPC as PGlite passes it on. */
 const DISK_FULL_TEXT = /No space left on device|ENOSPC|could not extend file|disk full/i;
 

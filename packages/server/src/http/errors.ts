@@ -50,8 +50,10 @@ export function registerErrorHandling(app: FastifyInstance, ctx: ServerContext) 
     } else if ('statusCode' in error && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       // A body too large, unreadable JSON, a wrong content type: the body is the field.
-      const bodyProblem = status === 413 || status === 415
-        || (status === 400 && (error instanceof SyntaxError || ('code' in error && String(error.code).startsWith('FST_ERR_CTP'))));
+      const bodyProblem =
+        status === 413 ||
+        status === 415 ||
+        (status === 400 && (error instanceof SyntaxError || ('code' in error && String(error.code).startsWith('FST_ERR_CTP'))));
       body = errorBody(status, error.message, bodyProblem ? { field: 'body' } : {});
     } else if (databaseFaultAnswer(error)) {
       ({ status, body } = databaseFaultAnswer(error)!);
@@ -62,7 +64,7 @@ export function registerErrorHandling(app: FastifyInstance, ctx: ServerContext) 
     }
     const user = request.user?.title ?? null;
     const url = request.url.length > 300 ? `${request.url.slice(0, 300)}…` : request.url;
-    const line = `${request.method} ${url} → ${status}: ${status === 500 ? (error.message || String(error)) : body.message}`;
+    const line = `${request.method} ${url} → ${status}: ${status === 500 ? error.message || String(error) : body.message}`;
     if (status >= 500) await ctx.log.error(line, user);
     // Refusals are anyone's to cause: one line per kind and minute, repeats counted (log/aggregate.ts).
     else await ctx.log.warnRepeated(`${status} ${request.method} ${request.routeOptions.url ?? 'unrouted'} ${user ?? request.ip}`, line, user);

@@ -42,7 +42,20 @@ function routeConfig(route: RouteDef): { rateLimit?: typeof LOGIN_CREATE_RATE_LI
   return route.name === 'adminLoginCreate' ? { rateLimit: LOGIN_CREATE_RATE_LIMIT } : {};
 }
 
-const AUDIT_FIELDS = ['id', 'ID', 'name', 'displayName', 'email', 'parentScenarioId', 'scenarioId', 'locationId', 'destinationScenarioId', 'deleted', 'scenarioDeleted', 'scenarioRenamedTo'];
+const AUDIT_FIELDS = [
+  'id',
+  'ID',
+  'name',
+  'displayName',
+  'email',
+  'parentScenarioId',
+  'scenarioId',
+  'locationId',
+  'destinationScenarioId',
+  'deleted',
+  'scenarioDeleted',
+  'scenarioRenamedTo',
+];
 
 /** Which objects a write touched, from its path, query, body and answer: "scenarioId=12 body.name='North'". */
 export function auditDetails(params: Record<string, unknown>, query: unknown, body: unknown, result: unknown): string {
@@ -69,7 +82,8 @@ export function auditDetails(params: Record<string, unknown>, query: unknown, bo
   };
   for (const [key, value] of Object.entries(params)) parts.push(`${key}=${scalar(value)}`);
   if (query && typeof query === 'object') {
-    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== false && key !== 'r') parts.push(`${key}=${Array.isArray(value) ? value.join(',') : scalar(value)}`);
+    for (const [key, value] of Object.entries(query))
+      if (value !== undefined && value !== false && key !== 'r') parts.push(`${key}=${Array.isArray(value) ? value.join(',') : scalar(value)}`);
   }
   pick('body.', body);
   pick('result.', result);
@@ -107,7 +121,13 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, handler
         const body = route.body ? route.body.safeParse(request.body ?? null) : { success: true as const, data: undefined };
         if (!body.success) throw fromZodError('body', body.error);
         const result = await handler({
-          params: params.data, query: query.data, body: body.data, user: user as CurrentUser, request, reply, route,
+          params: params.data,
+          query: query.data,
+          body: body.data,
+          user: user as CurrentUser,
+          request,
+          reply,
+          route,
         });
         if (route.method !== 'GET' && !NOT_WRITES.has(route.name) && user) {
           // The audit log: who (the user), when (the row's time), what (the route) and which objects.
@@ -119,7 +139,12 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, handler
         if (options.validateResponses && route.produces === 'json') {
           const check = route.response.safeParse(result);
           if (!check.success) {
-            throw new Error(`response of ${route.name} does not match the contract: ${check.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+            throw new Error(
+              `response of ${route.name} does not match the contract: ${check.error.issues
+                .slice(0, 3)
+                .map((i) => `${i.path.join('.')}: ${i.message}`)
+                .join('; ')}`,
+            );
           }
         }
         if (ETAG_READS.has(route.name)) {

@@ -31,7 +31,13 @@ export async function registerStaticFolder(app: FastifyInstance, dir: string, ro
 export function sendBuildFile(reply: FastifyReply, file: string, cacheControl: string) {
   // The answer depends on Accept-Encoding (a .br/.gz sibling may be sent), so caches must key on it.
   const vary = reply.getHeader('vary');
-  const listed = vary === undefined ? [] : String(vary).split(',').map((v) => v.trim()).filter(Boolean);
+  const listed =
+    vary === undefined
+      ? []
+      : String(vary)
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean);
   if (!listed.some((v) => v.toLowerCase() === 'accept-encoding' || v === '*')) listed.push('Accept-Encoding');
   return reply.header('Cache-Control', cacheControl).header('Vary', listed.join(', ')).sendFile(file);
 }

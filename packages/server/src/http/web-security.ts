@@ -77,9 +77,9 @@ export async function registerWebSecurity(app: FastifyInstance, config: ServerCo
   const allowed = [...new Set([...web.corsOrigins, ...web.embedOrigins])];
   await app.register(cors, {
     // A list: a preflight is always answered (204), with Access-Control-Allow-Origin only for a listed origin.
-    origin: allowed.map((origin) => (origin.includes('*.')
-      ? new RegExp(`^${origin.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('*\\.', '[A-Za-z0-9-]+\\.')}$`)
-      : origin)),
+    origin: allowed.map((origin) =>
+      origin.includes('*.') ? new RegExp(`^${origin.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('*\\.', '[A-Za-z0-9-]+\\.')}$`) : origin,
+    ),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'Accept', 'Accept-Language'],
     exposedHeaders: ['ETag', 'Content-Disposition', 'Retry-After'],
@@ -101,7 +101,10 @@ export async function registerWebSecurity(app: FastifyInstance, config: ServerCo
 
 /** Adds names to the Vary header, keeping those set before (CORS sets Origin). */
 export function addVary(reply: FastifyReply, ...names: string[]): void {
-  const current = String(reply.getHeader('vary') ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  const current = String(reply.getHeader('vary') ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   const missing = names.filter((name) => !current.some((v) => v.toLowerCase() === name.toLowerCase()));
   if (missing.length) reply.header('Vary', [...current, ...missing].join(', '));
 }

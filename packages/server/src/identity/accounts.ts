@@ -12,12 +12,17 @@ export interface LoginRecord {
   email: string;
 }
 
-interface LoginRow { id: number; identity: string; display_name: string; email: string; password_hash: string }
+interface LoginRow {
+  id: number;
+  identity: string;
+  display_name: string;
+  email: string;
+  password_hash: string;
+}
 
 const COLUMNS = 'id, identity, display_name, email, password_hash';
 
-const toRecord = (row: LoginRow): LoginRecord =>
-  ({ id: row.id, identity: row.identity, displayName: row.display_name, email: row.email });
+const toRecord = (row: LoginRow): LoginRecord => ({ id: row.id, identity: row.identity, displayName: row.display_name, email: row.email });
 
 /** Sign-in names and e-mail addresses compare without case and surrounding blanks. */
 export const normalizeIdentity = (value: string) => value.trim().toLowerCase();
@@ -36,19 +41,18 @@ export async function findLoginByIdentityOrEmail(db: Queryable, value: string): 
 async function findRow(db: Queryable, value: string): Promise<LoginRow | undefined> {
   const wanted = normalizeIdentity(value);
   if (!wanted) return undefined;
-  const rows = (await db.query<LoginRow>(
-    `SELECT ${COLUMNS} FROM login WHERE lower(identity) = $1 OR lower(email) = $1 ORDER BY (lower(identity) = $1) DESC, id LIMIT 1`,
-    [wanted],
-  )).rows;
+  const rows = (
+    await db.query<LoginRow>(`SELECT ${COLUMNS} FROM login WHERE lower(identity) = $1 OR lower(email) = $1 ORDER BY (lower(identity) = $1) DESC, id LIMIT 1`, [
+      wanted,
+    ])
+  ).rows;
   return rows[0];
 }
 
 // Compared against when the name is unknown, so a wrong name costs as much time as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
-export type PasswordCheck =
-  | { ok: true; login: LoginRecord }
-  | { ok: false; reason: 'unknown identity' | 'wrong password' };
+export type PasswordCheck = { ok: true; login: LoginRecord } | { ok: false; reason: 'unknown identity' | 'wrong password' };
 
 export async function checkPassword(db: Queryable, identity: string, password: string): Promise<PasswordCheck> {
   const row = await findRow(db, identity);

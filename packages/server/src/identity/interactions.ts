@@ -42,12 +42,14 @@ export function parseForm(body: string): Form {
 export const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 export const RESET_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
 
-export function registerInteractionRoutes(app: FastifyInstance, { ctx, provider, mailer, throttle = createSignInThrottle(), onPasswordChanged }: InteractionDeps): void {
+export function registerInteractionRoutes(
+  app: FastifyInstance,
+  { ctx, provider, mailer, throttle = createSignInThrottle(), onPasswordChanged }: InteractionDeps,
+): void {
   const appUrl = `${ctx.config.publicUrl}/`;
 
   const send = (reply: FastifyReply, page: RenderedPage) => reply.code(page.status).headers(page.headers).send(page.html);
-  const localeOf = (req: FastifyRequest, interaction?: Interaction): PageLocale =>
-    pickLocale(interaction?.params.ui_locales, req.headers['accept-language']);
+  const localeOf = (req: FastifyRequest, interaction?: Interaction): PageLocale => pickLocale(interaction?.params.ui_locales, req.headers['accept-language']);
 
   /** The open sign-in of this browser (its interaction cookie), when it is the one in the path. */
   async function openInteraction(req: UidRequest, reply: FastifyReply): Promise<Interaction | undefined> {
@@ -62,9 +64,15 @@ export function registerInteractionRoutes(app: FastifyInstance, { ctx, provider,
 
   function expired(req: FastifyRequest, reply: FastifyReply) {
     const t = pageText(localeOf(req));
-    return send(reply, messagePage(localeOf(req), {
-      title: t('sessionExpiredTitle'), text: t('sessionExpiredText'), link: { href: appUrl, label: t('openLocus') }, status: 400,
-    }));
+    return send(
+      reply,
+      messagePage(localeOf(req), {
+        title: t('sessionExpiredTitle'),
+        text: t('sessionExpiredText'),
+        link: { href: appUrl, label: t('openLocus') },
+        status: 400,
+      }),
+    );
   }
 
   async function finish(req: UidRequest, reply: FastifyReply, result: InteractionResults, mergeWithLastSubmission = false) {
@@ -79,7 +87,11 @@ export function registerInteractionRoutes(app: FastifyInstance, { ctx, provider,
 
   /** The first-party consent: grant what the planner app asks for, without a page. */
   async function grantConsent(req: UidRequest, reply: FastifyReply, interaction: Interaction) {
-    const { prompt: { details }, params, session } = interaction;
+    const {
+      prompt: { details },
+      params,
+      session,
+    } = interaction;
     if (params.client_id !== ctx.config.identity.clientId || !session) {
       return finish(req, reply, { error: 'access_denied', error_description: 'unknown client' });
     }
@@ -94,124 +106,159 @@ export function registerInteractionRoutes(app: FastifyInstance, { ctx, provider,
   }
 
   /** Runs a page handler; a failure shows a page, never the API's JSON error. */
-  const page = (handler: (req: UidRequest, reply: FastifyReply) => Promise<unknown>) =>
-    async (req: UidRequest, reply: FastifyReply) => {
-      try {
-        return await handler(req, reply);
-      } catch (error) {
-        await ctx.log.error(`sign-in page ${req.method} ${req.url.split('?')[0]}: ${error instanceof Error ? error.message : String(error)}`);
-        const locale = localeOf(req);
-        const t = pageText(locale);
-        return send(reply, messagePage(locale, { title: t('errorTitle'), text: t('errorText'), link: { href: appUrl, label: t('openLocus') }, status: 500 }));
+  const page = (handler: (req: UidRequest, reply: FastifyReply) => Promise<unknown>) => async (req: UidRequest, reply: FastifyReply) => {
+    try {
+      return await handler(req, reply);
+    } catch (error) {
+      await ctx.log.error(`sign-in page ${req.method} ${req.url.split('?')[0]}: ${error instanceof Error ? error.message : String(error)}`);
+      const locale = localeOf(req);
+      const t = pageText(locale);
+      return send(reply, messagePage(locale, { title: t('errorTitle'), text: t('errorText'), link: { href: appUrl, label: t('openLocus') }, status: 500 }));
+    }
+  };
+
+  app.get<UidRoute>(
+    `${OIDC_MOUNT_PATH}/interaction/:uid`,
+    page(async (req, reply) => {
+      const interaction = await openInteraction(req, reply);
+      if (!interaction) return expired(req, reply);
+      if (interaction.prompt.name === 'consent') return grantConsent(req, reply, interaction);
+      const locale = localeOf(req, interaction);
+      // ui_flow=reset opens the reset form; its "back to sign in" link asks for the login form.
+      if (interaction.params.ui_flow === RESET_UI_FLOW && req.query.view !== 'login') {
+        return send(reply, resetRequestPage(locale, { uid: interaction.uid }));
       }
-    };
+      const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : undefined;
+      return send(reply, loginPage(locale, { uid: interaction.uid, identity: hint }));
+    }),
+  );
 
-  app.get<UidRoute>(`${OIDC_MOUNT_PATH}/interaction/:uid`, page(async (req, reply) => {
-    const interaction = await openInteraction(req, reply);
-    if (!interaction) return expired(req, reply);
-    if (interaction.prompt.name === 'consent') return grantConsent(req, reply, interaction);
-    const locale = localeOf(req, interaction);
-    // ui_flow=reset opens the reset form; its "back to sign in" link asks for the login form.
-    if (interaction.params.ui_flow === RESET_UI_FLOW && req.query.view !== 'login') {
-      return send(reply, resetRequestPage(locale, { uid: interaction.uid }));
-    }
-    const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : undefined;
-    return send(reply, loginPage(locale, { uid: interaction.uid, identity: hint }));
-  }));
+  app.post<UidRoute>(
+    `${OIDC_MOUNT_PATH}/interaction/:uid/login`,
+    { config: { rateLimit: SIGN_IN_RATE_LIMIT } },
+    page(async (req, reply) => {
+      const interaction = await openInteraction(req, reply);
+      if (!interaction) return expired(req, reply);
+      if (interaction.prompt.name !== 'login') return reply.redirect(interactionPath(interaction.uid), 303);
+      const locale = localeOf(req, interaction);
+      const t = pageText(locale);
+      const identity = normalizeIdentity(req.body?.identity ?? '');
+      const password = req.body?.password ?? '';
+      if (!identity || !password) {
+        return send(reply, loginPage(locale, { uid: interaction.uid, identity, error: t('missingCredentials'), status: 400 }));
+      }
+      const locked = throttle.lockedFor(identity);
+      if (locked > 0) {
+        await ctx.log.warnRepeated(`sign-in locked:${identity}`, `sign-in refused for ${identity}: too many wrong passwords`, identity);
+        reply.header('retry-after', String(Math.ceil(locked / 1000)));
+        return send(
+          reply,
+          loginPage(locale, { uid: interaction.uid, identity, error: t('tooManyAttempts', { minutes: Math.ceil(locked / 60_000) }), status: 429 }),
+        );
+      }
+      const check = await checkPassword(ctx.db, identity, password);
+      if (!check.ok) {
+        throttle.failed(identity);
+        // Written once per name and minute, repeats counted: guessing cannot flood the log.
+        await ctx.log.warnRepeated(`sign-in failed:${identity}`, `sign-in failed for ${identity}: ${check.reason}`, identity);
+        return send(reply, loginPage(locale, { uid: interaction.uid, identity, error: t('wrongCredentials'), status: 401 }));
+      }
+      throttle.succeeded(identity);
+      await signedIn(check.login, '');
+      return finish(req, reply, { login: { accountId: String(check.login.id), amr: ['pwd'], remember: true } });
+    }),
+  );
 
-  app.post<UidRoute>(`${OIDC_MOUNT_PATH}/interaction/:uid/login`, { config: { rateLimit: SIGN_IN_RATE_LIMIT } }, page(async (req, reply) => {
-    const interaction = await openInteraction(req, reply);
-    if (!interaction) return expired(req, reply);
-    if (interaction.prompt.name !== 'login') return reply.redirect(interactionPath(interaction.uid), 303);
-    const locale = localeOf(req, interaction);
-    const t = pageText(locale);
-    const identity = normalizeIdentity(req.body?.identity ?? '');
-    const password = req.body?.password ?? '';
-    if (!identity || !password) {
-      return send(reply, loginPage(locale, { uid: interaction.uid, identity, error: t('missingCredentials'), status: 400 }));
-    }
-    const locked = throttle.lockedFor(identity);
-    if (locked > 0) {
-      await ctx.log.warnRepeated(`sign-in locked:${identity}`, `sign-in refused for ${identity}: too many wrong passwords`, identity);
-      reply.header('retry-after', String(Math.ceil(locked / 1000)));
-      return send(reply, loginPage(locale, { uid: interaction.uid, identity, error: t('tooManyAttempts', { minutes: Math.ceil(locked / 60_000) }), status: 429 }));
-    }
-    const check = await checkPassword(ctx.db, identity, password);
-    if (!check.ok) {
-      throttle.failed(identity);
-      // Written once per name and minute, repeats counted: guessing cannot flood the log.
-      await ctx.log.warnRepeated(`sign-in failed:${identity}`, `sign-in failed for ${identity}: ${check.reason}`, identity);
-      return send(reply, loginPage(locale, { uid: interaction.uid, identity, error: t('wrongCredentials'), status: 401 }));
-    }
-    throttle.succeeded(identity);
-    await signedIn(check.login, '');
-    return finish(req, reply, { login: { accountId: String(check.login.id), amr: ['pwd'], remember: true } });
-  }));
+  app.get<UidRoute>(
+    `${OIDC_MOUNT_PATH}/interaction/:uid/reset`,
+    page(async (req, reply) => {
+      const interaction = await openInteraction(req, reply);
+      if (!interaction) return expired(req, reply);
+      return send(reply, resetRequestPage(localeOf(req, interaction), { uid: interaction.uid }));
+    }),
+  );
 
-  app.get<UidRoute>(`${OIDC_MOUNT_PATH}/interaction/:uid/reset`, page(async (req, reply) => {
-    const interaction = await openInteraction(req, reply);
-    if (!interaction) return expired(req, reply);
-    return send(reply, resetRequestPage(localeOf(req, interaction), { uid: interaction.uid }));
-  }));
-
-  app.post<UidRoute>(`${OIDC_MOUNT_PATH}/interaction/:uid/reset`, { config: { rateLimit: RESET_RATE_LIMIT } }, page(async (req, reply) => {
-    const interaction = await openInteraction(req, reply);
-    if (!interaction) return expired(req, reply);
-    const locale = localeOf(req, interaction);
-    const t = pageText(locale);
-    const email = (req.body?.email ?? '').trim();
-    if (!email) return send(reply, { ...resetRequestPage(locale, { uid: interaction.uid, error: t('missingEmail') }), status: 400 });
-    const login = await findLoginByIdentityOrEmail(ctx.db, email);
-    if (login) {
-      const token = await createResetToken(ctx.db, login.id);
-      const link = `${ctx.config.publicUrl}${interactionPath(interaction.uid, '/new-password')}?token=${token}`;
-      await mailer.send({
-        to: login.email,
-        subject: t('mailSubject'),
-        text: t('mailBody', { name: login.displayName, identity: login.identity, link }),
-      });
-      await ctx.log.info(`password reset requested for ${login.identity}`, login.displayName);
-    } else {
-      await ctx.log.warnRepeated(`reset unknown:${normalizeIdentity(email)}`, `password reset requested for unknown address ${normalizeIdentity(email)}`, normalizeIdentity(email));
-    }
-    // The same answer either way, so the form does not tell which addresses have an account.
-    return send(reply, resetSentPage(locale, { uid: interaction.uid }));
-  }));
+  app.post<UidRoute>(
+    `${OIDC_MOUNT_PATH}/interaction/:uid/reset`,
+    { config: { rateLimit: RESET_RATE_LIMIT } },
+    page(async (req, reply) => {
+      const interaction = await openInteraction(req, reply);
+      if (!interaction) return expired(req, reply);
+      const locale = localeOf(req, interaction);
+      const t = pageText(locale);
+      const email = (req.body?.email ?? '').trim();
+      if (!email) return send(reply, { ...resetRequestPage(locale, { uid: interaction.uid, error: t('missingEmail') }), status: 400 });
+      const login = await findLoginByIdentityOrEmail(ctx.db, email);
+      if (login) {
+        const token = await createResetToken(ctx.db, login.id);
+        const link = `${ctx.config.publicUrl}${interactionPath(interaction.uid, '/new-password')}?token=${token}`;
+        await mailer.send({
+          to: login.email,
+          subject: t('mailSubject'),
+          text: t('mailBody', { name: login.displayName, identity: login.identity, link }),
+        });
+        await ctx.log.info(`password reset requested for ${login.identity}`, login.displayName);
+      } else {
+        await ctx.log.warnRepeated(
+          `reset unknown:${normalizeIdentity(email)}`,
+          `password reset requested for unknown address ${normalizeIdentity(email)}`,
+          normalizeIdentity(email),
+        );
+      }
+      // The same answer either way, so the form does not tell which addresses have an account.
+      return send(reply, resetSentPage(locale, { uid: interaction.uid }));
+    }),
+  );
 
   const invalidLink = (req: FastifyRequest, reply: FastifyReply) => {
     const locale = localeOf(req);
     const t = pageText(locale);
-    return send(reply, messagePage(locale, { title: t('invalidLinkTitle'), text: t('invalidLinkText'), link: { href: appUrl, label: t('openLocus') }, status: 410 }));
+    return send(
+      reply,
+      messagePage(locale, { title: t('invalidLinkTitle'), text: t('invalidLinkText'), link: { href: appUrl, label: t('openLocus') }, status: 410 }),
+    );
   };
 
-  app.get<UidRoute>(`${OIDC_MOUNT_PATH}/interaction/:uid/new-password`, page(async (req, reply) => {
-    const token = req.query.token ?? '';
-    if (!(await findResetLogin(ctx.db, token))) return invalidLink(req, reply);
-    return send(reply, newPasswordPage(localeOf(req), { uid: req.params.uid, token }));
-  }));
+  app.get<UidRoute>(
+    `${OIDC_MOUNT_PATH}/interaction/:uid/new-password`,
+    page(async (req, reply) => {
+      const token = req.query.token ?? '';
+      if (!(await findResetLogin(ctx.db, token))) return invalidLink(req, reply);
+      return send(reply, newPasswordPage(localeOf(req), { uid: req.params.uid, token }));
+    }),
+  );
 
-  app.post<UidRoute>(`${OIDC_MOUNT_PATH}/interaction/:uid/new-password`, { config: { rateLimit: RESET_RATE_LIMIT } }, page(async (req, reply) => {
-    const locale = localeOf(req);
-    const t = pageText(locale);
-    const token = req.body?.token ?? '';
-    const password = req.body?.password ?? '';
-    if (!(await findResetLogin(ctx.db, token))) return invalidLink(req, reply);
-    const problem = passwordProblem(password, req.body?.confirmation ?? '');
-    if (problem) return send(reply, newPasswordPage(locale, { uid: req.params.uid, token, error: t(problem, { min: MINIMUM_PASSWORD_LENGTH }) }));
-    const loginId = await resetPassword(ctx.db, token, password);
-    const login = loginId === undefined ? undefined : await findLoginById(ctx.db, loginId);
-    if (!login) return invalidLink(req, reply);
-    throttle.succeeded(login.identity);
-    onPasswordChanged?.();
-    await ctx.log.info(`password of ${login.identity} changed by a reset link`, login.displayName);
-    // The link proves the mailbox: when the sign-in that asked for it is still open here, it continues.
-    const interaction = await openInteraction(req, reply);
-    if (interaction?.prompt.name === 'login') {
-      await signedIn(login, ' after a password reset');
-      return finish(req, reply, { login: { accountId: String(login.id), amr: ['pwd'], remember: true } });
-    }
-    return send(reply, messagePage(locale, {
-      title: t('passwordChangedTitle'), text: t('passwordChangedText'), link: { href: appUrl, label: t('openLocus') },
-    }));
-  }));
+  app.post<UidRoute>(
+    `${OIDC_MOUNT_PATH}/interaction/:uid/new-password`,
+    { config: { rateLimit: RESET_RATE_LIMIT } },
+    page(async (req, reply) => {
+      const locale = localeOf(req);
+      const t = pageText(locale);
+      const token = req.body?.token ?? '';
+      const password = req.body?.password ?? '';
+      if (!(await findResetLogin(ctx.db, token))) return invalidLink(req, reply);
+      const problem = passwordProblem(password, req.body?.confirmation ?? '');
+      if (problem) return send(reply, newPasswordPage(locale, { uid: req.params.uid, token, error: t(problem, { min: MINIMUM_PASSWORD_LENGTH }) }));
+      const loginId = await resetPassword(ctx.db, token, password);
+      const login = loginId === undefined ? undefined : await findLoginById(ctx.db, loginId);
+      if (!login) return invalidLink(req, reply);
+      throttle.succeeded(login.identity);
+      onPasswordChanged?.();
+      await ctx.log.info(`password of ${login.identity} changed by a reset link`, login.displayName);
+      // The link proves the mailbox: when the sign-in that asked for it is still open here, it continues.
+      const interaction = await openInteraction(req, reply);
+      if (interaction?.prompt.name === 'login') {
+        await signedIn(login, ' after a password reset');
+        return finish(req, reply, { login: { accountId: String(login.id), amr: ['pwd'], remember: true } });
+      }
+      return send(
+        reply,
+        messagePage(locale, {
+          title: t('passwordChangedTitle'),
+          text: t('passwordChangedText'),
+          link: { href: appUrl, label: t('openLocus') },
+        }),
+      );
+    }),
+  );
 }

@@ -22,10 +22,11 @@ export function createOutboxMailer(ctx: Pick<ServerContext, 'db' | 'log'>, optio
   const echo = options.echo ?? ((line: string) => console.log(line));
   return {
     async send(mail) {
-      const { rows } = await ctx.db.query<{ id: number }>(
-        'INSERT INTO outbox (recipient, subject, body) VALUES ($1, $2, $3) RETURNING id',
-        [mail.to, mail.subject, mail.text],
-      );
+      const { rows } = await ctx.db.query<{ id: number }>('INSERT INTO outbox (recipient, subject, body) VALUES ($1, $2, $3) RETURNING id', [
+        mail.to,
+        mail.subject,
+        mail.text,
+      ]);
       const id = rows[0]!.id;
       await ctx.log.info(`mail '${mail.subject}' to ${mail.to} kept in the outbox (id ${id})`);
       echo(`outbox: mail ${id} to ${mail.to}: ${mail.subject}\n${mail.text.replace(/^/gm, '  | ')}`);

@@ -26,10 +26,7 @@ export interface MsalConfiguration {
    * built-in provider's reset form, or the reset authority of an external
    * provider. Null when the provider has no reset flow the app can open.
    */
-  passwordResetRequest:
-    | { scopes: string[]; prompt: 'login'; extraQueryParameters: { ui_flow: string } }
-    | { scopes: string[]; authority: string }
-    | null;
+  passwordResetRequest: { scopes: string[]; prompt: 'login'; extraQueryParameters: { ui_flow: string } } | { scopes: string[]; authority: string } | null;
 }
 
 /**

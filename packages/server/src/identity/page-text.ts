@@ -48,7 +48,8 @@ const en = {
   tooManyRequestsTitle: 'Too many attempts',
   tooManyRequestsText: 'Too many sign-in or reset attempts came from your network in a short time. Wait a minute and try again.',
   mailSubject: 'Locus: reset your password',
-  mailBody: 'Hello {name},\n\nSomeone (hopefully you) asked to reset the password of your Locus account {identity}.\nChoose a new password with this link, valid for one hour:\n\n{link}\n\nIf you did not ask for this, ignore this message: your password stays as it is.\n',
+  mailBody:
+    'Hello {name},\n\nSomeone (hopefully you) asked to reset the password of your Locus account {identity}.\nChoose a new password with this link, valid for one hour:\n\n{link}\n\nIf you did not ask for this, ignore this message: your password stays as it is.\n',
 };
 
 const nl: typeof en = {
@@ -94,7 +95,8 @@ const nl: typeof en = {
   tooManyRequestsTitle: 'Te veel pogingen',
   tooManyRequestsText: 'Er kwamen in korte tijd te veel aanmeld- of herstelpogingen van uw netwerk. Wacht een minuut en probeer het opnieuw.',
   mailSubject: 'Locus: wachtwoord opnieuw instellen',
-  mailBody: 'Beste {name},\n\nIemand (hopelijk u) heeft gevraagd het wachtwoord van uw Locus-account {identity} opnieuw in te stellen.\nKies een nieuw wachtwoord met deze link, een uur geldig:\n\n{link}\n\nHeeft u dit niet gevraagd? Negeer dan dit bericht: uw wachtwoord blijft zoals het is.\n',
+  mailBody:
+    'Beste {name},\n\nIemand (hopelijk u) heeft gevraagd het wachtwoord van uw Locus-account {identity} opnieuw in te stellen.\nKies een nieuw wachtwoord met deze link, een uur geldig:\n\n{link}\n\nHeeft u dit niet gevraagd? Negeer dan dit bericht: uw wachtwoord blijft zoals het is.\n',
 };
 
 const de: typeof en = {
@@ -114,7 +116,8 @@ const de: typeof en = {
   backToSignIn: 'Zurück zur Anmeldung',
   missingEmail: 'Geben Sie Ihre E-Mail-Adresse ein.',
   resetSentTitle: 'Sehen Sie in Ihre E-Mails',
-  resetSentText: 'Wenn zu dieser Adresse ein Konto gehört, ist eine Nachricht mit einem Link zum Wählen eines neuen Passworts unterwegs. Der Link ist eine Stunde gültig.',
+  resetSentText:
+    'Wenn zu dieser Adresse ein Konto gehört, ist eine Nachricht mit einem Link zum Wählen eines neuen Passworts unterwegs. Der Link ist eine Stunde gültig.',
   newPasswordTitle: 'Neues Passwort wählen',
   newPasswordIntro: 'Wählen Sie ein neues Passwort mit mindestens {min} Zeichen.',
   newPassword: 'Neues Passwort',
@@ -140,7 +143,8 @@ const de: typeof en = {
   tooManyRequestsTitle: 'Zu viele Versuche',
   tooManyRequestsText: 'Aus Ihrem Netzwerk kamen in kurzer Zeit zu viele Anmelde- oder Zurücksetzversuche. Warten Sie eine Minute und versuchen Sie es erneut.',
   mailSubject: 'Locus: Passwort zurücksetzen',
-  mailBody: 'Hallo {name},\n\njemand (hoffentlich Sie) hat gebeten, das Passwort Ihres Locus-Kontos {identity} zurückzusetzen.\nWählen Sie mit diesem Link, eine Stunde gültig, ein neues Passwort:\n\n{link}\n\nWenn Sie das nicht angefordert haben, ignorieren Sie diese Nachricht: Ihr Passwort bleibt unverändert.\n',
+  mailBody:
+    'Hallo {name},\n\njemand (hoffentlich Sie) hat gebeten, das Passwort Ihres Locus-Kontos {identity} zurückzusetzen.\nWählen Sie mit diesem Link, eine Stunde gültig, ein neues Passwort:\n\n{link}\n\nWenn Sie das nicht angefordert haben, ignorieren Sie diese Nachricht: Ihr Passwort bleibt unverändert.\n',
 };
 
 const es: typeof en = {
@@ -160,7 +164,8 @@ const es: typeof en = {
   backToSignIn: 'Volver a iniciar sesión',
   missingEmail: 'Introduzca su correo electrónico.',
   resetSentTitle: 'Revise su correo',
-  resetSentText: 'Si existe una cuenta con esa dirección, le llegará un mensaje con un enlace para elegir una contraseña nueva. El enlace es válido durante una hora.',
+  resetSentText:
+    'Si existe una cuenta con esa dirección, le llegará un mensaje con un enlace para elegir una contraseña nueva. El enlace es válido durante una hora.',
   newPasswordTitle: 'Elija una contraseña nueva',
   newPasswordIntro: 'Elija una contraseña nueva de al menos {min} caracteres.',
   newPassword: 'Contraseña nueva',
@@ -184,9 +189,11 @@ const es: typeof en = {
   errorTitle: 'Problema al iniciar sesión',
   errorText: 'No se pudo completar la solicitud de inicio de sesión.',
   tooManyRequestsTitle: 'Demasiados intentos',
-  tooManyRequestsText: 'Llegaron demasiados intentos de inicio de sesión o de restablecimiento desde su red en poco tiempo. Espere un minuto y vuelva a intentarlo.',
+  tooManyRequestsText:
+    'Llegaron demasiados intentos de inicio de sesión o de restablecimiento desde su red en poco tiempo. Espere un minuto y vuelva a intentarlo.',
   mailSubject: 'Locus: restablecer la contraseña',
-  mailBody: 'Hola {name}:\n\nAlguien (esperamos que usted) ha pedido restablecer la contraseña de su cuenta de Locus {identity}.\nElija una contraseña nueva con este enlace, válido durante una hora:\n\n{link}\n\nSi no lo ha pedido usted, ignore este mensaje: su contraseña no cambia.\n',
+  mailBody:
+    'Hola {name}:\n\nAlguien (esperamos que usted) ha pedido restablecer la contraseña de su cuenta de Locus {identity}.\nElija una contraseña nueva con este enlace, válido durante una hora:\n\n{link}\n\nSi no lo ha pedido usted, ignore este mensaje: su contraseña no cambia.\n',
 };
 
 const fr: typeof en = {
@@ -206,7 +213,8 @@ const fr: typeof en = {
   backToSignIn: 'Retour à la connexion',
   missingEmail: 'Saisissez votre adresse e-mail.',
   resetSentTitle: 'Consultez vos e-mails',
-  resetSentText: 'Si un compte existe pour cette adresse, un message avec un lien pour choisir un nouveau mot de passe est en route. Le lien est valable une heure.',
+  resetSentText:
+    'Si un compte existe pour cette adresse, un message avec un lien pour choisir un nouveau mot de passe est en route. Le lien est valable une heure.',
   newPasswordTitle: 'Choisissez un nouveau mot de passe',
   newPasswordIntro: 'Choisissez un nouveau mot de passe d’au moins {min} caractères.',
   newPassword: 'Nouveau mot de passe',
@@ -232,7 +240,8 @@ const fr: typeof en = {
   tooManyRequestsTitle: 'Trop de tentatives',
   tooManyRequestsText: 'Trop de tentatives de connexion ou de réinitialisation sont venues de votre réseau en peu de temps. Attendez une minute et réessayez.',
   mailSubject: 'Locus : réinitialiser votre mot de passe',
-  mailBody: 'Bonjour {name},\n\nQuelqu’un (vous, espérons-le) a demandé la réinitialisation du mot de passe de votre compte Locus {identity}.\nChoisissez un nouveau mot de passe avec ce lien, valable une heure :\n\n{link}\n\nSi vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.\n',
+  mailBody:
+    'Bonjour {name},\n\nQuelqu’un (vous, espérons-le) a demandé la réinitialisation du mot de passe de votre compte Locus {identity}.\nChoisissez un nouveau mot de passe avec ce lien, valable une heure :\n\n{link}\n\nSi vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.\n',
 };
 
 export type PageTextKey = keyof typeof en;

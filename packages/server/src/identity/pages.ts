@@ -43,13 +43,20 @@ export function escapeHtml(value: unknown): string {
 
 /** Origins of the extra redirect URIs (IDENTITY_EXTRA_REDIRECT_URIS): where a sign-in form's redirect may end. */
 function redirectOrigins(): string[] {
-  return [...new Set((process.env.IDENTITY_EXTRA_REDIRECT_URIS ?? '').split(/[\s,]+/).filter(Boolean).flatMap((uri) => {
-    try {
-      return [new URL(uri).origin];
-    } catch {
-      return [];
-    }
-  }))];
+  return [
+    ...new Set(
+      (process.env.IDENTITY_EXTRA_REDIRECT_URIS ?? '')
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .flatMap((uri) => {
+          try {
+            return [new URL(uri).origin];
+          } catch {
+            return [];
+          }
+        }),
+    ),
+  ];
 }
 
 function render(locale: PageLocale, title: string, body: string, options: { status?: number; script?: string } = {}): RenderedPage {
@@ -93,9 +100,7 @@ ${scriptTag}
   };
 }
 
-const alert = (message: string | undefined, id = 'form-error') =>
-  message ? `<p class="alert" role="alert" id="${id}">${escapeHtml(message)}</p>` : '';
-
+const alert = (message: string | undefined, id = 'form-error') => (message ? `<p class="alert" role="alert" id="${id}">${escapeHtml(message)}</p>` : '');
 
 export function loginPage(locale: PageLocale, input: { uid: string; identity?: string; error?: string; notice?: string; status?: number }): RenderedPage {
   const t = pageText(locale);
@@ -203,4 +208,3 @@ ${details}
 <p class="links"><a href="${escapeHtml(appUrl)}">${t('openLocus')}</a></p>`;
   return render(locale, t('errorTitle'), body, { status });
 }
-

@@ -13,20 +13,22 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 export async function createResetToken(db: Queryable, loginId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.query(
-    `INSERT INTO password_reset (token_hash, login_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-    [hashToken(token), loginId, RESET_TOKEN_TTL_SECONDS],
-  );
+  await db.query(`INSERT INTO password_reset (token_hash, login_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+    hashToken(token),
+    loginId,
+    RESET_TOKEN_TTL_SECONDS,
+  ]);
   return token;
 }
 
 /** The login a token is for, while it is unused and unexpired. */
 export async function findResetLogin(db: Queryable, token: string): Promise<number | undefined> {
   if (!token) return undefined;
-  const rows = (await db.query<{ login_id: number }>(
-    'SELECT login_id FROM password_reset WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
-    [hashToken(token)],
-  )).rows;
+  const rows = (
+    await db.query<{ login_id: number }>('SELECT login_id FROM password_reset WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()', [
+      hashToken(token),
+    ])
+  ).rows;
   return rows[0]?.login_id;
 }
 
@@ -45,11 +47,13 @@ export function passwordProblem(password: string, confirmation: string): 'tooSho
 export async function resetPassword(db: Database, token: string, password: string): Promise<number | undefined> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const claimed = (await tx.query<{ login_id: number }>(
-      `UPDATE password_reset SET used_at = now()
+    const claimed = (
+      await tx.query<{ login_id: number }>(
+        `UPDATE password_reset SET used_at = now()
        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING login_id`,
-      [hashToken(token)],
-    )).rows[0];
+        [hashToken(token)],
+      )
+    ).rows[0];
     if (!claimed) return undefined;
     await tx.query('UPDATE login SET password_hash = $2, password_changed = now() WHERE id = $1', [claimed.login_id, passwordHash]);
     await tx.query('DELETE FROM password_reset WHERE login_id = $1 AND used_at IS NULL', [claimed.login_id]);

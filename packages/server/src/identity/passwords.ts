@@ -4,10 +4,12 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const scrypt = (password: string, salt: Buffer, length: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCb(password, salt, length, options, (err, key) => (err ? reject(err) : resolve(key))));
+  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, length, options, (err, key) => (err ? reject(err) : resolve(key))));
 
-const N = 16384, R = 8, P = 1, KEY_LENGTH = 32;
+const N = 16384,
+  R = 8,
+  P = 1,
+  KEY_LENGTH = 32;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
@@ -40,8 +42,7 @@ export const GENERATED_PASSWORD_POLICY = {
 /** Whether a password meets the generated-password policy. */
 export function meetsGeneratedPasswordPolicy(password: string): boolean {
   const { length, alphabet, classes } = GENERATED_PASSWORD_POLICY;
-  return password.length === length && [...password].every((c) => alphabet.includes(c))
-    && classes.every((set) => [...password].some((c) => set.includes(c)));
+  return password.length === length && [...password].every((c) => alphabet.includes(c)) && classes.every((set) => [...password].some((c) => set.includes(c)));
 }
 
 /** A readable generated password for new logins, meeting GENERATED_PASSWORD_POLICY; uniform over the alphabet. */

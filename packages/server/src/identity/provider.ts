@@ -42,16 +42,18 @@ export async function createProvider(ctx: ServerContext, options: ProviderOption
       long: { httpOnly: true, sameSite: 'lax' },
       short: { httpOnly: true, sameSite: 'lax' },
     },
-    clients: [{
-      client_id: clientId,
-      client_name: 'Locus',
-      application_type: 'web',
-      token_endpoint_auth_method: 'none',
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      redirect_uris: redirectUris,
-      post_logout_redirect_uris: redirectUris,
-    }],
+    clients: [
+      {
+        client_id: clientId,
+        client_name: 'Locus',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: redirectUris,
+        post_logout_redirect_uris: redirectUris,
+      },
+    ],
     claims: { openid: ['sub'], profile: ['name', 'preferred_username'], email: ['email'] },
     scopes: ['openid', 'profile', 'email', 'offline_access'],
     // msal-browser builds its account from the ID token: name and preferred_username must be in it.

@@ -48,14 +48,21 @@ export async function registerIdentity(app: FastifyInstance, ctx: ServerContext,
       const locale = pickLocale(undefined, request.headers['accept-language']);
       const t = pageText(locale);
       const page = messagePage(locale, {
-        title: t('tooManyRequestsTitle'), text: t('tooManyRequestsText'), link: { href: `${ctx.config.publicUrl}/`, label: t('openLocus') }, status: 429,
+        title: t('tooManyRequestsTitle'),
+        text: t('tooManyRequestsText'),
+        link: { href: `${ctx.config.publicUrl}/`, label: t('openLocus') },
+        status: 429,
       });
-      await ctx.log.warnRepeated(`429 sign-in pages ${request.ip}`, `${request.method} ${request.url.split('?')[0]} → 429: too many requests from ${request.ip}`);
+      await ctx.log.warnRepeated(
+        `429 sign-in pages ${request.ip}`,
+        `${request.method} ${request.url.split('?')[0]} → 429: too many requests from ${request.ip}`,
+      );
       return reply.code(page.status).headers(page.headers).send(page.html);
     });
     if (!pages.hasContentTypeParser('application/x-www-form-urlencoded')) {
-      pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 },
-        (_req, body, done) => done(null, parseForm(String(body))));
+      pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) =>
+        done(null, parseForm(String(body))),
+      );
     }
     registerInteractionRoutes(pages, { ctx, provider, mailer, onPasswordChanged: options.onPasswordChanged });
   });

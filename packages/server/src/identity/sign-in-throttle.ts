@@ -9,7 +9,10 @@
 export const SIGN_IN_MAX_FAILURES = 10;
 export const SIGN_IN_LOCK_WINDOW_MS = 15 * 60_000;
 
-interface Attempts { failures: number; firstFailure: number }
+interface Attempts {
+  failures: number;
+  firstFailure: number;
+}
 
 export interface SignInThrottle {
   /** Milliseconds until the name may try again; 0 when it may try now. */

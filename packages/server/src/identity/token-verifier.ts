@@ -4,8 +4,14 @@
 // token names an unknown key); an external provider's keys are fetched from
 // its JWKS and cached by jose.
 import {
-  createLocalJWKSet, createRemoteJWKSet, customFetch, errors as joseErrors, jwtVerify,
-  type JWTPayload, type JWTVerifyGetKey, type JWTVerifyOptions,
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  customFetch,
+  errors as joseErrors,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  type JWTVerifyOptions,
 } from 'jose';
 import type { ServerContext } from '../context.js';
 import { loadOrCreateSigningKeys, publicKeys } from './keys.js';
@@ -33,7 +39,10 @@ export interface TokenVerifierOptions {
 
 /** An error the API answers with its statusCode (401: no or bad token; 503: provider unreachable). */
 export class TokenError extends Error {
-  constructor(readonly statusCode: 401 | 503, message: string) {
+  constructor(
+    readonly statusCode: 401 | 503,
+    message: string,
+  ) {
     super(message);
     this.name = 'TokenError';
   }
@@ -126,11 +135,14 @@ function externalKeySource(authority: string | undefined, jwksUri: string | unde
 function toVerifiedToken(payload: JWTPayload, builtin: boolean): VerifiedToken {
   const text = (key: string) => (typeof payload[key] === 'string' && payload[key] ? (payload[key] as string) : undefined);
   // Entra ID's sub differs per application; oid is the user's id in the directory (and in its user sync).
-  const subject = (builtin ? text('sub') : text('oid') ?? text('sub'))!;
+  const subject = (builtin ? text('sub') : (text('oid') ?? text('sub')))!;
   const username = text('preferred_username') ?? text('upn') ?? text('email') ?? text('unique_name') ?? subject;
   const email = text('email') ?? (username.includes('@') ? username : undefined);
   return {
-    subject, name: text('name') ?? username, username, ...(email ? { email } : {}),
+    subject,
+    name: text('name') ?? username,
+    username,
+    ...(email ? { email } : {}),
     ...(typeof payload.iat === 'number' ? { issuedAt: payload.iat } : {}),
   };
 }
@@ -139,7 +151,8 @@ function describe(error: unknown): string {
   if (error instanceof joseErrors.JWTExpired) return 'the token has expired';
   if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'the signature does not verify';
   if (error instanceof joseErrors.JWKSNoMatchingKey) return 'the token is signed with an unknown key';
-  if (error instanceof joseErrors.JWTClaimValidationFailed) return `claim ${error.claim} ${error.reason === 'check_failed' ? 'is not the expected value' : error.reason}`;
+  if (error instanceof joseErrors.JWTClaimValidationFailed)
+    return `claim ${error.claim} ${error.reason === 'check_failed' ? 'is not the expected value' : error.reason}`;
   if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'the signing algorithm is not RS256';
   if (error instanceof joseErrors.JWSInvalid || error instanceof joseErrors.JWTInvalid) return 'the token is malformed';
   return error instanceof Error ? error.message : String(error);

@@ -22,7 +22,13 @@ export interface AggregateOptions {
   maxKinds?: number;
 }
 
-interface Window { started: number; repeats: number; message: string; user: string | null; source: LogSource }
+interface Window {
+  started: number;
+  repeats: number;
+  message: string;
+  user: string | null;
+  source: LogSource;
+}
 
 const OVERFLOW_KIND = '\u0000overflow';
 
@@ -31,8 +37,7 @@ export function createAggregatedLog(log: Pick<AppLog, 'warn'>, options: Aggregat
   const maxKinds = options.maxKinds ?? 200;
   const windows = new Map<string, Window>();
 
-  const summary = (w: Window) =>
-    `${w.message} (${w.repeats} more like this in the last ${Math.round(windowMs / 1000)} s)`;
+  const summary = (w: Window) => `${w.message} (${w.repeats} more like this in the last ${Math.round(windowMs / 1000)} s)`;
 
   const closeWindow = async (kind: string, w: Window) => {
     windows.delete(kind);
@@ -43,7 +48,12 @@ export function createAggregatedLog(log: Pick<AppLog, 'warn'>, options: Aggregat
     for (const [kind, w] of [...windows]) if (now - w.started >= windowMs) await closeWindow(kind, w);
   };
 
-  const timer = setInterval(() => { void closeDue(Date.now()); }, Math.max(1000, Math.floor(windowMs / 4)));
+  const timer = setInterval(
+    () => {
+      void closeDue(Date.now());
+    },
+    Math.max(1000, Math.floor(windowMs / 4)),
+  );
   timer.unref();
 
   return {

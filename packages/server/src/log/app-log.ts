@@ -30,7 +30,10 @@ export function createAppLog(db: Queryable): AppLog {
       .catch((err) => console.error('log write failed:', err instanceof Error ? err.message : err));
   };
   let aggregated: AggregatedLog | undefined;
-  const repeated = () => (aggregated ??= createAggregatedLog({ warn: (message, user, source) => write({ source: source ?? 'backend', eventType: LogEvent.warning, message, user }) }));
+  const repeated = () =>
+    (aggregated ??= createAggregatedLog({
+      warn: (message, user, source) => write({ source: source ?? 'backend', eventType: LogEvent.warning, message, user }),
+    }));
   return {
     write,
     warnRepeated: (kind, message, user, source) => repeated().warn(kind, message, user, source),

@@ -10,7 +10,13 @@ import type { ResultSummary } from '../processing/results-store.js';
 import { areaEntity, type AreaRow } from '../repo/areas.js';
 import { locationNames, type ResultReader } from './results.js';
 
-interface Entry { location: number; value: number; minutesCar: number | null; minutesPedestrian: number | null; score: number }
+interface Entry {
+  location: number;
+  value: number;
+  minutesCar: number | null;
+  minutesPedestrian: number | null;
+  score: number;
+}
 
 async function entriesOf(db: Queryable, reader: ResultReader, summary: ResultSummary, area: AreaRow): Promise<Entry[] | undefined> {
   const areaId = Number(area.id);
@@ -45,14 +51,25 @@ async function entriesOf(db: Queryable, reader: ResultReader, summary: ResultSum
 }
 
 /** The Area entity in a scenario; locations only when the scenario is calculated (status 9). */
-export async function areaInScenario(db: Queryable, reader: ResultReader, scenario: { id: number; status: number }, subModelId: number, area: AreaRow, personType: string | null): Promise<Area> {
+export async function areaInScenario(
+  db: Queryable,
+  reader: ResultReader,
+  scenario: { id: number; status: number },
+  subModelId: number,
+  area: AreaRow,
+  personType: string | null,
+): Promise<Area> {
   const entity = await areaEntity(db, area, personType);
   if (scenario.status !== 9) return entity;
   const summary = await reader.summary(scenario.id, subModelId);
   if (!summary || summary.outputType === 4) return entity;
   const entries = await entriesOf(db, reader, summary, area);
   if (!entries) return entity;
-  const names = await locationNames(db, scenario.id, entries.flatMap((e) => (summary.locationIds[e.location] > 0 ? [summary.locationIds[e.location]] : [])));
+  const names = await locationNames(
+    db,
+    scenario.id,
+    entries.flatMap((e) => (summary.locationIds[e.location] > 0 ? [summary.locationIds[e.location]] : [])),
+  );
   const locations: AreaLocation[] = entries.flatMap((e) => {
     const id = summary.locationIds[e.location];
     if (!(id > 0)) return [];

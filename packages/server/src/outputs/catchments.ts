@@ -17,7 +17,12 @@ import { poiCountDefinitions, poiCountsAt } from '../repo/pois.js';
 import { notCalculated, positions, type CalculatedScenario, type ResultReader, type StoredLocationPairs } from './results.js';
 import { outputPropertyOf } from './records.js';
 
-export interface CatchmentAreaRow { id: number; name: string; title: string; area_set_id: number }
+export interface CatchmentAreaRow {
+  id: number;
+  name: string;
+  title: string;
+  area_set_id: number;
+}
 
 export interface CatchmentRow {
   areaId: number;
@@ -37,13 +42,16 @@ export interface CatchmentRow {
 }
 
 export async function catchmentAreaOf(db: Queryable, modelId: number, catchmentAreaId: number): Promise<CatchmentAreaRow> {
-  const row = (await db.query<CatchmentAreaRow>('SELECT id, name, title, area_set_id FROM catchment_area WHERE id = $1 AND model_id = $2', [catchmentAreaId, modelId])).rows[0];
+  const row = (
+    await db.query<CatchmentAreaRow>('SELECT id, name, title, area_set_id FROM catchment_area WHERE id = $1 AND model_id = $2', [catchmentAreaId, modelId])
+  ).rows[0];
   if (!row) throw notFound(`catchment area ${catchmentAreaId} of model ${modelId}`);
   return row;
 }
 
 export async function catchmentAreasOf(db: Queryable, modelId: number): Promise<CatchmentAreaRow[]> {
-  return (await db.query<CatchmentAreaRow>('SELECT id, name, title, area_set_id FROM catchment_area WHERE model_id = $1 ORDER BY sort_order, id', [modelId])).rows;
+  return (await db.query<CatchmentAreaRow>('SELECT id, name, title, area_set_id FROM catchment_area WHERE model_id = $1 ORDER BY sort_order, id', [modelId]))
+    .rows;
 }
 
 type Entry = Pick<CatchmentArea, 'area' | 'value' | 'fraction' | 'valueDefault' | 'fractionDefault'>;
@@ -53,7 +61,12 @@ type Entry = Pick<CatchmentArea, 'area' | 'value' | 'fraction' | 'valueDefault' 
  * catchmentOf ranks it): per demand area it draws from now or in the default
  * scenario, the value D_i x P_ij and the fraction P_ij, both ways.
  */
-export async function storedCatchment(reader: ResultReader, summary: ResultSummary, j: number | undefined, base?: { summary: ResultSummary; location: number | undefined }): Promise<Catchment> {
+export async function storedCatchment(
+  reader: ResultReader,
+  summary: ResultSummary,
+  j: number | undefined,
+  base?: { summary: ResultSummary; location: number | undefined },
+): Promise<Catchment> {
   if (j === undefined) return { output: 0, areas: [] };
   const byArea = new Map<number, Entry>();
   const now = await reader.locationPairs(summary, j);
@@ -84,7 +97,8 @@ async function rankedCatchment(db: Queryable, reader: ResultReader, calc: Calcul
   let areaIds: ArrayLike<number> = summary.areaIds;
   if (areaSetId !== summary.areaSetId) {
     const overlap = summary.areaSetId === null ? undefined : await loadOverlap(db, summary.areaSetId, areaSetId);
-    if (!overlap || overlap.sourceCount !== summary.areaCount) throw notCalculated('the catchment area was added after the calculation; calculate the scenario again');
+    if (!overlap || overlap.sourceCount !== summary.areaCount)
+      throw notCalculated('the catchment area was added after the calculation; calculate the scenario again');
     catchment = carryCatchment(catchment, overlap, summary.demand, baseSummary ? baseSummary.demand : summary.demand);
     areaIds = overlap.targetIds;
   }
@@ -92,7 +106,13 @@ async function rankedCatchment(db: Queryable, reader: ResultReader, calc: Calcul
 }
 
 /** The ranked catchment rows of a location on a catchment area's area set. */
-export async function catchmentRows(db: Queryable, reader: ResultReader, calc: CalculatedScenario, locationId: number, catchmentArea: CatchmentAreaRow): Promise<{ output: number; rows: CatchmentRow[] }> {
+export async function catchmentRows(
+  db: Queryable,
+  reader: ResultReader,
+  calc: CalculatedScenario,
+  locationId: number,
+  catchmentArea: CatchmentAreaRow,
+): Promise<{ output: number; rows: CatchmentRow[] }> {
   const { catchment, areaIds, hasDefault } = await rankedCatchment(db, reader, calc, locationId, catchmentArea.area_set_id);
   const rows = catchment.areas.map((a): CatchmentRow => ({
     areaId: areaIds[a.area],
@@ -139,30 +159,54 @@ function topAreaCount(format: string | null): number {
   return Math.max(TopAreasInReport, ...wanted);
 }
 
-export async function locationCatchmentArea(db: Queryable, reader: ResultReader, calc: CalculatedScenario, locationId: number, catchmentArea: CatchmentAreaRow, location: { latitude: number; longitude: number; properties: Record<string, unknown> }): Promise<LocationCatchmentArea> {
+export async function locationCatchmentArea(
+  db: Queryable,
+  reader: ResultReader,
+  calc: CalculatedScenario,
+  locationId: number,
+  catchmentArea: CatchmentAreaRow,
+  location: { latitude: number; longitude: number; properties: Record<string, unknown> },
+): Promise<LocationCatchmentArea> {
   const { output, rows } = await catchmentRows(db, reader, calc, locationId, catchmentArea);
   const outputProperty = await outputPropertyOf(db, calc.model.id, calc.subModelId);
   const shown = rows.filter((r) => r.value > 0 || (r.valueDefault ?? 0) > 0);
   const areaRows = shown.length
-    ? (await db.query<AreaRow>('SELECT id, area_set_id, code, person_type, properties, latitude, longitude, geometry FROM area WHERE id = ANY($1)', [shown.map((r) => r.areaId)])).rows
+    ? (
+        await db.query<AreaRow>('SELECT id, area_set_id, code, person_type, properties, latitude, longitude, geometry FROM area WHERE id = ANY($1)', [
+          shown.map((r) => r.areaId),
+        ])
+      ).rows
     : [];
   const byId = new Map(areaRows.map((a) => [Number(a.id), a]));
   const features = shown.flatMap((r) => {
     const area = byId.get(r.areaId);
     if (!area) return [];
     const properties: CatchmentFeatureProperties = {
-      fraction: r.fraction, fractionDefault: r.fractionDefault, value: r.value, valueDefault: r.valueDefault,
-      valueSharePrevious: r.previousShare, areaCode: area.code, locationPropertyId: outputProperty?.id ?? null,
+      fraction: r.fraction,
+      fractionDefault: r.fractionDefault,
+      value: r.value,
+      valueDefault: r.valueDefault,
+      valueSharePrevious: r.previousShare,
+      areaCode: area.code,
+      locationPropertyId: outputProperty?.id ?? null,
     };
     return [{ type: 'Feature' as const, geometry: area.geometry as LocationCatchmentArea['featureCollection']['features'][number]['geometry'], properties }];
   });
-  const format = (await db.query<{ location_report_format: string | null }>('SELECT location_report_format FROM model WHERE id = $1', [calc.model.id])).rows[0]?.location_report_format ?? null;
+  const format =
+    (await db.query<{ location_report_format: string | null }>('SELECT location_report_format FROM model WHERE id = $1', [calc.model.id])).rows[0]
+      ?.location_report_format ?? null;
   const top = shown.filter((r) => r.value > 0).slice(0, topAreaCount(format));
   const areas: CatchmentAreaEntry[] = [];
   for (const r of top) {
     const area = byId.get(r.areaId);
     if (!area) continue;
-    areas.push({ areaCode: area.code, output: r.value, outputDefaultScenario: r.valueDefault, locationPropertyId: outputProperty?.id ?? null, areaProperties: await areaPropertyEntities(db, area) });
+    areas.push({
+      areaCode: area.code,
+      output: r.value,
+      outputDefaultScenario: r.valueDefault,
+      locationPropertyId: outputProperty?.id ?? null,
+      areaProperties: await areaPropertyEntities(db, area),
+    });
   }
   const definitions = await propertyDefinitions(db, calc.model.id, calc.subModelId);
   const pois = await poiCountsAt(db, await poiCountDefinitions(db, calc.model.id), location.latitude, location.longitude);
@@ -177,8 +221,15 @@ export async function locationCatchmentArea(db: Queryable, reader: ResultReader,
     const parentSummary = parent?.status === 9 ? await reader.summary(calc.scenario.parentScenarioId, calc.subModelId) : undefined;
     if (parentSummary && parentSummary.areaCount === calc.summary.areaCount) {
       const [jNow, jBefore] = [positions(calc.summary).get(locationId), positions(parentSummary).get(locationId)];
-      sameAsParent = jNow === undefined || jBefore === undefined ? jNow === jBefore
-        : sameCatchment(await reader.locationPairs(calc.summary, jNow), calc.summary.demand, await reader.locationPairs(parentSummary, jBefore), parentSummary.demand);
+      sameAsParent =
+        jNow === undefined || jBefore === undefined
+          ? jNow === jBefore
+          : sameCatchment(
+              await reader.locationPairs(calc.summary, jNow),
+              calc.summary.demand,
+              await reader.locationPairs(parentSummary, jBefore),
+              parentSummary.demand,
+            );
     }
   }
   return { featureCollection: { type: 'FeatureCollection', features }, areas, locationProperties, sameAsParent };

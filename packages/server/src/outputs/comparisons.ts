@@ -31,17 +31,19 @@ async function differenceRows(db: Queryable, modelId: number, scenarioId: number
   const group = new Map(groups.rows.map((g) => [g.id, g.name]));
   const cluster = new Map(clusters.rows.map((c) => [c.id, c.name]));
   const index = positions(summary);
-  return rows.filter((r) => r.type !== 2).map((r) => {
-    const j = index.get(r.location_id);
-    const clusterName = r.location_cluster_id ? cluster.get(r.location_cluster_id) : undefined;
-    return {
-      locationId: r.location_id,
-      locationName: r.name,
-      locationGroupName: r.location_group_id ? group.get(r.location_group_id) ?? null : null,
-      locationClusterNames: clusterName ? [clusterName] : [],
-      output: j === undefined ? 0 : summary.arrays.output[j],
-    };
-  });
+  return rows
+    .filter((r) => r.type !== 2)
+    .map((r) => {
+      const j = index.get(r.location_id);
+      const clusterName = r.location_cluster_id ? cluster.get(r.location_cluster_id) : undefined;
+      return {
+        locationId: r.location_id,
+        locationName: r.name,
+        locationGroupName: r.location_group_id ? (group.get(r.location_group_id) ?? null) : null,
+        locationClusterNames: clusterName ? [clusterName] : [],
+        output: j === undefined ? 0 : summary.arrays.output[j],
+      };
+    });
 }
 
 export async function differencesOf(db: Queryable, reader: ResultReader, calc: CalculatedScenario, thresholdPercentage: number): Promise<ScenarioDifferences> {
@@ -67,10 +69,20 @@ interface ResultScores {
 
 function resultScores(db: Queryable, calc: CalculatedScenario, data: ResultRecords): Promise<ResultScores> {
   return derivedOf(data, 'normalizedScores', async () => {
-    const functions = (await db.query<{ id: number; title: string; function: string; weight: number; default_value: number }>(
-      'SELECT id, title, function, weight, default_value FROM normalized_scores_function WHERE model_id = $1 ORDER BY sort_order, id', [calc.model.id])).rows;
-    const actual = calc.model.actualOutputLocationPropertyId === null ? undefined
-      : (await db.query<{ name: string; title: string | null }>('SELECT name, title FROM location_property WHERE id = $1', [calc.model.actualOutputLocationPropertyId])).rows[0];
+    const functions = (
+      await db.query<{ id: number; title: string; function: string; weight: number; default_value: number }>(
+        'SELECT id, title, function, weight, default_value FROM normalized_scores_function WHERE model_id = $1 ORDER BY sort_order, id',
+        [calc.model.id],
+      )
+    ).rows;
+    const actual =
+      calc.model.actualOutputLocationPropertyId === null
+        ? undefined
+        : (
+            await db.query<{ name: string; title: string | null }>('SELECT name, title FROM location_property WHERE id = $1', [
+              calc.model.actualOutputLocationPropertyId,
+            ])
+          ).rows[0];
     if (!functions.length) return { scores: undefined, actual };
     // Each function is normalised over the locations on its own: one at a time, with a turn of the event loop between.
     const parts: NormalizedScores[] = [];
@@ -79,8 +91,10 @@ function resultScores(db: Queryable, calc: CalculatedScenario, data: ResultRecor
       parts.push(normalizedScores([{ id: f.id, title: f.title, function: f.function, weight: f.weight, defaultValue: f.default_value }], data.records));
     }
     const scores: NormalizedScores = {
-      titles: parts.flatMap((p) => p.titles), weights: parts.flatMap((p) => p.weights),
-      normalized: parts.flatMap((p) => p.normalized), raw: parts.flatMap((p) => p.raw),
+      titles: parts.flatMap((p) => p.titles),
+      weights: parts.flatMap((p) => p.weights),
+      normalized: parts.flatMap((p) => p.normalized),
+      raw: parts.flatMap((p) => p.raw),
     };
     return { scores, actual };
   });
@@ -116,7 +130,13 @@ export function bestMatches(scores: NormalizedScores, reference: number, topN: n
   return [entry(reference), ...others.slice(0, Math.max(0, topN - 1)).map(entry)];
 }
 
-export async function matchingOf(db: Queryable, records: RecordsCache, calc: CalculatedScenario, locationId: number, topN: number): Promise<MatchingLocation[]> {
+export async function matchingOf(
+  db: Queryable,
+  records: RecordsCache,
+  calc: CalculatedScenario,
+  locationId: number,
+  topN: number,
+): Promise<MatchingLocation[]> {
   const data = await records.of(calc);
   const reference = rowIn(data, calc, locationId);
   const { scores, actual } = await resultScores(db, calc, data);
@@ -133,7 +153,7 @@ export async function matchingOf(db: Queryable, records: RecordsCache, calc: Cal
       outputLocationPropertyValue: data.outputs[m.location]!,
       outputLocationPropertyTitle: data.outputProperty?.title ?? data.outputProperty?.name ?? null,
       actualOutputLocationPropertyValue: typeof actualValue === 'number' ? actualValue : null,
-      actualOutputLocationPropertyTitle: actual ? actual.title ?? actual.name : null,
+      actualOutputLocationPropertyTitle: actual ? (actual.title ?? actual.name) : null,
       normalizedScores: m.normalizedScores,
     };
   });
@@ -146,12 +166,27 @@ export async function driversOf(records: RecordsCache, calc: CalculatedScenario,
   for (const filter of filters) {
     const chart = driverChart(
       { id: filter.id, title: filter.title, function: filter.function, drivers: filter.drivers.map((d) => ({ ...d })) },
-      data.records, selected);
+      data.records,
+      selected,
+    );
     // A filter the location does not pass is not its comparison group.
     if (!chart.comparable.includes(selected)) continue;
     const drivers = chart.drivers.flatMap((d) =>
-      d.minimum === null || d.maximum === null || d.average === null || d.value === null ? []
-        : [{ title: d.title, minimum: d.minimum, maximum: d.maximum, average: d.average, value: d.value, weight: d.weight, inverse: d.inverse, roundingDigits: d.roundingDigits }]);
+      d.minimum === null || d.maximum === null || d.average === null || d.value === null
+        ? []
+        : [
+            {
+              title: d.title,
+              minimum: d.minimum,
+              maximum: d.maximum,
+              average: d.average,
+              value: d.value,
+              weight: d.weight,
+              inverse: d.inverse,
+              roundingDigits: d.roundingDigits,
+            },
+          ],
+    );
     charts.push({ id: filter.id, title: filter.title, drivers });
   }
   return charts;
@@ -170,9 +205,17 @@ export async function scoresOf(records: RecordsCache, calc: CalculatedScenario, 
   }));
 }
 
-export async function propertyValuesOf(db: Queryable, records: RecordsCache, calc: CalculatedScenario, propertyId1: number, propertyId2: number): Promise<PropertiesChartEntry[]> {
+export async function propertyValuesOf(
+  db: Queryable,
+  records: RecordsCache,
+  calc: CalculatedScenario,
+  propertyId1: number,
+  propertyId2: number,
+): Promise<PropertiesChartEntry[]> {
   const { rows: properties } = await db.query<{ id: number; name: string; data_type: number }>(
-    'SELECT id, name, data_type FROM location_property WHERE model_id = $1 AND id = ANY($2)', [calc.model.id, [propertyId1, propertyId2]]);
+    'SELECT id, name, data_type FROM location_property WHERE model_id = $1 AND id = ANY($2)',
+    [calc.model.id, [propertyId1, propertyId2]],
+  );
   const find = (id: number) => {
     const p = properties.find((x) => x.id === id);
     if (!p) throw notFound(`location property ${id} of model ${calc.model.id}`);
@@ -181,9 +224,15 @@ export async function propertyValuesOf(db: Queryable, records: RecordsCache, cal
   const [p1, p2] = [find(propertyId1), find(propertyId2)];
   const data = await records.of(calc);
   const numberOf = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-  return data.rows.flatMap((r, q) => (r.visibility === 2 ? [] : [{
-    locationName: r.name,
-    numberValue1: numberOf(data.records[q][p1.name]),
-    numberValue2: numberOf(data.records[q][p2.name]),
-  }]));
+  return data.rows.flatMap((r, q) =>
+    r.visibility === 2
+      ? []
+      : [
+          {
+            locationName: r.name,
+            numberValue1: numberOf(data.records[q][p1.name]),
+            numberValue2: numberOf(data.records[q][p2.name]),
+          },
+        ],
+  );
 }

@@ -20,14 +20,24 @@ export interface LocationRows {
   areaIds: Float64Array;
 }
 
-export async function exactLocationRows(db: Queryable, summary: ResultSummary, scenarioId: number, model: { id: number; outputType: number }, j: number, routing: RoutingSettings): Promise<LocationRows> {
+export async function exactLocationRows(
+  db: Queryable,
+  summary: ResultSummary,
+  scenarioId: number,
+  model: { id: number; outputType: number },
+  j: number,
+  routing: RoutingSettings,
+): Promise<LocationRows> {
   const again = 'the demand areas or the routing changed since the calculation; calculate the scenario again';
   if (summary.areaSetId === null) throw notCalculated(again);
   // The key the calculation stored, from the sub-model's parameters as the calculation read them.
   const subModel = (await loadSubModels(db, model.id)).find((s) => s.id === summary.subModelId);
-  if (!subModel || basisKey(subModel.parameters, model.outputType, await areaSetKey(db, summary.areaSetId), routingKey(routing)) !== summary.basisKey) throw notCalculated(again);
+  if (!subModel || basisKey(subModel.parameters, model.outputType, await areaSetKey(db, summary.areaSetId), routingKey(routing)) !== summary.basisKey)
+    throw notCalculated(again);
   const { rows: areaRows } = await db.query<{ id: number; latitude: number; longitude: number }>(
-    'SELECT id, latitude, longitude FROM area WHERE area_set_id = $1 ORDER BY id', [summary.areaSetId]);
+    'SELECT id, latitude, longitude FROM area WHERE area_set_id = $1 ORDER BY id',
+    [summary.areaSetId],
+  );
   if (areaRows.length !== summary.areaCount) throw notCalculated(again);
   const areas = { latitude: Float64Array.from(areaRows, (r) => r.latitude), longitude: Float64Array.from(areaRows, (r) => r.longitude) };
   const rows = new Map((await scenarioLocations(db, scenarioId)).map((r) => [r.location_id, r]));
@@ -50,8 +60,14 @@ export async function exactLocationRows(db: Queryable, summary: ResultSummary, s
   const probability = new Float64Array(pairs.location.length);
   huffRows(pairs, parameters, arrays.attractiveness, parameters.fractionCutOffThreshold, probability);
   const result = scenarioResult({
-    parameters, pairs, probability, active: arrays.active, attractiveness: arrays.attractiveness, output: arrays.output,
-    demand: Float64Array.from(subset, (i) => summary.demand[i]), fallbacks: summary.fallbacks,
+    parameters,
+    pairs,
+    probability,
+    active: arrays.active,
+    attractiveness: arrays.attractiveness,
+    output: arrays.output,
+    demand: Float64Array.from(subset, (i) => summary.demand[i]),
+    fallbacks: summary.fallbacks,
   });
   return { result, areaIds: Float64Array.from(subset, (i) => summary.areaIds[i]) };
 }

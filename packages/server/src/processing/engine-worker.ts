@@ -59,11 +59,21 @@ function scoreResult(task: SubModelTask, job: CalculateJob): TaskResult {
   const active = Uint8Array.from(job.locations.active);
   for (let j = 0; j < output.length; j++) if (!active[j]) output[j] = 0;
   return {
-    subModelId: task.subModelId, version: task.version, outputType: task.outputType,
-    areaCount: 0, locationCount: output.length, pairCount: 0, blocks: [],
-    active, attractiveness: Float64Array.from(output), output, demand: new Float64Array(0), reach: new Uint32Array(0),
+    subModelId: task.subModelId,
+    version: task.version,
+    outputType: task.outputType,
+    areaCount: 0,
+    locationCount: output.length,
+    pairCount: 0,
+    blocks: [],
+    active,
+    attractiveness: Float64Array.from(output),
+    output,
+    demand: new Float64Array(0),
+    reach: new Uint32Array(0),
     fallbacks: { attractiveness: functionProducts(functions, job.locations.properties).fallbacks, demand: [] },
-    recomputedAreas: 0, incremental: false,
+    recomputedAreas: 0,
+    incremental: false,
   };
 }
 
@@ -128,10 +138,21 @@ async function calculate(job: CalculateJob) {
     results.set(task.version, { result: c.result, blockHashes: c.blocks.map((b) => b.hash) });
     const r = c.result;
     out.push({
-      subModelId: task.subModelId, version: task.version, outputType: task.outputType,
-      areaCount: r.pairs.areaCount, locationCount: r.pairs.locationCount, pairCount: r.pairs.location.length,
-      blocks: c.blocks, active: r.active, attractiveness: r.attractiveness, output: r.output, demand: r.demand, reach: locationReach(r),
-      fallbacks: r.fallbacks, recomputedAreas: c.recomputed, incremental: c.incremental,
+      subModelId: task.subModelId,
+      version: task.version,
+      outputType: task.outputType,
+      areaCount: r.pairs.areaCount,
+      locationCount: r.pairs.locationCount,
+      pairCount: r.pairs.location.length,
+      blocks: c.blocks,
+      active: r.active,
+      attractiveness: r.attractiveness,
+      output: r.output,
+      demand: r.demand,
+      reach: locationReach(r),
+      fallbacks: r.fallbacks,
+      recomputedAreas: c.recomputed,
+      incremental: c.incremental,
     });
   }
   sampleMemory();
@@ -164,7 +185,10 @@ class BlockSender {
   }
   private flush() {
     if (!this.chunk.length) return;
-    post({ type: 'blocks', jobId: this.jobId, blocks: this.chunk }, this.chunk.map((b) => b.data!.buffer as ArrayBuffer));
+    post(
+      { type: 'blocks', jobId: this.jobId, blocks: this.chunk },
+      this.chunk.map((b) => b.data!.buffer as ArrayBuffer),
+    );
     this.chunk = [];
     this.bytes = 0;
   }
@@ -264,11 +288,16 @@ async function warm(job: WarmJob) {
 }
 
 port.on('message', (job: EngineJob) => {
-  const run = job.type === 'calculate' ? calculate(job)
-    : job.type === 'overlap' ? Promise.resolve().then(() => overlap(job))
-      : job.type === 'preload' ? preload(job)
-        : job.type === 'warm' ? warm(job)
-          : isolinesOf(job);
+  const run =
+    job.type === 'calculate'
+      ? calculate(job)
+      : job.type === 'overlap'
+        ? Promise.resolve().then(() => overlap(job))
+        : job.type === 'preload'
+          ? preload(job)
+          : job.type === 'warm'
+            ? warm(job)
+            : isolinesOf(job);
   run.catch((error: unknown) => {
     const modelError = error instanceof ModelFunctionError;
     post({ type: 'failed', jobId: job.jobId, message: error instanceof Error ? error.message : String(error), modelError });

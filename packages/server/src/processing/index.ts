@@ -10,13 +10,23 @@ import { processingSettings, type ProcessingSettings } from './settings.js';
 
 const local = new Set<ScenarioProcessor>();
 
-export function startProcessing(ctx: { db: Database; log: AppLog }, settings: ProcessingSettings = processingSettings(), hooks?: ProcessorHooks): ScenarioProcessor {
+export function startProcessing(
+  ctx: { db: Database; log: AppLog },
+  settings: ProcessingSettings = processingSettings(),
+  hooks?: ProcessorHooks,
+): ScenarioProcessor {
   const processor = new ScenarioProcessor(ctx.db, ctx.log, settings, hooks, locationRowsFor(ctx)).start();
   local.add(processor);
   const stop = processor.stop.bind(processor);
   const die = processor.die.bind(processor);
-  processor.stop = async () => { local.delete(processor); await stop(); };
-  processor.die = async () => { local.delete(processor); await die(); };
+  processor.stop = async () => {
+    local.delete(processor);
+    await stop();
+  };
+  processor.die = async () => {
+    local.delete(processor);
+    await die();
+  };
   return processor;
 }
 

@@ -47,12 +47,22 @@ export interface ScenarioLocationInputs {
 }
 
 export async function loadModelInfo(db: Queryable, modelId: number): Promise<ModelInfo> {
-  const row = (await db.query<{ id: number; name: string; output_type: number; output_location_property_id: number | null; actual_output_location_property_id: number | null }>(
-    'SELECT id, name, output_type, output_location_property_id, actual_output_location_property_id FROM model WHERE id = $1', [modelId])).rows[0];
+  const row = (
+    await db.query<{
+      id: number;
+      name: string;
+      output_type: number;
+      output_location_property_id: number | null;
+      actual_output_location_property_id: number | null;
+    }>('SELECT id, name, output_type, output_location_property_id, actual_output_location_property_id FROM model WHERE id = $1', [modelId])
+  ).rows[0];
   if (!row) throw new Error(`model ${modelId} not found`);
   return {
-    id: row.id, name: row.name, outputType: row.output_type,
-    outputLocationPropertyId: row.output_location_property_id, actualOutputLocationPropertyId: row.actual_output_location_property_id,
+    id: row.id,
+    name: row.name,
+    outputType: row.output_type,
+    outputLocationPropertyId: row.output_location_property_id,
+    actualOutputLocationPropertyId: row.actual_output_location_property_id,
   };
 }
 
@@ -69,13 +79,21 @@ export function engineParameters(stored: StoredParameters | null): ModelParamete
     fractionCutOffThreshold: stored?.fractionCutOffThreshold ?? 0,
     car: stored?.car,
     pedestrian: stored?.pedestrian,
-    functions: (stored?.functions ?? []).map((f) => ({ id: f.id, description: f.description, function: f.function, defaultValue: f.defaultValue, type: f.type })),
+    functions: (stored?.functions ?? []).map((f) => ({
+      id: f.id,
+      description: f.description,
+      function: f.function,
+      defaultValue: f.defaultValue,
+      type: f.type,
+    })),
   };
 }
 
 export async function loadSubModels(db: Queryable, modelId: number): Promise<SubModelInfo[]> {
   const { rows } = await db.query<{ id: number; name: string; parameters: StoredParameters | null }>(
-    'SELECT id, name, parameters FROM sub_model WHERE model_id = $1 ORDER BY sort_order, id', [modelId]);
+    'SELECT id, name, parameters FROM sub_model WHERE model_id = $1 ORDER BY sort_order, id',
+    [modelId],
+  );
   return rows.map((r) => ({ id: r.id, name: r.name, parameters: engineParameters(r.parameters) }));
 }
 
@@ -86,12 +104,15 @@ export async function demandAreaSetId(db: Queryable, modelId: number): Promise<n
        SELECT area_set_id, 0 AS rank, sort_order, id FROM catchment_area WHERE model_id = $1 AND is_demand
        UNION ALL SELECT area_set_id, 1, sort_order, id FROM catchment_area WHERE model_id = $1
        UNION ALL SELECT id, 2, 0, id FROM area_set WHERE model_id = $1) c
-      ORDER BY rank, sort_order, id LIMIT 1`, [modelId]);
+      ORDER BY rank, sort_order, id LIMIT 1`,
+    [modelId],
+  );
   return rows[0]?.area_set_id;
 }
 
 export async function areaSetKey(db: Queryable, areaSetId: number): Promise<string> {
-  const row = (await db.query<{ n: number; last: number | null }>('SELECT count(*)::int AS n, max(id) AS last FROM area WHERE area_set_id = $1', [areaSetId])).rows[0];
+  const row = (await db.query<{ n: number; last: number | null }>('SELECT count(*)::int AS n, max(id) AS last FROM area WHERE area_set_id = $1', [areaSetId]))
+    .rows[0];
   return `${areaSetId}:${row?.n ?? 0}:${row?.last ?? 0}`;
 }
 
@@ -108,9 +129,13 @@ export async function loadDemandAreas(db: Queryable, areaSetId: number, key: str
   type Row = { id: number; code: string; latitude: number; longitude: number; properties: Record<string, unknown> };
   const rows: Row[] = [];
   for (let after = -Infinity; ;) {
-    const slice = (await db.query<Row>(
-      'SELECT id, code, latitude, longitude, properties FROM area WHERE area_set_id = $1 AND id > $2 ORDER BY id LIMIT $3',
-      [areaSetId, Number.isFinite(after) ? after : -2147483648, AREAS_PER_READ])).rows;
+    const slice = (
+      await db.query<Row>('SELECT id, code, latitude, longitude, properties FROM area WHERE area_set_id = $1 AND id > $2 ORDER BY id LIMIT $3', [
+        areaSetId,
+        Number.isFinite(after) ? after : -2147483648,
+        AREAS_PER_READ,
+      ])
+    ).rows;
     for (const r of slice) rows.push(r);
     if (slice.length < AREAS_PER_READ) break;
     after = slice[slice.length - 1]!.id;
@@ -118,7 +143,13 @@ export async function loadDemandAreas(db: Queryable, areaSetId: number, key: str
   }
   const n = rows.length;
   const areas: DemandAreas = {
-    areaSetId, key, ids: new Float64Array(n), codes: new Array(n), latitude: new Float64Array(n), longitude: new Float64Array(n), properties: new Array(n),
+    areaSetId,
+    key,
+    ids: new Float64Array(n),
+    codes: new Array(n),
+    latitude: new Float64Array(n),
+    longitude: new Float64Array(n),
+    properties: new Array(n),
   };
   rows.forEach((r, i) => {
     areas.ids[i] = r.id;
@@ -132,7 +163,13 @@ export async function loadDemandAreas(db: Queryable, areaSetId: number, key: str
   return areas;
 }
 
-interface PropertyDefinition { name: string; data_type: number; auto_calculate_type: number; poi_set_id: number | null; poi_range_meters: number | null }
+interface PropertyDefinition {
+  name: string;
+  data_type: number;
+  auto_calculate_type: number;
+  poi_set_id: number | null;
+  poi_range_meters: number | null;
+}
 
 /** The value of a stored property as the expressions see it: numbers for numeric properties, texts otherwise. */
 function propertyValue(value: unknown, dataType: number | undefined): number | string | null {
@@ -183,8 +220,14 @@ class Hash64 {
     a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35) ^ this.b;
     let b = Math.imul(this.b ^ (this.b >>> 16), 0x85ebca6b);
     b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35) ^ a;
-    into[at] = a; into[at + 1] = a >>> 8; into[at + 2] = a >>> 16; into[at + 3] = a >>> 24;
-    into[at + 4] = b; into[at + 5] = b >>> 8; into[at + 6] = b >>> 16; into[at + 7] = b >>> 24;
+    into[at] = a;
+    into[at + 1] = a >>> 8;
+    into[at + 2] = a >>> 16;
+    into[at + 3] = a >>> 24;
+    into[at + 4] = b;
+    into[at + 5] = b >>> 8;
+    into[at + 6] = b >>> 16;
+    into[at + 7] = b >>> 24;
   }
 }
 
@@ -195,7 +238,14 @@ class Hash64 {
  * built in one order (the stored properties' keys come in jsonb's fixed order,
  * the derived ones after them), so equal records hash equally without sorting.
  */
-export function inputFingerprint(latitude: number, longitude: number, active: number, record: Record<string, number | string | null>, into: Uint8Array, at: number): void {
+export function inputFingerprint(
+  latitude: number,
+  longitude: number,
+  active: number,
+  record: Record<string, number | string | null>,
+  into: Uint8Array,
+  at: number,
+): void {
   const h = new Hash64();
   h.number(latitude);
   h.number(longitude);
@@ -204,8 +254,13 @@ export function inputFingerprint(latitude: number, longitude: number, active: nu
     h.text(key);
     const value = record[key];
     if (value === null || value === undefined) h.word(0);
-    else if (typeof value === 'number') { h.word(1); h.number(value); }
-    else { h.word(2); h.text(String(value)); }
+    else if (typeof value === 'number') {
+      h.word(1);
+      h.number(value);
+    } else {
+      h.word(2);
+      h.text(String(value));
+    }
   }
   h.write(into, at);
 }
@@ -221,7 +276,9 @@ export type RecordSource = Pick<LocationRow, 'properties' | 'location_group_id' 
 export async function recordMaker(db: Queryable, modelId: number): Promise<(row: RecordSource) => Record<string, number | string | null>> {
   const [definitions, groups, clusters] = await Promise.all([
     db.query<PropertyDefinition & { property_type: number }>(
-      'SELECT name, data_type, auto_calculate_type, poi_set_id, poi_range_meters, property_type FROM location_property WHERE model_id = $1', [modelId]),
+      'SELECT name, data_type, auto_calculate_type, poi_set_id, poi_range_meters, property_type FROM location_property WHERE model_id = $1',
+      [modelId],
+    ),
     db.query<{ id: number; code: string }>('SELECT id, code FROM location_group WHERE model_id = $1', [modelId]),
     db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1', [modelId]),
   ]);
@@ -239,8 +296,8 @@ export async function recordMaker(db: Queryable, modelId: number): Promise<(row:
       if (outputs.has(name)) continue;
       record[name] = propertyValue(value, dataTypes.get(name));
     }
-    record.locationGroupCode = row.location_group_id ? groupCode.get(row.location_group_id) ?? null : null;
-    record.locationClusterName = row.location_cluster_id ? clusterName.get(row.location_cluster_id) ?? null : null;
+    record.locationGroupCode = row.location_group_id ? (groupCode.get(row.location_group_id) ?? null) : null;
+    record.locationClusterName = row.location_cluster_id ? (clusterName.get(row.location_cluster_id) ?? null) : null;
     Object.assign(record, countPois(row.latitude, row.longitude));
     return record;
   };
@@ -250,7 +307,11 @@ export async function recordMaker(db: Queryable, modelId: number): Promise<(row:
 const RECORD_TABLES = ['location_property', 'location_group', 'location_cluster', 'poi'];
 
 type RecordMaker = Awaited<ReturnType<typeof recordMaker>>;
-interface RecordEntry { record: PropertyValues; active: number; fingerprint: Uint8Array }
+interface RecordEntry {
+  record: PropertyValues;
+  active: number;
+  fingerprint: Uint8Array;
+}
 
 /**
  * What a processing loop keeps of scenarios' inputs between calculations: the

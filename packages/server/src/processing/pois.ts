@@ -56,12 +56,17 @@ function countWithin(grid: Grid, latitude: number, longitude: number, rangeMeter
 }
 
 /** Loads the POIs of the properties' sets once; the returned function counts them around a position. */
-export async function poiCounter(db: Queryable, properties: readonly PoiCountProperty[]): Promise<(latitude: number, longitude: number) => Record<string, number>> {
+export async function poiCounter(
+  db: Queryable,
+  properties: readonly PoiCountProperty[],
+): Promise<(latitude: number, longitude: number) => Record<string, number>> {
   if (properties.length === 0) return () => ({});
   const setIds = [...new Set(properties.map((p) => p.poiSetId))];
   // One row of arrays per set: thousands of POIs cost the embedded database several times more as rows.
   const { rows } = await db.query<{ poi_set_id: number; latitude: number[]; longitude: number[] }>(
-    'SELECT poi_set_id, array_agg(latitude) AS latitude, array_agg(longitude) AS longitude FROM poi WHERE poi_set_id = ANY($1) GROUP BY poi_set_id', [setIds]);
+    'SELECT poi_set_id, array_agg(latitude) AS latitude, array_agg(longitude) AS longitude FROM poi WHERE poi_set_id = ANY($1) GROUP BY poi_set_id',
+    [setIds],
+  );
   const points = new Map(rows.map((r) => [r.poi_set_id, r.latitude.map((latitude, k) => ({ latitude, longitude: r.longitude[k]! }))]));
   const grids = properties.map((p) => ({
     property: p,

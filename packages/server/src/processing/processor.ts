@@ -50,22 +50,47 @@ export class ScenarioProcessor {
   private readonly db: Database;
 
   /** `locations`: the server's kept scenario locations (location-cache.ts), shared with its output reads. */
-  constructor(db: Database, private readonly log: AppLog, readonly settings: ProcessingSettings, private readonly hooks: ProcessorHooks = {}, locations = new LocationRowCache()) {
+  constructor(
+    db: Database,
+    private readonly log: AppLog,
+    readonly settings: ProcessingSettings,
+    private readonly hooks: ProcessorHooks = {},
+    locations = new LocationRowCache(),
+  ) {
     this.inputs = new ScenarioInputCache(locations);
-    const guard = () => { if (this.dead) throw new StoppedError('the processor stopped'); };
+    const guard = () => {
+      if (this.dead) throw new StoppedError('the processor stopped');
+    };
     this.db = {
       kind: db.kind,
       folder: db.folder,
-      query: async (sql, params) => { guard(); return db.query(sql, params); },
+      query: async (sql, params) => {
+        guard();
+        return db.query(sql, params);
+      },
       transaction: async (fn) => {
         guard();
-        return db.transaction(async (tx) => fn({
-          query: async (sql, params) => { guard(); return tx.query(sql, params); },
-          copyBinary: async (table, columns, data) => { guard(); return tx.copyBinary(table, columns, data); },
-        }));
+        return db.transaction(async (tx) =>
+          fn({
+            query: async (sql, params) => {
+              guard();
+              return tx.query(sql, params);
+            },
+            copyBinary: async (table, columns, data) => {
+              guard();
+              return tx.copyBinary(table, columns, data);
+            },
+          }),
+        );
       },
-      exec: async (sql) => { guard(); return db.exec(sql); },
-      copyBinary: async (table, columns, data) => { guard(); return db.copyBinary(table, columns, data); },
+      exec: async (sql) => {
+        guard();
+        return db.exec(sql);
+      },
+      copyBinary: async (table, columns, data) => {
+        guard();
+        return db.copyBinary(table, columns, data);
+      },
       generation: () => db.generation(),
       tableGeneration: (tables) => db.tableGeneration(tables),
       close: () => db.close(),
@@ -94,7 +119,9 @@ export class ScenarioProcessor {
     }
     this.warm = this.warmUp().catch(async (error) => {
       if (!this.running || this.dead) return;
-      await this.log.warn(`warm start of ${this.workerName} incomplete: ${error instanceof Error ? error.message : String(error)}`, null, 'scenario-processing').catch(() => undefined);
+      await this.log
+        .warn(`warm start of ${this.workerName} incomplete: ${error instanceof Error ? error.message : String(error)}`, null, 'scenario-processing')
+        .catch(() => undefined);
     });
     for (const slot of this.slots) slot.idle = this.loop(slot);
     return this;
@@ -111,7 +138,8 @@ export class ScenarioProcessor {
   private async warmUp(): Promise<void> {
     const { rows } = await this.db.query<{ id: number }>(
       `SELECT m.id FROM model m WHERE m.output_type <> 4
-        ORDER BY (SELECT max(s.id) FROM scenario s WHERE s.model_id = m.id) DESC NULLS LAST, m.id`);
+        ORDER BY (SELECT max(s.id) FROM scenario s WHERE s.model_id = m.id) DESC NULLS LAST, m.id`,
+    );
     const sets: number[] = [];
     const models: number[] = [];
     for (const model of rows) {
@@ -149,12 +177,19 @@ export class ScenarioProcessor {
   }
 
   private resetWake() {
-    this.wakeSignal = new Promise<void>((resolve) => { this.wakeUp = resolve; });
+    this.wakeSignal = new Promise<void>((resolve) => {
+      this.wakeUp = resolve;
+    });
   }
 
   private async pause(ms: number) {
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.wakeSignal, new Promise<void>((resolve) => { timer = setTimeout(resolve, ms); })]);
+    await Promise.race([
+      this.wakeSignal,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, ms);
+      }),
+    ]);
     clearTimeout(timer);
   }
 
@@ -169,7 +204,8 @@ export class ScenarioProcessor {
         if (!this.running || this.dead) return;
         if (isDatabaseUnavailable(error)) {
           // The database is away: try again every second or so, quietly (the log itself is in the database).
-          if (!this.away) console.error(`${this.workerName}: the database is not reachable (${error instanceof Error ? error.message : String(error)}); waiting for it`);
+          if (!this.away)
+            console.error(`${this.workerName}: the database is not reachable (${error instanceof Error ? error.message : String(error)}); waiting for it`);
           this.away = true;
           await this.pause(Math.max(this.settings.pollMs, 1000));
           continue;
@@ -190,7 +226,8 @@ export class ScenarioProcessor {
       slot.claim = claim;
       await this.process(slot, claim, clock).catch(async (error) => {
         // Ending the claim failed (the database went away): the claim times out and another worker takes it.
-        if (!this.dead) await this.log.error(`scenario ${claim.scenarioId}: ${error instanceof Error ? error.message : String(error)}`, null, 'scenario-processing');
+        if (!this.dead)
+          await this.log.error(`scenario ${claim.scenarioId}: ${error instanceof Error ? error.message : String(error)}`, null, 'scenario-processing');
       });
       slot.claim = undefined;
     }
@@ -205,40 +242,64 @@ export class ScenarioProcessor {
 
   private async process(slot: Slot, claim: Claim, clock: PhaseClock): Promise<void> {
     const taken = claim.previousStatus !== 1 ? ` (taken over from ${claim.previousWorker ?? 'a worker'} that stopped at status ${claim.previousStatus})` : '';
-    await this.log.info(`scenario '${claim.name}' (${claim.scenarioId}) claimed by ${this.workerName}${taken}`, null, 'scenario-processing').catch(() => undefined);
+    await this.log
+      .info(`scenario '${claim.name}' (${claim.scenarioId}) claimed by ${this.workerName}${taken}`, null, 'scenario-processing')
+      .catch(() => undefined);
     clock.lap('log the claim');
     let lost = false;
     const beat = setInterval(() => {
-      heartbeat(this.db, claim.scenarioId, this.workerName).catch((error) => { if (error instanceof ClaimLostError) lost = true; });
+      heartbeat(this.db, claim.scenarioId, this.workerName).catch((error) => {
+        if (error instanceof ClaimLostError) lost = true;
+      });
     }, this.settings.heartbeatMs);
     try {
-      const report = await calculateClaimed({ db: this.db, log: this.log, settings: this.settings, thread: slot.thread, areas: this.areas, inputs: this.inputs, workerName: this.workerName }, claim);
+      const report = await calculateClaimed(
+        { db: this.db, log: this.log, settings: this.settings, thread: slot.thread, areas: this.areas, inputs: this.inputs, workerName: this.workerName },
+        claim,
+      );
       report.phases.unshift(...clock.phases);
       await this.log.info(
         `scenario '${claim.name}' (${claim.scenarioId}) calculated in ${report.milliseconds.toFixed(0)} ms` +
-        (report.incremental ? ` (incremental: ${report.recomputedAreas} of ${report.areaCount} areas recomputed)` : '') +
-        `; ${phaseLine(report.phases)}`,
-        null, 'scenario-processing');
+          (report.incremental ? ` (incremental: ${report.recomputedAreas} of ${report.areaCount} areas recomputed)` : '') +
+          `; ${phaseLine(report.phases)}`,
+        null,
+        'scenario-processing',
+      );
       this.hooks.onCompleted?.(report);
     } catch (error) {
       if (this.dead || error instanceof StoppedError) return;
       if (error instanceof ClaimLostError || lost) {
-        await this.log.warn(`scenario '${claim.name}' (${claim.scenarioId}): ${this.workerName} lost its claim; the result was not stored`, null, 'scenario-processing');
+        await this.log.warn(
+          `scenario '${claim.name}' (${claim.scenarioId}): ${this.workerName} lost its claim; the result was not stored`,
+          null,
+          'scenario-processing',
+        );
         return;
       }
       if (isDatabaseUnavailable(error)) {
         // The database restarted or dropped the connection: not a fault of the scenario. Once the database
         // answers again the claim goes back to the queue and the scenario is calculated again; should this
         // process stop first, the claim times out and a worker claims it again.
-        console.error(`scenario ${claim.scenarioId}: the database connection was lost (${error instanceof Error ? error.message : String(error)}); it will be calculated again`);
+        console.error(
+          `scenario ${claim.scenarioId}: the database connection was lost (${error instanceof Error ? error.message : String(error)}); it will be calculated again`,
+        );
         clearInterval(beat);
         await this.releaseWhenBack(claim);
-        await this.log.warn(`scenario '${claim.name}' (${claim.scenarioId}): the database connection was lost (${error instanceof Error ? error.message : String(error)}); it will be calculated again`, null, 'scenario-processing').catch(() => undefined);
+        await this.log
+          .warn(
+            `scenario '${claim.name}' (${claim.scenarioId}): the database connection was lost (${error instanceof Error ? error.message : String(error)}); it will be calculated again`,
+            null,
+            'scenario-processing',
+          )
+          .catch(() => undefined);
         return;
       }
-      const message = error instanceof EngineJobError && error.modelError
-        ? `the model's functions are not valid: ${error.message}`
-        : error instanceof Error ? error.message : String(error);
+      const message =
+        error instanceof EngineJobError && error.modelError
+          ? `the model's functions are not valid: ${error.message}`
+          : error instanceof Error
+            ? error.message
+            : String(error);
       if (error instanceof ThreadDiedError) await this.log.error(`engine thread of ${this.workerName} died: ${message}`, null, 'scenario-processing');
       try {
         await this.db.transaction((tx) => endClaim(tx, claim.scenarioId, this.workerName, 10, message, null));

@@ -22,7 +22,13 @@ export interface Claim {
 /** Thrown when the worker no longer holds its claim (another took it over, or the scenario changed). */
 export class ClaimLostError extends Error {}
 
-export interface QueuedScenario { id: number; status: number; modified: Date; modelId: number; name: string }
+export interface QueuedScenario {
+  id: number;
+  status: number;
+  modified: Date;
+  modelId: number;
+  name: string;
+}
 
 /** Queues a scenario (status 1) unless it is waiting or processing already; answers undefined then. */
 export async function requestProcessing(db: Database, scenarioId: number, user: { id: number; title: string } | null): Promise<QueuedScenario | undefined> {
@@ -30,11 +36,17 @@ export async function requestProcessing(db: Database, scenarioId: number, user: 
     const { rows } = await tx.query<{ id: number; status: number; modified: Date; model_id: number; name: string }>(
       `UPDATE scenario SET status = 1, processing_requested_by = $2, claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL
         WHERE id = $1 AND NOT (status BETWEEN 1 AND 8)
-        RETURNING id, status, modified, model_id, name`, [scenarioId, user?.id ?? null]);
+        RETURNING id, status, modified, model_id, name`,
+      [scenarioId, user?.id ?? null],
+    );
     const row = rows[0];
     if (!row) return undefined;
-    await tx.query('INSERT INTO processing_log (scenario_id, model_id, scenario_name, user_name) VALUES ($1, $2, $3, $4)',
-      [row.id, row.model_id, row.name, user?.title ?? null]);
+    await tx.query('INSERT INTO processing_log (scenario_id, model_id, scenario_name, user_name) VALUES ($1, $2, $3, $4)', [
+      row.id,
+      row.model_id,
+      row.name,
+      user?.title ?? null,
+    ]);
     return { id: row.id, status: row.status, modified: row.modified, modelId: row.model_id, name: row.name };
   });
 }
@@ -44,10 +56,16 @@ export async function requestProcessingOfUnprocessed(db: Database, modelId: numb
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number; name: string }>(
       `UPDATE scenario SET status = 1, processing_requested_by = $2, claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL
-        WHERE model_id = $1 AND status = 0 RETURNING id, name`, [modelId, user?.id ?? null]);
+        WHERE model_id = $1 AND status = 0 RETURNING id, name`,
+      [modelId, user?.id ?? null],
+    );
     for (const row of rows) {
-      await tx.query('INSERT INTO processing_log (scenario_id, model_id, scenario_name, user_name) VALUES ($1, $2, $3, $4)',
-        [row.id, modelId, row.name, user?.title ?? null]);
+      await tx.query('INSERT INTO processing_log (scenario_id, model_id, scenario_name, user_name) VALUES ($1, $2, $3, $4)', [
+        row.id,
+        modelId,
+        row.name,
+        user?.title ?? null,
+      ]);
     }
     return rows.length;
   });
@@ -56,28 +74,50 @@ export async function requestProcessingOfUnprocessed(db: Database, modelId: numb
 /** Claims the next waiting scenario, or one whose worker died; undefined when there is none. */
 export async function claimNext(db: Database, worker: string, claimTimeoutMs: number): Promise<Claim | undefined> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: number; model_id: number; name: string; parent_scenario_id: number | null; status: number; claimed_by: string | null }>(
+    const { rows } = await tx.query<{
+      id: number;
+      model_id: number;
+      name: string;
+      parent_scenario_id: number | null;
+      status: number;
+      claimed_by: string | null;
+    }>(
       `SELECT id, model_id, name, parent_scenario_id, status, claimed_by FROM scenario
         WHERE status = 1
            OR (status BETWEEN 2 AND 8 AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $1::double precision / 1000)))
         ORDER BY id
         LIMIT 1
-        FOR UPDATE SKIP LOCKED`, [claimTimeoutMs]);
+        FOR UPDATE SKIP LOCKED`,
+      [claimTimeoutMs],
+    );
     const row = rows[0];
     if (!row) return undefined;
     const claimed = await tx.query<{ claimed_at: string }>(
-      `UPDATE scenario SET status = 2, claimed_by = $2, claimed_at = now(), heartbeat_at = now() WHERE id = $1 RETURNING claimed_at::text`, [row.id, worker]);
+      `UPDATE scenario SET status = 2, claimed_by = $2, claimed_at = now(), heartbeat_at = now() WHERE id = $1 RETURNING claimed_at::text`,
+      [row.id, worker],
+    );
     const log = await tx.query(
       `UPDATE processing_log SET started = now(), ended = NULL, error = NULL, worker = $2, claims = claims + 1
-        WHERE id = (SELECT max(id) FROM processing_log WHERE scenario_id = $1)`, [row.id, worker]);
+        WHERE id = (SELECT max(id) FROM processing_log WHERE scenario_id = $1)`,
+      [row.id, worker],
+    );
     if (log.rowCount === 0) {
       // Queued by other means than the API (e.g. directly in the database): the log still gets its row.
-      await tx.query(`INSERT INTO processing_log (scenario_id, model_id, scenario_name, started, worker, claims) VALUES ($1, $2, $3, now(), $4, 1)`,
-        [row.id, row.model_id, row.name, worker]);
+      await tx.query(`INSERT INTO processing_log (scenario_id, model_id, scenario_name, started, worker, claims) VALUES ($1, $2, $3, now(), $4, 1)`, [
+        row.id,
+        row.model_id,
+        row.name,
+        worker,
+      ]);
     }
     return {
-      scenarioId: row.id, modelId: row.model_id, name: row.name, parentScenarioId: row.parent_scenario_id,
-      previousStatus: row.status, previousWorker: row.claimed_by, claimedAt: claimed.rows[0]!.claimed_at,
+      scenarioId: row.id,
+      modelId: row.model_id,
+      name: row.name,
+      parentScenarioId: row.parent_scenario_id,
+      previousStatus: row.status,
+      previousWorker: row.claimed_by,
+      claimedAt: claimed.rows[0]!.claimed_at,
     };
   });
 }
@@ -92,7 +132,8 @@ export async function releaseClaim(db: Queryable, claim: Claim, worker: string):
   const r = await db.query(
     `UPDATE scenario SET status = 1, claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL
       WHERE id = $1 AND claimed_by = $2 AND claimed_at = $3::timestamptz AND status BETWEEN 2 AND 8`,
-    [claim.scenarioId, worker, claim.claimedAt]);
+    [claim.scenarioId, worker, claim.claimedAt],
+  );
   return r.rowCount === 1;
 }
 
@@ -104,9 +145,11 @@ export async function heartbeat(db: Queryable, scenarioId: number, worker: strin
 
 /** Moves the status to the next step (2..8); throws ClaimLostError when the claim is gone. */
 export async function setStep(db: Queryable, scenarioId: number, worker: string, status: number): Promise<void> {
-  const r = await db.query(
-    'UPDATE scenario SET status = $3, heartbeat_at = now() WHERE id = $1 AND claimed_by = $2 AND status BETWEEN 2 AND 8',
-    [scenarioId, worker, status]);
+  const r = await db.query('UPDATE scenario SET status = $3, heartbeat_at = now() WHERE id = $1 AND claimed_by = $2 AND status BETWEEN 2 AND 8', [
+    scenarioId,
+    worker,
+    status,
+  ]);
   if (r.rowCount === 0) throw new ClaimLostError(`scenario ${scenarioId} is no longer claimed by ${worker}`);
 }
 
@@ -121,14 +164,25 @@ export async function lockClaim(tx: Queryable, scenarioId: number, worker: strin
  * The log's end is the clock's time at this statement (the last of the storing transaction), not the
  * transaction's start (now()): the status shows 9 from the commit right after it, never long after it.
  */
-export async function endClaim(tx: Queryable, scenarioId: number, worker: string, status: 9 | 10, error: string | null, isolinesMissing: Date | null): Promise<void> {
+export async function endClaim(
+  tx: Queryable,
+  scenarioId: number,
+  worker: string,
+  status: 9 | 10,
+  error: string | null,
+  isolinesMissing: Date | null,
+): Promise<void> {
   const r = await tx.query(
     `UPDATE scenario SET status = $3, claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL
-      WHERE id = $1 AND claimed_by = $2 AND status BETWEEN 2 AND 8`, [scenarioId, worker, status]);
+      WHERE id = $1 AND claimed_by = $2 AND status BETWEEN 2 AND 8`,
+    [scenarioId, worker, status],
+  );
   if (r.rowCount === 0) throw new ClaimLostError(`scenario ${scenarioId} is no longer claimed by ${worker}`);
   await tx.query(
     `UPDATE processing_log SET ended = clock_timestamp(), error = $2, isolines_missing = COALESCE($3, isolines_missing)
-      WHERE id = (SELECT max(id) FROM processing_log WHERE scenario_id = $1)`, [scenarioId, error, isolinesMissing]);
+      WHERE id = (SELECT max(id) FROM processing_log WHERE scenario_id = $1)`,
+    [scenarioId, error, isolinesMissing],
+  );
 }
 
 /**
@@ -141,7 +195,9 @@ export async function markModelForRecalculation(tx: Queryable, modelId: number, 
     `UPDATE scenario SET
         status = CASE WHEN status BETWEEN 2 AND 8 THEN 1 WHEN status = 1 THEN 1 ELSE 0 END,
         claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL
-      WHERE model_id = $1`, [modelId]);
+      WHERE model_id = $1`,
+    [modelId],
+  );
   if (options.calculateBase) await queueUncalculatedBases(tx, modelId);
 }
 
@@ -156,10 +212,11 @@ export async function queueUncalculatedBases(tx: Queryable, modelId?: number): P
   const { rows } = await tx.query<{ id: number; model_id: number; name: string }>(
     `UPDATE scenario SET status = 1, processing_requested_by = NULL, claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL
       WHERE parent_scenario_id IS NULL AND status = 0 AND ($1::int IS NULL OR model_id = $1)
-      RETURNING id, model_id, name`, [modelId ?? null]);
+      RETURNING id, model_id, name`,
+    [modelId ?? null],
+  );
   for (const row of rows) {
-    await tx.query('INSERT INTO processing_log (scenario_id, model_id, scenario_name, user_name) VALUES ($1, $2, $3, NULL)',
-      [row.id, row.model_id, row.name]);
+    await tx.query('INSERT INTO processing_log (scenario_id, model_id, scenario_name, user_name) VALUES ($1, $2, $3, NULL)', [row.id, row.model_id, row.name]);
   }
   return rows.map((r) => ({ id: r.id, modelId: r.model_id, name: r.name }));
 }

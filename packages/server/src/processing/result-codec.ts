@@ -56,7 +56,8 @@ export function hashOf(data: Uint8Array): Uint8Array {
 /** A block hash as hex (the name of its file, a key of the kept blocks). */
 export const hexOf = (hash: Uint8Array) => Buffer.from(hash).toString('hex');
 
-const quantise = (minutes: number) => (Number.isFinite(minutes) ? Math.round(Math.min(Math.max(minutes, 0), MAXIMUM_STORED_MINUTES) * MINUTES_SCALE) : NO_MINUTES);
+const quantise = (minutes: number) =>
+  Number.isFinite(minutes) ? Math.round(Math.min(Math.max(minutes, 0), MAXIMUM_STORED_MINUTES) * MINUTES_SCALE) : NO_MINUTES;
 
 /** Byte positions of a block's sections (each aligned to its element size). */
 function layout(n: number, m: number, wide: boolean) {
@@ -136,7 +137,12 @@ export function encodeAllBlocks(result: EncodableResult, blockAreas = BLOCK_AREA
 }
 
 /** After an incremental calculation: blocks holding an affected area are new, the others keep the basis's hash. */
-export function encodeChangedBlocks(result: EncodableResult, affectedAreas: ArrayLike<number>, basisHashes: readonly Uint8Array[], blockAreas = BLOCK_AREAS): StoredBlock[] {
+export function encodeChangedBlocks(
+  result: EncodableResult,
+  affectedAreas: ArrayLike<number>,
+  basisHashes: readonly Uint8Array[],
+  blockAreas = BLOCK_AREAS,
+): StoredBlock[] {
   const count = blockCount(result.pairs.areaCount, blockAreas);
   const changed = new Uint8Array(count);
   for (let q = 0; q < affectedAreas.length; q++) changed[Math.floor(affectedAreas[q] / blockAreas)] = 1;
@@ -169,7 +175,11 @@ export function locationReach(result: Pick<ScenarioResult, 'pairs' | 'probabilit
       reach[2 * j + 1] = i;
     }
   }
-  for (let j = 0; j < locationCount; j++) if (reach[2 * j] === 0xffffffff) { reach[2 * j] = 1; reach[2 * j + 1] = 0; }
+  for (let j = 0; j < locationCount; j++)
+    if (reach[2 * j] === 0xffffffff) {
+      reach[2 * j] = 1;
+      reach[2 * j + 1] = 0;
+    }
   return reach;
 }
 

@@ -17,7 +17,19 @@ import type { ModelParameters, ScenarioResult } from '@locus/engine';
 import { binaryCopy, copyField, type Database, type Queryable, type Transaction } from '../db/database.js';
 import type { TaskResult } from './jobs.js';
 import { blockFolder, readBlockFiles, removeBlockFiles, writeBlockFiles } from './block-files.js';
-import { BLOCK_AREAS, bytesOf, decodeBlock, float64Of, hexOf, int32Of, uint32Of, uint8Of, type DecodedBlock, type LocationArrays, type StoredBlock } from './result-codec.js';
+import {
+  BLOCK_AREAS,
+  bytesOf,
+  decodeBlock,
+  float64Of,
+  hexOf,
+  int32Of,
+  uint32Of,
+  uint8Of,
+  type DecodedBlock,
+  type LocationArrays,
+  type StoredBlock,
+} from './result-codec.js';
 
 export interface ResultSummary {
   scenarioId: number;
@@ -46,10 +58,26 @@ export interface ResultSummary {
 }
 
 interface SummaryRow {
-  scenario_id: number; sub_model_id: number; version: string; basis_key: string; computed_at: Date; output_type: number; parameters: ModelParameters;
-  area_set_id: number | null; area_count: number; location_count: number; pair_count: number; block_areas: number; location_ids: Uint8Array;
-  location_inputs: Uint8Array; active: Uint8Array; attractiveness: Uint8Array; output: Uint8Array;
-  area_ids: Uint8Array; demand: Uint8Array; reach: Uint8Array;
+  scenario_id: number;
+  sub_model_id: number;
+  version: string;
+  basis_key: string;
+  computed_at: Date;
+  output_type: number;
+  parameters: ModelParameters;
+  area_set_id: number | null;
+  area_count: number;
+  location_count: number;
+  pair_count: number;
+  block_areas: number;
+  location_ids: Uint8Array;
+  location_inputs: Uint8Array;
+  active: Uint8Array;
+  attractiveness: Uint8Array;
+  output: Uint8Array;
+  area_ids: Uint8Array;
+  demand: Uint8Array;
+  reach: Uint8Array;
   fallbacks: ScenarioResult['fallbacks'];
 }
 
@@ -88,7 +116,9 @@ function summaryOf(row: SummaryText): ResultSummary {
 }
 
 export async function loadSummary(db: Queryable, scenarioId: number, subModelId: number): Promise<ResultSummary | undefined> {
-  const row = (await db.query<SummaryText>(`SELECT ${SUMMARY_COLUMNS} FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = $2`, [scenarioId, subModelId])).rows[0];
+  const row = (
+    await db.query<SummaryText>(`SELECT ${SUMMARY_COLUMNS} FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = $2`, [scenarioId, subModelId])
+  ).rows[0];
   return row && summaryOf(row);
 }
 
@@ -102,14 +132,29 @@ export type BasisSummary = Pick<ResultSummary, 'scenarioId' | 'subModelId' | 've
  */
 export async function loadBasisCandidates(db: Queryable, scenarioIds: number[], subModelIds: number[]): Promise<BasisSummary[]> {
   if (!scenarioIds.length || !subModelIds.length) return [];
-  const { rows } = await db.query<{ scenario_id: number; sub_model_id: number; version: string; basis_key: string; area_count: number; location_ids: string; location_inputs: string }>(
+  const { rows } = await db.query<{
+    scenario_id: number;
+    sub_model_id: number;
+    version: string;
+    basis_key: string;
+    area_count: number;
+    location_ids: string;
+    location_inputs: string;
+  }>(
     `SELECT scenario_id, sub_model_id, version, basis_key, area_count,
             encode(location_ids, 'base64') AS location_ids, encode(location_inputs, 'base64') AS location_inputs
        FROM scenario_result WHERE scenario_id = ANY($1::int[]) AND sub_model_id = ANY($2::int[])
-      ORDER BY array_position($1::int[], scenario_id), sub_model_id`, [scenarioIds, subModelIds]);
+      ORDER BY array_position($1::int[], scenario_id), sub_model_id`,
+    [scenarioIds, subModelIds],
+  );
   return rows.map((r) => ({
-    scenarioId: r.scenario_id, subModelId: r.sub_model_id, version: r.version, basisKey: r.basis_key, areaCount: r.area_count,
-    locationIds: int32Of(Buffer.from(r.location_ids, 'base64')), locationInputs: uint8Of(Buffer.from(r.location_inputs, 'base64')),
+    scenarioId: r.scenario_id,
+    subModelId: r.sub_model_id,
+    version: r.version,
+    basisKey: r.basis_key,
+    areaCount: r.area_count,
+    locationIds: int32Of(Buffer.from(r.location_ids, 'base64')),
+    locationInputs: uint8Of(Buffer.from(r.location_inputs, 'base64')),
   }));
 }
 
@@ -124,13 +169,21 @@ export interface LocationOutput {
  * kept only for the calculation order (deleted since, stored as -id) are left
  * out. `locationId`: only that location. Empty when nothing is stored.
  */
-export async function loadLocationOutputs(db: Queryable, scenarioId: number, subModelId: number | null, locationId?: number): Promise<Map<number, LocationOutput>> {
-  const row = (await db.query<{ location_ids: string; output: string; attractiveness: string }>(
-    `SELECT encode(r.location_ids, 'base64') AS location_ids, encode(r.output, 'base64') AS output, encode(r.attractiveness, 'base64') AS attractiveness
+export async function loadLocationOutputs(
+  db: Queryable,
+  scenarioId: number,
+  subModelId: number | null,
+  locationId?: number,
+): Promise<Map<number, LocationOutput>> {
+  const row = (
+    await db.query<{ location_ids: string; output: string; attractiveness: string }>(
+      `SELECT encode(r.location_ids, 'base64') AS location_ids, encode(r.output, 'base64') AS output, encode(r.attractiveness, 'base64') AS attractiveness
        FROM scenario_result r
       WHERE r.scenario_id = $1 AND r.sub_model_id = COALESCE($2::int, (
         SELECT d.id FROM sub_model d JOIN scenario s ON s.model_id = d.model_id WHERE s.id = $1 ORDER BY d.sort_order, d.id LIMIT 1))`,
-    [scenarioId, subModelId])).rows[0];
+      [scenarioId, subModelId],
+    )
+  ).rows[0];
   const outputs = new Map<number, LocationOutput>();
   if (!row) return outputs;
   const ids = int32Of(Buffer.from(row.location_ids, 'base64'));
@@ -143,18 +196,28 @@ export async function loadLocationOutputs(db: Queryable, scenarioId: number, sub
   return outputs;
 }
 
-export interface BlockBytes { index: number; hash: Uint8Array; data: Uint8Array }
+export interface BlockBytes {
+  index: number;
+  hash: Uint8Array;
+  data: Uint8Array;
+}
 
 /**
  * The hashes of a result's blocks from..to (inclusive), while the result is
  * still the summary's version; undefined when it was replaced meanwhile.
  */
-export async function loadBlockHashes(db: Queryable, summary: ResultSummary, from: number, to: number): Promise<Array<{ index: number; hash: Uint8Array }> | undefined> {
+export async function loadBlockHashes(
+  db: Queryable,
+  summary: ResultSummary,
+  from: number,
+  to: number,
+): Promise<Array<{ index: number; hash: Uint8Array }> | undefined> {
   const { rows } = await db.query<{ block_index: number; hash: Uint8Array }>(
     `SELECT b.block_index, b.hash FROM scenario_result_block b
       JOIN scenario_result s ON s.scenario_id = b.scenario_id AND s.sub_model_id = b.sub_model_id AND s.version = $5
       WHERE b.scenario_id = $1 AND b.sub_model_id = $2 AND b.block_index BETWEEN $3 AND $4 ORDER BY b.block_index`,
-    [summary.scenarioId, summary.subModelId, from, to, summary.version]);
+    [summary.scenarioId, summary.subModelId, from, to, summary.version],
+  );
   if (rows.length !== to - from + 1) return undefined;
   return rows.map((r) => ({ index: r.block_index, hash: new Uint8Array(r.hash) }));
 }
@@ -164,7 +227,9 @@ export async function loadBlockData(db: Queryable & { folder?: string }, hashes:
   const found = new Map<string, Uint8Array>();
   if (!hashes.length) return found;
   const { rows } = await db.query<{ hash: Uint8Array; data: string | null }>(
-    `SELECT hash, encode(data, 'base64') AS data FROM result_block WHERE hash = ANY($1)`, [hashes.map((h) => Buffer.from(h))]);
+    `SELECT hash, encode(data, 'base64') AS data FROM result_block WHERE hash = ANY($1)`,
+    [hashes.map((h) => Buffer.from(h))],
+  );
   const inFiles: string[] = [];
   for (const r of rows) {
     if (r.data === null) inFiles.push(hexOf(r.hash));
@@ -209,7 +274,8 @@ async function writeSlice(db: Queryable, slice: readonly StoredBlock[], bulk?: D
   const r = await db.query(
     `INSERT INTO result_block (hash, data) SELECT h, decode(d, 'base64') FROM unnest($1::bytea[], $2::text[]) AS t(h, d)
      ON CONFLICT (hash) DO NOTHING`,
-    [slice.map((b) => Buffer.from(b.hash)), slice.map((b) => bytesOf(b.data!).toString('base64'))]);
+    [slice.map((b) => Buffer.from(b.hash)), slice.map((b) => bytesOf(b.data!).toString('base64'))],
+  );
   return r.rowCount;
 }
 
@@ -221,19 +287,32 @@ const UNIQUE_VIOLATION = '23505';
  * With a block folder (block-files.ts) the bytes go to files and the rows
  * are inserted with one statement.
  */
-async function insertBlocks(db: Queryable, blocks: readonly StoredBlock[], options: { folder?: string; bulk?: Database; between?: () => Promise<void> } = {}): Promise<number> {
+async function insertBlocks(
+  db: Queryable,
+  blocks: readonly StoredBlock[],
+  options: { folder?: string; bulk?: Database; between?: () => Promise<void> } = {},
+): Promise<number> {
   const unique = new Map<string, StoredBlock>();
   for (const b of blocks) if (b.data && !unique.has(hexOf(b.hash))) unique.set(hexOf(b.hash), b);
   if (!unique.size) return 0;
-  const present = new Set((await db.query<{ hash: Uint8Array }>(
-    'SELECT hash FROM result_block WHERE hash = ANY($1)', [[...unique.values()].map((b) => Buffer.from(b.hash))])).rows.map((x) => hexOf(x.hash)));
+  const present = new Set(
+    (
+      await db.query<{ hash: Uint8Array }>('SELECT hash FROM result_block WHERE hash = ANY($1)', [[...unique.values()].map((b) => Buffer.from(b.hash))])
+    ).rows.map((x) => hexOf(x.hash)),
+  );
   const missing = [...unique.entries()].filter(([hex]) => !present.has(hex)).map(([, b]) => b);
   if (options.folder) {
     if (!missing.length) return 0;
     // The files first: a row never names a missing file.
-    await writeBlockFiles(options.folder, missing.map((b) => ({ hex: hexOf(b.hash), data: b.data! })));
-    return (await db.query(`INSERT INTO result_block (hash, data) SELECT h, NULL FROM unnest($1::bytea[]) AS t(h) ON CONFLICT (hash) DO NOTHING`,
-      [missing.map((b) => Buffer.from(b.hash))])).rowCount;
+    await writeBlockFiles(
+      options.folder,
+      missing.map((b) => ({ hex: hexOf(b.hash), data: b.data! })),
+    );
+    return (
+      await db.query(`INSERT INTO result_block (hash, data) SELECT h, NULL FROM unnest($1::bytea[]) AS t(h) ON CONFLICT (hash) DO NOTHING`, [
+        missing.map((b) => Buffer.from(b.hash)),
+      ])
+    ).rowCount;
   }
   let written = 0;
   for (let from = 0; from < missing.length;) {
@@ -265,34 +344,89 @@ export async function storeNewBlocks(db: Database, blocks: readonly StoredBlock[
  * result refers to are locked against removal. `folder`: the database's
  * block files (block-files.ts).
  */
-export async function saveResult(tx: Transaction, input: SaveInput, options: { concurrent: boolean; folder?: string }): Promise<{ newBlocks: number; replacedHashes: Uint8Array[] }> {
+export async function saveResult(
+  tx: Transaction,
+  input: SaveInput,
+  options: { concurrent: boolean; folder?: string },
+): Promise<{ newBlocks: number; replacedHashes: Uint8Array[] }> {
   const r = input.result;
   const hashes = r.blocks.map((b) => Buffer.from(b.hash));
   if (options.concurrent && hashes.length) await tx.query('SELECT 1 FROM result_block WHERE hash = ANY($1) FOR SHARE', [hashes]);
   // Normally none: storeNewBlocks wrote them. Blocks of the basis (sent without bytes) are stored already.
   const newBlocks = await insertBlocks(tx, r.blocks, { folder: options.folder });
-  const replaced = (await tx.query<{ hash: Uint8Array }>(
-    'SELECT hash FROM scenario_result_block WHERE scenario_id = $1 AND sub_model_id = $2', [input.scenarioId, r.subModelId])).rows.map((x) => new Uint8Array(x.hash));
+  const replaced = (
+    await tx.query<{ hash: Uint8Array }>('SELECT hash FROM scenario_result_block WHERE scenario_id = $1 AND sub_model_id = $2', [
+      input.scenarioId,
+      r.subModelId,
+    ])
+  ).rows.map((x) => new Uint8Array(x.hash));
   await tx.query('DELETE FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = $2', [input.scenarioId, r.subModelId]);
   // One row with COPY: its arrays (some hundred kilobytes) cross as bytes, not as text to decode.
-  await tx.copyBinary('scenario_result', RESULT_COLUMNS, binaryCopy([[
-    input.scenarioId, r.subModelId, copyField.text(r.version), copyField.text(input.basisKey), input.derivedFrom === null ? null : copyField.text(input.derivedFrom),
-    copyField.int2(r.outputType), input.areaSetId, r.areaCount, r.locationCount, r.pairCount, BLOCK_AREAS, copyField.jsonb(r.fallbacks), copyField.jsonb(input.parameters),
-    ...[input.locationIds, input.locationInputs, r.active, r.attractiveness, r.output, r.areaCount ? input.areaIds : new Float64Array(0), r.demand, r.reach].map(bytesOf),
-  ]]));
+  await tx.copyBinary(
+    'scenario_result',
+    RESULT_COLUMNS,
+    binaryCopy([
+      [
+        input.scenarioId,
+        r.subModelId,
+        copyField.text(r.version),
+        copyField.text(input.basisKey),
+        input.derivedFrom === null ? null : copyField.text(input.derivedFrom),
+        copyField.int2(r.outputType),
+        input.areaSetId,
+        r.areaCount,
+        r.locationCount,
+        r.pairCount,
+        BLOCK_AREAS,
+        copyField.jsonb(r.fallbacks),
+        copyField.jsonb(input.parameters),
+        ...[
+          input.locationIds,
+          input.locationInputs,
+          r.active,
+          r.attractiveness,
+          r.output,
+          r.areaCount ? input.areaIds : new Float64Array(0),
+          r.demand,
+          r.reach,
+        ].map(bytesOf),
+      ],
+    ]),
+  );
   if (hashes.length) {
     await tx.query(
       `INSERT INTO scenario_result_block (scenario_id, sub_model_id, block_index, hash)
        SELECT $1, $2, i - 1, h FROM unnest($3::bytea[]) WITH ORDINALITY AS t(h, i)`,
-      [input.scenarioId, r.subModelId, hashes]);
+      [input.scenarioId, r.subModelId, hashes],
+    );
   }
   return { newBlocks, replacedHashes: replaced };
 }
 
 /** The columns saveResult writes (computed_at takes its default, the transaction's time). */
-const RESULT_COLUMNS = ['scenario_id', 'sub_model_id', 'version', 'basis_key', 'derived_from', 'output_type', 'area_set_id', 'area_count',
-  'location_count', 'pair_count', 'block_areas', 'fallbacks', 'parameters', 'location_ids', 'location_inputs', 'active', 'attractiveness', 'output',
-  'area_ids', 'demand', 'reach'];
+const RESULT_COLUMNS = [
+  'scenario_id',
+  'sub_model_id',
+  'version',
+  'basis_key',
+  'derived_from',
+  'output_type',
+  'area_set_id',
+  'area_count',
+  'location_count',
+  'pair_count',
+  'block_areas',
+  'fallbacks',
+  'parameters',
+  'location_ids',
+  'location_inputs',
+  'active',
+  'attractiveness',
+  'output',
+  'area_ids',
+  'demand',
+  'reach',
+];
 
 /**
  * Removes blocks no result refers to any more (after a result was replaced,
@@ -303,9 +437,13 @@ export async function collectBlocks(db: Queryable & { folder?: string }, candida
   try {
     const r = candidates
       ? await db.query<{ hash: Uint8Array }>(
-        `DELETE FROM result_block r WHERE r.hash = ANY($1)
-            AND NOT EXISTS (SELECT 1 FROM scenario_result_block b WHERE b.hash = r.hash) RETURNING r.hash`, [candidates.map((h) => Buffer.from(h))])
-      : await db.query<{ hash: Uint8Array }>('DELETE FROM result_block r WHERE NOT EXISTS (SELECT 1 FROM scenario_result_block b WHERE b.hash = r.hash) RETURNING r.hash');
+          `DELETE FROM result_block r WHERE r.hash = ANY($1)
+            AND NOT EXISTS (SELECT 1 FROM scenario_result_block b WHERE b.hash = r.hash) RETURNING r.hash`,
+          [candidates.map((h) => Buffer.from(h))],
+        )
+      : await db.query<{ hash: Uint8Array }>(
+          'DELETE FROM result_block r WHERE NOT EXISTS (SELECT 1 FROM scenario_result_block b WHERE b.hash = r.hash) RETURNING r.hash',
+        );
     removed = r.rows.map((x) => hexOf(x.hash));
   } catch {
     // Another worker referred to a block meanwhile (the foreign key refused the delete): it stays, and a later pass retries.
@@ -374,7 +512,10 @@ function rememberHashes(version: string, hashes: Uint8Array[]) {
 export function rememberResult(result: TaskResult) {
   if (!result.blocks.length) return;
   for (const b of result.blocks) if (b.data) blockCache.set(hexOf(b.hash), decodeBlock(b.data));
-  rememberHashes(result.version, result.blocks.map((b) => b.hash));
+  rememberHashes(
+    result.version,
+    result.blocks.map((b) => b.hash),
+  );
 }
 
 /**

@@ -35,22 +35,34 @@ export async function warmModel(ctx: WarmContext, modelId: number): Promise<void
   const setId = await demandAreaSetId(db, modelId);
   if (!base || setId === undefined) return;
   const [model, subModels, inputs, areas] = await Promise.all([
-    loadModelInfo(db, modelId), loadSubModels(db, modelId), ctx.inputs.load(db, modelId, base.id), ctx.areas.get(db, setId)]);
+    loadModelInfo(db, modelId),
+    loadSubModels(db, modelId),
+    ctx.inputs.load(db, modelId, base.id),
+    ctx.areas.get(db, setId),
+  ]);
   const routing = routingKey(ctx.settings.routing);
   const keys = subModels.map((s) => basisKey(s.parameters, model.outputType, areas.key, routing));
-  const stored = (await loadBasisCandidates(db, [base.id], subModels.map((s) => s.id)))
-    .filter((s) => s.basisKey === keys[subModels.findIndex((m) => m.id === s.subModelId)] && s.areaCount === areas.ids.length);
+  const stored = (
+    await loadBasisCandidates(
+      db,
+      [base.id],
+      subModels.map((s) => s.id),
+    )
+  ).filter((s) => s.basisKey === keys[subModels.findIndex((m) => m.id === s.subModelId)] && s.areaCount === areas.ids.length);
   // The stored result's location order when its inputs are exactly the current ones.
   const exact = stored.length ? planFrom(inputs, stored[0]!) : undefined;
   const plan = exact && exact.changed.length === 0 ? exact : fullPlan(inputs);
   const matching = subModels.map((subModel) =>
-    plan === exact ? stored.find((s) => s.subModelId === subModel.id && sameIds(s.locationIds, plan.locationIds)) : undefined);
+    plan === exact ? stored.find((s) => s.subModelId === subModel.id && sameIds(s.locationIds, plan.locationIds)) : undefined,
+  );
   // The block hashes of those stored results, in one read.
   const hashes = new Map<number, string[]>();
   const ids = subModels.filter((_, k) => matching[k]).map((s) => s.id);
   if (ids.length) {
     const { rows } = await db.query<{ sub_model_id: number; hash: Uint8Array }>(
-      'SELECT sub_model_id, hash FROM scenario_result_block WHERE scenario_id = $1 AND sub_model_id = ANY($2) ORDER BY sub_model_id, block_index', [base.id, ids]);
+      'SELECT sub_model_id, hash FROM scenario_result_block WHERE scenario_id = $1 AND sub_model_id = ANY($2) ORDER BY sub_model_id, block_index',
+      [base.id, ids],
+    );
     for (const r of rows) hashes.set(r.sub_model_id, [...(hashes.get(r.sub_model_id) ?? []), hexOf(r.hash)]);
   }
   const keep: WarmJob['keep'] = [];
@@ -58,11 +70,18 @@ export async function warmModel(ctx: WarmContext, modelId: number): Promise<void
     if (summary) keep.push({ index: k, version: summary.version, blockHashes: hashes.get(subModels[k]!.id) ?? [] });
   });
   const { payload } = locationPayload(plan, inputs);
-  await Promise.all(ctx.threads.map(async (thread) => {
-    if (!thread.areaSets.has(areas.key)) return;
-    const warmed = await thread.run<{ type: 'warmed'; jobId: number; milliseconds: number; kept: string[] }>({
-      type: 'warm', routing: ctx.settings.routing, areaKey: areas.key, locations: payload, parameters: subModels.map((s) => s.parameters), keep,
-    });
-    for (const version of warmed.kept) thread.kept('result', version);
-  }));
+  await Promise.all(
+    ctx.threads.map(async (thread) => {
+      if (!thread.areaSets.has(areas.key)) return;
+      const warmed = await thread.run<{ type: 'warmed'; jobId: number; milliseconds: number; kept: string[] }>({
+        type: 'warm',
+        routing: ctx.settings.routing,
+        areaKey: areas.key,
+        locations: payload,
+        parameters: subModels.map((s) => s.parameters),
+        keep,
+      });
+      for (const version of warmed.kept) thread.kept('result', version);
+    }),
+  );
 }

@@ -126,7 +126,12 @@ export interface ColorScaleOptions {
  * clamped, null and non-finite values are transparent. When min equals max
  * every value gets the first colour.
  */
-export function colorScale(min: number, max: number, ramp: readonly [string, string], options: ColorScaleOptions | number = {}): (value: number | null) => Rgba {
+export function colorScale(
+  min: number,
+  max: number,
+  ramp: readonly [string, string],
+  options: ColorScaleOptions | number = {},
+): (value: number | null) => Rgba {
   const { opacity = 0.72, curve = 'sqrt' } = typeof options === 'number' ? { opacity: options } : options;
   const from = parseHexColor(ramp[0]);
   const to = parseHexColor(ramp[1]);

@@ -18,7 +18,16 @@ export function parseHexColor(hex: string): Rgba {
 
 /** #rrggbb, dropping alpha (SVG carries opacity separately). */
 export function toHex([r, g, b]: Rgba): string {
-  return '#' + [r, g, b].map((v) => Math.round(clamp(v, 0, 255)).toString(16).padStart(2, '0')).join('');
+  return (
+    '#' +
+    [r, g, b]
+      .map((v) =>
+        Math.round(clamp(v, 0, 255))
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  );
 }
 
 /** Linear mix in sRGB: t = 0 gives a, t = 1 gives b. */

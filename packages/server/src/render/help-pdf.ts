@@ -184,9 +184,18 @@ export async function helpPdf(locale: HelpLocale, options: HelpPdfOptions = {}):
   // Title block.
   doc.font(bold).fontSize(24).fillColor(COLORS.title).text(guide.title, left, MARGIN.top, { width });
   doc.moveDown(0.2);
-  doc.font(regular).fontSize(10).fillColor(COLORS.muted).text(guide.revised ? `${PRODUCT} · ${guide.revised.toISOString().slice(0, 10)}` : PRODUCT, { width });
+  doc
+    .font(regular)
+    .fontSize(10)
+    .fillColor(COLORS.muted)
+    .text(guide.revised ? `${PRODUCT} · ${guide.revised.toISOString().slice(0, 10)}` : PRODUCT, { width });
   doc.moveDown(0.4);
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(1).strokeColor(COLORS.rule).stroke();
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .lineWidth(1)
+    .strokeColor(COLORS.rule)
+    .stroke();
   doc.moveDown(0.8);
 
   guide.blocks.forEach((block, index) => {
@@ -208,7 +217,11 @@ export async function helpPdf(locale: HelpLocale, options: HelpPdfOptions = {}):
       case 'bullet': {
         if (doc.y > bottom() - 28) doc.addPage();
         const y = doc.y;
-        doc.font(regular).fontSize(10).fillColor(COLORS.text).text('•', left + 4, y, { lineBreak: false });
+        doc
+          .font(regular)
+          .fontSize(10)
+          .fillColor(COLORS.text)
+          .text('•', left + 4, y, { lineBreak: false });
         writeRuns(block.runs, left + 16, y, width - 16, 10, COLORS.text);
         doc.moveDown(0.25);
         if (guide.blocks[index + 1]?.kind !== 'bullet') doc.moveDown(0.3);

@@ -188,7 +188,12 @@ export function modelLogoSvg(text: string, color: string): string {
   const brand = parseHexColor(color);
   // Light brand colours would vanish on a white header: the text takes a darker shade.
   const ink = brightness(brand) > 0.7 ? darken(brand, 0.55) : brand;
-  const hex = (c: Rgba) => '#' + c.slice(0, 3).map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
+  const hex = (c: Rgba) =>
+    '#' +
+    c
+      .slice(0, 3)
+      .map((v) => Math.round(v).toString(16).padStart(2, '0'))
+      .join('');
   const initial = escapeXml((text.trim()[0] ?? '?').toUpperCase());
   const height = 48;
   const fontSize = 24;

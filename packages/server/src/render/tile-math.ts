@@ -17,6 +17,7 @@ export function tileBounds(z: number, x: number, y: number): [number, number, nu
 /** A projector from longitude/latitude to pixel coordinates inside tile z/x/y. */
 export function tileProjector(z: number, x: number, y: number): (lng: number, lat: number) => [number, number] {
   const scale = 2 ** z * TILE_SIZE;
-  const ox = x * TILE_SIZE, oy = y * TILE_SIZE;
+  const ox = x * TILE_SIZE,
+    oy = y * TILE_SIZE;
   return (lng, lat) => [((lng + 180) / 360) * scale - ox, lat2y(lat) * scale - oy];
 }

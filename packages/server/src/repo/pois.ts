@@ -8,8 +8,7 @@ import type { Queryable } from '../db/database.js';
 const METRES_PER_DEGREE_LAT = 111_320;
 
 /** Great-circle distance in metres (the engine's formula). */
-export const distanceMetres = (lat1: number, lng1: number, lat2: number, lng2: number): number =>
-  greatCircleKm(lat1, lng1, lat2, lng2) * 1000;
+export const distanceMetres = (lat1: number, lng1: number, lat2: number, lng2: number): number => greatCircleKm(lat1, lng1, lat2, lng2) * 1000;
 
 /** The POIs of one set within rangeMeters of the position, nearest first. */
 export async function poisWithin(q: Queryable, poiSetId: number, latitude: number, longitude: number, rangeMeters: number) {
@@ -18,7 +17,8 @@ export async function poisWithin(q: Queryable, poiSetId: number, latitude: numbe
   const { rows } = await q.query<{ name: string; latitude: number; longitude: number }>(
     `SELECT name, latitude, longitude FROM poi WHERE poi_set_id = $1
         AND latitude BETWEEN $2 AND $3 AND longitude BETWEEN $4 AND $5`,
-    [poiSetId, latitude - dLat, latitude + dLat, longitude - dLng, longitude + dLng]);
+    [poiSetId, latitude - dLat, latitude + dLat, longitude - dLng, longitude + dLng],
+  );
   return rows
     .map((p) => ({ p, d: distanceMetres(latitude, longitude, p.latitude, p.longitude) }))
     .filter((x) => x.d <= rangeMeters)
@@ -27,10 +27,20 @@ export async function poisWithin(q: Queryable, poiSetId: number, latitude: numbe
 }
 
 /** A property counting the POIs of its set within its range (autoCalculateType 6). */
-export interface PoiCountDefinition { name: string; poi_set_id: number | null; poi_range_meters: number | null; auto_calculate_type: number }
+export interface PoiCountDefinition {
+  name: string;
+  poi_set_id: number | null;
+  poi_range_meters: number | null;
+  auto_calculate_type: number;
+}
 
 /** What the POIs-in-range properties of a location at this position hold. */
-export async function poiCountsAt(q: Queryable, definitions: readonly PoiCountDefinition[], latitude: number, longitude: number): Promise<Record<string, number>> {
+export async function poiCountsAt(
+  q: Queryable,
+  definitions: readonly PoiCountDefinition[],
+  latitude: number,
+  longitude: number,
+): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const p of definitions) {
     if (p.auto_calculate_type !== AutoCalculateType.pointsOfInterestInRange || p.poi_set_id === null || p.poi_range_meters === null) continue;
@@ -41,16 +51,24 @@ export async function poiCountsAt(q: Queryable, definitions: readonly PoiCountDe
 
 /** The POI-count properties of a model. */
 export async function poiCountDefinitions(q: Queryable, modelId: number): Promise<PoiCountDefinition[]> {
-  return (await q.query<PoiCountDefinition>(
-    'SELECT name, poi_set_id, poi_range_meters, auto_calculate_type FROM location_property WHERE model_id = $1 AND auto_calculate_type = 6', [modelId])).rows;
+  return (
+    await q.query<PoiCountDefinition>(
+      'SELECT name, poi_set_id, poi_range_meters, auto_calculate_type FROM location_property WHERE model_id = $1 AND auto_calculate_type = 6',
+      [modelId],
+    )
+  ).rows;
 }
 
 export async function poisInRange(db: Queryable, modelId: number, latitude: number, longitude: number): Promise<PoiSetInRange[]> {
-  const sets = (await db.query<{ id: number; name: string; range: number }>(
-    `SELECT ps.id, ps.name, max(p.poi_range_meters) AS range
+  const sets = (
+    await db.query<{ id: number; name: string; range: number }>(
+      `SELECT ps.id, ps.name, max(p.poi_range_meters) AS range
        FROM location_property p JOIN poi_set ps ON ps.id = p.poi_set_id
       WHERE p.model_id = $1 AND p.auto_calculate_type = 6 AND p.poi_range_meters IS NOT NULL
-      GROUP BY ps.id, ps.name ORDER BY ps.id`, [modelId])).rows;
+      GROUP BY ps.id, ps.name ORDER BY ps.id`,
+      [modelId],
+    )
+  ).rows;
   const result: PoiSetInRange[] = [];
   for (const set of sets) result.push({ id: set.id, name: set.name, pois: await poisWithin(db, set.id, latitude, longitude, set.range) });
   return result;

@@ -5,14 +5,39 @@ import type { LocationProperty, NewLocationProperty } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
 
 export interface PropertyRow {
-  id: number; model_id: number; sub_model_id: number | null; name: string; title: string | null; description: string | null;
-  label: string | null; property_type: number; data_type: number; auto_calculate_type: number; poi_set_id: number | null;
-  poi_set_name: string | null; poi_range_meters: number | null; visible: boolean; view_location: number | null;
-  section_name: string | null; section_title: string | null; section_label: string | null; section_view_order: number;
-  section_view_size: number; section_secondary: boolean; default_value: string | null; minimum_value: number | null;
-  maximum_value: number | null; rounding_digits: number; title_short: string | null;
-  choices: { key: string; value: string }[] | null; range_color: LocationProperty['rangeColor']; dependency_expression: string | null;
-  hidden_in_export: boolean; sort_order: number; value_step: number | null; whole_numbers: boolean;
+  id: number;
+  model_id: number;
+  sub_model_id: number | null;
+  name: string;
+  title: string | null;
+  description: string | null;
+  label: string | null;
+  property_type: number;
+  data_type: number;
+  auto_calculate_type: number;
+  poi_set_id: number | null;
+  poi_set_name: string | null;
+  poi_range_meters: number | null;
+  visible: boolean;
+  view_location: number | null;
+  section_name: string | null;
+  section_title: string | null;
+  section_label: string | null;
+  section_view_order: number;
+  section_view_size: number;
+  section_secondary: boolean;
+  default_value: string | null;
+  minimum_value: number | null;
+  maximum_value: number | null;
+  rounding_digits: number;
+  title_short: string | null;
+  choices: { key: string; value: string }[] | null;
+  range_color: LocationProperty['rangeColor'];
+  dependency_expression: string | null;
+  hidden_in_export: boolean;
+  sort_order: number;
+  value_step: number | null;
+  whole_numbers: boolean;
 }
 
 /** Property definitions of a model, for one sub-model (its own plus those of every sub-model). */
@@ -43,16 +68,37 @@ function defaultOf(p: PropertyRow): string | number | null {
 
 export function definitionEntity(p: PropertyRow): NewLocationProperty {
   return {
-    id: p.id, name: p.name, title: p.title, description: p.description, label: p.label,
-    propertyType: p.property_type, dataType: p.data_type as LocationProperty['dataType'],
-    autoCalculateType: p.auto_calculate_type || null, poiSetName: p.poi_set_name, visible: p.visible,
-    viewLocation: p.view_location, subModelId: p.sub_model_id, sectionName: p.section_name, sectionTitle: p.section_title,
-    sectionLabel: p.section_label, sectionViewOrder: p.section_view_order, sectionViewSize: p.section_view_size,
-    sectionSecondary: p.section_secondary, stringValue: null, numberValue: null, percentageValue: null,
-    defaultValue: defaultOf(p), minimumValue: p.minimum_value, maximumValue: p.maximum_value,
-    step: p.value_step ?? null, wholeNumbers: p.whole_numbers ?? false,
-    roundingDigits: p.rounding_digits, titleShort: p.title_short, choices: p.choices ?? [],
-    rangeColor: p.range_color, dependencyExpression: p.dependency_expression,
+    id: p.id,
+    name: p.name,
+    title: p.title,
+    description: p.description,
+    label: p.label,
+    propertyType: p.property_type,
+    dataType: p.data_type as LocationProperty['dataType'],
+    autoCalculateType: p.auto_calculate_type || null,
+    poiSetName: p.poi_set_name,
+    visible: p.visible,
+    viewLocation: p.view_location,
+    subModelId: p.sub_model_id,
+    sectionName: p.section_name,
+    sectionTitle: p.section_title,
+    sectionLabel: p.section_label,
+    sectionViewOrder: p.section_view_order,
+    sectionViewSize: p.section_view_size,
+    sectionSecondary: p.section_secondary,
+    stringValue: null,
+    numberValue: null,
+    percentageValue: null,
+    defaultValue: defaultOf(p),
+    minimumValue: p.minimum_value,
+    maximumValue: p.maximum_value,
+    step: p.value_step ?? null,
+    wholeNumbers: p.whole_numbers ?? false,
+    roundingDigits: p.rounding_digits,
+    titleShort: p.title_short,
+    choices: p.choices ?? [],
+    rangeColor: p.range_color,
+    dependencyExpression: p.dependency_expression,
   };
 }
 

@@ -67,7 +67,8 @@ export async function scenarioWithStamp(db: Queryable, scenarioId: number): Prom
             max(CASE WHEN p.depth = 0 THEN s.status END)::text || '-' ||
             COALESCE((SELECT max(extract(epoch FROM r.computed_at) * 1000000)::bigint::text FROM scenario_result r WHERE r.scenario_id = $1), 'none') AS stamp
        FROM path p JOIN scenario s ON s.id = p.id`,
-    [scenarioId]);
+    [scenarioId],
+  );
   const row = rows[0];
   return row && row.model_id !== null ? row : undefined;
 }

@@ -7,25 +7,41 @@ import type { Scenario } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
 
 interface ScenarioRow {
-  id: number; name: string; status: number; parent_scenario_id: number | null; is_top: boolean;
-  competition: boolean; created: Date; modified: Date;
+  id: number;
+  name: string;
+  status: number;
+  parent_scenario_id: number | null;
+  is_top: boolean;
+  competition: boolean;
+  created: Date;
+  modified: Date;
 }
 
 /** The base scenario of a model: its oldest scenario without a parent (undefined when it has none). */
 export async function baseScenario(db: Queryable, modelId: number): Promise<{ id: number; status: number } | undefined> {
-  return (await db.query<{ id: number; status: number }>(
-    'SELECT id, status FROM scenario WHERE model_id = $1 AND parent_scenario_id IS NULL ORDER BY id LIMIT 1', [modelId])).rows[0];
+  return (
+    await db.query<{ id: number; status: number }>('SELECT id, status FROM scenario WHERE model_id = $1 AND parent_scenario_id IS NULL ORDER BY id LIMIT 1', [
+      modelId,
+    ])
+  ).rows[0];
 }
 
 export async function scenariosOfModel(db: Queryable, modelId: number): Promise<Scenario[]> {
   const language = (await db.query<{ language: string | null }>('SELECT language FROM model WHERE id = $1', [modelId])).rows[0]?.language;
-  const scenarios = (await db.query<ScenarioRow>(
-    'SELECT id, name, status, parent_scenario_id, is_top, competition, created, modified FROM scenario WHERE model_id = $1', [modelId])).rows;
-  const changes = (await db.query<{ scenario_id: number; location_id: number; name: string; change_type: number }>(
-    `SELECT v.scenario_id, v.location_id, v.name, v.change_type
+  const scenarios = (
+    await db.query<ScenarioRow>('SELECT id, name, status, parent_scenario_id, is_top, competition, created, modified FROM scenario WHERE model_id = $1', [
+      modelId,
+    ])
+  ).rows;
+  const changes = (
+    await db.query<{ scenario_id: number; location_id: number; name: string; change_type: number }>(
+      `SELECT v.scenario_id, v.location_id, v.name, v.change_type
        FROM location_version v JOIN scenario s ON s.id = v.scenario_id
       WHERE s.model_id = $1 AND s.parent_scenario_id IS NOT NULL
-      ORDER BY v.scenario_id, v.name, v.location_id`, [modelId])).rows;
+      ORDER BY v.scenario_id, v.name, v.location_id`,
+      [modelId],
+    )
+  ).rows;
   const changesOf = new Map<number, Scenario['changes']>();
   for (const c of changes) {
     const list = changesOf.get(c.scenario_id) ?? [];
@@ -36,7 +52,7 @@ export async function scenariosOfModel(db: Queryable, modelId: number): Promise<
   const parentsOf = (s: ScenarioRow): Scenario['parents'] => {
     const parents: Scenario['parents'] = [];
     const seen = new Set<number>([s.id]);
-    for (let p = s.parent_scenario_id; p !== null; ) {
+    for (let p = s.parent_scenario_id; p !== null;) {
       const parent = byId.get(p);
       if (!parent || seen.has(p)) break;
       seen.add(p);
@@ -48,9 +64,17 @@ export async function scenariosOfModel(db: Queryable, modelId: number): Promise<
   const toEntity = (s: ScenarioRow): Scenario => {
     const list = changesOf.get(s.id) ?? [];
     return {
-      id: s.id, name: s.name, status: s.status, parentScenarioId: s.parent_scenario_id, isTop: s.is_top,
-      competition: s.competition, changeCount: list.length, created: s.created.toISOString(),
-      modified: s.modified.toISOString(), changes: list, parents: parentsOf(s),
+      id: s.id,
+      name: s.name,
+      status: s.status,
+      parentScenarioId: s.parent_scenario_id,
+      isTop: s.is_top,
+      competition: s.competition,
+      changeCount: list.length,
+      created: s.created.toISOString(),
+      modified: s.modified.toISOString(),
+      changes: list,
+      parents: parentsOf(s),
     };
   };
   return orderScenarios(scenarios, nameCollator(language)).map(toEntity);
@@ -70,7 +94,10 @@ export function nameCollator(language: string | null | undefined): Intl.Collator
 }
 
 /** Spec order: roots (the base first), each followed by its children; siblings top first, then name descending. */
-export function orderScenarios<T extends { id: number; name: string; parent_scenario_id: number | null; is_top: boolean }>(rows: T[], collator: Intl.Collator = nameCollator(null)): T[] {
+export function orderScenarios<T extends { id: number; name: string; parent_scenario_id: number | null; is_top: boolean }>(
+  rows: T[],
+  collator: Intl.Collator = nameCollator(null),
+): T[] {
   const children = new Map<number | null, T[]>();
   const ids = new Set(rows.map((r) => r.id));
   for (const row of rows) {
@@ -79,8 +106,7 @@ export function orderScenarios<T extends { id: number; name: string; parent_scen
     list.push(row);
     children.set(key, list);
   }
-  const siblingOrder = (a: T, b: T) =>
-    Number(b.is_top) - Number(a.is_top) || collator.compare(b.name, a.name) || b.id - a.id;
+  const siblingOrder = (a: T, b: T) => Number(b.is_top) - Number(a.is_top) || collator.compare(b.name, a.name) || b.id - a.id;
   const rootOrder = (a: T, b: T) =>
     // The base scenario (the first scenario without parent) stays first.
     Number(a.parent_scenario_id !== null) - Number(b.parent_scenario_id !== null) || a.id - b.id;

@@ -33,7 +33,15 @@ export function downloadHandlers(ctx: ServerContext): Handlers {
     return list;
   };
 
-  const catchmentExport = async (user: Parameters<typeof resolveScenario>[1], submodelId: number | undefined, scenarioId: number, locationId: number, culture: 'nl' | 'en', name: string | undefined, withAreaProperties: boolean) => {
+  const catchmentExport = async (
+    user: Parameters<typeof resolveScenario>[1],
+    submodelId: number | undefined,
+    scenarioId: number,
+    locationId: number,
+    culture: 'nl' | 'en',
+    name: string | undefined,
+    withAreaProperties: boolean,
+  ) => {
     const calc = await reader.calculated(user, submodelId, scenarioId);
     await locationIn(db, calc.scenario.id, locationId);
     const all = await catchmentAreasOf(db, calc.model.id);
@@ -115,17 +123,29 @@ export function downloadHandlers(ctx: ServerContext): Handlers {
         const codes = (await db.query<{ id: number; code: string }>('SELECT id, code FROM area WHERE id = ANY($1)', [Array.from(areaIds)])).rows;
         const codeOf = new Map(codes.map((c) => [Number(c.id), c.code]));
         huff = {
-          result, location: j,
+          result,
+          location: j,
           locationNames: (l: number) => names.get(Math.abs(calc.summary.locationIds[l]!)) ?? String(calc.summary.locationIds[l]),
           areaCodes: (i: number) => codeOf.get(areaIds[i]!) ?? String(areaIds[i]),
         };
       }
       const buffer = await calculationWorkbook({
-        modelName: calc.model.name, scenarioName: calc.scenario.name, locationName: location.name, record,
-        outputTitle: data.outputProperty?.title ?? data.outputProperty?.name ?? 'Output', output: calc.summary.arrays.output[j]!,
-        scoreModel, parameters: calc.summary.parameters, huff,
+        modelName: calc.model.name,
+        scenarioName: calc.scenario.name,
+        locationName: location.name,
+        record,
+        outputTitle: data.outputProperty?.title ?? data.outputProperty?.name ?? 'Output',
+        output: calc.summary.arrays.output[j]!,
+        scoreModel,
+        parameters: calc.summary.parameters,
+        huff,
       });
-      return sendFile(reply, `${fileName('calculation', location.name, calc.scenario.name)}.xlsx`, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer);
+      return sendFile(
+        reply,
+        `${fileName('calculation', location.name, calc.scenario.name)}.xlsx`,
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer,
+      );
     },
   };
 }

@@ -16,7 +16,7 @@ export function functionHandlers(ctx: ServerContext): Handlers {
     functionsValidate: async ({ user, query, body }) => {
       const { modelId } = await resolveModel(db, user, query.modelId);
       // Without the function's type the expression may read either kind of property.
-      const known = new Set([...await locationNames(db, modelId), ...await areaNames(db, modelId)]);
+      const known = new Set([...(await locationNames(db, modelId)), ...(await areaNames(db, modelId))]);
       return { messages: messagesOf((body as string[]).map((source) => ({ source, known }))) };
     },
 

@@ -13,8 +13,15 @@ export function isolineHandlers(ctx: ServerContext): Handlers {
   const { db } = ctx;
   return {
     isoline: async ({ user, params, query }) => {
-      const set = (await db.query<{ model_id: number; name: string; maximum_minutes: number; base_url: string | null; post_processing_actions: PostProcessingAction[] | null }>(
-        'SELECT model_id, name, maximum_minutes, base_url, post_processing_actions FROM iso_line_set WHERE id = $1', [params.isoLineSetId])).rows[0];
+      const set = (
+        await db.query<{
+          model_id: number;
+          name: string;
+          maximum_minutes: number;
+          base_url: string | null;
+          post_processing_actions: PostProcessingAction[] | null;
+        }>('SELECT model_id, name, maximum_minutes, base_url, post_processing_actions FROM iso_line_set WHERE id = $1', [params.isoLineSetId])
+      ).rows[0];
       if (!set) throw notFound(`isoline set ${params.isoLineSetId}`);
       requireModelAccess(user, set.model_id);
       if (query.minutes > set.maximum_minutes) throw badRequest('minutes', `minutes must be at most ${set.maximum_minutes} for isoline set ${set.name}`);
@@ -34,7 +41,11 @@ export function isolineHandlers(ctx: ServerContext): Handlers {
       });
       return {
         type: 'FeatureCollection',
-        features: collection.features.map((f) => ({ type: 'Feature', geometry: f.geometry, properties: { minutes: f.properties.minutes, isoLineSet: set.name } })),
+        features: collection.features.map((f) => ({
+          type: 'Feature',
+          geometry: f.geometry,
+          properties: { minutes: f.properties.minutes, isoLineSet: set.name },
+        })),
       } as IsolineFeatureCollection;
     },
   };

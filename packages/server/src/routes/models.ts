@@ -21,17 +21,33 @@ export function modelHandlers(ctx: ServerContext): Handlers {
     locationGroups: async ({ user, params }) => {
       const { modelId } = await resolveModel(db, user, params.modelId);
       const { rows } = await db.query<{ id: number; code: string; name: string; selectable: boolean }>(
-        'SELECT id, code, name, selectable FROM location_group WHERE model_id = $1 ORDER BY sort_order, name', [modelId]);
+        'SELECT id, code, name, selectable FROM location_group WHERE model_id = $1 ORDER BY sort_order, name',
+        [modelId],
+      );
       return rows;
     },
 
     isolinesParameters: async ({ user, params }) => {
       const { modelId } = await resolveModel(db, user, params.modelId);
-      const { rows } = await db.query<{ id: number; profile: string; parameters: string | null; post_processing_actions: unknown; minutes: number; base_url: string | null; maximum_minutes: number; provider: number }>(
-        'SELECT * FROM iso_line_set WHERE model_id = $1 ORDER BY id', [modelId]);
+      const { rows } = await db.query<{
+        id: number;
+        profile: string;
+        parameters: string | null;
+        post_processing_actions: unknown;
+        minutes: number;
+        base_url: string | null;
+        maximum_minutes: number;
+        provider: number;
+      }>('SELECT * FROM iso_line_set WHERE model_id = $1 ORDER BY id', [modelId]);
       return rows.map((r): IsolineParameter => ({
-        profile: r.profile, parameters: r.parameters ?? '{}', postProcessingActions: JSON.stringify(r.post_processing_actions ?? []),
-        minutes: r.minutes, isoLineSetId: r.id, baseUrl: r.base_url ?? '', maximumMinutes: r.maximum_minutes, provider: r.provider,
+        profile: r.profile,
+        parameters: r.parameters ?? '{}',
+        postProcessingActions: JSON.stringify(r.post_processing_actions ?? []),
+        minutes: r.minutes,
+        isoLineSetId: r.id,
+        baseUrl: r.base_url ?? '',
+        maximumMinutes: r.maximum_minutes,
+        provider: r.provider,
       }));
     },
 
@@ -39,7 +55,9 @@ export function modelHandlers(ctx: ServerContext): Handlers {
       const { modelId } = await resolveModel(db, user, params.modelId);
       const { rows } = await db.query<{ id: number; name: string; n: number }>(
         `SELECT id, name, jsonb_array_length(COALESCE(parameters->'functions', '[]'))::int AS n
-           FROM sub_model WHERE model_id = $1 ORDER BY sort_order, id`, [modelId]);
+           FROM sub_model WHERE model_id = $1 ORDER BY sort_order, id`,
+        [modelId],
+      );
       return rows.map((r) => ({ id: r.id, name: r.name, functionCount: r.n }));
     },
 
@@ -51,7 +69,9 @@ export function modelHandlers(ctx: ServerContext): Handlers {
     modelParameters: async ({ user, params }) => {
       const { modelId, subModelId } = await resolveModel(db, user, params.submodelId);
       const { rows } = await db.query<{ parameters: Omit<ModelParameters, 'locationProperties' | 'locationGroupProperties' | 'locationClusterProperties'> }>(
-        'SELECT parameters FROM sub_model WHERE id = $1', [subModelId]);
+        'SELECT parameters FROM sub_model WHERE id = $1',
+        [subModelId],
+      );
       if (!rows[0]) throw notFound(`sub-model ${params.submodelId}`);
       const properties = await propertyDefinitions(db, modelId, subModelId);
       const stored = rows[0].parameters;
@@ -59,7 +79,9 @@ export function modelHandlers(ctx: ServerContext): Handlers {
         fractionCutOffThreshold: stored.fractionCutOffThreshold,
         car: stored.car,
         pedestrian: stored.pedestrian,
-        locationProperties: properties.filter((p) => p.property_type !== 4).map((p) => ({ name: p.name, title: p.title, dataType: p.data_type as ModelParameters['locationProperties'][number]['dataType'] })),
+        locationProperties: properties
+          .filter((p) => p.property_type !== 4)
+          .map((p) => ({ name: p.name, title: p.title, dataType: p.data_type as ModelParameters['locationProperties'][number]['dataType'] })),
         locationGroupProperties: [{ name: 'locationGroupCode', title: null, dataType: 0 }],
         locationClusterProperties: [{ name: 'locationClusterName', title: null, dataType: 0 }],
         functions: stored.functions ?? [],
@@ -69,14 +91,23 @@ export function modelHandlers(ctx: ServerContext): Handlers {
     normalizedScoresFunctions: async ({ user, params }) => {
       const { modelId } = await resolveModel(db, user, params.submodelId);
       const { rows } = await db.query<{ id: number; title: string; function: string; weight: number; default_value: number; type: number }>(
-        'SELECT * FROM normalized_scores_function WHERE model_id = $1 ORDER BY sort_order, id', [modelId]);
+        'SELECT * FROM normalized_scores_function WHERE model_id = $1 ORDER BY sort_order, id',
+        [modelId],
+      );
       return rows.map((r) => ({ id: r.id, title: r.title, function: r.function, weight: r.weight, defaultValue: r.default_value, type: r.type }));
     },
 
     processingLog: async ({ user, params }) => {
       const { modelId } = await resolveModel(db, user, params.modelId);
-      const { rows } = await db.query<{ scenario_name: string; scheduled: Date; started: Date | null; isolines_missing: Date | null; ended: Date | null; user_name: string | null; error: string | null }>(
-        'SELECT * FROM processing_log WHERE model_id = $1 ORDER BY id DESC LIMIT 100', [modelId]);
+      const { rows } = await db.query<{
+        scenario_name: string;
+        scheduled: Date;
+        started: Date | null;
+        isolines_missing: Date | null;
+        ended: Date | null;
+        user_name: string | null;
+        error: string | null;
+      }>('SELECT * FROM processing_log WHERE model_id = $1 ORDER BY id DESC LIMIT 100', [modelId]);
       return rows.map((r): ProcessingLogEntry => ({
         scenarioName: r.scenario_name,
         scheduledDateTimeUtc: r.scheduled.toISOString(),
@@ -103,7 +134,14 @@ export function modelHandlers(ctx: ServerContext): Handlers {
   };
 }
 
-async function sendLogo(ctx: ServerContext, user: Parameters<typeof resolveModel>[1], id: number, column: 'main_logo' | 'secondary_logo', request: Parameters<typeof sendCached>[0], reply: Parameters<typeof sendCached>[1]) {
+async function sendLogo(
+  ctx: ServerContext,
+  user: Parameters<typeof resolveModel>[1],
+  id: number,
+  column: 'main_logo' | 'secondary_logo',
+  request: Parameters<typeof sendCached>[0],
+  reply: Parameters<typeof sendCached>[1],
+) {
   const { modelId } = await resolveModel(ctx.db, user, id);
   const { rows } = await ctx.db.query<{ logo: string | null }>(`SELECT ${column} AS logo FROM model WHERE id = $1`, [modelId]);
   const logo = rows[0]?.logo;
@@ -112,14 +150,31 @@ async function sendLogo(ctx: ServerContext, user: Parameters<typeof resolveModel
 }
 
 export async function driverFiltersOf(ctx: ServerContext, modelId: number): Promise<DriverFilter[]> {
-  const filters = (await ctx.db.query<{ id: number; title: string; function: string }>(
-    'SELECT id, title, function FROM driver_filter WHERE model_id = $1 ORDER BY sort_order, id', [modelId])).rows;
-  const drivers = (await ctx.db.query<{ id: number; driver_filter_id: number; title: string; function: string; weight: number; rounding_digits: number; inverse: boolean }>(
-    `SELECT d.* FROM driver d JOIN driver_filter f ON f.id = d.driver_filter_id WHERE f.model_id = $1 ORDER BY d.sort_order, d.id`, [modelId])).rows;
+  const filters = (
+    await ctx.db.query<{ id: number; title: string; function: string }>(
+      'SELECT id, title, function FROM driver_filter WHERE model_id = $1 ORDER BY sort_order, id',
+      [modelId],
+    )
+  ).rows;
+  const drivers = (
+    await ctx.db.query<{ id: number; driver_filter_id: number; title: string; function: string; weight: number; rounding_digits: number; inverse: boolean }>(
+      `SELECT d.* FROM driver d JOIN driver_filter f ON f.id = d.driver_filter_id WHERE f.model_id = $1 ORDER BY d.sort_order, d.id`,
+      [modelId],
+    )
+  ).rows;
   return filters.map((f) => ({
-    id: f.id, title: f.title, function: f.function,
-    drivers: drivers.filter((d) => d.driver_filter_id === f.id).map((d) => ({
-      id: d.id, title: d.title, function: d.function, weight: d.weight, roundingDigits: d.rounding_digits, inverse: d.inverse,
-    })),
+    id: f.id,
+    title: f.title,
+    function: f.function,
+    drivers: drivers
+      .filter((d) => d.driver_filter_id === f.id)
+      .map((d) => ({
+        id: d.id,
+        title: d.title,
+        function: d.function,
+        weight: d.weight,
+        roundingDigits: d.rounding_digits,
+        inverse: d.inverse,
+      })),
   }));
 }

@@ -18,14 +18,20 @@ export function outputHandlers(ctx: ServerContext): Handlers {
   const reader = readerFor(ctx);
   const records = recordsFor(ctx);
 
-  const areaRead = async (user: Parameters<typeof resolveScenario>[1], params: { submodelId: number; scenarioId: number; catchmentAreaId: number }, find: (areaSetId: number) => ReturnType<typeof areaByCode>) => {
+  const areaRead = async (
+    user: Parameters<typeof resolveScenario>[1],
+    params: { submodelId: number; scenarioId: number; catchmentAreaId: number },
+    find: (areaSetId: number) => ReturnType<typeof areaByCode>,
+  ) => {
     const scenario = await resolveScenario(db, user, params.scenarioId);
     const ref = await resolveModel(db, user, params.submodelId);
     if (ref.modelId !== scenario.modelId) throw notFound(`scenario ${scenario.id} in model ${params.submodelId}`);
     const catchmentArea = await catchmentAreaOf(db, scenario.modelId, params.catchmentAreaId);
     const area = await find(catchmentArea.area_set_id);
     if (!area) throw notFound('area');
-    const personType = (await db.query<{ person_type: string | null }>('SELECT person_type FROM area_set WHERE id = $1', [catchmentArea.area_set_id])).rows[0]?.person_type ?? null;
+    const personType =
+      (await db.query<{ person_type: string | null }>('SELECT person_type FROM area_set WHERE id = $1', [catchmentArea.area_set_id])).rows[0]?.person_type ??
+      null;
     return areaInScenario(db, reader, scenario, ref.subModelId, area, personType);
   };
 
@@ -67,8 +73,7 @@ export function outputHandlers(ctx: ServerContext): Handlers {
       return propertyValuesOf(db, records, calc, params.propertyId1, params.propertyId2);
     },
 
-    catchmentAreaPropertiesByCode: async ({ user, params }) =>
-      areaRead(user, params, (areaSetId) => areaByCode(db, areaSetId, params.areaCode)),
+    catchmentAreaPropertiesByCode: async ({ user, params }) => areaRead(user, params, (areaSetId) => areaByCode(db, areaSetId, params.areaCode)),
 
     catchmentAreaPropertiesByPosition: async ({ user, params }) =>
       areaRead(user, params, (areaSetId) => areaAt(db, areaSetId, params.longitude, params.latitude)),

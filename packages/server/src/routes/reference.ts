@@ -22,8 +22,9 @@ export function referenceHandlers(ctx: ServerContext): Handlers {
   const big = createJsonCache(16);
 
   const areaSetOf = async (modelId: number, areaSetId: number) => {
-    const set = (await db.query<{ id: number; person_type: string | null }>(
-      'SELECT id, person_type FROM area_set WHERE id = $1 AND model_id = $2', [areaSetId, modelId])).rows[0];
+    const set = (
+      await db.query<{ id: number; person_type: string | null }>('SELECT id, person_type FROM area_set WHERE id = $1 AND model_id = $2', [areaSetId, modelId])
+    ).rows[0];
     if (!set) throw notFound(`area set ${areaSetId} of model ${modelId}`);
     return set;
   };
@@ -31,11 +32,17 @@ export function referenceHandlers(ctx: ServerContext): Handlers {
   return {
     pois: async ({ user, params, request, reply }) => {
       const { modelId } = await resolveModel(db, user, params.modelId);
-      const set = (await db.query<{ id: number; logo_hash: string }>('SELECT id, logo_hash FROM poi_set WHERE id = $1 AND model_id = $2', [params.poiSetId, modelId])).rows[0];
+      const set = (
+        await db.query<{ id: number; logo_hash: string }>('SELECT id, logo_hash FROM poi_set WHERE id = $1 AND model_id = $2', [params.poiSetId, modelId])
+      ).rows[0];
       if (!set) throw notFound(`POI set ${params.poiSetId} of model ${modelId}`);
       const item = await big.get(`pois:${set.id}`, set.logo_hash, async () =>
-        (await db.query<{ name: string; latitude: number; longitude: number }>('SELECT name, latitude, longitude FROM poi WHERE poi_set_id = $1 ORDER BY id', [set.id]))
-          .rows.map((p) => ({ lat: p.latitude, lng: p.longitude, name: p.name, poiSetId: set.id, logoHash: set.logo_hash })));
+        (
+          await db.query<{ name: string; latitude: number; longitude: number }>('SELECT name, latitude, longitude FROM poi WHERE poi_set_id = $1 ORDER BY id', [
+            set.id,
+          ])
+        ).rows.map((p) => ({ lat: p.latitude, lng: p.longitude, name: p.name, poiSetId: set.id, logoHash: set.logo_hash })),
+      );
       return sendCached(request, reply, item);
     },
 
@@ -43,8 +50,17 @@ export function referenceHandlers(ctx: ServerContext): Handlers {
       const { modelId } = await resolveModel(db, user, params.modelId);
       const set = (await db.query<{ id: number }>('SELECT id FROM heat_map_set WHERE id = $1 AND model_id = $2', [params.heatMapSetId, modelId])).rows[0];
       if (!set) throw notFound(`heat-map set ${params.heatMapSetId} of model ${modelId}`);
-      const item = await big.get(`heat:${set.id}`, 'v1', async () =>
-        (await db.query<{ latitude: number; longitude: number; weight: number }>('SELECT latitude, longitude, weight FROM heat_map_point WHERE heat_map_set_id = $1', [set.id])).rows);
+      const item = await big.get(
+        `heat:${set.id}`,
+        'v1',
+        async () =>
+          (
+            await db.query<{ latitude: number; longitude: number; weight: number }>(
+              'SELECT latitude, longitude, weight FROM heat_map_point WHERE heat_map_set_id = $1',
+              [set.id],
+            )
+          ).rows,
+      );
       return sendCached(request, reply, item);
     },
 
@@ -53,8 +69,9 @@ export function referenceHandlers(ctx: ServerContext): Handlers {
       const set = await areaSetOf(modelId, params.areaSetId);
       const item = await big.get(`areas:${set.id}`, 'v1', async () => ({
         type: 'FeatureCollection',
-        features: (await db.query<{ code: string; geometry: unknown }>('SELECT code, geometry FROM area WHERE area_set_id = $1 ORDER BY code', [set.id]))
-          .rows.map((a) => ({ type: 'Feature', geometry: a.geometry, properties: { areaCode: a.code } })),
+        features: (
+          await db.query<{ code: string; geometry: unknown }>('SELECT code, geometry FROM area WHERE area_set_id = $1 ORDER BY code', [set.id])
+        ).rows.map((a) => ({ type: 'Feature', geometry: a.geometry, properties: { areaCode: a.code } })),
       }));
       return sendCached(request, reply, item);
     },
@@ -77,8 +94,12 @@ export function referenceHandlers(ctx: ServerContext): Handlers {
 
     nearByLocationClusters: async ({ user, params, query }) => {
       const { modelId } = await resolveModel(db, user, params.modelId);
-      const clusters = (await db.query<{ id: number; name: string; latitude: number; longitude: number }>(
-        'SELECT id, name, latitude, longitude FROM location_cluster WHERE model_id = $1', [modelId])).rows;
+      const clusters = (
+        await db.query<{ id: number; name: string; latitude: number; longitude: number }>(
+          'SELECT id, name, latitude, longitude FROM location_cluster WHERE model_id = $1',
+          [modelId],
+        )
+      ).rows;
       return clusters
         .map((c) => ({ c, d: distanceMetres(query.latitude, query.longitude, c.latitude, c.longitude) }))
         .sort((a, b) => a.d - b.d)
@@ -103,8 +124,12 @@ export function referenceHandlers(ctx: ServerContext): Handlers {
       let code: string | undefined;
       let custom: string | null = null;
       if (params.locationGroupId !== -1) {
-        const group = (await db.query<{ model_id: number; color: string; code: string; icon_svg: string | null }>(
-          'SELECT model_id, color, code, icon_svg FROM location_group WHERE id = $1', [params.locationGroupId])).rows[0];
+        const group = (
+          await db.query<{ model_id: number; color: string; code: string; icon_svg: string | null }>(
+            'SELECT model_id, color, code, icon_svg FROM location_group WHERE id = $1',
+            [params.locationGroupId],
+          )
+        ).rows[0];
         if (!group) throw notFound(`location group ${params.locationGroupId}`);
         await resolveModel(db, user, group.model_id);
         ({ color, code } = group);

@@ -3,7 +3,12 @@
 // reach every model) and hand over to the rules in ../scenarios/, which run
 // each write in one transaction. Every saved write is logged as information.
 import {
-  mergeRequestMismatch, type LocationWriteBody, type LocationWriteResult, type MergeRequest, type ScenarioCreateBody, type ScenarioUpdateBody,
+  mergeRequestMismatch,
+  type LocationWriteBody,
+  type LocationWriteResult,
+  type MergeRequest,
+  type ScenarioCreateBody,
+  type ScenarioUpdateBody,
 } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import type { CurrentUser } from '../http/current-user.js';
@@ -12,34 +17,50 @@ import { badRequest, notFound } from '../http/errors.js';
 import type { Handlers } from '../http/register-routes.js';
 import { copyChanges } from '../scenarios/copy-changes.js';
 import {
-  closeLocation, createLocation, deleteLocation, undoCloseLocation, undoEditLocation, updateLocation, type LocationWriteTarget,
+  closeLocation,
+  createLocation,
+  deleteLocation,
+  undoCloseLocation,
+  undoEditLocation,
+  updateLocation,
+  type LocationWriteTarget,
 } from '../scenarios/location-writes.js';
 import { createScenario, deleteScenario, updateScenario } from '../scenarios/scenario-writes.js';
 
-interface WriteQuery { createScenario: boolean; overrideScenarioName?: string }
+interface WriteQuery {
+  createScenario: boolean;
+  overrideScenarioName?: string;
+}
 
 export function scenarioWriteHandlers(ctx: ServerContext): Handlers {
   const { db } = ctx;
 
   const target = (user: CurrentUser, modelId: number, scenarioId: number, query: WriteQuery): LocationWriteTarget => ({
-    modelId, scenarioId, createScenario: query.createScenario, overrideScenarioName: query.overrideScenarioName, actorId: user.id,
+    modelId,
+    scenarioId,
+    createScenario: query.createScenario,
+    overrideScenarioName: query.overrideScenarioName,
+    actorId: user.id,
   });
 
   const logged = async <T extends LocationWriteResult>(user: CurrentUser, what: string, result: T): Promise<T> => {
-    const notes = [result.scenarioRenamedTo !== undefined ? `scenario renamed to '${result.scenarioRenamedTo}'` : '', result.scenarioDeleted ? 'scenario removed' : '']
-      .filter(Boolean).join(', ');
+    const notes = [
+      result.scenarioRenamedTo !== undefined ? `scenario renamed to '${result.scenarioRenamedTo}'` : '',
+      result.scenarioDeleted ? 'scenario removed' : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
     await ctx.log.info(`scenario ${result.scenarioId}: ${what} location ${result.locationId}${notes ? ` (${notes})` : ''}`, user.title);
     return result;
   };
 
   /** A location action under /api/models/scenarios/{sid}/locations/{lid}. */
-  const locationAction = (
-    what: string,
-    run: (t: LocationWriteTarget, locationId: number) => Promise<LocationWriteResult>,
-  ): Handlers[string] => async ({ user, params, query }) => {
-    const scenario = await resolveScenario(db, user, params.scenarioId);
-    return logged(user, what, await run(target(user, scenario.modelId, scenario.id, query), params.locationId));
-  };
+  const locationAction =
+    (what: string, run: (t: LocationWriteTarget, locationId: number) => Promise<LocationWriteResult>): Handlers[string] =>
+    async ({ user, params, query }) => {
+      const scenario = await resolveScenario(db, user, params.scenarioId);
+      return logged(user, what, await run(target(user, scenario.modelId, scenario.id, query), params.locationId));
+    };
 
   return {
     locationCreate: async ({ user, params, query, body }) => {
@@ -93,7 +114,10 @@ export function scenarioWriteHandlers(ctx: ServerContext): Handlers {
         selectedLocations: merge.selectedLocations,
         deleteSourceScenario: merge.deleteSourceScenario,
       });
-      await ctx.log.info(`scenario ${source.id}: ${result.copiedLocations.length} change(s) copied into scenario ${result.destinationScenarioId}${result.sourceScenarioDeleted ? ', source removed' : ''}`, user.title);
+      await ctx.log.info(
+        `scenario ${source.id}: ${result.copiedLocations.length} change(s) copied into scenario ${result.destinationScenarioId}${result.sourceScenarioDeleted ? ', source removed' : ''}`,
+        user.title,
+      );
       return result;
     },
   };

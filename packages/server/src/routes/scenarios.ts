@@ -57,9 +57,9 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
     changeType: row.change_type as LocationSummary['changeType'],
     excluded: row.excluded,
     locationGroupId: row.location_group_id,
-    locationGroup: row.location_group_id ? n.group.get(row.location_group_id) ?? null : null,
+    locationGroup: row.location_group_id ? (n.group.get(row.location_group_id) ?? null) : null,
     locationClusterId: row.location_cluster_id,
-    locationCluster: row.location_cluster_id ? n.cluster.get(row.location_cluster_id) ?? null : null,
+    locationCluster: row.location_cluster_id ? (n.cluster.get(row.location_cluster_id) ?? null) : null,
     score,
   });
 
@@ -72,7 +72,9 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
     scenariosOnlyStatus: async ({ user, params }) => {
       const { modelId } = await resolveModel(db, user, params.modelId);
       const { rows } = await db.query<{ id: number; status: number; modified: Date }>(
-        'SELECT id, status, modified FROM scenario WHERE model_id = $1 ORDER BY id', [modelId]);
+        'SELECT id, status, modified FROM scenario WHERE model_id = $1 ORDER BY id',
+        [modelId],
+      );
       return rows.map((r): ScenarioOnlyStatus => ({ id: r.id, status: r.status, modified: r.modified.toISOString() }));
     },
 
@@ -93,7 +95,9 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
       await resolveScenario(db, user, params.scenarioId);
       const { rows } = await db.query<{ location_id: number; name: string; change_type: number }>(
         `SELECT v.location_id, v.name, v.change_type FROM location_version v JOIN scenario s ON s.id = v.scenario_id
-          WHERE v.scenario_id = $1 AND s.parent_scenario_id IS NOT NULL ORDER BY v.name, v.location_id`, [params.scenarioId]);
+          WHERE v.scenario_id = $1 AND s.parent_scenario_id IS NOT NULL ORDER BY v.name, v.location_id`,
+        [params.scenarioId],
+      );
       return rows.map((r) => ({ locationId: r.location_id, locationName: r.name, changeType: r.change_type }));
     },
 
@@ -102,7 +106,8 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
       // The path to the base in one query, from the direct parent up.
       const { rows } = await db.query<{ id: number; name: string; parent_scenario_id: number | null }>(
         `${SCENARIO_PATH_CTE} SELECT s.id, s.name, s.parent_scenario_id FROM path p JOIN scenario s ON s.id = p.id WHERE p.depth > 0 ORDER BY p.depth`,
-        [params.scenarioId]);
+        [params.scenarioId],
+      );
       return rows.map((r) => ({ id: r.id, name: r.name, parentScenarioId: r.parent_scenario_id }));
     },
 
@@ -115,7 +120,8 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
       const item = await locationLists.get(`locations:${scenario.id}`, row.stamp, async () => {
         const [n, score] = await Promise.all([names(scenario.modelId), scores(scenario.id, scenario.status)]);
         // Retail areas (type 2) and hidden locations (visibility 2) are not in the scenario's list.
-        return (await scenarioLocations(db, scenario.id)).filter((r) => r.type !== 2 && r.visibility !== 2)
+        return (await scenarioLocations(db, scenario.id))
+          .filter((r) => r.type !== 2 && r.visibility !== 2)
           .map((r) => summary(r, n, score.get(r.location_id) ?? null));
       });
       return sendCached(request, reply, item);
@@ -133,24 +139,31 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
       ]);
       const outputPropertyId = output.rows[0]?.output_location_property_id ?? null;
       // For an edited location, the values it had before this scenario's change.
-      const previous = row.change_type === 3 && scenario.parentScenarioId && row.version_scenario_id === scenario.id
-        ? await scenarioLocation(db, scenario.parentScenarioId, row.location_id) : undefined;
+      const previous =
+        row.change_type === 3 && scenario.parentScenarioId && row.version_scenario_id === scenario.id
+          ? await scenarioLocation(db, scenario.parentScenarioId, row.location_id)
+          : undefined;
       const score = (await scores(scenario.id, scenario.status, row.location_id)).get(row.location_id) ?? null;
       const location: Location = {
         ...summary(row, n, score),
         locationClusters: clusters.rows,
         // The model's output property carries the calculated value once the scenario is calculated (status 9).
-        locationProperties: definitions.map((p) => propertyEntity(p,
-          p.id === outputPropertyId && score !== null ? score : row.properties[p.name],
-          previous ? previous.properties[p.name] ?? null : undefined)),
+        locationProperties: definitions.map((p) =>
+          propertyEntity(
+            p,
+            p.id === outputPropertyId && score !== null ? score : row.properties[p.name],
+            previous ? (previous.properties[p.name] ?? null) : undefined,
+          ),
+        ),
       };
       return location;
     },
 
     locationPhoto: async ({ user, params, request, reply }) => {
       await resolveLocationModel(db, user, params.locationId);
-      const { rows } = await db.query<{ content_type: string; image: Uint8Array }>(
-        'SELECT content_type, image FROM location_photo WHERE location_id = $1', [params.locationId]);
+      const { rows } = await db.query<{ content_type: string; image: Uint8Array }>('SELECT content_type, image FROM location_photo WHERE location_id = $1', [
+        params.locationId,
+      ]);
       if (!rows[0]) throw notFound(`photo of location ${params.locationId}`);
       return sendCached(request, reply, { contentType: rows[0].content_type, body: Buffer.from(rows[0].image), maxAge: 3600 });
     },
@@ -160,7 +173,9 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
       await ensureIsolines(db, modelId, params.locationId);
       const { rows } = await db.query<{ minutes: number; geometry: unknown; name: string }>(
         `SELECT i.minutes, i.geometry, s.name FROM isoline i JOIN iso_line_set s ON s.id = i.iso_line_set_id
-          WHERE i.location_id = $1 ORDER BY s.id`, [params.locationId]);
+          WHERE i.location_id = $1 ORDER BY s.id`,
+        [params.locationId],
+      );
       return {
         type: 'FeatureCollection',
         features: rows.map((r) => ({ type: 'Feature', geometry: r.geometry, properties: { minutes: r.minutes, isoLineSet: r.name } })),
@@ -175,7 +190,9 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
       if (latitude === undefined || longitude === undefined) {
         const { rows } = await db.query<{ latitude: number; longitude: number }>(
           `SELECT v.latitude, v.longitude FROM location_version v JOIN location l ON l.id = v.location_id
-            WHERE v.location_id = $1 AND v.scenario_id = l.created_scenario_id`, [params.locationId]);
+            WHERE v.location_id = $1 AND v.scenario_id = l.created_scenario_id`,
+          [params.locationId],
+        );
         if (!rows[0]) throw notFound(`location ${params.locationId}`);
         ({ latitude, longitude } = rows[0]);
       }

@@ -20,7 +20,15 @@ export function streetBasemap(config: ServerConfig): StreetBasemap | null {
       return { kind: 'vector', url: b.url, archive: false, schema: b.schema, attribution: b.attribution, minZoom: b.minZoom, maxZoom: b.maxZoom };
     case 'pmtiles':
       // The archive's own header gives the zoom levels; these bound the requests until it is read.
-      return { kind: 'vector', url: `${config.publicUrl}${BASEMAP_ARCHIVE_PATH}`, archive: true, schema: b.schema, attribution: b.attribution, minZoom: 0, maxZoom: 15 };
+      return {
+        kind: 'vector',
+        url: `${config.publicUrl}${BASEMAP_ARCHIVE_PATH}`,
+        archive: true,
+        schema: b.schema,
+        attribution: b.attribution,
+        minZoom: 0,
+        maxZoom: 15,
+      };
   }
 }
 

@@ -8,7 +8,12 @@ import { notFound } from '../http/errors.js';
 import { etagOf, sendCached } from '../http/cached.js';
 import { colorScale, createTileCache, renderAreaTile, tileBounds } from '../render/index.js';
 
-interface SetRow { id: number; model_id: number; color_property: string | null; color_ramp: [string, string] | null }
+interface SetRow {
+  id: number;
+  model_id: number;
+  color_property: string | null;
+  color_ramp: [string, string] | null;
+}
 
 export function tileHandlers(ctx: ServerContext): Handlers {
   const { db } = ctx;
@@ -20,7 +25,8 @@ export function tileHandlers(ctx: ServerContext): Handlers {
     if (!range) {
       const { rows } = await db.query<{ min: number | null; max: number | null }>(
         `SELECT min((properties->>$2)::float8) AS min, max((properties->>$2)::float8) AS max FROM area WHERE area_set_id = $1`,
-        [set.id, set.color_property]);
+        [set.id, set.color_property],
+      );
       range = { min: rows[0]?.min ?? 0, max: rows[0]?.max ?? 1 };
       ranges.set(set.id, range);
     }
@@ -41,7 +47,8 @@ export function tileHandlers(ctx: ServerContext): Handlers {
         const { rows } = await db.query<{ geometry: GeoJSON.Polygon | GeoJSON.MultiPolygon; value: number | null }>(
           `SELECT geometry, (properties->>$6)::float8 AS value FROM area
             WHERE area_set_id = $1 AND max_lng >= $2 AND min_lng <= $3 AND max_lat >= $4 AND min_lat <= $5`,
-          [set.id, west - margin, east + margin, south - margin, north + margin, set.color_property ?? '']);
+          [set.id, west - margin, east + margin, south - margin, north + margin, set.color_property ?? ''],
+        );
         const range = set.color_property ? await rangeOf(set) : { min: 0, max: 1 };
         const colorFor = colorScale(range.min, range.max, set.color_ramp ?? ['#fff5eb', '#d94801']);
         png = renderAreaTile({ z: params.z, x: params.x, y: params.y, areas: rows, colorFor });

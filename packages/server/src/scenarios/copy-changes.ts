@@ -34,11 +34,15 @@ export interface CopyChangesRequest {
 async function requireTopDestination(tx: Queryable, modelId: number, sourceId: number, destinationId: number): Promise<void> {
   const destination = (await lockScenarios(tx, [destinationId])).get(destinationId);
   if (destination && destination.modelId === modelId && destination.isTop && destination.parentScenarioId !== null && destination.id !== sourceId) return;
-  const anyTop = (await tx.query(
-    'SELECT 1 FROM scenario WHERE model_id = $1 AND is_top AND parent_scenario_id IS NOT NULL AND id <> $2 LIMIT 1', [modelId, sourceId])).rows[0];
+  const anyTop = (
+    await tx.query('SELECT 1 FROM scenario WHERE model_id = $1 AND is_top AND parent_scenario_id IS NOT NULL AND id <> $2 LIMIT 1', [modelId, sourceId])
+  ).rows[0];
   if (!anyTop) throw ruleConflict(RuleMessage.noTopScenariosFound, `model ${modelId} has no top scenario to copy changes into`);
-  throw ruleConflict(RuleMessage.destinationIsNotATopScenario,
-    `scenario ${destinationId} is not a top scenario with a parent of model ${modelId} other than the source`, 'destinationScenarioId');
+  throw ruleConflict(
+    RuleMessage.destinationIsNotATopScenario,
+    `scenario ${destinationId} is not a top scenario with a parent of model ${modelId} other than the source`,
+    'destinationScenarioId',
+  );
 }
 
 export function copyChanges(db: Database, modelId: number, request: CopyChangesRequest): Promise<MergeResult> {
@@ -56,12 +60,19 @@ export function copyChanges(db: Database, modelId: number, request: CopyChangesR
     const actual = new Set(changes.map((c) => c.locationId));
     const seen = new Set(request.changedLocations);
     if (actual.size !== seen.size || [...seen].some((id) => !actual.has(id))) {
-      throw ruleConflict(RuleMessage.scenarioWasModified, `the changes of scenario ${source.id} are not the ones the request lists; reload them`, 'changedLocations');
+      throw ruleConflict(
+        RuleMessage.scenarioWasModified,
+        `the changes of scenario ${source.id} are not the ones the request lists; reload them`,
+        'changedLocations',
+      );
     }
     const selected = [...new Set(request.selectedLocations)];
     if (request.deleteSourceScenario && selected.length !== actual.size) {
-      throw ruleConflict(RuleMessage.deleteSourceNeedsAllChangedLocations,
-        'the source scenario can only be deleted when all its changed locations are copied', 'deleteSourceScenario');
+      throw ruleConflict(
+        RuleMessage.deleteSourceNeedsAllChangedLocations,
+        'the source scenario can only be deleted when all its changed locations are copied',
+        'deleteSourceScenario',
+      );
     }
 
     for (const locationId of selected) {
@@ -101,14 +112,25 @@ async function resetChangesBelow(tx: Queryable, scenarioId: number, locationIds:
      SELECT v.scenario_id, b.parent_scenario_id, v.location_id, v.change_type
        FROM below b JOIN location_version v ON v.scenario_id = b.id
       WHERE v.location_id = ANY($2::int[])
-      ORDER BY b.depth, v.scenario_id, v.location_id`, [scenarioId, locationIds]);
+      ORDER BY b.depth, v.scenario_id, v.location_id`,
+    [scenarioId, locationIds],
+  );
   for (const v of rows) {
     const known = (await scenarioLocation(tx, v.parent_scenario_id, v.location_id)) !== undefined;
     if (v.change_type === ChangeType.added && known) {
-      await tx.query('UPDATE location_version SET change_type = $3 WHERE scenario_id = $1 AND location_id = $2', [v.scenario_id, v.location_id, ChangeType.edited]);
+      await tx.query('UPDATE location_version SET change_type = $3 WHERE scenario_id = $1 AND location_id = $2', [
+        v.scenario_id,
+        v.location_id,
+        ChangeType.edited,
+      ]);
     } else if (v.change_type !== ChangeType.added && !known) {
       if (v.change_type === ChangeType.closed) await removeVersions(tx, [v.scenario_id], v.location_id);
-      else await tx.query('UPDATE location_version SET change_type = $3 WHERE scenario_id = $1 AND location_id = $2', [v.scenario_id, v.location_id, ChangeType.added]);
+      else
+        await tx.query('UPDATE location_version SET change_type = $3 WHERE scenario_id = $1 AND location_id = $2', [
+          v.scenario_id,
+          v.location_id,
+          ChangeType.added,
+        ]);
     }
   }
 }

@@ -14,8 +14,7 @@ type Fields = Pick<LocationWriteBody, 'name' | 'locationGroupId' | 'locationClus
 export function requireIdentityUnchanged(current: LocationRow, body: Fields): void {
   const changed = (field: keyof Fields, before: unknown, after: unknown) => {
     if (before !== after) {
-      throw ruleConflict(RuleMessage.fieldIsReadOnly,
-        `${field} of a location opened or edited in this scenario cannot be changed`, field);
+      throw ruleConflict(RuleMessage.fieldIsReadOnly, `${field} of a location opened or edited in this scenario cannot be changed`, field);
     }
   };
   changed('name', current.name, body.name);
@@ -29,18 +28,22 @@ export function requireIdentityUnchanged(current: LocationRow, body: Fields): vo
  * `groupIsReadOnly` skips the mandatory check for a group that cannot change.
  */
 export async function requireValidGroupAndCluster(
-  q: Queryable, modelId: number, body: Fields, currentGroupId: number | null, groupIsReadOnly: boolean,
+  q: Queryable,
+  modelId: number,
+  body: Fields,
+  currentGroupId: number | null,
+  groupIsReadOnly: boolean,
 ): Promise<void> {
-  const model = (await q.query<{ location_group_mandatory: boolean }>(
-    'SELECT location_group_mandatory FROM model WHERE id = $1', [modelId])).rows[0];
+  const model = (await q.query<{ location_group_mandatory: boolean }>('SELECT location_group_mandatory FROM model WHERE id = $1', [modelId])).rows[0];
   if (!model) throw notFound(`model ${modelId}`);
   if (body.locationGroupId === null) {
     if (model.location_group_mandatory && !groupIsReadOnly) {
       throw ruleConflict(RuleMessage.locationGroupIsMandatory, 'the model requires a location group', 'locationGroupId');
     }
   } else {
-    const group = (await q.query<{ selectable: boolean }>(
-      'SELECT selectable FROM location_group WHERE id = $1 AND model_id = $2', [body.locationGroupId, modelId])).rows[0];
+    const group = (
+      await q.query<{ selectable: boolean }>('SELECT selectable FROM location_group WHERE id = $1 AND model_id = $2', [body.locationGroupId, modelId])
+    ).rows[0];
     if (!group) throw badRequest('locationGroupId', `location group ${body.locationGroupId} is not a group of the model`);
     if (!group.selectable && body.locationGroupId !== currentGroupId) {
       throw ruleConflict(RuleMessage.locationGroupIsNotSelectable, `location group ${body.locationGroupId} cannot be chosen`, 'locationGroupId');

@@ -56,8 +56,20 @@ export async function writeVersion(q: Queryable, scenarioId: number, locationId:
        change_type = EXCLUDED.change_type, name = EXCLUDED.name, latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude,
        visibility = EXCLUDED.visibility, excluded = EXCLUDED.excluded, location_group_id = EXCLUDED.location_group_id,
        location_cluster_id = EXCLUDED.location_cluster_id, properties = EXCLUDED.properties, modified = EXCLUDED.modified`,
-    [scenarioId, locationId, v.changeType, v.name, v.latitude, v.longitude, v.visibility, v.excluded,
-      v.locationGroupId, v.locationClusterId, JSON.stringify(v.properties)]);
+    [
+      scenarioId,
+      locationId,
+      v.changeType,
+      v.name,
+      v.latitude,
+      v.longitude,
+      v.visibility,
+      v.excluded,
+      v.locationGroupId,
+      v.locationClusterId,
+      JSON.stringify(v.properties),
+    ],
+  );
 }
 
 /** Removes the versions of a location held by the given scenarios. */
@@ -66,19 +78,28 @@ export async function removeVersions(q: Queryable, scenarioIds: number[], locati
   await q.query('DELETE FROM location_version WHERE location_id = $1 AND scenario_id = ANY($2::int[])', [locationId, scenarioIds]);
 }
 
-export interface OwnChange { locationId: number; name: string; changeType: number }
+export interface OwnChange {
+  locationId: number;
+  name: string;
+  changeType: number;
+}
 
 /** The scenario's own changes, in the order of the changes read (name, then id). */
 export async function ownChanges(q: Queryable, scenarioId: number): Promise<OwnChange[]> {
   const { rows } = await q.query<{ location_id: number; name: string; change_type: number }>(
-    'SELECT location_id, name, change_type FROM location_version WHERE scenario_id = $1 ORDER BY name, location_id', [scenarioId]);
+    'SELECT location_id, name, change_type FROM location_version WHERE scenario_id = $1 ORDER BY name, location_id',
+    [scenarioId],
+  );
   return rows.map((r) => ({ locationId: r.location_id, name: r.name, changeType: r.change_type }));
 }
 
 /** Inserts the row of a location opened in a scenario; answers its id. */
 export async function insertLocation(q: Queryable, modelId: number, type: number, createdScenarioId: number): Promise<number> {
-  const { rows } = await q.query<{ id: number }>(
-    'INSERT INTO location (model_id, type, created_scenario_id) VALUES ($1, $2, $3) RETURNING id', [modelId, type, createdScenarioId]);
+  const { rows } = await q.query<{ id: number }>('INSERT INTO location (model_id, type, created_scenario_id) VALUES ($1, $2, $3) RETURNING id', [
+    modelId,
+    type,
+    createdScenarioId,
+  ]);
   return rows[0]!.id;
 }
 
@@ -97,7 +118,9 @@ export async function settleLocationOwners(q: Queryable, locationIds: Iterable<n
               ORDER BY (v.change_type IN (0, 1)) DESC, v.scenario_id LIMIT 1) AS owner,
             EXISTS (SELECT 1 FROM location_version v WHERE v.location_id = l.id AND v.scenario_id = l.created_scenario_id
                        AND v.change_type IN (0, 1)) AS keeps
-       FROM location l WHERE l.id = ANY($1::int[])`, [ids]);
+       FROM location l WHERE l.id = ANY($1::int[])`,
+    [ids],
+  );
   const orphans = rows.filter((r) => r.owner === null).map((r) => r.id);
   if (orphans.length) await q.query('DELETE FROM location WHERE id = ANY($1::int[])', [orphans]);
   for (const r of rows) {

@@ -16,13 +16,27 @@ import type { LocationRow } from '../repo/scenario-locations.js';
 import { afterChangeRemoved } from './after-undo.js';
 import { requireIdentityUnchanged, requireValidGroupAndCluster } from './location-fields.js';
 import {
-  insertLocation, locationState, removeVersions, settleLocationOwners, valuesOf, writeVersion, type LocationState, type VersionValues,
+  insertLocation,
+  locationState,
+  removeVersions,
+  settleLocationOwners,
+  valuesOf,
+  writeVersion,
+  type LocationState,
+  type VersionValues,
 } from './location-versions.js';
 import { applyPropertyValues, newLocationDefaults, type StoredProperties } from './property-values.js';
 import { poiCountsAt } from '../repo/pois.js';
 import {
-  actionChangeType, hasReadOnlyIdentity, requireAction, requireEditable, requireParent, requireUnmodifiedSince, ruleConflict,
-  type ActionChangeType, type LocationAction,
+  actionChangeType,
+  hasReadOnlyIdentity,
+  requireAction,
+  requireEditable,
+  requireParent,
+  requireUnmodifiedSince,
+  ruleConflict,
+  type ActionChangeType,
+  type LocationAction,
 } from './rules.js';
 import { inScenarioWrite, lockForChange, requireNoneProcessing } from './scenario-write.js';
 import { insertScenario, lockScenario, markEdited, type ScenarioRecord } from './scenario-tree.js';
@@ -63,12 +77,19 @@ async function prepare(tx: Queryable, t: LocationWriteTarget, scenarioModified?:
 async function receivingScenario(tx: Queryable, t: LocationWriteTarget, scenario: ScenarioRecord, locationName: string): Promise<number> {
   if (!t.createScenario) return scenario.id;
   return insertScenario(tx, {
-    modelId: t.modelId, name: t.overrideScenarioName ?? locationName, parentScenarioId: scenario.id, createdBy: t.actorId,
+    modelId: t.modelId,
+    name: t.overrideScenarioName ?? locationName,
+    parentScenarioId: scenario.id,
+    createdBy: t.actorId,
   });
 }
 
 /** The location as the receiving scenario sees it (a new child scenario has no changes of its own yet). */
-async function stateFor(tx: Queryable, t: LocationWriteTarget, locationId: number): Promise<{ state: LocationState; effective: LocationRow; changeType: ActionChangeType }> {
+async function stateFor(
+  tx: Queryable,
+  t: LocationWriteTarget,
+  locationId: number,
+): Promise<{ state: LocationState; effective: LocationRow; changeType: ActionChangeType }> {
   const state = await locationState(tx, t.scenarioId, locationId);
   if (!state.effective) throw notFound(`location ${locationId} in scenario ${t.scenarioId}`);
   const own = t.createScenario ? undefined : state.own;
@@ -83,8 +104,15 @@ function requireScenarioCreation(body: LocationWriteBody, scenarioId: number): v
 
 function fieldsOf(body: LocationWriteBody, changeType: number, properties: StoredProperties): VersionValues {
   return {
-    changeType, name: body.name, latitude: body.latitude, longitude: body.longitude, visibility: body.visibility,
-    excluded: body.excluded, locationGroupId: body.locationGroupId, locationClusterId: body.locationClusterId, properties,
+    changeType,
+    name: body.name,
+    latitude: body.latitude,
+    longitude: body.longitude,
+    visibility: body.visibility,
+    excluded: body.excluded,
+    locationGroupId: body.locationGroupId,
+    locationClusterId: body.locationClusterId,
+    properties,
   };
 }
 
@@ -120,8 +148,10 @@ export function updateLocation(db: Database, t: LocationWriteTarget, locationId:
     if (t.createScenario) {
       const inScenario = actionChangeType(state.own?.change_type, effective.change_type);
       if (hasReadOnlyIdentity(inScenario)) {
-        throw ruleConflict(RuleMessage.actionNotAllowedForChangeType,
-          `a location with changeType ${inScenario} in scenario ${t.scenarioId} is saved into that scenario, not into a new one`);
+        throw ruleConflict(
+          RuleMessage.actionNotAllowedForChangeType,
+          `a location with changeType ${inScenario} in scenario ${t.scenarioId} is saved into that scenario, not into a new one`,
+        );
       }
     }
     requireAction(changeType, 'edit');
@@ -150,9 +180,7 @@ export function closeLocation(db: Database, t: LocationWriteTarget, locationId: 
 }
 
 /** Removes the scenario's own change of a location, then renames or removes the scenario as spec point 4 says. */
-async function removeOwnChange(
-  tx: Queryable, prepared: Prepared, locationId: number, remove: () => Promise<void>,
-): Promise<LocationWriteResult> {
+async function removeOwnChange(tx: Queryable, prepared: Prepared, locationId: number, remove: () => Promise<void>): Promise<LocationWriteResult> {
   await remove();
   await markEdited(tx, [prepared.scenario.id, ...prepared.inheriting]);
   const after = await afterChangeRemoved(tx, prepared.scenario);
@@ -160,7 +188,10 @@ async function removeOwnChange(
 }
 
 async function undoOrDelete(
-  db: Database, t: LocationWriteTarget, locationId: number, action: LocationAction,
+  db: Database,
+  t: LocationWriteTarget,
+  locationId: number,
+  action: LocationAction,
   apply: (tx: Queryable, prepared: Prepared, effective: LocationRow, own: boolean) => Promise<LocationWriteResult>,
 ): Promise<LocationWriteResult> {
   return inScenarioWrite(db, t.modelId, async (tx) => {
@@ -189,7 +220,8 @@ export function undoCloseLocation(db: Database, t: LocationWriteTarget, location
 /** Undo edit: the scenario's own edit is removed; the location is again as the parent scenario has it. */
 export function undoEditLocation(db: Database, t: LocationWriteTarget, locationId: number): Promise<LocationWriteResult> {
   return undoOrDelete(db, t, locationId, 'undoEdit', (tx, prepared) =>
-    removeOwnChange(tx, prepared, locationId, () => removeVersions(tx, [prepared.scenario.id], locationId)));
+    removeOwnChange(tx, prepared, locationId, () => removeVersions(tx, [prepared.scenario.id], locationId)),
+  );
 }
 
 /**
@@ -202,5 +234,6 @@ export function deleteLocation(db: Database, t: LocationWriteTarget, locationId:
     removeOwnChange(tx, prepared, locationId, async () => {
       await removeVersions(tx, [prepared.scenario.id, ...prepared.inheriting], locationId);
       await settleLocationOwners(tx, [locationId]);
-    }));
+    }),
+  );
 }

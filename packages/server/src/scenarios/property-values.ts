@@ -65,8 +65,10 @@ function submittedValue(p: PropertyRow, entry: LocationPropertyValue, index: num
  * whole numbers, step from the minimum), or null when it is inside. The
  * values are in stored units (a percentage as a fraction).
  */
-export function rangeProblem(p: Pick<PropertyRow, 'data_type' | 'minimum_value' | 'maximum_value' | 'value_step' | 'whole_numbers'>, value: number):
-  { message: string; params: Record<string, number> } | null {
+export function rangeProblem(
+  p: Pick<PropertyRow, 'data_type' | 'minimum_value' | 'maximum_value' | 'value_step' | 'whole_numbers'>,
+  value: number,
+): { message: string; params: Record<string, number> } | null {
   if (p.data_type === DataType.text || p.data_type === DataType.yesNo) return null;
   const shown = (v: number) => (p.data_type === DataType.percentage ? Math.round(v * 100 * 1e9) / 1e9 : v);
   const range = { minimum: shown(p.minimum_value ?? -Infinity), maximum: shown(p.maximum_value ?? Infinity) };
@@ -77,7 +79,8 @@ export function rangeProblem(p: Pick<PropertyRow, 'data_type' | 'minimum_value' 
   const step = p.value_step;
   if (step && step > 0) {
     const steps = (value - (p.minimum_value ?? 0)) / step;
-    if (Math.abs(steps - Math.round(steps)) > 1e-9 * Math.max(1, Math.abs(steps))) return { message: LimitMessage.valueNotOnStep, params: { ...params, step: shown(step) } };
+    if (Math.abs(steps - Math.round(steps)) > 1e-9 * Math.max(1, Math.abs(steps)))
+      return { message: LimitMessage.valueNotOnStep, params: { ...params, step: shown(step) } };
   }
   return null;
 }
@@ -93,7 +96,10 @@ export function rangeProblem(p: Pick<PropertyRow, 'data_type' | 'minimum_value' 
  * may be sent back unchanged: it is flagged where it is shown).
  */
 export function applyPropertyValues(
-  definitions: PropertyRow[], start: StoredProperties, entries: LocationPropertyValue[], computed: StoredProperties = {},
+  definitions: PropertyRow[],
+  start: StoredProperties,
+  entries: LocationPropertyValue[],
+  computed: StoredProperties = {},
 ): StoredProperties {
   const byId = new Map(definitions.map((p) => [p.id, p]));
   const values: StoredProperties = { ...start };
@@ -107,9 +113,11 @@ export function applyPropertyValues(
     if (!isWritableProperty(p)) {
       const unchanged = sameValue(p, value, start[p.name]) || (p.name in computed && sameValue(p, value, computed[p.name]));
       if (!unchanged) {
-        throw ruleConflict(RuleMessage.fieldIsReadOnly,
+        throw ruleConflict(
+          RuleMessage.fieldIsReadOnly,
           `${p.name} is ${p.auto_calculate_type ? 'calculated automatically' : 'an output of the calculation'} and cannot be written`,
-          `locationProperties.${index}.${isNumeric(p) ? 'numberValue' : 'stringValue'}`);
+          `locationProperties.${index}.${isNumeric(p) ? 'numberValue' : 'stringValue'}`,
+        );
       }
       return;
     }

@@ -17,8 +17,7 @@ export function ruleConflict(key: RuleMessage, reason: string, field?: string): 
 export const isEditableStatus = (status: number) => EditableScenarioStatuses.includes(status);
 
 /** Statuses 1 to 8: queued or being calculated. */
-export const isProcessingStatus = (status: number) =>
-  status >= ScenarioStatus.processingFirstStep && status <= ScenarioStatus.processingLastStep;
+export const isProcessingStatus = (status: number) => status >= ScenarioStatus.processingFirstStep && status <= ScenarioStatus.processingLastStep;
 
 /**
  * The changeType that decides the actions on a location in a scenario: the
@@ -40,8 +39,10 @@ export function allowedActions(changeType: ActionChangeType): readonly LocationA
 
 export function requireAction(changeType: ActionChangeType, action: LocationAction): void {
   if (!allowedActions(changeType).includes(action)) {
-    throw ruleConflict(RuleMessage.actionNotAllowedForChangeType,
-      `${action} is not allowed for a location with changeType ${changeType} (allowed: ${allowedActions(changeType).join(', ')})`);
+    throw ruleConflict(
+      RuleMessage.actionNotAllowedForChangeType,
+      `${action} is not allowed for a location with changeType ${changeType} (allowed: ${allowedActions(changeType).join(', ')})`,
+    );
   }
 }
 
@@ -77,7 +78,9 @@ export function requireNoChildren(scenario: ScenarioFacts, childCount: number, w
 export function requireUnmodifiedSince(scenario: { id: number; modified: Date }, read: string | undefined): void {
   if (read === undefined) return;
   if (scenario.modified.getTime() !== Date.parse(read)) {
-    throw ruleConflict(RuleMessage.scenarioWasModified,
-      `scenario ${scenario.id} was modified at ${scenario.modified.toISOString()} after it was read (${read}); reload it`);
+    throw ruleConflict(
+      RuleMessage.scenarioWasModified,
+      `scenario ${scenario.id} was modified at ${scenario.modified.toISOString()} after it was read (${read}); reload it`,
+    );
   }
 }

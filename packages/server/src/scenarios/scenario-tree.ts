@@ -16,15 +16,27 @@ export interface ScenarioRecord {
 }
 
 interface ScenarioRecordRow {
-  id: number; model_id: number; name: string; status: number; parent_scenario_id: number | null;
-  is_top: boolean; competition: boolean; modified: Date;
+  id: number;
+  model_id: number;
+  name: string;
+  status: number;
+  parent_scenario_id: number | null;
+  is_top: boolean;
+  competition: boolean;
+  modified: Date;
 }
 
 const COLUMNS = 'id, model_id, name, status, parent_scenario_id, is_top, competition, modified';
 
 const toRecord = (r: ScenarioRecordRow): ScenarioRecord => ({
-  id: r.id, modelId: r.model_id, name: r.name, status: r.status, parentScenarioId: r.parent_scenario_id,
-  isTop: r.is_top, competition: r.competition, modified: r.modified,
+  id: r.id,
+  modelId: r.model_id,
+  name: r.name,
+  status: r.status,
+  parentScenarioId: r.parent_scenario_id,
+  isTop: r.is_top,
+  competition: r.competition,
+  modified: r.modified,
 });
 
 /**
@@ -33,8 +45,7 @@ const toRecord = (r: ScenarioRecordRow): ScenarioRecord => ({
  */
 export async function lockScenarios(q: Queryable, ids: number[]): Promise<Map<number, ScenarioRecord>> {
   if (!ids.length) return new Map();
-  const { rows } = await q.query<ScenarioRecordRow>(
-    `SELECT ${COLUMNS} FROM scenario WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [[...new Set(ids)]]);
+  const { rows } = await q.query<ScenarioRecordRow>(`SELECT ${COLUMNS} FROM scenario WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [[...new Set(ids)]]);
   return new Map(rows.map((r) => [r.id, toRecord(r)]));
 }
 
@@ -53,7 +64,9 @@ export async function descendantIds(q: Queryable, scenarioId: number): Promise<n
        UNION ALL
        SELECT s.id, b.depth + 1 FROM scenario s JOIN below b ON s.parent_scenario_id = b.id
      )
-     SELECT id FROM below ORDER BY depth, id`, [scenarioId]);
+     SELECT id FROM below ORDER BY depth, id`,
+    [scenarioId],
+  );
   return rows.map((r) => r.id);
 }
 
@@ -70,7 +83,9 @@ export async function ancestorIds(q: Queryable, scenarioId: number): Promise<num
        UNION ALL
        SELECT s.id, s.parent_scenario_id, u.depth + 1 FROM scenario s JOIN up u ON s.id = u.parent_scenario_id
      )
-     SELECT id FROM up WHERE depth > 0 ORDER BY depth`, [scenarioId]);
+     SELECT id FROM up WHERE depth > 0 ORDER BY depth`,
+    [scenarioId],
+  );
   return rows.map((r) => r.id);
 }
 
@@ -83,7 +98,8 @@ export async function insertScenario(
     `INSERT INTO scenario (model_id, name, status, parent_scenario_id, is_top, competition, created, modified, created_by)
      VALUES ($1, $2, 0, $3, $4, $5, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()), $6)
      RETURNING id`,
-    [values.modelId, values.name, values.parentScenarioId, values.isTop ?? false, values.competition ?? false, values.createdBy ?? null]);
+    [values.modelId, values.name, values.parentScenarioId, values.isTop ?? false, values.competition ?? false, values.createdBy ?? null],
+  );
   return rows[0]!.id;
 }
 

@@ -53,7 +53,9 @@ export async function lockForChange(tx: Queryable, modelId: number, scenarioId: 
 export function requireNoneProcessing(scenario: ScenarioRecord, descendants: ScenarioRecord[]): void {
   const busy = descendants.find((d) => isProcessingStatus(d.status));
   if (busy) {
-    throw ruleConflict(RuleMessage.scenarioIsReadOnly,
-      `scenario ${busy.id} below scenario ${scenario.id} is being calculated (status ${busy.status}) and inherits this change`);
+    throw ruleConflict(
+      RuleMessage.scenarioIsReadOnly,
+      `scenario ${busy.id} below scenario ${scenario.id} is being calculated (status ${busy.status}) and inherits this change`,
+    );
   }
 }

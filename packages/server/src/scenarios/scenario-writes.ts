@@ -26,7 +26,12 @@ export function createScenario(db: Database, modelId: number, body: ScenarioCrea
       }
     }
     const id = await insertScenario(tx, {
-      modelId, name: body.name, parentScenarioId: body.parentScenarioId, isTop: body.isTop, competition: body.competition, createdBy: actorId,
+      modelId,
+      name: body.name,
+      parentScenarioId: body.parentScenarioId,
+      isTop: body.isTop,
+      competition: body.competition,
+      createdBy: actorId,
     });
     return { id };
   });
@@ -45,9 +50,12 @@ export function updateScenario(db: Database, modelId: number, body: ScenarioUpda
     if (body.name !== scenario.name && (await ownChanges(tx, scenario.id)).length === 1) {
       throw ruleConflict(RuleMessage.fieldIsReadOnly, 'a scenario with one change is named after its location', 'name');
     }
-    await tx.query(
-      `UPDATE scenario SET name = $2, is_top = $3, competition = $4, modified = ${NEXT_MODIFIED} WHERE id = $1`,
-      [scenario.id, body.name, body.isTop, body.competition]);
+    await tx.query(`UPDATE scenario SET name = $2, is_top = $3, competition = $4, modified = ${NEXT_MODIFIED} WHERE id = $1`, [
+      scenario.id,
+      body.name,
+      body.isTop,
+      body.competition,
+    ]);
     const updated = (await scenariosOfModel(tx, modelId)).find((s) => s.id === scenario.id);
     if (!updated) throw notFound(`scenario ${scenario.id}`);
     return updated;

@@ -31,14 +31,18 @@ export async function startFakeOsrm(): Promise<FakeOsrm> {
       return;
     }
     const profile = m[1] === 'foot' ? 'pedestrian' : 'car';
-    const points = decodeURIComponent(m[2]!).split(';').map((c) => c.split(',').map(Number));
+    const points = decodeURIComponent(m[2]!)
+      .split(';')
+      .map((c) => c.split(',').map(Number));
     const sources = (url.searchParams.get('sources') ?? '').split(';').map(Number);
     const destinations = (url.searchParams.get('destinations') ?? '').split(';').map(Number);
-    const durations = sources.map((s) => destinations.map((d) => {
-      const [lonA, latA] = points[s]!;
-      const [lonB, latB] = points[d]!;
-      return estimateMinutes(profile, greatCircleKm(latA!, lonA!, latB!, lonB!)) * 60;
-    }));
+    const durations = sources.map((s) =>
+      destinations.map((d) => {
+        const [lonA, latA] = points[s]!;
+        const [lonB, latB] = points[d]!;
+        return estimateMinutes(profile, greatCircleKm(latA!, lonA!, latB!, lonB!)) * 60;
+      }),
+    );
     state.answered++;
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ code: 'Ok', durations }));
@@ -50,16 +54,21 @@ export async function startFakeOsrm(): Promise<FakeOsrm> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    get answered() { return state.answered; },
+    get answered() {
+      return state.answered;
+    },
     waiting: () => queue.length,
-    hold: () => { held = true; },
+    hold: () => {
+      held = true;
+    },
     release: () => {
       held = false;
       for (const run of queue.splice(0)) run();
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

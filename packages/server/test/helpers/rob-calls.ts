@@ -17,39 +17,71 @@ export function tileOf(longitude: number, latitude: number, zoom: number) {
 /** A path or query value by its name, in world w. */
 export function valueOf(name: string, w: RobWorld): unknown {
   switch (name) {
-    case 'modelId': return w.modelId;
-    case 'submodelId': return w.subModelId;
-    case 'scenarioId': return w.childScenarioId;
-    case 'locationId': return w.stores.Alpha;
-    case 'catchmentAreaId': return w.cellCatchmentId;
-    case 'areaCode': return 'C0303';
-    case 'longitude': return POINT.longitude;
-    case 'latitude': return POINT.latitude;
-    case 'areaSetId': return w.cellSetId;
-    case 'poiSetId': return w.poiSetId;
-    case 'heatMapSetId': return w.heatMapSetId;
-    case 'isoLineSetId': return w.isoLineSetId;
-    case 'locationGroupId': return w.groups.super;
-    case 'shape': return 'round';
-    case 'selected': return 'false';
-    case 'change': return 0;
-    case 'count': return 5;
-    case 'propertyId1': return w.properties.salesArea;
-    case 'propertyId2': return w.properties.actual;
-    case 'userId': return w.accounts.planner.userId;
-    case 'locale': return 'en';
-    case 'areaSetNameSlug': return w.cellSlug;
-    case 'catchmentAreaName': return 'cells';
-    case 'culture': return 'en';
-    case 'category': return SearchCategories[0];
-    case 'minutes': return 5;
-    case 'profile': return 'car';
-    default: return undefined;
+    case 'modelId':
+      return w.modelId;
+    case 'submodelId':
+      return w.subModelId;
+    case 'scenarioId':
+      return w.childScenarioId;
+    case 'locationId':
+      return w.stores.Alpha;
+    case 'catchmentAreaId':
+      return w.cellCatchmentId;
+    case 'areaCode':
+      return 'C0303';
+    case 'longitude':
+      return POINT.longitude;
+    case 'latitude':
+      return POINT.latitude;
+    case 'areaSetId':
+      return w.cellSetId;
+    case 'poiSetId':
+      return w.poiSetId;
+    case 'heatMapSetId':
+      return w.heatMapSetId;
+    case 'isoLineSetId':
+      return w.isoLineSetId;
+    case 'locationGroupId':
+      return w.groups.super;
+    case 'shape':
+      return 'round';
+    case 'selected':
+      return 'false';
+    case 'change':
+      return 0;
+    case 'count':
+      return 5;
+    case 'propertyId1':
+      return w.properties.salesArea;
+    case 'propertyId2':
+      return w.properties.actual;
+    case 'userId':
+      return w.accounts.planner.userId;
+    case 'locale':
+      return 'en';
+    case 'areaSetNameSlug':
+      return w.cellSlug;
+    case 'catchmentAreaName':
+      return 'cells';
+    case 'culture':
+      return 'en';
+    case 'category':
+      return SearchCategories[0];
+    case 'minutes':
+      return 5;
+    case 'profile':
+      return 'car';
+    default:
+      return undefined;
   }
 }
 
-
-export interface Call { params: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> }
+export interface Call {
+  params: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
 export type Builder = (w: RobWorld) => Promise<Call>;
 
 function defaultCall(route: RouteDef): Builder {
@@ -78,15 +110,25 @@ export function callBuilders(rw: RobWorlds): { builderOf(route: RouteDef): Build
   const unique = (prefix: string) => `${prefix} ${++serial}`;
 
   async function freshChild(w: RobWorld, extra: { isTop?: boolean } = {}): Promise<number> {
-    return (await db().query<{ id: number }>('INSERT INTO scenario (model_id, name, parent_scenario_id, is_top) VALUES ($1, $2, $3, $4) RETURNING id',
-      [w.modelId, unique('Matrix child'), w.baseScenarioId, extra.isTop ?? false])).rows[0]!.id;
+    return (
+      await db().query<{ id: number }>('INSERT INTO scenario (model_id, name, parent_scenario_id, is_top) VALUES ($1, $2, $3, $4) RETURNING id', [
+        w.modelId,
+        unique('Matrix child'),
+        w.baseScenarioId,
+        extra.isTop ?? false,
+      ])
+    ).rows[0]!.id;
   }
 
   async function freshLogin(): Promise<string> {
     const name = unique('matrix login').replace(' ', '-').replace(' ', '');
-    const row = (await db().query<{ id: number }>(
-      `INSERT INTO login (identity, display_name, email, password_hash) VALUES ($1, $2, $1, $3) RETURNING id`,
-      [`${name}@matrix.nl`, name, await hashPassword('Matrix-Login-2026')])).rows[0]!;
+    const row = (
+      await db().query<{ id: number }>(`INSERT INTO login (identity, display_name, email, password_hash) VALUES ($1, $2, $1, $3) RETURNING id`, [
+        `${name}@matrix.nl`,
+        name,
+        await hashPassword('Matrix-Login-2026'),
+      ])
+    ).rows[0]!;
     return String(row.id);
   }
 
@@ -97,8 +139,16 @@ export function callBuilders(rw: RobWorlds): { builderOf(route: RouteDef): Build
   };
 
   const locationBody = (w: RobWorld, name: string) => ({
-    name, latitude: 52.05, longitude: 5.1, type: 1, visibility: 0, excluded: false,
-    locationGroupId: w.groups.discount, locationClusterId: null, locationProperties: [], scenarioCreation: null,
+    name,
+    latitude: 52.05,
+    longitude: 5.1,
+    type: 1,
+    visibility: 0,
+    excluded: false,
+    locationGroupId: w.groups.discount,
+    locationClusterId: null,
+    locationProperties: [],
+    scenarioCreation: null,
   });
 
   /** Calls that need their own data each time, or a body. */
@@ -108,13 +158,23 @@ export function callBuilders(rw: RobWorlds): { builderOf(route: RouteDef): Build
       const scenarioId = await freshChild(w);
       return {
         params: { modelId: w.modelId, scenarioId, locationId: w.stores.Charlie },
-        body: { ...locationBody(w, 'Charlie'), id: w.stores.Charlie, latitude: 52.0 + 4.4 * 0.009, longitude: 5.0 + 10.6 * 0.0146, locationGroupId: w.groups.super,
-          locationProperties: [{ id: w.properties.salesArea, stringValue: null, numberValue: 1700 }] },
+        body: {
+          ...locationBody(w, 'Charlie'),
+          id: w.stores.Charlie,
+          latitude: 52.0 + 4.4 * 0.009,
+          longitude: 5.0 + 10.6 * 0.0146,
+          locationGroupId: w.groups.super,
+          locationProperties: [{ id: w.properties.salesArea, stringValue: null, numberValue: 1700 }],
+        },
       };
     },
     locationClose: async (w) => ({ params: { scenarioId: await freshChild(w), locationId: w.stores.Delta } }),
-    locationUndoClose: async (w) => ({ params: { scenarioId: await childWithClosure(db(), w.baseScenarioId, w.stores.Echo!, unique('Closure')), locationId: w.stores.Echo } }),
-    locationUndoEdit: async (w) => ({ params: { scenarioId: await childWithEdit(db(), w.baseScenarioId, w.stores.Foxtrot!, unique('Edit'), { salesArea: 650 }), locationId: w.stores.Foxtrot } }),
+    locationUndoClose: async (w) => ({
+      params: { scenarioId: await childWithClosure(db(), w.baseScenarioId, w.stores.Echo!, unique('Closure')), locationId: w.stores.Echo },
+    }),
+    locationUndoEdit: async (w) => ({
+      params: { scenarioId: await childWithEdit(db(), w.baseScenarioId, w.stores.Foxtrot!, unique('Edit'), { salesArea: 650 }), locationId: w.stores.Foxtrot },
+    }),
     locationDelete: async (w) => {
       const opened = await childWithNewStore(db(), w.baseScenarioId, unique('Opened'), 6, 6, { salesArea: 900, formula: 'super' });
       return { params: { scenarioId: opened.scenarioId, locationId: opened.locationId } };
@@ -132,7 +192,13 @@ export function callBuilders(rw: RobWorlds): { builderOf(route: RouteDef): Build
       return {
         params: { sourceScenarioId: source, destinationScenarioId: destination },
         query: { deleteSourceScenario: false, locations: [w.stores.Alpha] },
-        body: { scenarioId: source, destinationScenarioId: destination, changedLocations: [w.stores.Alpha], selectedLocations: [w.stores.Alpha], deleteSourceScenario: false },
+        body: {
+          scenarioId: source,
+          destinationScenarioId: destination,
+          changedLocations: [w.stores.Alpha],
+          selectedLocations: [w.stores.Alpha],
+          deleteSourceScenario: false,
+        },
       };
     },
     functionsValidate: async (w) => ({ params: {}, query: { modelId: w.modelId }, body: ['salesArea * 2', 'pow(salesArea, 0.9)'] }),
@@ -168,12 +234,17 @@ export function callBuilders(rw: RobWorlds): { builderOf(route: RouteDef): Build
     scenarioDrivers: async (w) => ({ params: { scenarioId: w.childScenarioId }, query: { locationId: w.stores.Bravo } }),
     calibrationStart: async (w) => ({ params: { submodelId: w.subModelId }, body: { fitDecay: false, fitAttractiveness: false } }),
     calibrationStatus: async (w) => {
-      const r = await rw.server.fetch(`/api/models/${w.subModelId}/calibration`, { method: 'POST', token: rw.tokens.globalAdmin, body: { fitDecay: false, fitAttractiveness: false } });
+      const r = await rw.server.fetch(`/api/models/${w.subModelId}/calibration`, {
+        method: 'POST',
+        token: rw.tokens.globalAdmin,
+        body: { fitDecay: false, fitAttractiveness: false },
+      });
       if (r.status !== 200) throw new Error(`calibration start answered ${r.status}: ${r.text()}`);
       return { params: { submodelId: w.subModelId, calibrationId: r.json<{ id: string }>().id } };
     },
     locationCatchmentAreaExportByName: async (w) => ({
-      params: { submodelId: w.subModelId, scenarioId: w.childScenarioId, locationId: w.stores.Alpha, catchmentAreaName: 'cells' }, query: { culture: 'en' },
+      params: { submodelId: w.subModelId, scenarioId: w.childScenarioId, locationId: w.stores.Alpha, catchmentAreaName: 'cells' },
+      query: { culture: 'en' },
     }),
   };
 

@@ -24,7 +24,9 @@ export interface OwnCluster {
 export function postgresBin(): string | undefined {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return undefined;
-  const versions = readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'pg_ctl'))).sort((a, b) => Number(a) - Number(b));
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(a) - Number(b));
   return versions.length ? join(base, versions[versions.length - 1]!, 'bin') : undefined;
 }
 
@@ -33,7 +35,9 @@ const isRoot = () => process.getuid?.() === 0;
 function run(bin: string, args: string[]) {
   const command = join(bin, args[0]!);
   const result = isRoot()
-    ? spawnSync('su', ['postgres', '-s', '/bin/bash', '-c', [command, ...args.slice(1)].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ')], { encoding: 'utf8' })
+    ? spawnSync('su', ['postgres', '-s', '/bin/bash', '-c', [command, ...args.slice(1)].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ')], {
+        encoding: 'utf8',
+      })
     : spawnSync(command, args.slice(1), { encoding: 'utf8' });
   return result;
 }
@@ -42,7 +46,8 @@ export async function startOwnCluster(): Promise<OwnCluster> {
   const bin = postgresBin();
   if (!bin) throw new Error('PostgreSQL binaries not found');
   const dir = mkdtempSync(join(tmpdir(), 'locus-rob-pg-'));
-  if (isRoot()) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
+  if (isRoot())
+    chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
   const data = join(dir, 'data');
   const port = await freePort();
   const init = run(bin, ['initdb', '-D', data, '-U', 'postgres', '-A', 'trust']);

@@ -30,10 +30,18 @@ export function spawnServer(args: string[], env: Record<string, string>): Server
   live.add(child);
   let text = '';
   const listeners = new Set<() => void>();
-  const onData = (d: Buffer) => { text += d; for (const l of listeners) l(); };
+  const onData = (d: Buffer) => {
+    text += d;
+    for (const l of listeners) l();
+  };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => { live.delete(child); resolve(); }));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      live.delete(child);
+      resolve();
+    }),
+  );
   const gone = () => child.exitCode !== null || child.signalCode !== null;
   const signal = async (name: NodeJS.Signals) => {
     if (gone()) return;
@@ -68,8 +76,13 @@ export function spawnServer(args: string[], env: Record<string, string>): Server
 
 /** Kills every server process a test left running. */
 export async function killAllServers(): Promise<void> {
-  await Promise.all([...live].map((child) => new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  })));
+  await Promise.all(
+    [...live].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
 }

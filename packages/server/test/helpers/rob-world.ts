@@ -56,16 +56,29 @@ async function extras(db: Queryable, world: World): Promise<Omit<RobWorld, keyof
   const poiSet = await one<{ id: number }>('SELECT id FROM poi_set WHERE model_id = $1', [world.modelId]);
   const heat = await one<{ id: number }>(`INSERT INTO heat_map_set (model_id, name, title) VALUES ($1, 'footfall', 'Footfall') RETURNING id`, [world.modelId]);
   for (let k = 0; k < 8; k++) {
-    await db.query('INSERT INTO heat_map_point (heat_map_set_id, latitude, longitude, weight) VALUES ($1, $2, $3, $4)', [heat.id, 52.01 + k * 0.01, 5.01 + k * 0.02, 30 * k]);
+    await db.query('INSERT INTO heat_map_point (heat_map_set_id, latitude, longitude, weight) VALUES ($1, $2, $3, $4)', [
+      heat.id,
+      52.01 + k * 0.01,
+      5.01 + k * 0.02,
+      30 * k,
+    ]);
   }
   const iso = await one<{ id: number }>(
-    `INSERT INTO iso_line_set (model_id, name, title, maximum_minutes, minutes, profile) VALUES ($1, 'car', 'By car', 30, 10, 'car') RETURNING id`, [world.modelId]);
-  await db.query(`UPDATE model SET main_logo = '<svg xmlns="http://www.w3.org/2000/svg"/>', secondary_logo = '<svg xmlns="http://www.w3.org/2000/svg"/>', display_location_photo = true WHERE id = $1`, [world.modelId]);
+    `INSERT INTO iso_line_set (model_id, name, title, maximum_minutes, minutes, profile) VALUES ($1, 'car', 'By car', 30, 10, 'car') RETURNING id`,
+    [world.modelId],
+  );
+  await db.query(
+    `UPDATE model SET main_logo = '<svg xmlns="http://www.w3.org/2000/svg"/>', secondary_logo = '<svg xmlns="http://www.w3.org/2000/svg"/>', display_location_photo = true WHERE id = $1`,
+    [world.modelId],
+  );
   await db.query(`INSERT INTO location_photo (location_id, content_type, image) VALUES ($1, 'image/png', $2)`, [world.stores.Alpha, TINY_PNG]);
   const slug = await one<{ slug: string }>('SELECT slug FROM area_set WHERE id = $1', [world.cellSetId]);
   const logins = async (email: string) => String((await one<{ id: number }>('SELECT id FROM login WHERE identity = $1', [email])).id);
   return {
-    poiSetId: poiSet.id, heatMapSetId: heat.id, isoLineSetId: iso.id, cellSlug: slug.slug,
+    poiSetId: poiSet.id,
+    heatMapSetId: heat.id,
+    isoLineSetId: iso.id,
+    cellSlug: slug.slug,
     loginIds: {
       planner: await logins(world.accounts.planner.email),
       modelAdmin: await logins(world.accounts.modelAdmin.email),
@@ -133,7 +146,9 @@ export async function startRobWorlds(options: { env?: Record<string, string> } =
   const flipped = Buffer.from(signature, 'base64url');
   flipped[10] ^= 0xff;
   const tokens: RobTokens = {
-    planner, modelAdmin, globalAdmin,
+    planner,
+    modelAdmin,
+    globalAdmin,
     badSignature: `${head}.${body}.${flipped.toString('base64url')}`,
     expired: await resign(server.ctx.db, planner, (c) => ({ ...c, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 })),
     otherIssuer: await resign(server.ctx.db, planner, (c) => ({ ...c, iss: 'https://identity.elsewhere.example/oidc' })),

@@ -29,17 +29,20 @@ export function actionCommands(maxLength: number) {
     { arbitrary: fc.constantFrom<ActionKind>('newScenario', 'copy'), weight: 2 },
     { arbitrary: fc.constantFrom<ActionKind>('deleteScenario', 'status'), weight: 1 },
   );
-  return fc.array(fc.record({
-    kind,
-    s: fc.nat(30),
-    s2: fc.nat(30),
-    l: fc.nat(30),
-    own: fc.boolean(),
-    // Mostly into the scenario itself: undo and delete need the scenario's own changes.
-    createScenario: fc.constantFrom(false, false, false, true),
-    flag: fc.boolean(),
-    status: fc.constantFrom(0, 1, 4, 9, 10, 12),
-  }), { minLength: Math.min(3, maxLength), maxLength });
+  return fc.array(
+    fc.record({
+      kind,
+      s: fc.nat(30),
+      s2: fc.nat(30),
+      l: fc.nat(30),
+      own: fc.boolean(),
+      // Mostly into the scenario itself: undo and delete need the scenario's own changes.
+      createScenario: fc.constantFrom(false, false, false, true),
+      flag: fc.boolean(),
+      status: fc.constantFrom(0, 1, 4, 9, 10, 12),
+    }),
+    { minLength: Math.min(3, maxLength), maxLength },
+  );
 }
 
 const editable = (status: number) => [0, 9, 10].includes(status);

@@ -3,7 +3,14 @@
 // of everything a planner can read about a model's scenarios, to show that a
 // refused call changed nothing.
 import {
-  fillPath, routes, type Location, type LocationSummary, type LocationWriteBody, type RouteDef, type Scenario, type ScenarioChange,
+  fillPath,
+  routes,
+  type Location,
+  type LocationSummary,
+  type LocationWriteBody,
+  type RouteDef,
+  type Scenario,
+  type ScenarioChange,
   type ScenarioParent,
 } from '@locus/contract';
 import type { TestResponse, TestServer } from './server.js';
@@ -59,17 +66,31 @@ export function scenarioApi(server: TestServer, token: string | undefined) {
     undoClose: (scenarioId: number, locationId: number, query: LocationQuery = {}) => call(routes.locationUndoClose, { scenarioId, locationId }, query),
     undoEdit: (scenarioId: number, locationId: number, query: LocationQuery = {}) => call(routes.locationUndoEdit, { scenarioId, locationId }, query),
     remove: (scenarioId: number, locationId: number, query: LocationQuery = {}) => call(routes.locationDelete, { scenarioId, locationId }, query),
-    copyChanges: (sourceScenarioId: number, destinationScenarioId: number, request: { changedLocations: number[]; selectedLocations: number[]; deleteSourceScenario: boolean }) =>
-      call(routes.scenarioCopyChanges, { sourceScenarioId, destinationScenarioId },
+    copyChanges: (
+      sourceScenarioId: number,
+      destinationScenarioId: number,
+      request: { changedLocations: number[]; selectedLocations: number[]; deleteSourceScenario: boolean },
+    ) =>
+      call(
+        routes.scenarioCopyChanges,
+        { sourceScenarioId, destinationScenarioId },
         { deleteSourceScenario: request.deleteSourceScenario, locations: request.selectedLocations },
-        { scenarioId: sourceScenarioId, destinationScenarioId, ...request }),
+        { scenarioId: sourceScenarioId, destinationScenarioId, ...request },
+      ),
 
     /** The edit body of a location as the app builds it from the location it read, with some fields changed. */
     async editBody(scenarioId: number, locationId: number, changes: Partial<LocationWriteBody> = {}): Promise<LocationWriteBody> {
       const l = await api.location(scenarioId, locationId);
       return {
-        id: l.id, name: l.name, latitude: l.latitude, longitude: l.longitude, type: l.type, visibility: l.visibility, excluded: l.excluded,
-        locationGroupId: l.locationGroupId, locationClusterId: l.locationClusterId,
+        id: l.id,
+        name: l.name,
+        latitude: l.latitude,
+        longitude: l.longitude,
+        type: l.type,
+        visibility: l.visibility,
+        excluded: l.excluded,
+        locationGroupId: l.locationGroupId,
+        locationClusterId: l.locationClusterId,
         locationProperties: l.locationProperties.map((p) => ({ id: p.id, stringValue: p.stringValue, numberValue: p.numberValue })),
         scenarioCreation: null,
         ...changes,
@@ -93,10 +114,21 @@ export function scenarioApi(server: TestServer, token: string | undefined) {
 }
 
 /** A new location's body: a supermarket at the position, group and cluster given. */
-export function newLocationBody(values: { name: string; latitude: number; longitude: number; locationGroupId: number | null; locationClusterId?: number | null }, extra: Partial<LocationWriteBody> = {}): LocationWriteBody {
+export function newLocationBody(
+  values: { name: string; latitude: number; longitude: number; locationGroupId: number | null; locationClusterId?: number | null },
+  extra: Partial<LocationWriteBody> = {},
+): LocationWriteBody {
   return {
-    name: values.name, latitude: values.latitude, longitude: values.longitude, type: 1, visibility: 0, excluded: false,
-    locationGroupId: values.locationGroupId, locationClusterId: values.locationClusterId ?? null, locationProperties: [], scenarioCreation: null,
+    name: values.name,
+    latitude: values.latitude,
+    longitude: values.longitude,
+    type: 1,
+    visibility: 0,
+    excluded: false,
+    locationGroupId: values.locationGroupId,
+    locationClusterId: values.locationClusterId ?? null,
+    locationProperties: [],
+    scenarioCreation: null,
     ...extra,
   };
 }

@@ -5,8 +5,19 @@
 import { AllowedLocationActions, EditableScenarioStatuses } from '@locus/contract';
 import type { Queryable } from '../../src/db/database.js';
 
-export interface TreeScenario { id: number; parent: number | null; status: number; name: string; isTop: boolean }
-export interface TreeVersion { scenario: number; location: number; changeType: number; name: string }
+export interface TreeScenario {
+  id: number;
+  parent: number | null;
+  status: number;
+  name: string;
+  isTop: boolean;
+}
+export interface TreeVersion {
+  scenario: number;
+  location: number;
+  changeType: number;
+  name: string;
+}
 export interface Tree {
   scenarios: TreeScenario[];
   versions: TreeVersion[];
@@ -14,24 +25,33 @@ export interface Tree {
 }
 
 export async function readTree(db: Queryable, modelId: number): Promise<Tree> {
-  const scenarios = (await db.query<{ id: number; parent_scenario_id: number | null; status: number; name: string; is_top: boolean }>(
-    'SELECT id, parent_scenario_id, status, name, is_top FROM scenario WHERE model_id = $1 ORDER BY id', [modelId])).rows
-    .map((r) => ({ id: r.id, parent: r.parent_scenario_id, status: r.status, name: r.name, isTop: r.is_top }));
-  const versions = (await db.query<{ scenario_id: number; location_id: number; change_type: number; name: string }>(
-    `SELECT v.scenario_id, v.location_id, v.change_type, v.name FROM location_version v JOIN scenario s ON s.id = v.scenario_id
-      WHERE s.model_id = $1 ORDER BY v.scenario_id, v.location_id`, [modelId])).rows
-    .map((r) => ({ scenario: r.scenario_id, location: r.location_id, changeType: r.change_type, name: r.name }));
-  const locations = (await db.query<{ id: number; created_scenario_id: number }>(
-    'SELECT id, created_scenario_id FROM location WHERE model_id = $1 ORDER BY id', [modelId])).rows
-    .map((r) => ({ id: r.id, createdScenario: r.created_scenario_id }));
+  const scenarios = (
+    await db.query<{ id: number; parent_scenario_id: number | null; status: number; name: string; is_top: boolean }>(
+      'SELECT id, parent_scenario_id, status, name, is_top FROM scenario WHERE model_id = $1 ORDER BY id',
+      [modelId],
+    )
+  ).rows.map((r) => ({ id: r.id, parent: r.parent_scenario_id, status: r.status, name: r.name, isTop: r.is_top }));
+  const versions = (
+    await db.query<{ scenario_id: number; location_id: number; change_type: number; name: string }>(
+      `SELECT v.scenario_id, v.location_id, v.change_type, v.name FROM location_version v JOIN scenario s ON s.id = v.scenario_id
+      WHERE s.model_id = $1 ORDER BY v.scenario_id, v.location_id`,
+      [modelId],
+    )
+  ).rows.map((r) => ({ scenario: r.scenario_id, location: r.location_id, changeType: r.change_type, name: r.name }));
+  const locations = (
+    await db.query<{ id: number; created_scenario_id: number }>('SELECT id, created_scenario_id FROM location WHERE model_id = $1 ORDER BY id', [modelId])
+  ).rows.map((r) => ({ id: r.id, createdScenario: r.created_scenario_id }));
   return { scenarios, versions, locations };
 }
 
 /** Everything stored about the model's scenarios, every column, for before/after comparisons. */
 export async function storedState(db: Queryable, modelId: number): Promise<string> {
   const scenarios = (await db.query('SELECT * FROM scenario WHERE model_id = $1 ORDER BY id', [modelId])).rows;
-  const versions = (await db.query(
-    `SELECT v.* FROM location_version v JOIN scenario s ON s.id = v.scenario_id WHERE s.model_id = $1 ORDER BY v.scenario_id, v.location_id`, [modelId])).rows;
+  const versions = (
+    await db.query(`SELECT v.* FROM location_version v JOIN scenario s ON s.id = v.scenario_id WHERE s.model_id = $1 ORDER BY v.scenario_id, v.location_id`, [
+      modelId,
+    ])
+  ).rows;
   const locations = (await db.query('SELECT * FROM location WHERE model_id = $1 ORDER BY id', [modelId])).rows;
   return JSON.stringify({ scenarios, versions, locations });
 }
@@ -47,7 +67,13 @@ export function ancestors(tree: Tree, id: number): number[] {
 
 export function descendants(tree: Tree, id: number): number[] {
   const out: number[] = [];
-  const walk = (p: number) => tree.scenarios.filter((s) => s.parent === p).forEach((s) => { out.push(s.id); walk(s.id); });
+  const walk = (p: number) =>
+    tree.scenarios
+      .filter((s) => s.parent === p)
+      .forEach((s) => {
+        out.push(s.id);
+        walk(s.id);
+      });
   walk(id);
   return out;
 }
@@ -66,7 +92,10 @@ export function effective(tree: Tree, scenario: number, location: number): TreeV
 /** Every location of a scenario with its version in effect. */
 export function effectiveLocations(tree: Tree, scenario: number): TreeVersion[] {
   const ids = new Set(tree.versions.map((v) => v.location));
-  return [...ids].map((id) => effective(tree, scenario, id)).filter((v): v is TreeVersion => v !== undefined).sort((a, b) => a.location - b.location);
+  return [...ids]
+    .map((id) => effective(tree, scenario, id))
+    .filter((v): v is TreeVersion => v !== undefined)
+    .sort((a, b) => a.location - b.location);
 }
 
 /** The structural invariants; answers the broken ones (empty when all hold). */
@@ -88,7 +117,8 @@ export function brokenInvariants(tree: Tree): string[] {
     const held = tree.versions.filter((v) => v.location === l.id);
     if (!held.length) broken.push(`location ${l.id} is held by no scenario`);
     const owner = versionOf(tree, l.createdScenario, l.id);
-    if (!owner || (owner.changeType !== 0 && owner.changeType !== 1)) broken.push(`location ${l.id} is not opened by its created scenario ${l.createdScenario}`);
+    if (!owner || (owner.changeType !== 0 && owner.changeType !== 1))
+      broken.push(`location ${l.id} is not opened by its created scenario ${l.createdScenario}`);
   }
   return broken;
 }
@@ -108,7 +138,12 @@ export function actionChangeType(tree: Tree, scenario: number, location: number,
 
 /** The answer the rules predict for a location action: 'ok', a 409 key, or 'notFound'. */
 export function predictLocationAction(
-  tree: Tree, scenarioId: number, locationId: number | null, action: Action | 'open', createScenario: boolean, renames = false,
+  tree: Tree,
+  scenarioId: number,
+  locationId: number | null,
+  action: Action | 'open',
+  createScenario: boolean,
+  renames = false,
 ): string {
   const s = tree.scenarios.find((x) => x.id === scenarioId);
   if (!s) return 'notFound';

@@ -39,7 +39,13 @@ export async function startScenarioKit() {
   const anonymous: ScenarioApi = scenarioApi(server, undefined);
 
   return {
-    server, f, fm, planner, outsider, globalAdmin, anonymous,
+    server,
+    f,
+    fm,
+    planner,
+    outsider,
+    globalAdmin,
+    anonymous,
     /** The planner's password, for tests that sign in once more. */
     plannerLogin: p,
     /** The id of the fixture's base location at this index. */

@@ -9,11 +9,13 @@ import type { Queryable } from '../../src/db/database.js';
 import type { CopyChangesRequest } from '../../src/scenarios/copy-changes.js';
 import type { ScenarioFixture } from './scenario-fixture.js';
 import { predictCopy, type ActionCommand } from './scenario-actions.js';
-import {
-  actionChangeType, brokenInvariants, descendants, effective, predictLocationAction, readTree, storedState, type Tree,
-} from './scenario-invariants.js';
+import { actionChangeType, brokenInvariants, descendants, effective, predictLocationAction, readTree, storedState, type Tree } from './scenario-invariants.js';
 
-export interface DriverTarget { modelId: number; scenarioId: number; createScenario: boolean }
+export interface DriverTarget {
+  modelId: number;
+  scenarioId: number;
+  createScenario: boolean;
+}
 
 /** 'ok' with the answer, or the refusal: 'notFound', the 409 message key, or '400 <field>'. */
 export type DriverAnswer = { ok: true; result: unknown } | { ok: false; outcome: string };
@@ -33,7 +35,13 @@ export interface ScenarioDriver {
 
 /** Runs one command against the rules; answers 'ok' with the result, or the refusal as 'notFound' / the message key / '400 field'. */
 async function run(
-  driver: ScenarioDriver, db: Queryable, fixture: ScenarioFixture, tree: Tree, command: ActionCommand, counter: number, focus: number | undefined,
+  driver: ScenarioDriver,
+  db: Queryable,
+  fixture: ScenarioFixture,
+  tree: Tree,
+  command: ActionCommand,
+  counter: number,
+  focus: number | undefined,
 ): Promise<{ outcome: string; expected: string; result?: unknown; describe: string; scenarioId: number; request?: CopyChangesRequest }> {
   const scenarios = tree.scenarios;
   // A planner mostly goes on in the scenario he just changed: 'own' keeps to it.
@@ -42,7 +50,8 @@ async function run(
   const visible = [...new Set(tree.versions.map((v) => v.location))].filter((id) => effective(tree, scenario.id, id));
   // With 'own', the location is one the action fits (its own change of the right kind), when there is one.
   const fits: Record<string, number[]> = { undoClose: [2], undoEdit: [3], delete: [1], edit: [1, 3] };
-  const own = tree.versions.filter((v) => v.scenario === scenario.id && scenario.parent !== null && (fits[command.kind] ?? []).includes(v.changeType))
+  const own = tree.versions
+    .filter((v) => v.scenario === scenario.id && scenario.parent !== null && (fits[command.kind] ?? []).includes(v.changeType))
     .map((v) => v.location);
   const locationId = command.own && own.length ? own[command.l % own.length]! : [...visible, 999_999][command.l % (visible.length + 1)]!;
   let expected: string;
@@ -53,8 +62,16 @@ async function run(
     case 'open': {
       expected = predictLocationAction(tree, scenario.id, null, 'open', command.createScenario);
       const body: LocationWriteBody = {
-        name: `Store ${counter}`, latitude: 52.36 + counter * 0.001, longitude: 4.9, type: 1, visibility: 0, excluded: false,
-        locationGroupId: fixture.groups.albert, locationClusterId: null, locationProperties: [], scenarioCreation: null,
+        name: `Store ${counter}`,
+        latitude: 52.36 + counter * 0.001,
+        longitude: 4.9,
+        type: 1,
+        visibility: 0,
+        excluded: false,
+        locationGroupId: fixture.groups.albert,
+        locationClusterId: null,
+        locationProperties: [],
+        scenarioCreation: null,
       };
       action = () => driver.open(target, body);
       break;
@@ -65,7 +82,10 @@ async function run(
       action = () => driver.edit(target, locationId, { rename: command.flag, properties });
       break;
     }
-    case 'close': case 'undoClose': case 'undoEdit': case 'delete': {
+    case 'close':
+    case 'undoClose':
+    case 'undoEdit':
+    case 'delete': {
       expected = predictLocationAction(tree, scenario.id, locationId, command.kind, command.createScenario);
       const kind = command.kind;
       action = () => driver.act(kind, target, locationId);
@@ -73,12 +93,19 @@ async function run(
     }
     case 'newScenario':
       expected = 'ok';
-      action = () => driver.createScenario(fixture.modelId, { name: `Scenario ${counter}`, parentScenarioId: scenario.id, isTop: command.flag, competition: false });
+      action = () =>
+        driver.createScenario(fixture.modelId, { name: `Scenario ${counter}`, parentScenarioId: scenario.id, isTop: command.flag, competition: false });
       break;
     case 'deleteScenario': {
       const hasChildren = scenarios.some((x) => x.parent === scenario.id);
-      expected = scenario.parent === null ? 'scenarioHasNoParent' : hasChildren ? 'scenarioHasChildren'
-        : [0, 9, 10].includes(scenario.status) ? 'ok' : 'scenarioIsReadOnly';
+      expected =
+        scenario.parent === null
+          ? 'scenarioHasNoParent'
+          : hasChildren
+            ? 'scenarioHasChildren'
+            : [0, 9, 10].includes(scenario.status)
+              ? 'ok'
+              : 'scenarioIsReadOnly';
       action = () => driver.deleteScenario(fixture.modelId, scenario.id);
       break;
     }
@@ -94,7 +121,13 @@ async function run(
       const selected = command.flag ? changed : changed.slice(0, Math.ceil(changed.length / 2));
       const deleteSourceScenario = command.createScenario;
       expected = predictCopy(tree, source.id, destination.id, selected.length === changed.length, deleteSourceScenario);
-      request = { sourceScenarioId: source.id, destinationScenarioId: destination.id, changedLocations: changed, selectedLocations: selected, deleteSourceScenario };
+      request = {
+        sourceScenarioId: source.id,
+        destinationScenarioId: destination.id,
+        changedLocations: changed,
+        selectedLocations: selected,
+        deleteSourceScenario,
+      };
       const copy = request;
       action = () => driver.copy(fixture.modelId, copy);
       break;
@@ -135,9 +168,15 @@ function checkAccepted(before: Tree, after: Tree, command: ActionCommand, result
   };
   const ownBefore = command.createScenario ? undefined : actionChangeType(before, scenarioId, locationId, false);
   switch (command.kind) {
-    case 'open': assert.is(shown, 1, `${describe}: a new location shows as opened`); break;
-    case 'edit': assert.is(shown, ownBefore === 1 ? 1 : 3, `${describe}: an edited location shows as opened or edited`); break;
-    case 'close': assert.is(shown, 2, `${describe}: a closed location shows as closed`); break;
+    case 'open':
+      assert.is(shown, 1, `${describe}: a new location shows as opened`);
+      break;
+    case 'edit':
+      assert.is(shown, ownBefore === 1 ? 1 : 3, `${describe}: an edited location shows as opened or edited`);
+      break;
+    case 'close':
+      assert.is(shown, 2, `${describe}: a closed location shows as closed`);
+      break;
     case 'undoClose':
       if (ownBefore === 2 && before.versions.some((v) => v.scenario === scenarioId && v.location === locationId)) {
         assert.is(shown, parentShown(result.scenarioId), `${describe}: after undo close the location is as the parent has it`);
@@ -145,26 +184,42 @@ function checkAccepted(before: Tree, after: Tree, command: ActionCommand, result
         assert.is(shown, 3, `${describe}: undo close of a parent's closure reopens the location here`);
       }
       break;
-    case 'undoEdit': assert.is(shown, parentShown(result.scenarioId), `${describe}: after undo edit the location is as the parent has it`); break;
+    case 'undoEdit':
+      assert.is(shown, parentShown(result.scenarioId), `${describe}: after undo edit the location is as the parent has it`);
+      break;
     case 'delete':
       for (const id of [scenarioId, ...descendants(before, scenarioId)]) {
         if (!after.scenarios.some((s) => s.id === id)) continue;
         assert.is(effective(after, id, locationId), undefined, `${describe}: a deleted location is gone from scenario ${id}`);
       }
       break;
-    default: break;
+    default:
+      break;
   }
   if (['undoClose', 'undoEdit', 'delete'].includes(command.kind) && result.scenarioId === scenarioId && !scenarioGone) {
     const own = after.versions.filter((v) => v.scenario === scenarioId);
-    if (own.length === 1 && ownBefore !== undefined && !(command.kind === 'undoClose' && !before.versions.some((v) => v.scenario === scenarioId && v.location === locationId))) {
+    if (
+      own.length === 1 &&
+      ownBefore !== undefined &&
+      !(command.kind === 'undoClose' && !before.versions.some((v) => v.scenario === scenarioId && v.location === locationId))
+    ) {
       assert.is(receiving!.name, own[0]!.name, `${describe}: a scenario left with one change is named after it`);
     }
-    if (own.length === 0) assert.ok(after.scenarios.some((s) => s.parent === scenarioId), `${describe}: a scenario left without changes is removed unless it has children`);
+    if (own.length === 0)
+      assert.ok(
+        after.scenarios.some((s) => s.parent === scenarioId),
+        `${describe}: a scenario left without changes is removed unless it has children`,
+      );
   }
 }
 
 /** What an accepted copy changes must leave behind: the destination has the source's changes, the source is gone or kept. */
-function checkCopied(before: Tree, after: Tree, request: { sourceScenarioId: number; destinationScenarioId: number; selectedLocations: number[]; deleteSourceScenario: boolean }, describe: string): void {
+function checkCopied(
+  before: Tree,
+  after: Tree,
+  request: { sourceScenarioId: number; destinationScenarioId: number; selectedLocations: number[]; deleteSourceScenario: boolean },
+  describe: string,
+): void {
   const sourceAfter = after.scenarios.some((s) => s.id === request.sourceScenarioId);
   assert.is(sourceAfter, !request.deleteSourceScenario, `${describe}: the source is removed only with deleteSourceScenario`);
   assert.is(after.scenarios.find((s) => s.id === request.destinationScenarioId)?.status, 0, `${describe}: the destination is in status 0`);
@@ -174,12 +229,13 @@ function checkCopied(before: Tree, after: Tree, request: { sourceScenarioId: num
     if (copied.changeType === 2) {
       assert.ok(!inDestination || inDestination.changeType === 2, `${describe}: a copied closure leaves location ${locationId} closed or absent`);
     } else {
-      assert.ok(inDestination && inDestination.changeType !== 2 && inDestination.name === copied.name,
-        `${describe}: a copied opening or edit makes location ${locationId} present as in the source`);
+      assert.ok(
+        inDestination && inDestination.changeType !== 2 && inDestination.name === copied.name,
+        `${describe}: a copied opening or edit makes location ${locationId} present as in the source`,
+      );
     }
   }
 }
-
 
 /** Runs the commands on a fresh model and checks every action as the header says. */
 export async function walk(driver: ScenarioDriver, db: Queryable, fixture: ScenarioFixture, commands: ActionCommand[]): Promise<void> {

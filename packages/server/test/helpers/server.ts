@@ -97,7 +97,15 @@ export interface StartOptions extends Omit<AppOptions, 'tls'> {
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'locus-test-'));
-  const config: ServerConfig = loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `https://127.0.0.1:${port}`, ENVIRONMENT: 'Test', BASEMAP: 'builtin', ...options.env });
+  const config: ServerConfig = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `https://127.0.0.1:${port}`,
+    ENVIRONMENT: 'Test',
+    BASEMAP: 'builtin',
+    ...options.env,
+  });
   const database = await openTestDatabase({ dataDir: options.databaseOnDisk ? join(dataDir, 'database') : undefined });
   const ctx: ServerContext = { config, db: database.db, log: createAppLog(database.db), readiness: { ready: false, phase: 'test' } };
   if (options.seed) await options.seed(ctx);
@@ -107,7 +115,10 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   await app.listen({ port, host: '127.0.0.1' });
   const baseUrl = config.publicUrl;
   return {
-    baseUrl, ctx, app, database,
+    baseUrl,
+    ctx,
+    app,
+    database,
     fetch: (path, init) => request(baseUrl, path, init),
     async close() {
       await app.close();

@@ -33,19 +33,30 @@ export interface ClientOptions {
 
 /** A failed sign-in: the page the server answered with. */
 export class SignInError extends Error {
-  constructor(message: string, readonly page: Page) {
+  constructor(
+    message: string,
+    readonly page: Page,
+  ) {
     super(message);
   }
 }
 
 /** An error answer of the token endpoint (`error` is the OAuth error code). */
 export class TokenEndpointError extends Error {
-  constructor(readonly status: number, readonly error: string, description: string | undefined) {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    description: string | undefined,
+  ) {
     super(`token endpoint answered ${status} ${error}${description ? `: ${description}` : ''}`);
   }
 }
 
-interface Cookie { name: string; value: string; path: string }
+interface Cookie {
+  name: string;
+  value: string;
+  path: string;
+}
 
 /** Cookies by name and path; sent when the path matches (host ignored: one server per jar). */
 export class CookieJar {
@@ -145,8 +156,17 @@ export class TestBrowser {
   }
 }
 
-interface Discovery { issuer: string; authorization_endpoint: string; token_endpoint: string; end_session_endpoint: string; jwks_uri: string }
-interface MsalConfigurationAnswer { scope: string; options: { auth: { clientId: string; redirectUri: string } } }
+interface Discovery {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  end_session_endpoint: string;
+  jwks_uri: string;
+}
+interface MsalConfigurationAnswer {
+  scope: string;
+  options: { auth: { clientId: string; redirectUri: string } };
+}
 
 export interface SignInOptions extends ClientOptions {
   /** Extra authorization parameters, e.g. { prompt: 'login', ui_flow: 'reset' }. */
@@ -187,7 +207,8 @@ export async function startSignIn(baseUrl: string, options: SignInOptions = {}):
     state,
     nonce: base64url(randomBytes(16)),
     ...options.extraParams,
-  })) authorize.searchParams.set(key, value);
+  }))
+    authorize.searchParams.set(key, value);
 
   const exchange = async (location: string): Promise<Tokens> => {
     const params = new URLSearchParams(new URL(location).hash.slice(1) || new URL(location).search.slice(1));
@@ -195,7 +216,11 @@ export async function startSignIn(baseUrl: string, options: SignInOptions = {}):
     const code = params.get('code');
     if (!code) throw new Error(`no code in ${location}: ${params.get('error')} ${params.get('error_description') ?? ''}`);
     return tokenRequest(browser, discovery.token_endpoint, {
-      grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier,
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: verifier,
     });
   };
 
@@ -249,7 +274,10 @@ export async function refresh(baseUrl: string, refreshToken: string, options: Cl
     const msal = await browser.json<MsalConfigurationAnswer>(`${baseUrl}/api/system/msal-configuration`);
     const discovery = await browser.json<Discovery>(`${baseUrl}/oidc/.well-known/openid-configuration`);
     return await tokenRequest(browser, discovery.token_endpoint, {
-      grant_type: 'refresh_token', refresh_token: refreshToken, client_id: msal.options.auth.clientId, scope: `openid profile ${msal.scope}`,
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: msal.options.auth.clientId,
+      scope: `openid profile ${msal.scope}`,
     });
   } finally {
     browser.close();
@@ -273,7 +301,13 @@ export function findForm(html: string, action?: string): { action: string; hidde
     for (const input of match[1]!.matchAll(/<input\b[^>]*type="hidden"[^>]*>/gi)) {
       const name = /name="([^"]*)"/i.exec(input[0])?.[1];
       const value = /value="([^"]*)"/i.exec(input[0])?.[1] ?? '';
-      if (name) hidden[name] = value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+      if (name)
+        hidden[name] = value
+          .replace(/&amp;/g, '&')
+          .replace(/&quot;/g, '"')
+          .replace(/&#39;/g, "'")
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>');
     }
     return { action: target, hidden };
   }

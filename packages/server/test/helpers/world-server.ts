@@ -26,9 +26,18 @@ export function testProcessingSettings(overrides: Partial<ProcessingSettings> = 
 }
 
 /** `databaseOnDisk`: PGlite in a data folder, as the server runs it (result blocks in files: processing/block-files.ts). */
-export async function startWorldServer(settings: Partial<ProcessingSettings> = {}, options: { processing?: boolean; databaseOnDisk?: boolean; env?: Record<string, string> } = {}): Promise<WorldServer> {
+export async function startWorldServer(
+  settings: Partial<ProcessingSettings> = {},
+  options: { processing?: boolean; databaseOnDisk?: boolean; env?: Record<string, string> } = {},
+): Promise<WorldServer> {
   let world: World | undefined;
-  const server = await startTestServer({ seed: async (ctx) => { world = await buildWorld(ctx.db); }, databaseOnDisk: options.databaseOnDisk, env: options.env });
+  const server = await startTestServer({
+    seed: async (ctx) => {
+      world = await buildWorld(ctx.db);
+    },
+    databaseOnDisk: options.databaseOnDisk,
+    env: options.env,
+  });
   const processor = options.processing === false ? undefined : startProcessing(server.ctx, testProcessingSettings(settings));
   const { planner, modelAdmin, globalAdmin } = world!.accounts;
   const tokens = {
@@ -37,7 +46,10 @@ export async function startWorldServer(settings: Partial<ProcessingSettings> = {
     globalAdmin: (await signIn(server.baseUrl, globalAdmin.email, globalAdmin.password)).accessToken,
   };
   return {
-    server, world: world!, processor, tokens,
+    server,
+    world: world!,
+    processor,
+    tokens,
     call: (path, token, init) => server.fetch(path, { ...init, token }),
     async calculate(scenarioId) {
       await requestProcessing(server.ctx.db, scenarioId, null);
@@ -46,7 +58,7 @@ export async function startWorldServer(settings: Partial<ProcessingSettings> = {
       if (status !== 9) throw new Error(`scenario ${scenarioId} ended at status ${status}`);
       // Status 9 is committed before the blocks the result replaced are collected; the processor holds
       // the claim until that is done, so a test that looks at the blocks next sees them collected.
-      for (const end = Date.now() + 30_000; processor?.claims().includes(scenarioId); ) {
+      for (const end = Date.now() + 30_000; processor?.claims().includes(scenarioId);) {
         if (Date.now() > end) throw new Error(`scenario ${scenarioId}: the processor still holds it after 30 s`);
         await new Promise((r) => setTimeout(r, 5));
       }

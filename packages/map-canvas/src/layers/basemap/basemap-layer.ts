@@ -17,7 +17,14 @@ export interface BasemapStyle {
   placeHalo: string;
 }
 
-export const DEFAULT_BASEMAP_STYLE: BasemapStyle = { water: '#c8dff0', land: '#f3f0e8', border: '#9d97b3', borderWidth: 1, place: '#3f3f46', placeHalo: 'rgba(255,255,255,0.9)' };
+export const DEFAULT_BASEMAP_STYLE: BasemapStyle = {
+  water: '#c8dff0',
+  land: '#f3f0e8',
+  border: '#9d97b3',
+  borderWidth: 1,
+  place: '#3f3f46',
+  placeHalo: 'rgba(255,255,255,0.9)',
+};
 
 export interface BasemapLayerOptions extends LayerOptions {
   data?: BasemapData;
@@ -66,7 +73,9 @@ export class BasemapLayer extends Layer {
 
   setData(data: BasemapData): void {
     // Each polygon part is its own shape so the view culls by part, not by country.
-    this.land = data.land.flatMap((g) => (g.type === 'Polygon' ? [g.coordinates] : g.coordinates)).map((coords) => toShapes(projectGeometry({ type: 'Polygon', coordinates: coords }).rings, true));
+    this.land = data.land
+      .flatMap((g) => (g.type === 'Polygon' ? [g.coordinates] : g.coordinates))
+      .map((coords) => toShapes(projectGeometry({ type: 'Polygon', coordinates: coords }).rings, true));
     this.borders = data.borders.flatMap((g) => projectGeometry(g).rings.map((ring) => toShapes([ring], false)));
     this.places = data.places
       .map((p) => {

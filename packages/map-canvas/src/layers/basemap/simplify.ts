@@ -6,9 +6,11 @@ export function simplifyRing(ring: Float64Array, tolerance: number, closed: bool
   if (n <= (closed ? 4 : 2) || tolerance <= 0) return ring;
   const t2 = tolerance * tolerance;
   const out: number[] = [ring[0], ring[1]];
-  let px = ring[0], py = ring[1];
+  let px = ring[0],
+    py = ring[1];
   for (let i = 1; i < n - 1; i++) {
-    const x = ring[2 * i], y = ring[2 * i + 1];
+    const x = ring[2 * i],
+      y = ring[2 * i + 1];
     if ((x - px) * (x - px) + (y - py) * (y - py) >= t2) {
       out.push(x, y);
       px = x;

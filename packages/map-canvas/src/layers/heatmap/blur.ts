@@ -28,7 +28,8 @@ export function boxSumRows(src: Float64Array, dst: Float64Array, w: number, h: n
 /** One row of boxSumRows, starting at index s. */
 function boxSumRow(src: Float64Array, dst: Float64Array, s: number, w: number, r: number): void {
   // x < both: add and subtract; before r nothing leaves the window; from w - r - 1 nothing enters it.
-  const enter = Math.max(0, w - r - 1), leaveFrom = Math.min(r, w);
+  const enter = Math.max(0, w - r - 1),
+    leaveFrom = Math.min(r, w);
   const both = Math.min(enter, leaveFrom);
   let sum = 0;
   for (let x = 0, end = Math.min(r, w - 1); x <= end; x++) sum += src[s + x];
@@ -58,7 +59,8 @@ export function boxSumColumns(src: Float64Array, dst: Float64Array, w: number, h
   sums.fill(0, 0, w);
   for (let y = 0, end = Math.min(r, h - 1); y <= end; y++) addRow(sums, src, y * w, w);
   for (let y = 0; y < h; y++) {
-    const add = y + r + 1, sub = y - r;
+    const add = y + r + 1,
+      sub = y - r;
     columnStep(dst, sums, y * w, w, add < h ? src : zero, add < h ? add * w : 0, sub >= 0 ? src : zero, sub >= 0 ? sub * w : 0);
   }
 }
@@ -102,7 +104,8 @@ export function boxSum3x3(values: Float64Array, w: number, h: number, above: Flo
 function boxSum3x3Row(values: Float64Array, s: number, w: number, below: Float64Array, b: number, above: Float64Array): void {
   const end = w - 1;
   const first = values[s];
-  let left = 0, mid = above[0] + first + below[b];
+  let left = 0,
+    mid = above[0] + first + below[b];
   above[0] = first;
   for (let x = 0; x < end; x++) {
     const v = values[s + x + 1];

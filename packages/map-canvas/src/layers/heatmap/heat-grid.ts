@@ -86,16 +86,19 @@ export function fixedWeights(weights: Float32Array): Uint16Array {
  * no comparisons; order within a band does not matter for the sums). */
 export function sortedByRow(world: Float64Array, weights: Uint16Array): { world: Float64Array; weights: Uint16Array } {
   const n = weights.length;
-  let min = Infinity, max = -Infinity;
+  let min = Infinity,
+    max = -Infinity;
   for (let i = 0; i < n; i++) {
     min = Math.min(min, world[2 * i + 1]);
     max = Math.max(max, world[2 * i + 1]);
   }
-  const bands = Math.max(1, Math.min(65536, n)), scale = max > min ? (bands - 1) / (max - min) : 0;
+  const bands = Math.max(1, Math.min(65536, n)),
+    scale = max > min ? (bands - 1) / (max - min) : 0;
   const starts = new Int32Array(bands + 1);
   for (let i = 0; i < n; i++) starts[1 + Math.floor((world[2 * i + 1] - min) * scale)]++;
   for (let k = 0; k < bands; k++) starts[k + 1] += starts[k];
-  const sortedWorld = new Float64Array(2 * n), sortedWeights = new Uint16Array(n);
+  const sortedWorld = new Float64Array(2 * n),
+    sortedWeights = new Uint16Array(n);
   for (let i = 0; i < n; i++) {
     const k = starts[Math.floor((world[2 * i + 1] - min) * scale)]++;
     sortedWorld[2 * k] = world[2 * i];
@@ -145,8 +148,10 @@ export function computeHeatGrid(
   const valid: CellRegion = [needed[0] - margin, needed[1] - margin, needed[2] + margin, needed[3] + margin];
   // Cells beyond the valid region that the blur reads, plus one for the splat's second corner.
   const pad = lattice.radii[0] + lattice.radii[1] + lattice.radii[2] + 1;
-  const i0 = valid[0] - pad, j0 = valid[1] - pad;
-  const width = valid[2] + pad - i0 + 1, height = valid[3] + pad - j0 + 1;
+  const i0 = valid[0] - pad,
+    j0 = valid[1] - pad;
+  const width = valid[2] + pad - i0 + 1,
+    height = valid[3] + pad - j0 + 1;
   const n = width * height;
   const values = gridMemory(n, spare);
 
@@ -177,17 +182,23 @@ export function computeHeatGrid(
  * loop.) */
 function splat(world: Float64Array, weights: Uint16Array, cell: number, i0: number, j0: number, width: number, height: number, values: Float64Array): void {
   const inv = SUBCELL / cell;
-  const maxX = width - 1, maxY = height - 1;
+  const maxX = width - 1,
+    maxY = height - 1;
   for (let p = 0, count = weights.length; p < count; p++) {
     const w = weights[p];
     if (w === 0) continue;
-    const sx = Math.floor(world[2 * p] * inv), sy = Math.floor(world[2 * p + 1] * inv);
-    const ci = Math.floor(sx / SUBCELL), cj = Math.floor(sy / SUBCELL);
-    const x = ci - i0, y = cj - j0;
+    const sx = Math.floor(world[2 * p] * inv),
+      sy = Math.floor(world[2 * p + 1] * inv);
+    const ci = Math.floor(sx / SUBCELL),
+      cj = Math.floor(sy / SUBCELL);
+    const x = ci - i0,
+      y = cj - j0;
     if (x < 0 || y < 0 || x >= maxX || y >= maxY) continue;
-    const fx = sx - ci * SUBCELL, fy = sy - cj * SUBCELL;
+    const fx = sx - ci * SUBCELL,
+      fy = sy - cj * SUBCELL;
     const k = y * width + x;
-    const top = w * (SUBCELL - fy), bottom = w * fy;
+    const top = w * (SUBCELL - fy),
+      bottom = w * fy;
     values[k] += top * (SUBCELL - fx);
     values[k + 1] += top * fx;
     values[k + width] += bottom * (SUBCELL - fx);
@@ -204,13 +215,30 @@ function splat(world: Float64Array, weights: Uint16Array, cell: number, i0: numb
  * (they lie under opaque pixels of layers above). Returns the box [x0, y0, x1, y1) outside which the rows are all
  * transparent (empty when x1 <= x0). */
 export function colorizeHeat(
-  grid: HeatGrid, toWorld: Affine, pixelRatio: number, scale: number, width: number, height: number, ramp: Uint32Array, pixels: Uint32Array,
-  y0 = 0, y1 = height, covered: Int32Array | null = null,
+  grid: HeatGrid,
+  toWorld: Affine,
+  pixelRatio: number,
+  scale: number,
+  width: number,
+  height: number,
+  ramp: Uint32Array,
+  pixels: Uint32Array,
+  y0 = 0,
+  y1 = height,
+  covered: Int32Array | null = null,
 ): PixelBox {
-  const values = grid.values, gw = grid.width, cell = grid.lattice.cell, pr = pixelRatio, m = toWorld;
+  const values = grid.values,
+    gw = grid.width,
+    cell = grid.lattice.cell,
+    pr = pixelRatio,
+    m = toWorld;
   // Device pixel centre to grid coordinates (lattice index minus the grid's origin) in one affine.
-  const a = m[0] / pr / cell, b = m[1] / pr / cell, c = m[2] / pr / cell, d = m[3] / pr / cell;
-  const e = m[4] / cell - grid.i0 + 0.5 * (a + c), f = m[5] / cell - grid.j0 + 0.5 * (b + d);
+  const a = m[0] / pr / cell,
+    b = m[1] / pr / cell,
+    c = m[2] / pr / cell,
+    d = m[3] / pr / cell;
+  const e = m[4] / cell - grid.i0 + 0.5 * (a + c),
+    f = m[5] / cell - grid.j0 + 0.5 * (b + d);
   if (b === 0 && c === 0) return colorizeAxisAligned(grid, a, e, d, f, scale, width, y0, y1, ramp, pixels, covered);
   colorizeRotated(values, gw, grid.height, a, b, c, d, e, f, scale, width, y0, y1, ramp, pixels);
   return [0, y0, width, y1];
@@ -237,7 +265,8 @@ function rowSpans(grid: HeatGrid): Int32Array {
 /** Grid row j's span into spans[2j], spans[2j + 1] (a function per row, as the blur's kernels). */
 function rowSpan(values: Float64Array, j: number, width: number, spans: Int32Array): void {
   const row = j * width;
-  let first = 0, last = width - 1;
+  let first = 0,
+    last = width - 1;
   while (first < width && values[row + first] === 0) first++;
   while (last > first && values[row + last] === 0) last--;
   spans[2 * j] = first;
@@ -248,13 +277,24 @@ function rowSpan(values: Float64Array, j: number, width: number, spans: Int32Arr
  * blocks of columns holding heat; returns [first, last) of the columns with heat in `span`. Only the
  * columns that read the row's non-zero cells are interpolated; the rest are zero. */
 function interpolateRow(
-  values: Float64Array, gw: number, j: number, spans: Int32Array, columns: Int32Array, fractions: Float64Array, scale: number,
-  width: number, out: Float64Array, mask: Uint8Array, span: Int32Array,
+  values: Float64Array,
+  gw: number,
+  j: number,
+  spans: Int32Array,
+  columns: Int32Array,
+  fractions: Float64Array,
+  scale: number,
+  width: number,
+  out: Float64Array,
+  mask: Uint8Array,
+  span: Int32Array,
 ): void {
   mask.fill(0);
-  const cellFirst = spans[2 * j], cellLast = spans[2 * j + 1];
+  const cellFirst = spans[2 * j],
+    cellLast = spans[2 * j + 1];
   // Columns reading cell c and c + 1 have heat only for c in [cellFirst - 1, cellLast]; columns[] rises.
-  let xs = 0, xe = width;
+  let xs = 0,
+    xe = width;
   if (cellLast < cellFirst) {
     xe = 0;
   } else {
@@ -264,10 +304,12 @@ function interpolateRow(
   out.fill(0, 0, xs);
   out.fill(0, xe, width);
   const row = j * gw;
-  let first = width, last = 0;
+  let first = width,
+    last = 0;
   for (let x = xs; x < xe; x++) {
     const k = row + columns[x];
-    const v0 = values[k], v1 = values[k + 1];
+    const v0 = values[k],
+      v1 = values[k + 1];
     const v = (v0 + (v1 - v0) * fractions[x]) * scale;
     out[x] = v;
     if (v !== 0) {
@@ -286,14 +328,25 @@ function interpolateRow(
  * interpolates between two such rows, and only in blocks where either has heat (the rest of the row is
  * cleared at once). */
 function colorizeAxisAligned(
-  grid: HeatGrid, a: number, e: number, d: number, f: number, scale: number,
-  width: number, y0: number, y1: number, ramp: Uint32Array, pixels: Uint32Array, covered: Int32Array | null,
+  grid: HeatGrid,
+  a: number,
+  e: number,
+  d: number,
+  f: number,
+  scale: number,
+  width: number,
+  y0: number,
+  y1: number,
+  ramp: Uint32Array,
+  pixels: Uint32Array,
+  covered: Int32Array | null,
 ): PixelBox {
   const { values, width: gw, height: gh } = grid;
   const words = rowWords(width);
   const spans = rowSpans(grid);
   const top = ramp.length - 1;
-  const columns = new Int32Array(width), fractions = new Float64Array(width);
+  const columns = new Int32Array(width),
+    fractions = new Float64Array(width);
   for (let x = 0; x < width; x++) {
     const gx = a * x + e;
     const xi = Math.min(gw - 2, Math.max(0, Math.floor(gx)));
@@ -301,12 +354,18 @@ function colorizeAxisAligned(
     fractions[x] = gx - xi;
   }
   const blocks = Math.ceil(width / BLOCK);
-  let upper = new Float64Array(width), lower = new Float64Array(width);
-  let upperMask = new Uint8Array(blocks), lowerMask = new Uint8Array(blocks);
+  let upper = new Float64Array(width),
+    lower = new Float64Array(width);
+  let upperMask = new Uint8Array(blocks),
+    lowerMask = new Uint8Array(blocks);
   const span = new Int32Array(2);
-  let upperRow = -1, lowerRow = -1;
+  let upperRow = -1,
+    lowerRow = -1;
   // Columns [first, last) of each interpolated row holding every non-zero value.
-  let upperFirst = 0, upperLast = 0, lowerFirst = 0, lowerLast = 0;
+  let upperFirst = 0,
+    upperLast = 0,
+    lowerFirst = 0,
+    lowerLast = 0;
   const box: PixelBox = [width, y1, 0, y0];
   // Per device row coloured in one sweep, its position between the two lattice rows.
   const fys = new Float64Array(MAX_SWEEP_ROWS);
@@ -322,7 +381,8 @@ function colorizeAxisAligned(
     for (let r = 0; r < rows; r++) fys[r] = d * (y + r) + f - yi;
     if (upperRow !== yi) {
       if (lowerRow === yi) {
-        const swap = upper, masks = upperMask;
+        const swap = upper,
+          masks = upperMask;
         upper = lower;
         upperMask = lowerMask;
         lower = swap;
@@ -340,7 +400,8 @@ function colorizeAxisAligned(
       lowerLast = span[1];
       lowerRow = yi + 1;
     }
-    const from = Math.min(upperFirst, lowerFirst), to = Math.max(upperLast, lowerLast);
+    const from = Math.min(upperFirst, lowerFirst),
+      to = Math.max(upperLast, lowerLast);
     if (to <= from) {
       pixels.fill(0, p, p + rows * width);
       continue;
@@ -350,7 +411,8 @@ function colorizeAxisAligned(
       if (to < width) pixels.fill(0, q + to, q + width);
     }
     for (let k = (from / BLOCK) | 0, kEnd = Math.ceil(to / BLOCK); k < kEnd; k++) {
-      const b0 = Math.max(from, k * BLOCK), b1 = Math.min(to, k * BLOCK + BLOCK);
+      const b0 = Math.max(from, k * BLOCK),
+        b1 = Math.min(to, k * BLOCK + BLOCK);
       // The block's columns in runs of those not under opaque pixels in every row coloured (the others
       // will not show): one run of all without `covered`.
       let under = 0;
@@ -360,10 +422,12 @@ function colorizeAxisAligned(
       }
       let open = ~under;
       while (open !== 0) {
-        const lo = 31 - Math.clz32(open & -open), shut = ~open & (-1 << lo);
+        const lo = 31 - Math.clz32(open & -open),
+          shut = ~open & (-1 << lo);
         const hi = shut === 0 ? BLOCK : 31 - Math.clz32(shut & -shut);
         open = hi === BLOCK ? 0 : open & (-1 << hi);
-        const x0 = Math.max(b0, k * BLOCK + lo), x1 = Math.min(b1, k * BLOCK + hi);
+        const x0 = Math.max(b0, k * BLOCK + lo),
+          x1 = Math.min(b1, k * BLOCK + hi);
         if (x1 <= x0) continue;
         if ((upperMask[k] | lowerMask[k]) === 0) {
           for (let r = 0, q = p; r < rows; r++, q += width) pixels.fill(0, q + x0, q + x1);
@@ -371,17 +435,22 @@ function colorizeAxisAligned(
         }
         // Values are never negative and the ramp's first entry is 0: no branch on the value.
         if (rows === 3) {
-          const fy = fys[0], fy2 = fys[1], fy3 = fys[2];
+          const fy = fys[0],
+            fy2 = fys[1],
+            fy3 = fys[2];
           for (let x = x0, q = p + width, q2 = q + width; x < x1; x++) {
-            const u = upper[x], span = lower[x] - u;
+            const u = upper[x],
+              span = lower[x] - u;
             pixels[p + x] = ramp[Math.min(top, u + span * fy) | 0];
             pixels[q + x] = ramp[Math.min(top, u + span * fy2) | 0];
             pixels[q2 + x] = ramp[Math.min(top, u + span * fy3) | 0];
           }
         } else if (rows === 2) {
-          const fy = fys[0], fy2 = fys[1];
+          const fy = fys[0],
+            fy2 = fys[1];
           for (let x = x0, q = p + width; x < x1; x++) {
-            const u = upper[x], span = lower[x] - u;
+            const u = upper[x],
+              span = lower[x] - u;
             pixels[p + x] = ramp[Math.min(top, u + span * fy) | 0];
             pixels[q + x] = ramp[Math.min(top, u + span * fy2) | 0];
           }
@@ -404,23 +473,44 @@ function colorizeAxisAligned(
 
 /** Any bearing: each device pixel interpolates between its four nearest lattice points. */
 function colorizeRotated(
-  values: Float64Array, gw: number, gh: number, a: number, b: number, c: number, d: number, e: number, f: number, scale: number,
-  width: number, y0: number, y1: number, ramp: Uint32Array, pixels: Uint32Array,
+  values: Float64Array,
+  gw: number,
+  gh: number,
+  a: number,
+  b: number,
+  c: number,
+  d: number,
+  e: number,
+  f: number,
+  scale: number,
+  width: number,
+  y0: number,
+  y1: number,
+  ramp: Uint32Array,
+  pixels: Uint32Array,
 ): void {
   const top = ramp.length - 1;
-  const maxX = gw - 2, maxY = gh - 2;
+  const maxX = gw - 2,
+    maxY = gh - 2;
   for (let y = y0, p = y0 * width; y < y1; y++) {
-    let gx = c * y + e, gy = d * y + f;
+    let gx = c * y + e,
+      gy = d * y + f;
     for (let x = 0; x < width; x++, p++, gx += a, gy += b) {
-      const xi = Math.min(maxX, Math.max(0, Math.floor(gx))), yi = Math.min(maxY, Math.max(0, Math.floor(gy)));
+      const xi = Math.min(maxX, Math.max(0, Math.floor(gx))),
+        yi = Math.min(maxY, Math.max(0, Math.floor(gy)));
       const k = yi * gw + xi;
-      const v00 = values[k], v10 = values[k + 1], v01 = values[k + gw], v11 = values[k + gw + 1];
+      const v00 = values[k],
+        v10 = values[k + 1],
+        v01 = values[k + gw],
+        v11 = values[k + gw + 1];
       if (v00 + v10 + v01 + v11 === 0) {
         pixels[p] = 0;
         continue;
       }
-      const fx = gx - xi, fy = gy - yi;
-      const upper = (v00 + (v10 - v00) * fx) * scale, lower = (v01 + (v11 - v01) * fx) * scale;
+      const fx = gx - xi,
+        fy = gy - yi;
+      const upper = (v00 + (v10 - v00) * fx) * scale,
+        lower = (v01 + (v11 - v01) * fx) * scale;
       pixels[p] = ramp[Math.min(top, upper + (lower - upper) * fy) | 0];
     }
   }

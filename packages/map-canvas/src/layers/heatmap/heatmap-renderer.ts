@@ -13,7 +13,20 @@ import type { Occlusion, OpaqueMask } from '../../layer/occlusion.js';
 import { rowWords } from '../../layer/pixel-bits.js';
 import type { FrameState } from '../../view/frame-state.js';
 import { colorRamp } from './color-ramp.js';
-import { colorizeHeat, computeHeatGrid, covers, fixedWeights, GRID_MARGIN, heatLattice, latticeKey, sortedByRow, unitScale, ZOOM_IN_GRID_MARGIN, type CellRegion, type HeatGrid } from './heat-grid.js';
+import {
+  colorizeHeat,
+  computeHeatGrid,
+  covers,
+  fixedWeights,
+  GRID_MARGIN,
+  heatLattice,
+  latticeKey,
+  sortedByRow,
+  unitScale,
+  ZOOM_IN_GRID_MARGIN,
+  type CellRegion,
+  type HeatGrid,
+} from './heat-grid.js';
 import type { HeatmapLayer } from './heatmap-layer.js';
 
 /** Ramp entries: fine enough that the alpha rises in steps of one 255th at the edges. */
@@ -85,7 +98,12 @@ export class HeatmapRenderer implements LayerRenderer {
     const zoomingIn = this.lastScale > 0 && frame.scale > this.lastScale;
     this.lastScale = frame.scale;
     const e = frame.extent;
-    const region: CellRegion = [Math.floor(e[0] / lattice.cell) - 1, Math.floor(e[1] / lattice.cell) - 1, Math.ceil(e[2] / lattice.cell) + 1, Math.ceil(e[3] / lattice.cell) + 1];
+    const region: CellRegion = [
+      Math.floor(e[0] / lattice.cell) - 1,
+      Math.floor(e[1] / lattice.cell) - 1,
+      Math.ceil(e[2] / lattice.cell) + 1,
+      Math.ceil(e[3] / lattice.cell) + 1,
+    ];
     const key = latticeKey(lattice);
     const kept = this.grids.findIndex((g) => g.source === this.world && latticeKey(g.lattice) === key && covers(g, region));
     if (kept >= 0) {
@@ -118,7 +136,8 @@ export class HeatmapRenderer implements LayerRenderer {
       this.ramp = colorRamp(layer.gradient, RAMP_SIZE);
     }
     const pr = frame.pixelRatio;
-    const width = Math.round(frame.size.width * pr), height = Math.round(frame.size.height * pr);
+    const width = Math.round(frame.size.width * pr),
+      height = Math.round(frame.size.height * pr);
     if (width <= 0 || height <= 0) return;
     const found = this.gridFor(frame);
     if (!found) return;
@@ -128,14 +147,22 @@ export class HeatmapRenderer implements LayerRenderer {
     const c = this.colored;
     // A picture with pixels left out is drawn again only under the same opaque pixels.
     const same =
-      c !== null && c.grid === grid && c.width === width && c.height === height && c.pixelRatio === pr && c.intensity === layer.intensity && c.ramp === this.ramp &&
-      c.toScreen.every((v, i) => v === frame.toScreen[i]) && (c.under === null || c.under === under);
+      c !== null &&
+      c.grid === grid &&
+      c.width === width &&
+      c.height === height &&
+      c.pixelRatio === pr &&
+      c.intensity === layer.intensity &&
+      c.ramp === this.ramp &&
+      c.toScreen.every((v, i) => v === frame.toScreen[i]) &&
+      (c.under === null || c.under === under);
     if (!same) {
       // A band of a frame other than the one begun is coloured in full.
       const whole = part > 0 && this.pending !== frame;
       if (part === 0 || whole) this.colored = null;
       this.pending = frame;
-      const y0 = whole ? 0 : Math.floor((part * height) / parts), y1 = whole ? height : Math.floor(((part + 1) * height) / parts);
+      const y0 = whole ? 0 : Math.floor((part * height) / parts),
+        y1 = whole ? height : Math.floor(((part + 1) * height) / parts);
       this.colorize(frame, grid, width, height, y0, y1, under);
       if (part < parts - 1) return;
       this.colored = { toScreen: frame.toScreen, width, height, pixelRatio: pr, grid, intensity: layer.intensity, ramp: this.ramp, under };
@@ -166,7 +193,8 @@ export class HeatmapRenderer implements LayerRenderer {
       return [Math.min(p[0], q[0]), Math.min(p[1], q[1]), Math.max(p[2], q[2]), Math.max(p[3], q[3])];
     };
     const upload = hull(this.onCanvas, band);
-    const uy0 = Math.max(y0, upload[1]), uy1 = Math.min(y1, upload[3]);
+    const uy0 = Math.max(y0, upload[1]),
+      uy1 = Math.min(y1, upload[3]);
     if (upload[2] > upload[0] && uy1 > uy0) context2d(this.canvas!).putImageData(this.image, 0, 0, upload[0], uy0, upload[2] - upload[0], uy1 - uy0);
     this.painted = hull(this.painted, band);
     // Rows of the band now hold only the band's heat; the last band leaves exactly the picture's.
@@ -181,4 +209,3 @@ export class HeatmapRenderer implements LayerRenderer {
     this.pending = null;
   }
 }
-

@@ -132,7 +132,8 @@ export class IconLayer extends Layer {
     const items: AccessibleItem[] = [];
     const e = frame.extent;
     for (let i = 0; i < this.features.length; i++) {
-      const wx = this.world[2 * i], wy = this.world[2 * i + 1];
+      const wx = this.world[2 * i],
+        wy = this.world[2 * i + 1];
       if (wx < e[0] || wx > e[2] || wy < e[1] || wy > e[3]) continue;
       const f = this.features[i];
       items.push({ id: f.id, name: f.name, feature: f, x: m[0] * wx + m[2] * wy + m[4], y: m[1] * wx + m[3] * wy + m[5] });

@@ -61,8 +61,10 @@ export function beneath(over: number, under: number): number {
     return (0xff000000 | (((b + (b >>> 8)) >>> 8) << 16) | (((g + (g >>> 8)) >>> 8) << 8) | ((r + (r >>> 8)) >>> 8)) >>> 0;
   }
   // Weights of both on 0..65025: `over` by its alpha, `under` by what of it shows through.
-  const wo = ao * 255, wu = (under >>> 24) * (255 - ao);
-  const total = wo + wu, half = total >>> 1;
+  const wo = ao * 255,
+    wu = (under >>> 24) * (255 - ao);
+  const total = wo + wu,
+    half = total >>> 1;
   const r = ((over & 255) * wo + (under & 255) * wu + half) / total;
   const g = (((over >>> 8) & 255) * wo + ((under >>> 8) & 255) * wu + half) / total;
   const b = (((over >>> 16) & 255) * wo + ((under >>> 16) & 255) * wu + half) / total;
@@ -115,26 +117,47 @@ export class IconRenderer implements LayerRenderer {
   private drawList(frame: FrameState): DrawList {
     const { layer } = this;
     const pr = frame.pixelRatio;
-    const w = Math.round(frame.size.width * pr), h = Math.round(frame.size.height * pr);
+    const w = Math.round(frame.size.width * pr),
+      h = Math.round(frame.size.height * pr);
     const l = this.list;
-    if (l && l.order === layer.order && l.focusedId === layer.focusedId && l.width === w && l.height === h && l.pixelRatio === pr && l.toScreen.every((v, i) => v === frame.toScreen[i])) return l;
+    if (
+      l &&
+      l.order === layer.order &&
+      l.focusedId === layer.focusedId &&
+      l.width === w &&
+      l.height === h &&
+      l.pixelRatio === pr &&
+      l.toScreen.every((v, i) => v === frame.toScreen[i])
+    )
+      return l;
     const m = frame.toScreen;
-    const a = m[0] * pr, b = m[1] * pr, c = m[2] * pr, d = m[3] * pr, e = m[4] * pr, f = m[5] * pr;
+    const a = m[0] * pr,
+      b = m[1] * pr,
+      c = m[2] * pr,
+      d = m[3] * pr,
+      e = m[4] * pr,
+      f = m[5] * pr;
     const world = layer.world;
     const order = layer.order;
     const n = order.length;
-    const xs = new Int32Array(n), ys = new Int32Array(n);
+    const xs = new Int32Array(n),
+      ys = new Int32Array(n);
     const sprites: Sprite[] = [];
     if (this.spritesFor.revision !== layer.revision || this.spritesFor.pixelRatio !== pr) {
       this.spriteOf = new Array(n);
       this.spritesFor = { revision: layer.revision, pixelRatio: pr };
     }
     const spriteOf = this.spriteOf;
-    let count = 0, focused = -1;
-    let bx0 = w, by0 = h, bx1 = 0, by1 = 0;
+    let count = 0,
+      focused = -1;
+    let bx0 = w,
+      by0 = h,
+      bx1 = 0,
+      by1 = 0;
     for (let k = 0; k < n; k++) {
       const i = order[k];
-      const wx = world[2 * i], wy = world[2 * i + 1];
+      const wx = world[2 * i],
+        wy = world[2 * i + 1];
       const x = a * wx + c * wy + e;
       const y = b * wx + d * wy + f;
       const margin = layer.half[i] * 1.6 * pr;
@@ -142,7 +165,8 @@ export class IconRenderer implements LayerRenderer {
       if (layer.focusedId !== null && layer.features[i].id === layer.focusedId) focused = i;
       const sprite = (spriteOf[i] ??= this.sprites.get(layer.spriteKeys[i], layer.specs[i], pr));
       if (!sprite.image) continue;
-      const left = Math.round(x - sprite.half) + sprite.left, top = Math.round(y - sprite.half) + sprite.top;
+      const left = Math.round(x - sprite.half) + sprite.left,
+        top = Math.round(y - sprite.half) + sprite.top;
       if (left >= w || top >= h || left + sprite.width <= 0 || top + sprite.height <= 0) continue;
       xs[count] = left;
       ys[count] = top;
@@ -153,7 +177,20 @@ export class IconRenderer implements LayerRenderer {
       by1 = Math.max(by1, Math.min(h, top + sprite.height));
       count++;
     }
-    this.list = { toScreen: frame.toScreen, width: w, height: h, pixelRatio: pr, order, focusedId: layer.focusedId, count, xs, ys, sprites, focused, box: [bx0, by0, bx1, by1] };
+    this.list = {
+      toScreen: frame.toScreen,
+      width: w,
+      height: h,
+      pixelRatio: pr,
+      order,
+      focusedId: layer.focusedId,
+      count,
+      xs,
+      ys,
+      sprites,
+      focused,
+      box: [bx0, by0, bx1, by1],
+    };
     return this.list;
   }
 
@@ -173,7 +210,8 @@ export class IconRenderer implements LayerRenderer {
     if (this.blitted(list)) return null;
     this.compose(list);
     // The same mask while the pixels stay those of this list (a layer beneath may key on it).
-    if (this.mask?.list !== list) this.mask = { list, mask: new OpaqueMask(this.out, list.width, list.height, this.rowFirst, this.rowLast, this.opaqueBits, this.words) };
+    if (this.mask?.list !== list)
+      this.mask = { list, mask: new OpaqueMask(this.out, list.width, list.height, this.rowFirst, this.rowLast, this.opaqueBits, this.words) };
     return this.mask.mask;
   }
 
@@ -191,7 +229,8 @@ export class IconRenderer implements LayerRenderer {
       this.hidden = 0;
       this.skippedRows = 0;
     }
-    const end = list.count - Math.floor((part * list.count) / parts), start = list.count - Math.floor(((part + 1) * list.count) / parts);
+    const end = list.count - Math.floor((part * list.count) / parts),
+      start = list.count - Math.floor(((part + 1) * list.count) / parts);
     this.blendRange(list, start, end, w, h);
     if (part < parts - 1) return;
     this.upload();
@@ -249,20 +288,33 @@ export class IconRenderer implements LayerRenderer {
   /** One sprite at device px (left, top), clipped to the pixels, beneath what is already there;
    * whether it changed any pixel. */
   private blend(sprite: Sprite, left: number, top: number, w: number, h: number): boolean {
-    const out = this.out, pixels = sprite.pixels, rows = sprite.rows, solid = sprite.solid, sw = sprite.width;
-    const box = this.box, rowFirst = this.rowFirst, rowLast = this.rowLast, bits = this.opaqueBits, words = this.words, useBits = this.knownOpaque;
-    let changed = false, skipped = 0;
+    const out = this.out,
+      pixels = sprite.pixels,
+      rows = sprite.rows,
+      solid = sprite.solid,
+      sw = sprite.width;
+    const box = this.box,
+      rowFirst = this.rowFirst,
+      rowLast = this.rowLast,
+      bits = this.opaqueBits,
+      words = this.words,
+      useBits = this.knownOpaque;
+    let changed = false,
+      skipped = 0;
     // The sprite's columns on the canvas: [minCol, maxCol]. (Not -left: for an icon at the left edge that
     // is -0, which code optimised for integers would have to leave; and no branch that only icons over
     // the left edge take.)
-    const minCol = Math.max(0, 0 - left), maxCol = w - 1 - left;
+    const minCol = Math.max(0, 0 - left),
+      maxCol = w - 1 - left;
     for (let r = 0; r < sprite.height; r++) {
       const py = top + r;
       if (py < 0 || py >= h) continue;
-      let first = Math.max(rows[2 * r], minCol), last = Math.min(rows[2 * r + 1], maxCol);
+      let first = Math.max(rows[2 * r], minCol),
+        last = Math.min(rows[2 * r + 1], maxCol);
       if (last < first) continue;
       // Only the pixels between the first and the last one not known to be opaque can change.
-      let x0 = left + first, x1 = left + last;
+      let x0 = left + first,
+        x1 = left + last;
       if (useBits) {
         x0 = firstUnset(bits, py * words, x0, x1);
         if (x0 < 0) {
@@ -270,12 +322,14 @@ export class IconRenderer implements LayerRenderer {
           continue;
         }
         x1 = lastUnset(bits, py * words, x0, x1);
-        const s0 = Math.max(solid[2 * r], minCol), s1 = Math.min(solid[2 * r + 1], maxCol);
+        const s0 = Math.max(solid[2 * r], minCol),
+          s1 = Math.min(solid[2 * r + 1], maxCol);
         if (s1 >= s0) setAll(bits, py * words, left + s0, left + s1);
         first = x0 - left;
         last = x1 - left;
       }
-      let d = py * w + x0, rowChanged = false;
+      let d = py * w + x0,
+        rowChanged = false;
       for (let q = r * sw + first, end = r * sw + last; q <= end; q++, d++) {
         // Zoomed out most pixels are opaque already: that is checked first.
         const above = out[d];
@@ -308,7 +362,8 @@ export class IconRenderer implements LayerRenderer {
     const { layer } = this;
     const pr = frame.pixelRatio;
     const m = frame.toScreen;
-    const wx = layer.world[2 * i], wy = layer.world[2 * i + 1];
+    const wx = layer.world[2 * i],
+      wy = layer.world[2 * i + 1];
     ctx.setTransform(pr, 0, 0, pr, 0, 0);
     ctx.lineWidth = 3;
     ctx.strokeStyle = '#f59e0b';

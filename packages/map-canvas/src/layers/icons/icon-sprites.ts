@@ -55,7 +55,7 @@ export function drawSprite(spec: SpriteSpec, pixelRatio: number): Canvas2D {
   const px = Math.ceil(extent * pixelRatio);
   const canvas = createCanvas(px, px);
   const ctx = context2d(canvas);
-  ctx.setTransform(pixelRatio, 0, 0, pixelRatio, (px / 2), (px / 2));
+  ctx.setTransform(pixelRatio, 0, 0, pixelRatio, px / 2, px / 2);
   const r = spec.size / 2;
   const { style } = spec;
   if (spec.change === 'closed') ctx.globalAlpha = 0.45;
@@ -78,7 +78,8 @@ export function drawSprite(spec: SpriteSpec, pixelRatio: number): Canvas2D {
   if (spec.change) {
     // Badge at the upper right: + new, x closed, dot edited, arrow moved.
     const br = Math.max(3.5, r * 0.42);
-    const bx = r * 0.8, by = -r * 0.8;
+    const bx = r * 0.8,
+      by = -r * 0.8;
     ctx.beginPath();
     ctx.arc(bx, by, br, 0, Math.PI * 2);
     ctx.fillStyle = CHANGE_COLORS[spec.change];
@@ -136,7 +137,10 @@ export function trimSprite(canvas: Canvas2D): Sprite {
   const { width, height } = canvas;
   const data = context2d(canvas).getImageData(0, 0, width, height).data;
   const all = new Uint32Array(data.buffer, data.byteOffset, width * height);
-  let x0 = width, y0 = height, x1 = -1, y1 = -1;
+  let x0 = width,
+    y0 = height,
+    x1 = -1,
+    y1 = -1;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if (all[y * width + x] >>> 24 === 0) continue;
@@ -148,7 +152,8 @@ export function trimSprite(canvas: Canvas2D): Sprite {
   }
   const half = width / 2;
   if (x1 < 0) return { image: null, half, left: 0, top: 0, width: 0, height: 0, pixels: new Int32Array(0), rows: new Int16Array(0), solid: new Int16Array(0) };
-  const w = x1 - x0 + 1, h = y1 - y0 + 1;
+  const w = x1 - x0 + 1,
+    h = y1 - y0 + 1;
   const image = createCanvas(w, h);
   context2d(image).drawImage(canvas as CanvasImageSource, -x0, -y0);
   // Pixels, painted spans and opaque runs per row (icon-renderer.ts blends them itself).
@@ -156,7 +161,11 @@ export function trimSprite(canvas: Canvas2D): Sprite {
   const rows = new Int16Array(2 * h);
   const solid = new Int16Array(2 * h);
   for (let y = 0; y < h; y++) {
-    let first = w, last = -1, runStart = -1, bestFirst = 0, bestLast = -1;
+    let first = w,
+      last = -1,
+      runStart = -1,
+      bestFirst = 0,
+      bestLast = -1;
     for (let x = 0; x < w; x++) {
       const c = all[(y + y0) * width + x + x0];
       pixels[y * w + x] = c;

@@ -34,8 +34,7 @@ export class ImpactLayer extends Layer {
   /** The changed stores; `scale` as in the options. Features without a change are left out. */
   setFeatures(features: readonly ImpactFeature[], scale = this.fixedScale): void {
     this.fixedScale = scale;
-    this.features = features.filter((f) => f.change !== 0 && Number.isFinite(f.change))
-      .sort((a, b) => Math.abs(b.change) - Math.abs(a.change));
+    this.features = features.filter((f) => f.change !== 0 && Number.isFinite(f.change)).sort((a, b) => Math.abs(b.change) - Math.abs(a.change));
     this.scale = scale ?? impactScale(this.features);
     this.world = new Float64Array(this.features.length * 2);
     this.features.forEach((f, i) => this.world.set(lonLatToWorld(f.lon, f.lat), 2 * i));

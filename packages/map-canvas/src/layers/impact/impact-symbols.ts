@@ -26,7 +26,13 @@ export interface ImpactStyle {
 }
 
 export const DEFAULT_IMPACT_STYLE: ImpactStyle = {
-  maxRadius: 28, minRadius: 3, loss: '#b42318', gain: '#16703a', fillOpacity: 0.45, strokeWidth: 1.5, signFrom: 7,
+  maxRadius: 28,
+  minRadius: 3,
+  loss: '#b42318',
+  gain: '#16703a',
+  fillOpacity: 0.45,
+  strokeWidth: 1.5,
+  signFrom: 7,
 };
 
 /**

@@ -54,7 +54,8 @@ function renderLabels(layer: LabelLayer, frame: FrameState, ctx: CanvasRendering
   const { width, height } = frame.size;
   layer.labels.forEach((label, i) => {
     const [x0, y0] = apply(frame.toScreen, layer.world[2 * i], layer.world[2 * i + 1]);
-    const x = x0 + (label.offset?.[0] ?? 0), y = y0 + (label.offset?.[1] ?? 0);
+    const x = x0 + (label.offset?.[0] ?? 0),
+      y = y0 + (label.offset?.[1] ?? 0);
     if (x < -200 || y < -50 || x > width + 200 || y > height + 50) return;
     const size = label.fontSize ?? 12;
     ctx.font = `${label.fontWeight ?? 600} ${size}px ${frame.fontFamily}`;

@@ -8,7 +8,10 @@ export class LabelPlacer {
 
   /** Places the box when it is free; returns whether it was placed. */
   place(x0: number, y0: number, x1: number, y1: number): boolean {
-    const c0 = Math.floor(x0 / CELL), c1 = Math.floor(x1 / CELL), r0 = Math.floor(y0 / CELL), r1 = Math.floor(y1 / CELL);
+    const c0 = Math.floor(x0 / CELL),
+      c1 = Math.floor(x1 / CELL),
+      r0 = Math.floor(y0 / CELL),
+      r1 = Math.floor(y1 / CELL);
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
         const list = this.cells.get(r * 4096 + c);

@@ -47,7 +47,14 @@ export class LineLayer extends Layer {
 
   styleOf(i: number): Required<Omit<LineStyle, 'dash'>> & { dash: number[] } {
     const s = { ...this.style, ...this.features[i].style };
-    return { stroke: s.stroke ?? '#000', strokeWidth: s.strokeWidth ?? 1, strokeOpacity: s.strokeOpacity ?? 1, fill: s.fill ?? s.stroke ?? '#000', fillOpacity: s.fillOpacity ?? 0, dash: s.dash ?? [] };
+    return {
+      stroke: s.stroke ?? '#000',
+      strokeWidth: s.strokeWidth ?? 1,
+      strokeOpacity: s.strokeOpacity ?? 1,
+      fill: s.fill ?? s.stroke ?? '#000',
+      fillOpacity: s.fillOpacity ?? 0,
+      dash: s.dash ?? [],
+    };
   }
 
   createRenderer(): LayerRenderer {

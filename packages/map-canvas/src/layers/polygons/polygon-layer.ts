@@ -68,12 +68,15 @@ export class PolygonLayer extends Layer {
     this.shapes = features.map((f) => {
       const shape = projectGeometry(f.geometry);
       const holes = holeFlags(f.geometry);
-      shape.rings = shape.rings.map((ring, k) => ((signedArea(ring) > 0) === !holes[k] ? ring : reversed(ring)));
+      shape.rings = shape.rings.map((ring, k) => (signedArea(ring) > 0 === !holes[k] ? ring : reversed(ring)));
       return shape;
     });
     this.styles = features.map((f) => resolvePolygonStyle({ ...this.defaultStyle, ...f.style }));
     const boxes = new Float64Array(features.length * 4);
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    let minX = Infinity,
+      minY = Infinity,
+      maxX = -Infinity,
+      maxY = -Infinity;
     this.shapes.forEach((s, i) => {
       boxes.set(s.bbox, 4 * i);
       minX = Math.min(minX, s.bbox[0]);

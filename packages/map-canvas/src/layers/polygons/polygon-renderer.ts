@@ -62,7 +62,8 @@ export class PolygonRenderer implements LayerRenderer {
     let ringsOf = this.rings.get(level);
     if (!ringsOf) this.rings.set(level, (ringsOf = new Array(layer.features.length).fill(null)));
     const transform = localToScreen(frame, layer.origin);
-    const pr = frame.pixelRatio, m = frame.toScreen;
+    const pr = frame.pixelRatio,
+      m = frame.toScreen;
     // Stroke widths are given in CSS px; the paths are in local units. Per distinct width: the width in
     // path units, and what a polygon can touch beyond its rings: a pixel of antialiasing for a fill or a
     // hairline (whose antialiasing spans two pixels across the line), else half the stroke and a pixel.
@@ -74,7 +75,8 @@ export class PolygonRenderer implements LayerRenderer {
     }
     setContextTransform(ctx, transform, pr);
     ctx.lineJoin = 'round';
-    const from = Math.floor((part * visible.length) / parts), to = Math.floor(((part + 1) * visible.length) / parts);
+    const from = Math.floor((part * visible.length) / parts),
+      to = Math.floor(((part + 1) * visible.length) / parts);
     const toDevice: Affine = [m[0] * pr, m[1] * pr, m[2] * pr, m[3] * pr, m[4] * pr, m[5] * pr];
     const tolerance = level < FULL_DETAIL_LEVEL ? TOLERANCE_PX / worldScale(level) : 0;
     this.drawRange(ctx, visible, from, to, paths, ringsOf, tolerance, hidden, toDevice);
@@ -100,13 +102,28 @@ export class PolygonRenderer implements LayerRenderer {
    * compiled on the stack, and a branch that first runs there would have no type feedback and fall
    * back to the interpreter for the rest of the frame.) */
   private drawRange(
-    ctx: CanvasRenderingContext2D, visible: number[], from: number, to: number, paths: (Path2D | null)[], ringsOf: (readonly Float64Array[] | null)[],
-    tolerance: number, hidden: Occlusion | null, toDevice: Affine,
+    ctx: CanvasRenderingContext2D,
+    visible: number[],
+    from: number,
+    to: number,
+    paths: (Path2D | null)[],
+    ringsOf: (readonly Float64Array[] | null)[],
+    tolerance: number,
+    hidden: Occlusion | null,
+    toDevice: Affine,
   ): void {
-    const layer = this.layer, styles = layer.styles, shapes = layer.shapes, origin = layer.origin;
-    const widthIndex = this.widthIndex, lineWidths = this.lineWidths, margins = this.margins;
+    const layer = this.layer,
+      styles = layer.styles,
+      shapes = layer.shapes,
+      origin = layer.origin;
+    const widthIndex = this.widthIndex,
+      lineWidths = this.lineWidths,
+      margins = this.margins;
     const base = ctx.globalAlpha;
-    let fill = '', stroke = '', lineWidth = -1, covered = 0;
+    let fill = '',
+      stroke = '',
+      lineWidth = -1,
+      covered = 0;
     for (let k = from; k < to; k++) {
       const i = visible[k];
       const style = styles[i];

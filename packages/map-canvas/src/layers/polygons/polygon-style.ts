@@ -19,7 +19,14 @@ export interface ResolvedPolygonStyle {
   strokeAlpha: number;
 }
 
-export const DEFAULT_POLYGON_STYLE: Required<PolygonStyle> = { fill: '#3b82f6', fillOpacity: 0.35, stroke: '#1e40af', strokeWidth: 1, strokeOpacity: 0.9, opacity: 1 };
+export const DEFAULT_POLYGON_STYLE: Required<PolygonStyle> = {
+  fill: '#3b82f6',
+  fillOpacity: 0.35,
+  stroke: '#1e40af',
+  strokeWidth: 1,
+  strokeOpacity: 0.9,
+  opacity: 1,
+};
 
 export function resolvePolygonStyle(style: PolygonStyle | undefined): ResolvedPolygonStyle {
   const s = { ...DEFAULT_POLYGON_STYLE, ...style };

@@ -9,7 +9,8 @@ export function simplifyClosedRing(ring: Float64Array, tolerance: number): Float
   if (n < 4 || tolerance <= 0) return ring;
   const keep = new Uint8Array(n + 1);
   // Split at vertex 0 and the vertex farthest from it, then simplify both halves.
-  let far = 0, farDistance = -1;
+  let far = 0,
+    farDistance = -1;
   for (let i = 1; i < n; i++) {
     const d = (ring[2 * i] - ring[0]) ** 2 + (ring[2 * i + 1] - ring[1]) ** 2;
     if (d > farDistance) {
@@ -21,12 +22,20 @@ export function simplifyClosedRing(ring: Float64Array, tolerance: number): Float
   const t2 = tolerance * tolerance;
   const stack = [0, far, far, n];
   while (stack.length) {
-    const last = stack.pop()!, first = stack.pop()!;
-    const ax = ring[2 * first], ay = ring[2 * first + 1], bx = ring[2 * last], by = ring[2 * last + 1];
-    const dx = bx - ax, dy = by - ay, length2 = dx * dx + dy * dy;
-    let worst = -1, worstDistance = t2;
+    const last = stack.pop()!,
+      first = stack.pop()!;
+    const ax = ring[2 * first],
+      ay = ring[2 * first + 1],
+      bx = ring[2 * last],
+      by = ring[2 * last + 1];
+    const dx = bx - ax,
+      dy = by - ay,
+      length2 = dx * dx + dy * dy;
+    let worst = -1,
+      worstDistance = t2;
     for (let i = first + 1; i < last; i++) {
-      const px = ring[2 * i] - ax, py = ring[2 * i + 1] - ay;
+      const px = ring[2 * i] - ax,
+        py = ring[2 * i + 1] - ay;
       const cross = px * dy - py * dx;
       const d = length2 > 0 ? (cross * cross) / length2 : px * px + py * py;
       if (d > worstDistance) {

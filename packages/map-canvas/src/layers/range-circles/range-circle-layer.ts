@@ -24,7 +24,15 @@ export interface RangeCircleLayerOptions extends LayerOptions {
   style?: Partial<RangeCircleStyle>;
 }
 
-const DEFAULT_STYLE: RangeCircleStyle = { stroke: '#1f2937', strokeWidth: 1.5, fill: '#1f2937', fillOpacity: 0.04, labelColor: '#111827', labelHalo: 'rgba(255,255,255,0.9)', fontSize: 12 };
+const DEFAULT_STYLE: RangeCircleStyle = {
+  stroke: '#1f2937',
+  strokeWidth: 1.5,
+  fill: '#1f2937',
+  fillOpacity: 0.04,
+  labelColor: '#111827',
+  labelHalo: 'rgba(255,255,255,0.9)',
+  fontSize: 12,
+};
 
 export class RangeCircleLayer extends Layer {
   circles: { radius: number; shape: ProjectedGeometry }[] = [];
@@ -38,7 +46,9 @@ export class RangeCircleLayer extends Layer {
 
   setCircles(center: LonLat | null, radii: number[]): void {
     this.circles = center
-      ? [...radii].sort((a, b) => b - a).map((radius) => ({ radius, shape: projectGeometry({ type: 'Polygon', coordinates: [rangeCircleRing(center, radius)] }) }))
+      ? [...radii]
+          .sort((a, b) => b - a)
+          .map((radius) => ({ radius, shape: projectGeometry({ type: 'Polygon', coordinates: [rangeCircleRing(center, radius)] }) }))
       : [];
     this.changed();
   }

@@ -28,7 +28,8 @@ export class ScaleBarLayer extends Layer {
 
   private draw(frame: FrameState, ctx: CanvasRenderingContext2D): void {
     const m = scaleBarMeasure(frame.metersPerPixel, this.maxWidth);
-    const x = this.margin, y = frame.size.height - this.margin;
+    const x = this.margin,
+      y = frame.size.height - this.margin;
     ctx.setTransform(frame.pixelRatio, 0, 0, frame.pixelRatio, 0, 0);
     ctx.fillStyle = 'rgba(255,255,255,0.75)';
     ctx.fillRect(x - 4, y - 22, m.width + 8, 24);

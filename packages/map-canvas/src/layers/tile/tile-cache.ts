@@ -3,7 +3,10 @@
 export class LruCache<V> {
   private readonly map = new Map<string, V>();
 
-  constructor(private readonly capacity: number, private readonly onEvict: (value: V, key: string) => void = () => {}) {}
+  constructor(
+    private readonly capacity: number,
+    private readonly onEvict: (value: V, key: string) => void = () => {},
+  ) {}
 
   get(key: string): V | undefined {
     const value = this.map.get(key);

@@ -52,7 +52,8 @@ export function tilesForFrame(frame: FrameState, z: number): TileCoord[] {
   for (let y = range.minY; y <= range.maxY; y++) {
     for (let x = range.minX; x <= range.maxX; x++) {
       if (frame.view.bearing !== 0 && !tileTouchesScreen(m, x / n, y / n, 1 / n, width, height)) continue;
-      const dx = (x + 0.5) / n - cx, dy = (y + 0.5) / n - cy;
+      const dx = (x + 0.5) / n - cx,
+        dy = (y + 0.5) / n - cy;
       out.push({ t: { z, x, y }, d: dx * dx + dy * dy });
     }
   }
@@ -60,9 +61,18 @@ export function tilesForFrame(frame: FrameState, z: number): TileCoord[] {
 }
 
 function tileTouchesScreen(m: readonly number[], x0: number, y0: number, size: number, width: number, height: number): boolean {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const [x, y] of [[x0, y0], [x0 + size, y0], [x0, y0 + size], [x0 + size, y0 + size]]) {
-    const sx = m[0] * x + m[2] * y + m[4], sy = m[1] * x + m[3] * y + m[5];
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
+  for (const [x, y] of [
+    [x0, y0],
+    [x0 + size, y0],
+    [x0, y0 + size],
+    [x0 + size, y0 + size],
+  ]) {
+    const sx = m[0] * x + m[2] * y + m[4],
+      sy = m[1] * x + m[3] * y + m[5];
     minX = Math.min(minX, sx);
     maxX = Math.max(maxX, sx);
     minY = Math.min(minY, sy);
@@ -70,13 +80,23 @@ function tileTouchesScreen(m: readonly number[], x0: number, y0: number, size: n
   }
   if (maxX < 0 || maxY < 0 || minX > width || minY > height) return false;
   // Separating axis along the screen edges passed; also test the tile's own edges against the screen corners.
-  const corners = [[0, 0], [width, 0], [0, height], [width, height]];
+  const corners = [
+    [0, 0],
+    [width, 0],
+    [0, height],
+    [width, height],
+  ];
   const det = m[0] * m[3] - m[1] * m[2];
   const inv = [m[3] / det, -m[1] / det, -m[2] / det, m[0] / det];
-  let tminX = Infinity, tminY = Infinity, tmaxX = -Infinity, tmaxY = -Infinity;
+  let tminX = Infinity,
+    tminY = Infinity,
+    tmaxX = -Infinity,
+    tmaxY = -Infinity;
   for (const [sx, sy] of corners) {
-    const ux = sx - m[4], uy = sy - m[5];
-    const wx = inv[0] * ux + inv[2] * uy, wy = inv[1] * ux + inv[3] * uy;
+    const ux = sx - m[4],
+      uy = sy - m[5];
+    const wx = inv[0] * ux + inv[2] * uy,
+      wy = inv[1] * ux + inv[3] * uy;
     tminX = Math.min(tminX, wx);
     tmaxX = Math.max(tmaxX, wx);
     tminY = Math.min(tminY, wy);

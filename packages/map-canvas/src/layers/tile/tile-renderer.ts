@@ -16,7 +16,10 @@ export class TileRenderer implements LayerRenderer {
   private canvas: Canvas2D | null = null;
   private composedKey = '';
 
-  constructor(private readonly layer: TileLayer, private readonly requester: number) {}
+  constructor(
+    private readonly layer: TileLayer,
+    private readonly requester: number,
+  ) {}
 
   renderFrame(frame: FrameState, ctx: CanvasRenderingContext2D): void {
     const layer = this.layer;
@@ -25,7 +28,8 @@ export class TileRenderer implements LayerRenderer {
     const range = tileRangeForExtent(frame.extent, z);
     let retina = layer.retina && frame.pixelRatio > 1;
     let tp = layer.tileSize * (retina ? 2 : 1);
-    const nx = range.maxX - range.minX + 1, ny = range.maxY - range.minY + 1;
+    const nx = range.maxX - range.minX + 1,
+      ny = range.maxY - range.minY + 1;
     if (retina && Math.max(nx, ny) * tp > MAX_COMPOSE_SIDE) {
       retina = false;
       tp = layer.tileSize;
@@ -46,14 +50,16 @@ export class TileRenderer implements LayerRenderer {
   }
 
   private compose(tiles: TileCoord[], minX: number, minY: number, nx: number, ny: number, tp: number, retina: boolean): void {
-    const w = Math.min(MAX_COMPOSE_SIDE, nx * tp), h = Math.min(MAX_COMPOSE_SIDE, ny * tp);
+    const w = Math.min(MAX_COMPOSE_SIDE, nx * tp),
+      h = Math.min(MAX_COMPOSE_SIDE, ny * tp);
     if (!this.canvas || this.canvas.width !== w || this.canvas.height !== h) this.canvas = createCanvas(w, h);
     const ctx = context2d(this.canvas);
     ctx.clearRect(0, 0, w, h);
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'high';
     for (const t of tiles) {
-      const dx = (t.x - minX) * tp, dy = (t.y - minY) * tp;
+      const dx = (t.x - minX) * tp,
+        dy = (t.y - minY) * tp;
       const tile = this.layer.loaded(t, retina);
       if (tile?.image) {
         ctx.drawImage(tile.image, dx, dy, tp, tp);
@@ -70,7 +76,8 @@ export class TileRenderer implements LayerRenderer {
       const tile = this.layer.loaded(parent, retina);
       if (!tile?.image) continue;
       const size = tile.image.width / (1 << dz);
-      const sx = (t.x - (parent.x << dz)) * size, sy = (t.y - (parent.y << dz)) * size;
+      const sx = (t.x - (parent.x << dz)) * size,
+        sy = (t.y - (parent.y << dz)) * size;
       ctx.drawImage(tile.image, sx, sy, size, size, dx, dy, tp, tp);
       return true;
     }

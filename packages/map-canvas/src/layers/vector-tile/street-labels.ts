@@ -29,14 +29,16 @@ export function drawStreetLabels(ctx: CanvasRenderingContext2D, frame: FrameStat
   ctx.textBaseline = 'middle';
   let font = '';
   for (const l of labels) {
-    const x = m[0] * l.wx + m[2] * l.wy + m[4], y = m[1] * l.wx + m[3] * l.wy + m[5];
+    const x = m[0] * l.wx + m[2] * l.wy + m[4],
+      y = m[1] * l.wx + m[3] * l.wy + m[5];
     if (x < -100 || y < -40 || x > width + 100 || y > height + 40) continue;
     const f = `${l.bold ? '600 ' : ''}${l.size}px ${frame.fontFamily}`;
     if (f !== font) {
       ctx.font = f;
       font = f;
     }
-    const w = measurer.width(ctx, l.text), h = l.size * 1.2;
+    const w = measurer.width(ctx, l.text),
+      h = l.size * 1.2;
     let angle = 0;
     if (l.kind === 'street') {
       if (w + 8 > l.room * stretch) continue;
@@ -44,15 +46,18 @@ export function drawStreetLabels(ctx: CanvasRenderingContext2D, frame: FrameStat
       while (angle > Math.PI / 2) angle -= Math.PI;
       while (angle <= -Math.PI / 2) angle += Math.PI;
     }
-    const c = Math.abs(Math.cos(angle)), s = Math.abs(Math.sin(angle));
-    const hw = (c * w + s * h) / 2 + PAD, hh = (s * w + c * h) / 2 + PAD;
+    const c = Math.abs(Math.cos(angle)),
+      s = Math.abs(Math.sin(angle));
+    const hw = (c * w + s * h) / 2 + PAD,
+      hh = (s * w + c * h) / 2 + PAD;
     if (x - hw < 0 || y - hh < 0 || x + hw > width || y + hh > height) continue;
     if (!placer.place(x - hw, y - hh, x + hw, y + hh)) continue;
     if (angle === 0) {
       ctx.setTransform(pr, 0, 0, pr, 0, 0);
       drawHaloText(ctx, l.text, x, y, l.color, HALO, 3);
     } else {
-      const cos = Math.cos(angle), sin = Math.sin(angle);
+      const cos = Math.cos(angle),
+        sin = Math.sin(angle);
       ctx.setTransform(pr * cos, pr * sin, -pr * sin, pr * cos, pr * x, pr * y);
       drawHaloText(ctx, l.text, 0, 0, l.color, HALO, 3);
     }

@@ -197,7 +197,7 @@ export class VectorTileLayer extends Layer {
 
   private ensureWorkers(): void {
     if (this.workers.length || this.disposed) return;
-    const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency ?? 2 : 2;
+    const cores = typeof navigator !== 'undefined' ? (navigator.hardwareConcurrency ?? 2) : 2;
     const count = this.options.workers ?? (cores > 2 ? 2 : 1);
     for (let i = 0; i < count; i++) {
       const worker = this.options.createWorker();
@@ -228,7 +228,16 @@ export class VectorTileLayer extends Layer {
       this.workerOf.set(tile.job, worker);
       this.active++;
       const { z, x, y } = tile.coord;
-      worker.postMessage({ type: 'tile', id: tile.job, z, x, y, sourceZ: Math.min(z, this.maxZoom), size: Math.round(VECTOR_TILE_SIZE * tile.scale), scale: tile.scale } satisfies ToWorker);
+      worker.postMessage({
+        type: 'tile',
+        id: tile.job,
+        z,
+        x,
+        y,
+        sourceZ: Math.min(z, this.maxZoom),
+        size: Math.round(VECTOR_TILE_SIZE * tile.scale),
+        scale: tile.scale,
+      } satisfies ToWorker);
     }
   }
 

@@ -27,7 +27,10 @@ export class VectorTileRenderer implements LayerRenderer {
   private readonly drawnAs = new Map<string, 'exact' | 'standin'>();
   private labels: PlacedLabelSource[] = [];
 
-  constructor(private readonly layer: VectorTileLayer, private readonly requester: number) {}
+  constructor(
+    private readonly layer: VectorTileLayer,
+    private readonly requester: number,
+  ) {}
 
   renderFrame(frame: FrameState, ctx: CanvasRenderingContext2D): void {
     const layer = this.layer;
@@ -39,7 +42,8 @@ export class VectorTileRenderer implements LayerRenderer {
     const z = tileZoomFor(frame.view.zoom, VECTOR_TILE_SIZE, layer.minZoom, layer.maxDrawZoom);
     const tiles = tilesForFrame(frame, z);
     const range = tileRangeForExtent(frame.extent, z);
-    const nx = range.maxX - range.minX + 1, ny = range.maxY - range.minY + 1;
+    const nx = range.maxX - range.minX + 1,
+      ny = range.maxY - range.minY + 1;
     let scale = tileScaleFor(frame.pixelRatio);
     while (scale > 1 && Math.max(nx, ny) * VECTOR_TILE_SIZE * scale > MAX_COMPOSE_SIDE) scale -= 0.5;
     const tp = Math.round(VECTOR_TILE_SIZE * scale);
@@ -47,8 +51,10 @@ export class VectorTileRenderer implements LayerRenderer {
 
     const rangeKey = `${z}/${range.minX}/${range.minY}/${nx}/${ny}/${tp}`;
     if (rangeKey !== this.rangeKey) {
-      const w = Math.min(MAX_COMPOSE_SIDE, nx * tp), h = Math.min(MAX_COMPOSE_SIDE, ny * tp);
-      const old = this.canvas, was = this.range;
+      const w = Math.min(MAX_COMPOSE_SIDE, nx * tp),
+        h = Math.min(MAX_COMPOSE_SIDE, ny * tp);
+      const old = this.canvas,
+        was = this.range;
       // Panning moves the range by a column or a row: the tiles both ranges hold are copied over in
       // one draw instead of being composed again one by one.
       const keep = old !== null && was !== null && was.z === z && was.tp === tp;
@@ -60,9 +66,17 @@ export class VectorTileRenderer implements LayerRenderer {
         next.drawImage(old as CanvasImageSource, (was.minX - range.minX) * tp, (was.minY - range.minY) * tp);
         for (const key of [...this.drawnAs.keys()]) {
           const [, x, y] = key.split('/').map(Number);
-          const dx = (x - range.minX) * tp, dy = (y - range.minY) * tp;
-          const inside = x >= was.minX && y >= was.minY && dx >= 0 && dy >= 0 && dx + tp <= w && dy + tp <= h
-            && (x - was.minX + 1) * tp <= old!.width && (y - was.minY + 1) * tp <= old!.height;
+          const dx = (x - range.minX) * tp,
+            dy = (y - range.minY) * tp;
+          const inside =
+            x >= was.minX &&
+            y >= was.minY &&
+            dx >= 0 &&
+            dy >= 0 &&
+            dx + tp <= w &&
+            dy + tp <= h &&
+            (x - was.minX + 1) * tp <= old!.width &&
+            (y - was.minY + 1) * tp <= old!.height;
           if (!inside) this.drawnAs.delete(key);
         }
       } else {
@@ -95,7 +109,8 @@ export class VectorTileRenderer implements LayerRenderer {
     for (const t of tiles) {
       const key = tileKey(t);
       if (this.drawnAs.get(key) === 'exact') continue;
-      const dx = (t.x - minX) * tp, dy = (t.y - minY) * tp;
+      const dx = (t.x - minX) * tp,
+        dy = (t.y - minY) * tp;
       if (dx >= this.canvas!.width || dy >= this.canvas!.height) continue;
       const tile = this.layer.finished(t, scale);
       if (tile) {
@@ -117,7 +132,8 @@ export class VectorTileRenderer implements LayerRenderer {
       if (!tile) continue;
       if (!tile.image) return true;
       const size = tile.image.width / (1 << dz);
-      const sx = (t.x - (parent.x << dz)) * size, sy = (t.y - (parent.y << dz)) * size;
+      const sx = (t.x - (parent.x << dz)) * size,
+        sy = (t.y - (parent.y << dz)) * size;
       ctx.drawImage(tile.image, sx, sy, size, size, dx, dy, tp, tp);
       return true;
     }

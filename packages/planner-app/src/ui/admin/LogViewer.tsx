@@ -7,7 +7,16 @@ import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
 import { utcText } from '../results/dialogs';
 import { t } from '../../i18n';
 import {
-  eventTypeName, loadLog, LOG_EVENT_TYPES, LOG_SOURCES, logEventTypes, logPage, logPageCount, logPageRows, logSource, toggleLogEventType,
+  eventTypeName,
+  loadLog,
+  LOG_EVENT_TYPES,
+  LOG_SOURCES,
+  logEventTypes,
+  logPage,
+  logPageCount,
+  logPageRows,
+  logSource,
+  toggleLogEventType,
 } from '../../stores/admin';
 import { closeEditor, openEditor } from '../../stores/editors';
 import { Dialog, IconButton } from '../common';
@@ -27,15 +36,32 @@ export function LogViewer() {
           <legend className="visually-hidden">{t('logEventTypes')}</legend>
           {LOG_EVENT_TYPES.map((e) => (
             <label key={e.type} className="check">
-              <input type="checkbox" checked={types.includes(e.type)} onChange={(ev) => { toggleLogEventType(e.type, ev.target.checked); void loadLog(); }} />
+              <input
+                type="checkbox"
+                checked={types.includes(e.type)}
+                onChange={(ev) => {
+                  toggleLogEventType(e.type, ev.target.checked);
+                  void loadLog();
+                }}
+              />
               <span>{t(e.key)}</span>
             </label>
           ))}
         </fieldset>
         <label className="field inline">
           <span>{t('logSource')}</span>
-          <select value={logSource.value} onChange={(e) => { logSource.value = e.target.value; void loadLog(); }}>
-            {LOG_SOURCES.map((s) => <option key={s} value={s}>{s === '' ? t('logAllSources') : s}</option>)}
+          <select
+            value={logSource.value}
+            onChange={(e) => {
+              logSource.value = e.target.value;
+              void loadLog();
+            }}
+          >
+            {LOG_SOURCES.map((s) => (
+              <option key={s} value={s}>
+                {s === '' ? t('logAllSources') : s}
+              </option>
+            ))}
           </select>
         </label>
         <IconButton label={t('refresh')} icon={<RefreshCw size={18} aria-hidden="true" />} onClick={() => void loadLog()} />
@@ -44,8 +70,11 @@ export function LogViewer() {
         <caption className="visually-hidden">{t('logViewer')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('logDateTimeUtc')}</th><th scope="col">{t('logUser')}</th><th scope="col">{t('logSource')}</th>
-            <th scope="col">{t('logEventType')}</th><th scope="col">{t('logMessage')}</th>
+            <th scope="col">{t('logDateTimeUtc')}</th>
+            <th scope="col">{t('logUser')}</th>
+            <th scope="col">{t('logSource')}</th>
+            <th scope="col">{t('logEventType')}</th>
+            <th scope="col">{t('logMessage')}</th>
           </tr>
         </thead>
         <tbody>
@@ -58,13 +87,33 @@ export function LogViewer() {
               <td className="log-message">{row.message}</td>
             </tr>
           ))}
-          {logPageRows.value.length === 0 && <tr><td colSpan={5} className="muted">{t('logEmpty')}</td></tr>}
+          {logPageRows.value.length === 0 && (
+            <tr>
+              <td colSpan={5} className="muted">
+                {t('logEmpty')}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       <nav className="pager" aria-label={t('logPages')}>
-        <IconButton label={t('previousPage')} icon={<ChevronLeft size={18} aria-hidden="true" />} disabled={logPage.value === 0} onClick={() => { logPage.value -= 1; }} />
+        <IconButton
+          label={t('previousPage')}
+          icon={<ChevronLeft size={18} aria-hidden="true" />}
+          disabled={logPage.value === 0}
+          onClick={() => {
+            logPage.value -= 1;
+          }}
+        />
         <span>{t('pageOf', { page: logPage.value + 1, count: logPageCount.value })}</span>
-        <IconButton label={t('nextPage')} icon={<ChevronRight size={18} aria-hidden="true" />} disabled={logPage.value + 1 >= logPageCount.value} onClick={() => { logPage.value += 1; }} />
+        <IconButton
+          label={t('nextPage')}
+          icon={<ChevronRight size={18} aria-hidden="true" />}
+          disabled={logPage.value + 1 >= logPageCount.value}
+          onClick={() => {
+            logPage.value += 1;
+          }}
+        />
       </nav>
     </Dialog>
   );

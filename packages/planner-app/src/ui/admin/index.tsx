@@ -58,14 +58,24 @@ export function MainMenuEntries({ currentPath = location.pathname }: { currentPa
     <>
       {modelAdmin && onMain && (
         <>
-          <button type="button" role="menuitem" className="menu-item" onClick={open(openModelParameters)}>{t('editModelParameters')}</button>
-          <button type="button" role="menuitem" className="menu-item" onClick={open(openNormalizedScores)}>{t('editNormalizedScores')}</button>
-          <button type="button" role="menuitem" className="menu-item" onClick={open(openDrivers)}>{t('editDrivers')}</button>
+          <button type="button" role="menuitem" className="menu-item" onClick={open(openModelParameters)}>
+            {t('editModelParameters')}
+          </button>
+          <button type="button" role="menuitem" className="menu-item" onClick={open(openNormalizedScores)}>
+            {t('editNormalizedScores')}
+          </button>
+          <button type="button" role="menuitem" className="menu-item" onClick={open(openDrivers)}>
+            {t('editDrivers')}
+          </button>
         </>
       )}
       {globalAdmin && (
         <>
-          {onMain && <button type="button" role="menuitem" className="menu-item" onClick={open(openLogViewer)}>{t('logMenu')}</button>}
+          {onMain && (
+            <button type="button" role="menuitem" className="menu-item" onClick={open(openLogViewer)}>
+              {t('logMenu')}
+            </button>
+          )}
           {MENU_ROUTES.map((r) => (
             <MenuLink key={r.route} path={ADMIN_PATHS[r.route]} label={t(r.key)} current={currentPath.toLowerCase() === ADMIN_PATHS[r.route].toLowerCase()} />
           ))}
@@ -83,7 +93,9 @@ function AdminMenu({ route }: { route: AdminRoute }) {
       <IconButton label={t('adminMenu')} icon={<Menu size={22} aria-hidden="true" />} popoverTarget="admin-menu" />
       <div id="admin-menu" popover="auto" className="menu main-menu" role="menu" aria-label={t('adminMenu')}>
         <MenuLink path="/" label={t('mainApplication')} current={false} />
-        {MENU_ROUTES.map((r) => <MenuLink key={r.route} path={ADMIN_PATHS[r.route]} label={t(r.key)} current={r.route === route} />)}
+        {MENU_ROUTES.map((r) => (
+          <MenuLink key={r.route} path={ADMIN_PATHS[r.route]} label={t(r.key)} current={r.route === route} />
+        ))}
         <LanguageChoice menuId="admin-menu" />
       </div>
     </>
@@ -121,7 +133,9 @@ export function NoAccess() {
       <ShieldAlert size={40} aria-hidden="true" />
       <h2>{t('noAccessTitle')}</h2>
       <p>{t('noAccessText')}</p>
-      <p><a href="/">{t('backToMap')}</a></p>
+      <p>
+        <a href="/">{t('backToMap')}</a>
+      </p>
     </main>
   );
 }
@@ -133,7 +147,11 @@ function AdminHome() {
       <h2>{t('adminTitle')}</h2>
       <ul className="admin-tiles">
         {MENU_ROUTES.map((r) => (
-          <li key={r.route}><a className="admin-tile" href={ADMIN_PATHS[r.route]}>{t(r.key)}</a></li>
+          <li key={r.route}>
+            <a className="admin-tile" href={ADMIN_PATHS[r.route]}>
+              {t(r.key)}
+            </a>
+          </li>
         ))}
       </ul>
     </main>
@@ -144,7 +162,9 @@ export function AdminScreen({ route }: { route: AdminRoute }) {
   useSignals();
   useEffect(() => {
     debugMode.value = true;
-    return () => { debugMode.value = false; };
+    return () => {
+      debugMode.value = false;
+    };
   }, []);
   const signedIn = sessionState.value === 'signedIn';
   let content: React.ReactNode;
@@ -157,13 +177,37 @@ export function AdminScreen({ route }: { route: AdminRoute }) {
       </main>
     );
   } else if (!modelsLoaded.value) {
-    content = <main className="welcome"><p role="status">{t('adminLoading')}</p></main>;
+    content = (
+      <main className="welcome">
+        <p role="status">{t('adminLoading')}</p>
+      </main>
+    );
   } else if (!isGlobalAdmin.value) {
     content = <NoAccess />;
-  } else if (route === 'adminLogins') content = <main className="admin-main"><LoginsScreen /></main>;
-  else if (route === 'adminUsers') content = <main className="admin-main"><UsersScreen /></main>;
-  else if (route === 'adminModels') content = <main className="admin-main"><ModelsScreen /></main>;
-  else if (route === 'scenarioStatus') content = <main className="admin-main"><ScenarioStatusScreen /></main>;
+  } else if (route === 'adminLogins')
+    content = (
+      <main className="admin-main">
+        <LoginsScreen />
+      </main>
+    );
+  else if (route === 'adminUsers')
+    content = (
+      <main className="admin-main">
+        <UsersScreen />
+      </main>
+    );
+  else if (route === 'adminModels')
+    content = (
+      <main className="admin-main">
+        <ModelsScreen />
+      </main>
+    );
+  else if (route === 'scenarioStatus')
+    content = (
+      <main className="admin-main">
+        <ScenarioStatusScreen />
+      </main>
+    );
   else content = <AdminHome />;
   return (
     <>

@@ -20,7 +20,13 @@ export function clampAdminDrawer(width: number, windowWidth: number): number {
 }
 
 /** The rows of a list window: the first and last index drawn for a scroll position (a few extra either side). */
-export function visibleRange(count: number, scrollTop: number, height = ADMIN_LIST_MAX_HEIGHT, itemHeight = ADMIN_ITEM_HEIGHT, overscan = 3): { from: number; to: number } {
+export function visibleRange(
+  count: number,
+  scrollTop: number,
+  height = ADMIN_LIST_MAX_HEIGHT,
+  itemHeight = ADMIN_ITEM_HEIGHT,
+  overscan = 3,
+): { from: number; to: number } {
   const from = Math.max(0, Math.floor(scrollTop / itemHeight) - overscan);
   const to = Math.min(count, Math.ceil((scrollTop + height) / itemHeight) + overscan);
   return { from, to };
@@ -48,7 +54,13 @@ export function ListFilter({ value, onChange, label }: { value: string; onChange
 }
 
 /** A list of 48 px rows, at most 384 px high, drawing only the rows in view. */
-export function VirtualList<T>({ items, label, rowKey, renderRow, selectedKey }: {
+export function VirtualList<T>({
+  items,
+  label,
+  rowKey,
+  renderRow,
+  selectedKey,
+}: {
   items: readonly T[];
   label: string;
   rowKey: (item: T) => string | number;
@@ -59,7 +71,14 @@ export function VirtualList<T>({ items, label, rowKey, renderRow, selectedKey }:
   const height = Math.min(ADMIN_LIST_MAX_HEIGHT, Math.max(ADMIN_ITEM_HEIGHT, items.length * ADMIN_ITEM_HEIGHT));
   const { from, to } = visibleRange(items.length, scrollTop, height);
   return (
-    <div className="admin-list" style={{ height }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} tabIndex={items.length * ADMIN_ITEM_HEIGHT > height ? 0 : undefined} role="region" aria-label={label}>
+    <div
+      className="admin-list"
+      style={{ height }}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      tabIndex={items.length * ADMIN_ITEM_HEIGHT > height ? 0 : undefined}
+      role="region"
+      aria-label={label}
+    >
       {items.length === 0 ? (
         <p className="muted admin-empty">{t('adminNothingFound')}</p>
       ) : (

@@ -6,11 +6,44 @@ import { Check, Copy, Lock, Pencil, RefreshCw, RotateCcw, Trash2, X } from 'luci
 import type { ModelUser, UserModelAccess } from '@locus/contract';
 import { serverMessage, t } from '../../i18n';
 import {
-  adminModels, createdLogin, createLogin, deleteLogin, loadAdminModels, loadLogins, loadScenarioStatus, loadUsers, loginFilter,
-  loginForm, loginFormErrors, loginText, modelEditor, modelEditorDirty, modelEditorOrphans, modelEditorUsers, modelFilter, openModel,
-  openUser, restartLoginForm, saveModel, saveUser, scenarioStatus, setLoginForm, setModelRow, setUserRow, startUnprocessed,
-  statusEntry, statusModelId, statusTotals, syncModelUsers, syncUsers, userEditor, userEditorDirty, userFilter, visibleAdminModels,
-  visibleLogins, visibleUsers,
+  adminModels,
+  createdLogin,
+  createLogin,
+  deleteLogin,
+  loadAdminModels,
+  loadLogins,
+  loadScenarioStatus,
+  loadUsers,
+  loginFilter,
+  loginForm,
+  loginFormErrors,
+  loginText,
+  modelEditor,
+  modelEditorDirty,
+  modelEditorOrphans,
+  modelEditorUsers,
+  modelFilter,
+  openModel,
+  openUser,
+  restartLoginForm,
+  saveModel,
+  saveUser,
+  scenarioStatus,
+  setLoginForm,
+  setModelRow,
+  setUserRow,
+  startUnprocessed,
+  statusEntry,
+  statusModelId,
+  statusTotals,
+  syncModelUsers,
+  syncUsers,
+  userEditor,
+  userEditorDirty,
+  userFilter,
+  visibleAdminModels,
+  visibleLogins,
+  visibleUsers,
 } from '../../stores/admin';
 import { confirm } from '../../stores/ui';
 import { IconButton } from '../common';
@@ -24,7 +57,10 @@ function CopyButton({ text, label }: { text: string; label: string }) {
       icon={copied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
       className="small"
       onClick={() => {
-        void navigator.clipboard?.writeText(text).then(() => setCopied(true), () => setCopied(false));
+        void navigator.clipboard?.writeText(text).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        );
       }}
     />
   );
@@ -34,14 +70,22 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 
 export function LoginsScreen() {
   useSignals();
-  useEffect(() => { void loadLogins(); }, []);
+  useEffect(() => {
+    void loadLogins();
+  }, []);
   const created = createdLogin.value;
   const errors = loginFormErrors.value;
   return (
     <div className="admin-split">
       <AdminDrawer label={t('adminLogins')}>
         <h2>{t('adminLogins')}</h2>
-        <ListFilter label={t('adminFilter')} value={loginFilter.value} onChange={(v) => { loginFilter.value = v; }} />
+        <ListFilter
+          label={t('adminFilter')}
+          value={loginFilter.value}
+          onChange={(v) => {
+            loginFilter.value = v;
+          }}
+        />
         <VirtualList
           items={visibleLogins.value}
           label={t('adminLogins')}
@@ -53,7 +97,12 @@ export function LoginsScreen() {
                 <span className="admin-row-sub">{l.identity}</span>
               </span>
               {l.mfa && <Lock size={16} role="img" aria-label={t('mfaSet')} />}
-              <IconButton label={t('deleteLoginOf', { name: l.displayName })} icon={<Trash2 size={16} aria-hidden="true" />} className="small" onClick={() => void deleteLogin(l, confirm)} />
+              <IconButton
+                label={t('deleteLoginOf', { name: l.displayName })}
+                icon={<Trash2 size={16} aria-hidden="true" />}
+                className="small"
+                onClick={() => void deleteLogin(l, confirm)}
+              />
             </>
           )}
         />
@@ -80,7 +129,11 @@ export function LoginsScreen() {
                 aria-describedby={errors.displayName ? 'login-name-error' : undefined}
                 onChange={(e) => setLoginForm({ displayName: e.target.value })}
               />
-              {errors.displayName && <span className="field-error" id="login-name-error" role="alert">{serverMessage(errors.displayName)}</span>}
+              {errors.displayName && (
+                <span className="field-error" id="login-name-error" role="alert">
+                  {serverMessage(errors.displayName)}
+                </span>
+              )}
             </label>
             <label className="field">
               <span>{t('emailAddress')}</span>
@@ -91,10 +144,16 @@ export function LoginsScreen() {
                 aria-describedby={errors.email ? 'login-email-error' : undefined}
                 onChange={(e) => setLoginForm({ email: e.target.value })}
               />
-              {errors.email && <span className="field-error" id="login-email-error" role="alert">{serverMessage(errors.email)}</span>}
+              {errors.email && (
+                <span className="field-error" id="login-email-error" role="alert">
+                  {serverMessage(errors.email)}
+                </span>
+              )}
             </label>
             <div className="admin-actions">
-              <button type="submit" className="button primary">{t('createLogin')}</button>
+              <button type="submit" className="button primary">
+                {t('createLogin')}
+              </button>
             </div>
           </form>
         ) : (
@@ -130,7 +189,12 @@ export function LoginsScreen() {
 
 // --- Access tables (users and models) ------------------------------------------------------
 
-function AccessTable<R extends (UserModelAccess | ModelUser)>({ rows, caption, nameOf, onChange }: {
+function AccessTable<R extends UserModelAccess | ModelUser>({
+  rows,
+  caption,
+  nameOf,
+  onChange,
+}: {
   rows: readonly R[];
   caption: string;
   nameOf: (row: R) => string;
@@ -140,17 +204,32 @@ function AccessTable<R extends (UserModelAccess | ModelUser)>({ rows, caption, n
     <table className="admin-table">
       <caption className="visually-hidden">{caption}</caption>
       <thead>
-        <tr><th scope="col">{t('adminName')}</th><th scope="col">{t('hasAccess')}</th><th scope="col">{t('isAdmin')}</th></tr>
+        <tr>
+          <th scope="col">{t('adminName')}</th>
+          <th scope="col">{t('hasAccess')}</th>
+          <th scope="col">{t('isAdmin')}</th>
+        </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={row.id}>
             <th scope="row">{nameOf(row)}</th>
             <td>
-              <input type="checkbox" checked={row.hasAccess} aria-label={t('hasAccessOf', { name: nameOf(row) })} onChange={(e) => onChange(row.id, { hasAccess: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={row.hasAccess}
+                aria-label={t('hasAccessOf', { name: nameOf(row) })}
+                onChange={(e) => onChange(row.id, { hasAccess: e.target.checked })}
+              />
             </td>
             <td>
-              <input type="checkbox" checked={row.isAdmin} disabled={!row.hasAccess} aria-label={t('isAdminOf', { name: nameOf(row) })} onChange={(e) => onChange(row.id, { isAdmin: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={row.isAdmin}
+                disabled={!row.hasAccess}
+                aria-label={t('isAdminOf', { name: nameOf(row) })}
+                onChange={(e) => onChange(row.id, { isAdmin: e.target.checked })}
+              />
             </td>
           </tr>
         ))}
@@ -167,7 +246,9 @@ async function closeWhenConfirmed(dirty: boolean, close: () => void) {
 
 export function UsersScreen() {
   useSignals();
-  useEffect(() => { void loadUsers(); }, []);
+  useEffect(() => {
+    void loadUsers();
+  }, []);
   const editor = userEditor.value;
   return (
     <div className="admin-split">
@@ -175,10 +256,17 @@ export function UsersScreen() {
         <div className="admin-list-head">
           <h2>{t('adminUsers')}</h2>
           <button type="button" className="button" onClick={() => void syncUsers()}>
-            <RefreshCw size={16} aria-hidden="true" />{t('syncUsers')}
+            <RefreshCw size={16} aria-hidden="true" />
+            {t('syncUsers')}
           </button>
         </div>
-        <ListFilter label={t('adminFilter')} value={userFilter.value} onChange={(v) => { userFilter.value = v; }} />
+        <ListFilter
+          label={t('adminFilter')}
+          value={userFilter.value}
+          onChange={(v) => {
+            userFilter.value = v;
+          }}
+        />
         <VirtualList
           items={visibleUsers.value}
           label={t('adminUsers')}
@@ -186,23 +274,46 @@ export function UsersScreen() {
           selectedKey={editor?.user.id ?? null}
           renderRow={(u) => (
             <>
-              <span className="admin-row-text"><span className="admin-row-title">{u.title}</span></span>
-              <IconButton label={t('editAccessOf', { name: u.title })} icon={<Pencil size={16} aria-hidden="true" />} className="small" onClick={() => void openUser(u)} />
+              <span className="admin-row-text">
+                <span className="admin-row-title">{u.title}</span>
+              </span>
+              <IconButton
+                label={t('editAccessOf', { name: u.title })}
+                icon={<Pencil size={16} aria-hidden="true" />}
+                className="small"
+                onClick={() => void openUser(u)}
+              />
             </>
           )}
         />
       </AdminDrawer>
       {editor ? (
         <section className="admin-panel" aria-labelledby="user-editor-title">
-          <header className="admin-panel-title"><h2 id="user-editor-title">{t('modelAccessOf', { name: editor.user.title })}</h2></header>
+          <header className="admin-panel-title">
+            <h2 id="user-editor-title">{t('modelAccessOf', { name: editor.user.title })}</h2>
+          </header>
           <AccessTable rows={editor.rows} caption={t('modelAccessOf', { name: editor.user.title })} nameOf={(r) => r.name} onChange={setUserRow} />
           <div className="admin-actions">
-            <button type="button" className="button primary" disabled={!userEditorDirty.value} onClick={() => void saveUser()}>{t('save')}</button>
-            <button type="button" className="button" onClick={() => void closeWhenConfirmed(userEditorDirty.value, () => { userEditor.value = null; })}>{t('close')}</button>
+            <button type="button" className="button primary" disabled={!userEditorDirty.value} onClick={() => void saveUser()}>
+              {t('save')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                void closeWhenConfirmed(userEditorDirty.value, () => {
+                  userEditor.value = null;
+                })
+              }
+            >
+              {t('close')}
+            </button>
           </div>
         </section>
       ) : (
-        <section className="admin-panel admin-hint"><p className="muted">{t('pickUser')}</p></section>
+        <section className="admin-panel admin-hint">
+          <p className="muted">{t('pickUser')}</p>
+        </section>
       )}
     </div>
   );
@@ -212,14 +323,22 @@ export function UsersScreen() {
 
 export function ModelsScreen() {
   useSignals();
-  useEffect(() => { void loadAdminModels(); }, []);
+  useEffect(() => {
+    void loadAdminModels();
+  }, []);
   const editor = modelEditor.value;
   const orphans = modelEditorOrphans.value;
   return (
     <div className="admin-split">
       <AdminDrawer label={t('adminModels')}>
         <h2>{t('adminModels')}</h2>
-        <ListFilter label={t('adminFilter')} value={modelFilter.value} onChange={(v) => { modelFilter.value = v; }} />
+        <ListFilter
+          label={t('adminFilter')}
+          value={modelFilter.value}
+          onChange={(v) => {
+            modelFilter.value = v;
+          }}
+        />
         <VirtualList
           items={visibleAdminModels.value}
           label={t('adminModels')}
@@ -227,8 +346,15 @@ export function ModelsScreen() {
           selectedKey={editor?.model.id ?? null}
           renderRow={(m) => (
             <>
-              <span className="admin-row-text"><span className="admin-row-title">{m.name}</span></span>
-              <IconButton label={t('editUsersOf', { name: m.name })} icon={<Pencil size={16} aria-hidden="true" />} className="small" onClick={() => void openModel(m)} />
+              <span className="admin-row-text">
+                <span className="admin-row-title">{m.name}</span>
+              </span>
+              <IconButton
+                label={t('editUsersOf', { name: m.name })}
+                icon={<Pencil size={16} aria-hidden="true" />}
+                className="small"
+                onClick={() => void openModel(m)}
+              />
             </>
           )}
         />
@@ -236,20 +362,41 @@ export function ModelsScreen() {
       </AdminDrawer>
       {editor ? (
         <section className="admin-panel" aria-labelledby="model-editor-title">
-          <header className="admin-panel-title"><h2 id="model-editor-title">{t('usersOf', { name: editor.model.name })}</h2></header>
+          <header className="admin-panel-title">
+            <h2 id="model-editor-title">{t('usersOf', { name: editor.model.name })}</h2>
+          </header>
           <AccessTable rows={modelEditorUsers.value} caption={t('usersOf', { name: editor.model.name })} nameOf={(r) => r.title} onChange={setModelRow} />
           <h3>{t('orphanedUsers')}</h3>
           {orphans.length ? (
             <AccessTable rows={orphans} caption={t('orphanedUsers')} nameOf={(r) => r.title} onChange={setModelRow} />
-          ) : <p className="muted">{t('noOrphanedUsers')}</p>}
+          ) : (
+            <p className="muted">{t('noOrphanedUsers')}</p>
+          )}
           <div className="admin-actions">
-            <button type="button" className="button primary" disabled={!modelEditorDirty.value} onClick={() => void saveModel()}>{t('save')}</button>
-            <button type="button" className="button" onClick={() => void closeWhenConfirmed(modelEditorDirty.value, () => { modelEditor.value = null; })}>{t('close')}</button>
-            <button type="button" className="button" onClick={() => void syncModelUsers()}><RefreshCw size={16} aria-hidden="true" />{t('syncUsers')}</button>
+            <button type="button" className="button primary" disabled={!modelEditorDirty.value} onClick={() => void saveModel()}>
+              {t('save')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                void closeWhenConfirmed(modelEditorDirty.value, () => {
+                  modelEditor.value = null;
+                })
+              }
+            >
+              {t('close')}
+            </button>
+            <button type="button" className="button" onClick={() => void syncModelUsers()}>
+              <RefreshCw size={16} aria-hidden="true" />
+              {t('syncUsers')}
+            </button>
           </div>
         </section>
       ) : (
-        <section className="admin-panel admin-hint"><p className="muted">{t('pickModel')}</p></section>
+        <section className="admin-panel admin-hint">
+          <p className="muted">{t('pickModel')}</p>
+        </section>
       )}
     </div>
   );
@@ -259,7 +406,9 @@ export function ModelsScreen() {
 
 export function ScenarioStatusScreen() {
   useSignals();
-  useEffect(() => { void loadScenarioStatus(); }, []);
+  useEffect(() => {
+    void loadScenarioStatus();
+  }, []);
   const rows = scenarioStatus.value;
   const totals = statusTotals(rows);
   const entry = statusEntry.value;
@@ -274,24 +423,48 @@ export function ScenarioStatusScreen() {
           <caption className="visually-hidden">{t('scenarioStatus')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('adminName')}</th><th scope="col">{t('statusTotal')}</th><th scope="col">{t('statusUnprocessed')}</th>
-              <th scope="col">{t('statusProcessing')}</th><th scope="col">{t('statusCompleted')}</th><th scope="col">{t('statusFailed')}</th>
-              <th scope="col"><span className="visually-hidden">{t('adminActions')}</span></th>
+              <th scope="col">{t('adminName')}</th>
+              <th scope="col">{t('statusTotal')}</th>
+              <th scope="col">{t('statusUnprocessed')}</th>
+              <th scope="col">{t('statusProcessing')}</th>
+              <th scope="col">{t('statusCompleted')}</th>
+              <th scope="col">{t('statusFailed')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('adminActions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
               <tr key={r.modelId} className={r.modelId === statusModelId.value ? 'selected' : ''}>
                 <th scope="row">{r.name}</th>
-                <td>{r.total}</td><td>{r.unprocessed}</td><td>{r.processing}</td><td>{r.completed}</td><td>{r.failed}</td>
-                <td><IconButton label={t('openStatusOf', { name: r.name })} icon={<Pencil size={16} aria-hidden="true" />} className="small" onClick={() => { statusModelId.value = r.modelId; }} /></td>
+                <td>{r.total}</td>
+                <td>{r.unprocessed}</td>
+                <td>{r.processing}</td>
+                <td>{r.completed}</td>
+                <td>{r.failed}</td>
+                <td>
+                  <IconButton
+                    label={t('openStatusOf', { name: r.name })}
+                    icon={<Pencil size={16} aria-hidden="true" />}
+                    className="small"
+                    onClick={() => {
+                      statusModelId.value = r.modelId;
+                    }}
+                  />
+                </td>
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr>
               <th scope="row">{t('statusTotals')}</th>
-              <td>{totals.total}</td><td>{totals.unprocessed}</td><td>{totals.processing}</td><td>{totals.completed}</td><td>{totals.failed}</td><td />
+              <td>{totals.total}</td>
+              <td>{totals.unprocessed}</td>
+              <td>{totals.processing}</td>
+              <td>{totals.completed}</td>
+              <td>{totals.failed}</td>
+              <td />
             </tr>
           </tfoot>
         </table>
@@ -300,7 +473,13 @@ export function ScenarioStatusScreen() {
         <aside className="admin-panel status-panel" aria-labelledby="status-panel-title">
           <header className="admin-panel-title">
             <h2 id="status-panel-title">{entry.name}</h2>
-            <IconButton label={t('close')} icon={<X size={18} aria-hidden="true" />} onClick={() => { statusModelId.value = null; }} />
+            <IconButton
+              label={t('close')}
+              icon={<X size={18} aria-hidden="true" />}
+              onClick={() => {
+                statusModelId.value = null;
+              }}
+            />
           </header>
           <p>{t('unprocessedCount', { count: entry.unprocessed })}</p>
           <button type="button" className="button primary" disabled={entry.unprocessed === 0} onClick={() => void startUnprocessed(entry.modelId)}>

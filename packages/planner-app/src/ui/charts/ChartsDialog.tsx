@@ -7,16 +7,18 @@ import { api } from '../../stores/api';
 import { locationDetail } from '../../stores/locations';
 import { model } from '../../stores/models';
 import { matching } from '../../stores/results';
-import {
-  chartDrivers, chartMatching, chartProperties, closeChart, loadScatter, openChart, scatterAxes,
-} from '../../stores/results-b';
+import { chartDrivers, chartMatching, chartProperties, closeChart, loadScatter, openChart, scatterAxes } from '../../stores/results-b';
 import { Dialog } from '../common';
 import { DriversChart, MatchingBarChart, RadarChart, ScatterChart } from './charts';
 import { scatterPoints, scatterProperties } from './rules';
 import { TITLES } from './GraphicsButton';
 
 function Message({ text }: { text: string }) {
-  return <p className="chart-message" role="status">{text}</p>;
+  return (
+    <p className="chart-message" role="status">
+      {text}
+    </p>
+  );
 }
 
 function MatchingContent({ radar }: { radar: boolean }) {
@@ -26,8 +28,11 @@ function MatchingContent({ radar }: { radar: boolean }) {
   if (state.state === 'loading' || state.state === 'idle') return <Message text={t('chartLoading')} />;
   if (state.state === 'failed') return <Message text={t('chartUnavailable')} />;
   if (state.value.length <= 1) return <Message text={t('noMatchingLocations')} />;
-  return radar ? <RadarChart entries={state.value} />
-    : <MatchingBarChart entries={state.value} format={{ outputType: m?.outputType ?? 1, currency: m?.currency ?? 'EUR' }} />;
+  return radar ? (
+    <RadarChart entries={state.value} />
+  ) : (
+    <MatchingBarChart entries={state.value} format={{ outputType: m?.outputType ?? 1, currency: m?.currency ?? 'EUR' }} />
+  );
 }
 
 function DriversContent() {
@@ -55,25 +60,46 @@ function PropertiesContent() {
   return (
     <>
       <div className="chart-axes">
-        <label>{t('chartAxisX')}
+        <label>
+          {t('chartAxisX')}
           <select value={axes.x ?? ''} onChange={(e) => choose('x', e.target.value)}>
             <option value="">{t('chartChooseProperty')}</option>
-            {options.map((p) => <option key={p.id} value={p.id}>{p.title}</option>)}
+            {options.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+              </option>
+            ))}
           </select>
         </label>
-        <label>{t('chartAxisY')}
+        <label>
+          {t('chartAxisY')}
           <select value={axes.y ?? ''} onChange={(e) => choose('y', e.target.value)}>
             <option value="">{t('chartChooseProperty')}</option>
-            {options.map((p) => <option key={p.id} value={p.id}>{p.title}</option>)}
+            {options.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+              </option>
+            ))}
           </select>
         </label>
       </div>
-      {options.length === 0 ? <Message text={t('chartNoProperties')} />
-        : !x || !y ? <Message text={t('chartChooseBoth')} />
-          : state.state === 'loading' || state.state === 'idle' ? <Message text={t('chartLoading')} />
-            : state.state === 'failed' ? <Message text={t('chartUnavailable')} />
-              : <ScatterChart points={scatterPoints(state.value, matchNames)} xTitle={x.title ?? ''} yTitle={y.title ?? ''}
-                xDigits={x.roundingDigits ?? 0} yDigits={y.roundingDigits ?? 0} />}
+      {options.length === 0 ? (
+        <Message text={t('chartNoProperties')} />
+      ) : !x || !y ? (
+        <Message text={t('chartChooseBoth')} />
+      ) : state.state === 'loading' || state.state === 'idle' ? (
+        <Message text={t('chartLoading')} />
+      ) : state.state === 'failed' ? (
+        <Message text={t('chartUnavailable')} />
+      ) : (
+        <ScatterChart
+          points={scatterPoints(state.value, matchNames)}
+          xTitle={x.title ?? ''}
+          yTitle={y.title ?? ''}
+          xDigits={x.roundingDigits ?? 0}
+          yDigits={y.roundingDigits ?? 0}
+        />
+      )}
     </>
   );
 }
@@ -83,8 +109,14 @@ export function ChartsDialog() {
   const kind = openChart.value;
   const name = locationDetail.value?.name ?? '';
   return (
-    <Dialog title={kind ? `${t(TITLES[kind])}${name ? ` – ${name}` : ''}` : ''} open={kind !== null} onClose={closeChart}
-      confirmClose={false} width="min(760px, 96vw)" className="charts-dialog">
+    <Dialog
+      title={kind ? `${t(TITLES[kind])}${name ? ` – ${name}` : ''}` : ''}
+      open={kind !== null}
+      onClose={closeChart}
+      confirmClose={false}
+      width="min(760px, 96vw)"
+      className="charts-dialog"
+    >
       {kind === 'matching' && <MatchingContent radar={false} />}
       {kind === 'radar' && <MatchingContent radar />}
       {kind === 'drivers' && <DriversContent />}

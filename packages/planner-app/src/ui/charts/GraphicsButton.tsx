@@ -36,20 +36,33 @@ export function GraphicsButton() {
   const open = usePopoverOpen('graphics-menu');
   return (
     <>
-      <IconButton label={t('graphicsButton')} expanded={open} icon={<ChartColumn size={20} aria-hidden="true" />} disabled={hint !== null}
-        disabledReason={hint ? t(hint) : undefined} popoverTarget="graphics-menu" />
+      <IconButton
+        label={t('graphicsButton')}
+        expanded={open}
+        icon={<ChartColumn size={20} aria-hidden="true" />}
+        disabled={hint !== null}
+        disabledReason={hint ? t(hint) : undefined}
+        popoverTarget="graphics-menu"
+      />
       <div id="graphics-menu" popover="auto" className="menu toolbar-menu" role="menu" aria-label={t('graphicsButton')}>
         {CHART_KINDS.filter(chartApplies).map((kind) => (
-          <button key={kind} type="button" role="menuitem" className="menu-item" onClick={() => {
-            hidePopover('graphics-menu');
-            void showChart(api, kind);
-          }}>{t(TITLES[kind])}</button>
+          <button
+            key={kind}
+            type="button"
+            role="menuitem"
+            className="menu-item"
+            onClick={() => {
+              hidePopover('graphics-menu');
+              void showChart(api, kind);
+            }}
+          >
+            {t(TITLES[kind])}
+          </button>
         ))}
       </div>
     </>
   );
 }
-
 
 const ChartsDialog = lazy(() => import('./ChartsDialog').then((m) => ({ default: m.ChartsDialog })));
 
@@ -57,5 +70,9 @@ const ChartsDialog = lazy(() => import('./ChartsDialog').then((m) => ({ default:
 export function ChartsHost() {
   useSignals();
   if (openChart.value === null) return null;
-  return <Suspense fallback={null}><ChartsDialog /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <ChartsDialog />
+    </Suspense>
+  );
 }

@@ -40,7 +40,9 @@ function ChartFigure({ title, children, table }: { title: string; children: Reac
   const id = useId();
   return (
     <figure className="chart" aria-labelledby={id}>
-      <figcaption id={id} className="chart-title">{title}</figcaption>
+      <figcaption id={id} className="chart-title">
+        {title}
+      </figcaption>
       {children}
       <div className="visually-hidden">{table}</div>
     </figure>
@@ -58,17 +60,30 @@ export function MatchingBarChart({ entries, format }: { entries: readonly Matchi
   const height = 330;
   const margin = { top: 40, right: 16, bottom: 84, left: 96 };
   const max = Math.max(1, ...top.map((e) => Math.max(e.outputLocationPropertyValue ?? 0, e.actualOutputLocationPropertyValue ?? 0)));
-  const x = scaleBand<number>().domain(top.map((_, i) => i)).range([margin.left, WIDTH - margin.right]).padding(0.25);
-  const y = scaleLinear().domain([0, max]).nice().range([height - margin.bottom, margin.top]);
+  const x = scaleBand<number>()
+    .domain(top.map((_, i) => i))
+    .range([margin.left, WIDTH - margin.right])
+    .padding(0.25);
+  const y = scaleLinear()
+    .domain([0, max])
+    .nice()
+    .range([height - margin.bottom, margin.top]);
   const bar = hasActual ? x.bandwidth() / 2 : x.bandwidth();
   const fmt = (v: number) => formatOutput(lang, v, format.outputType, format.currency);
   return (
     <ChartFigure
       title={t('chartMatchingTitle')}
-      table={(
+      table={
         <table>
           <caption>{t('chartMatchingTitle')}</caption>
-          <thead><tr><th scope="col">{t('chartLocation')}</th><th scope="col">{t('chartScore')}</th><th scope="col">{outputTitle}</th>{hasActual && <th scope="col">{actualTitle ?? t('chartActual')}</th>}</tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{t('chartLocation')}</th>
+              <th scope="col">{t('chartScore')}</th>
+              <th scope="col">{outputTitle}</th>
+              {hasActual && <th scope="col">{actualTitle ?? t('chartActual')}</th>}
+            </tr>
+          </thead>
           <tbody>
             {top.map((e, i) => (
               <tr key={i}>
@@ -80,33 +95,54 @@ export function MatchingBarChart({ entries, format }: { entries: readonly Matchi
             ))}
           </tbody>
         </table>
-      )}
+      }
     >
       <svg viewBox={`0 0 ${WIDTH} ${height}`} className="chart-svg" aria-hidden="true" data-chart="matching">
         {y.ticks(5).map((tick) => (
           <g key={tick} transform={`translate(0,${y(tick)})`}>
             <line x1={margin.left} x2={WIDTH - margin.right} className="chart-grid" />
-            <text x={margin.left - 6} dy="0.32em" textAnchor="end" className="chart-tick">{fmt(tick)}</text>
+            <text x={margin.left - 6} dy="0.32em" textAnchor="end" className="chart-tick">
+              {fmt(tick)}
+            </text>
           </g>
         ))}
         {top.map((e, i) => (
           <g key={i}>
             <rect x={x(i)} y={y(e.outputLocationPropertyValue ?? 0)} width={bar} height={y(0) - y(e.outputLocationPropertyValue ?? 0)} fill={matchColor(i)} />
             {hasActual && (
-              <rect x={(x(i) ?? 0) + bar} y={y(e.actualOutputLocationPropertyValue ?? 0)} width={bar} height={y(0) - y(e.actualOutputLocationPropertyValue ?? 0)}
-                fill={matchColor(i)} fillOpacity={0.45} />
+              <rect
+                x={(x(i) ?? 0) + bar}
+                y={y(e.actualOutputLocationPropertyValue ?? 0)}
+                width={bar}
+                height={y(0) - y(e.actualOutputLocationPropertyValue ?? 0)}
+                fill={matchColor(i)}
+                fillOpacity={0.45}
+              />
             )}
-            <text x={(x(i) ?? 0) + x.bandwidth() / 2} y={y(Math.max(e.outputLocationPropertyValue ?? 0, e.actualOutputLocationPropertyValue ?? 0)) - 6}
-              textAnchor="middle" className="chart-tick">{formatPercent(lang, e.score, 0)}</text>
-            <text transform={`translate(${(x(i) ?? 0) + x.bandwidth() / 2 + 4},${height - margin.bottom + 12}) rotate(-25)`} textAnchor="end"
-              className="chart-label">{truncate(e.name, 24)}</text>
+            <text
+              x={(x(i) ?? 0) + x.bandwidth() / 2}
+              y={y(Math.max(e.outputLocationPropertyValue ?? 0, e.actualOutputLocationPropertyValue ?? 0)) - 6}
+              textAnchor="middle"
+              className="chart-tick"
+            >
+              {formatPercent(lang, e.score, 0)}
+            </text>
+            <text
+              transform={`translate(${(x(i) ?? 0) + x.bandwidth() / 2 + 4},${height - margin.bottom + 12}) rotate(-25)`}
+              textAnchor="end"
+              className="chart-label"
+            >
+              {truncate(e.name, 24)}
+            </text>
           </g>
         ))}
         <line x1={margin.left} x2={WIDTH - margin.right} y1={y(0)} y2={y(0)} className="chart-axis" />
         {hasActual && (
           <g transform={`translate(${margin.left},14)`} className="chart-tick">
-            <rect width={10} height={10} y={-9} fill="#6b7280" /><text x={14}>{outputTitle}</text>
-            <rect x={200} width={10} height={10} y={-9} fill="#6b7280" fillOpacity={0.45} /><text x={214}>{actualTitle ?? t('chartActual')}</text>
+            <rect width={10} height={10} y={-9} fill="#6b7280" />
+            <text x={14}>{outputTitle}</text>
+            <rect x={200} width={10} height={10} y={-9} fill="#6b7280" fillOpacity={0.45} />
+            <text x={214}>{actualTitle ?? t('chartActual')}</text>
           </g>
         )}
       </svg>
@@ -130,43 +166,71 @@ export function RadarChart({ entries }: { entries: readonly MatchingLocation[] }
   const max = Math.max(1, ...top.flatMap((e) => e.normalizedScores.map((s) => s.score)));
   const r = scaleLinear().domain([0, max]).range([0, radius]);
   const angle = (i: number) => (i / Math.max(1, axes.length)) * Math.PI * 2;
-  const line = lineRadial<number>().angle((_, i) => angle(i)).radius((v) => r(v)).curve(curveLinearClosed);
+  const line = lineRadial<number>()
+    .angle((_, i) => angle(i))
+    .radius((v) => r(v))
+    .curve(curveLinearClosed);
   const valueOf = (e: MatchingLocation, title: string) => e.normalizedScores.find((s) => s.title === title)?.score ?? 0;
   const [left, right] = radarLegendSplit(top.map((e, i) => ({ name: e.name, color: matchColor(i) })));
   return (
     <ChartFigure
       title={t('chartRadarTitle')}
-      table={(
+      table={
         <table>
           <caption>{t('chartRadarTitle')}</caption>
-          <thead><tr><th scope="col">{t('chartLocation')}</th>{axes.map((a) => <th scope="col" key={a}>{a}</th>)}</tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{t('chartLocation')}</th>
+              {axes.map((a) => (
+                <th scope="col" key={a}>
+                  {a}
+                </th>
+              ))}
+            </tr>
+          </thead>
           <tbody>
             {top.map((e, i) => (
-              <tr key={i}><th scope="row">{e.name}</th>{axes.map((a) => <td key={a}>{formatNumber(lang, valueOf(e, a), 2)}</td>)}</tr>
+              <tr key={i}>
+                <th scope="row">{e.name}</th>
+                {axes.map((a) => (
+                  <td key={a}>{formatNumber(lang, valueOf(e, a), 2)}</td>
+                ))}
+              </tr>
             ))}
           </tbody>
         </table>
-      )}
+      }
     >
       <div className="radar">
         <svg viewBox={`0 0 ${size} ${size}`} className="chart-svg radar-svg" aria-hidden="true" data-chart="radar">
           <g transform={`translate(${centre},${centre})`}>
-            {r.ticks(4).filter((v) => v > 0).map((v) => (
-              <path key={v} className="chart-grid" fill="none" d={line(axes.map(() => v)) ?? ''} />
-            ))}
+            {r
+              .ticks(4)
+              .filter((v) => v > 0)
+              .map((v) => (
+                <path key={v} className="chart-grid" fill="none" d={line(axes.map(() => v)) ?? ''} />
+              ))}
             {axes.map((a, i) => {
               const [px, py] = [Math.sin(angle(i)) * radius, -Math.cos(angle(i)) * radius];
               const [lx, ly] = [Math.sin(angle(i)) * (radius + 14), -Math.cos(angle(i)) * (radius + 14)];
               return (
                 <g key={a}>
                   <line x1={0} y1={0} x2={px} y2={py} className="chart-grid" />
-                  <text x={lx} y={ly} dy="0.32em" textAnchor={Math.abs(lx) < 4 ? 'middle' : lx > 0 ? 'start' : 'end'} className="chart-tick">{truncate(a, 20)}</text>
+                  <text x={lx} y={ly} dy="0.32em" textAnchor={Math.abs(lx) < 4 ? 'middle' : lx > 0 ? 'start' : 'end'} className="chart-tick">
+                    {truncate(a, 20)}
+                  </text>
                 </g>
               );
             })}
             {top.map((e, i) => (
-              <path key={i} d={line(axes.map((a) => valueOf(e, a))) ?? ''} fill={matchColor(i)} fillOpacity={i === 0 ? 0.18 : 0.06}
-                stroke={matchColor(i)} strokeWidth={i === 0 ? 2.5 : 1.5} />
+              <path
+                key={i}
+                d={line(axes.map((a) => valueOf(e, a))) ?? ''}
+                fill={matchColor(i)}
+                fillOpacity={i === 0 ? 0.18 : 0.06}
+                stroke={matchColor(i)}
+                strokeWidth={i === 0 ? 2.5 : 1.5}
+              />
             ))}
           </g>
         </svg>
@@ -174,7 +238,10 @@ export function RadarChart({ entries }: { entries: readonly MatchingLocation[] }
           {[left, right].map((column, c) => (
             <ul key={c} className="radar-legend-column">
               {column.map((item) => (
-                <li key={item.name}><span className="legend-swatch" style={{ background: item.color }} />{item.name}</li>
+                <li key={item.name}>
+                  <span className="legend-swatch" style={{ background: item.color }} />
+                  {item.name}
+                </li>
               ))}
             </ul>
           ))}
@@ -196,42 +263,63 @@ export function DriversChart({ filters }: { filters: readonly DriverFilterChart[
         <ChartFigure
           key={f.id}
           title={f.title}
-          table={(
+          table={
             <table>
               <caption>{f.title}</caption>
-              <thead><tr><th scope="col">{t('chartDriver')}</th><th scope="col">{t('chartMinimum')}</th><th scope="col">{t('chartAverage')}</th><th scope="col">{t('chartMaximum')}</th><th scope="col">{t('chartValue')}</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">{t('chartDriver')}</th>
+                  <th scope="col">{t('chartMinimum')}</th>
+                  <th scope="col">{t('chartAverage')}</th>
+                  <th scope="col">{t('chartMaximum')}</th>
+                  <th scope="col">{t('chartValue')}</th>
+                </tr>
+              </thead>
               <tbody>
                 {f.drivers.map((d, i) => (
                   <tr key={i}>
                     <th scope="row">{d.title}</th>
-                    {[d.minimum, d.average, d.maximum, d.value].map((v, j) => <td key={j}>{formatNumber(lang, v, d.roundingDigits)}</td>)}
+                    {[d.minimum, d.average, d.maximum, d.value].map((v, j) => (
+                      <td key={j}>{formatNumber(lang, v, d.roundingDigits)}</td>
+                    ))}
                   </tr>
                 ))}
               </tbody>
             </table>
-          )}
+          }
         >
           <svg viewBox={`0 0 ${WIDTH} ${margin.top + f.drivers.length * rowHeight + 24}`} className="chart-svg" aria-hidden="true" data-chart="drivers">
             {f.drivers.map((d, i) => {
-              const x = scaleLinear().domain(driverDomain(d)).range([margin.left, WIDTH - margin.right - 60]);
+              const x = scaleLinear()
+                .domain(driverDomain(d))
+                .range([margin.left, WIDTH - margin.right - 60]);
               const y = margin.top + i * rowHeight + rowHeight / 2;
               const fmt = (v: number) => formatNumber(lang, v, d.roundingDigits);
               return (
                 <g key={i}>
-                  <text x={margin.left - 10} y={y} dy="0.32em" textAnchor="end" className="chart-label">{truncate(d.title, 28)}</text>
+                  <text x={margin.left - 10} y={y} dy="0.32em" textAnchor="end" className="chart-label">
+                    {truncate(d.title, 28)}
+                  </text>
                   <line x1={x(d.minimum)} x2={x(d.maximum)} y1={y} y2={y} className="driver-range" />
                   <line x1={x(d.minimum)} x2={x(d.minimum)} y1={y - 6} y2={y + 6} className="driver-end" />
                   <line x1={x(d.maximum)} x2={x(d.maximum)} y1={y - 6} y2={y + 6} className="driver-end" />
                   <path d={`M${x(d.average)},${y - 7}l6,7l-6,7l-6,-7z`} className="driver-average" />
                   <circle cx={x(d.value)} cy={y} r={6} className="driver-value" fill={matchColor(0)} />
-                  <text x={WIDTH - margin.right - 52} y={y} dy="0.32em" className="chart-tick">{fmt(d.value)}</text>
+                  <text x={WIDTH - margin.right - 52} y={y} dy="0.32em" className="chart-tick">
+                    {fmt(d.value)}
+                  </text>
                 </g>
               );
             })}
             <g transform={`translate(${margin.left},${margin.top + f.drivers.length * rowHeight + 16})`} className="chart-tick">
-              <circle r={5} cy={-4} fill={matchColor(0)} /><text x={10}>{t('chartValue')}</text>
-              <path d="M110,-10l5,6l-5,6l-5,-6z" className="driver-average" /><text x={122}>{t('chartAverage')}</text>
-              <line x1={210} x2={240} y1={-4} y2={-4} className="driver-range" /><text x={246}>{t('chartMinimum')} – {t('chartMaximum')}</text>
+              <circle r={5} cy={-4} fill={matchColor(0)} />
+              <text x={10}>{t('chartValue')}</text>
+              <path d="M110,-10l5,6l-5,6l-5,-6z" className="driver-average" />
+              <text x={122}>{t('chartAverage')}</text>
+              <line x1={210} x2={240} y1={-4} y2={-4} className="driver-range" />
+              <text x={246}>
+                {t('chartMinimum')} – {t('chartMaximum')}
+              </text>
             </g>
           </svg>
         </ChartFigure>
@@ -241,7 +329,19 @@ export function DriversChart({ filters }: { filters: readonly DriverFilterChart[
 }
 
 /** Scatter chart of two location properties; matches in their colours, others grey; hovering a point shows the location. */
-export function ScatterChart({ points, xTitle, yTitle, xDigits = 0, yDigits = 0 }: { points: readonly ScatterPoint[]; xTitle: string; yTitle: string; xDigits?: number; yDigits?: number }) {
+export function ScatterChart({
+  points,
+  xTitle,
+  yTitle,
+  xDigits = 0,
+  yDigits = 0,
+}: {
+  points: readonly ScatterPoint[];
+  xTitle: string;
+  yTitle: string;
+  xDigits?: number;
+  yDigits?: number;
+}) {
   useRenderTiming('properties');
   const lang = language.value;
   const [hover, setHover] = useState<ScatterPoint | null>(null);
@@ -249,8 +349,14 @@ export function ScatterChart({ points, xTitle, yTitle, xDigits = 0, yDigits = 0 
   const margin = { top: 16, right: 24, bottom: 48, left: 80 };
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
-  const x = scaleLinear().domain([Math.min(0, ...xs), Math.max(1, ...xs)]).nice().range([margin.left, WIDTH - margin.right]);
-  const y = scaleLinear().domain([Math.min(0, ...ys), Math.max(1, ...ys)]).nice().range([height - margin.bottom, margin.top]);
+  const x = scaleLinear()
+    .domain([Math.min(0, ...xs), Math.max(1, ...xs)])
+    .nice()
+    .range([margin.left, WIDTH - margin.right]);
+  const y = scaleLinear()
+    .domain([Math.min(0, ...ys), Math.max(1, ...ys)])
+    .nice()
+    .range([height - margin.bottom, margin.top]);
   const compact = (v: number) => new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 }).format(v);
   const matches = points.filter((p) => p.match >= 0);
   // The hidden table: the matches first, then at most SCATTER_TABLE_ROWS locations in all (thousands of rows help no one).
@@ -277,50 +383,103 @@ export function ScatterChart({ points, xTitle, yTitle, xDigits = 0, yDigits = 0 
   return (
     <ChartFigure
       title={t('chartScatterTitle', { x: xTitle, y: yTitle })}
-      table={(
+      table={
         <table>
           <caption>{t('chartScatterTitle', { x: xTitle, y: yTitle })}</caption>
-          <thead><tr><th scope="col">{t('chartLocation')}</th><th scope="col">{xTitle}</th><th scope="col">{yTitle}</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{t('chartLocation')}</th>
+              <th scope="col">{xTitle}</th>
+              <th scope="col">{yTitle}</th>
+            </tr>
+          </thead>
           <tbody>
             {tableRows.map((p, i) => (
-              <tr key={i}><th scope="row">{p.name}</th><td>{formatNumber(lang, p.x, xDigits)}</td><td>{formatNumber(lang, p.y, yDigits)}</td></tr>
+              <tr key={i}>
+                <th scope="row">{p.name}</th>
+                <td>{formatNumber(lang, p.x, xDigits)}</td>
+                <td>{formatNumber(lang, p.y, yDigits)}</td>
+              </tr>
             ))}
-            {points.length > tableRows.length && <tr><td colSpan={3}>{t('chartMoreLocations', { count: formatNumber(lang, points.length - tableRows.length) })}</td></tr>}
+            {points.length > tableRows.length && (
+              <tr>
+                <td colSpan={3}>{t('chartMoreLocations', { count: formatNumber(lang, points.length - tableRows.length) })}</td>
+              </tr>
+            )}
           </tbody>
         </table>
-      )}
+      }
     >
-      <svg viewBox={`0 0 ${WIDTH} ${height}`} className="chart-svg" aria-hidden="true" data-chart="scatter" onPointerMove={nearest} onPointerLeave={() => setHover(null)}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${height}`}
+        className="chart-svg"
+        aria-hidden="true"
+        data-chart="scatter"
+        onPointerMove={nearest}
+        onPointerLeave={() => setHover(null)}
+      >
         {x.ticks(6).map((v) => (
           <g key={`x${v}`}>
             <line x1={x(v)} x2={x(v)} y1={margin.top} y2={height - margin.bottom} className="chart-grid" />
-            <text x={x(v)} y={height - margin.bottom + 16} textAnchor="middle" className="chart-tick">{compact(v)}</text>
+            <text x={x(v)} y={height - margin.bottom + 16} textAnchor="middle" className="chart-tick">
+              {compact(v)}
+            </text>
           </g>
         ))}
         {y.ticks(6).map((v) => (
           <g key={`y${v}`}>
             <line x1={margin.left} x2={WIDTH - margin.right} y1={y(v)} y2={y(v)} className="chart-grid" />
-            <text x={margin.left - 6} y={y(v)} dy="0.32em" textAnchor="end" className="chart-tick">{compact(v)}</text>
+            <text x={margin.left - 6} y={y(v)} dy="0.32em" textAnchor="end" className="chart-tick">
+              {compact(v)}
+            </text>
           </g>
         ))}
-        <text x={(margin.left + WIDTH - margin.right) / 2} y={height - 8} textAnchor="middle" className="chart-label">{xTitle}</text>
-        <text transform={`translate(14,${(margin.top + height - margin.bottom) / 2}) rotate(-90)`} textAnchor="middle" className="chart-label">{yTitle}</text>
+        <text x={(margin.left + WIDTH - margin.right) / 2} y={height - 8} textAnchor="middle" className="chart-label">
+          {xTitle}
+        </text>
+        <text transform={`translate(14,${(margin.top + height - margin.bottom) / 2}) rotate(-90)`} textAnchor="middle" className="chart-label">
+          {yTitle}
+        </text>
         {/* The other locations as one path of round dots (thousands of points draw fast); the matches as circles on top. */}
-        <path d={others} stroke={OTHER_COLOR} strokeOpacity={0.6} strokeWidth={8} strokeLinecap="round" fill="none" data-points={points.length - matches.length} />
+        <path
+          d={others}
+          stroke={OTHER_COLOR}
+          strokeOpacity={0.6}
+          strokeWidth={8}
+          strokeLinecap="round"
+          fill="none"
+          data-points={points.length - matches.length}
+        />
         {matches.map((p, i) => (
-          <circle key={i} cx={x(p.x)} cy={y(p.y)} r={6} fill={p.color} fillOpacity={0.95}
-            stroke={hover === p ? '#111827' : '#ffffff'} strokeWidth={1.5} onPointerEnter={() => setHover(p)} data-name={p.name}>
+          <circle
+            key={i}
+            cx={x(p.x)}
+            cy={y(p.y)}
+            r={6}
+            fill={p.color}
+            fillOpacity={0.95}
+            stroke={hover === p ? '#111827' : '#ffffff'}
+            strokeWidth={1.5}
+            onPointerEnter={() => setHover(p)}
+            data-name={p.name}
+          >
             <title>{p.name}</title>
           </circle>
         ))}
         {hover && (
-          <g transform={`translate(${Math.min(x(hover.x) + 10, WIDTH - 200)},${Math.max(y(hover.y) - 12, margin.top + 12)})`} className="scatter-hover" pointerEvents="none">
+          <g
+            transform={`translate(${Math.min(x(hover.x) + 10, WIDTH - 200)},${Math.max(y(hover.y) - 12, margin.top + 12)})`}
+            className="scatter-hover"
+            pointerEvents="none"
+          >
             <rect x={-4} y={-14} width={Math.min(200, hover.name.length * 7 + 12)} height={20} rx={3} />
             <text className="chart-label">{truncate(hover.name, 28)}</text>
           </g>
         )}
       </svg>
-      <p className="scatter-status" aria-live="polite">{hover ? t('chartHoverLocation', { name: hover.name, x: formatNumber(lang, hover.x, xDigits), y: formatNumber(lang, hover.y, yDigits) }) : '\u00a0'}</p>
+      <p className="scatter-status" aria-live="polite">
+        {hover ? t('chartHoverLocation', { name: hover.name, x: formatNumber(lang, hover.x, xDigits), y: formatNumber(lang, hover.y, yDigits) }) : '\u00a0'}
+      </p>
     </ChartFigure>
   );
 }

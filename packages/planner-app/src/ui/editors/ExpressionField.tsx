@@ -95,7 +95,7 @@ export function ExpressionField({ rowKey, value, label, onChange }: ExpressionFi
               }}
             >
               <span className="suggestion-name">{s.kind === 'function' ? `${s.name}()` : s.name}</span>
-              <span className="suggestion-kind">{s.kind === 'function' ? t('expressionFunction') : s.title ?? t('expressionProperty')}</span>
+              <span className="suggestion-kind">{s.kind === 'function' ? t('expressionFunction') : (s.title ?? t('expressionProperty'))}</span>
             </li>
           ))}
         </ul>

@@ -10,9 +10,31 @@ import { useEffect, useState } from 'react';
 import { formatNumber, formatPercent } from '../../i18n/format';
 import { language, t } from '../../i18n';
 import {
-  addDriver, addDriverFilter, addFunctionRow, addScoreRow, applyCalibration, calibration, closeEditor, deleteDriver, deleteDriverFilter,
-  deleteFunctionRow, deleteScoreRow, driversDraft, editorDirty, openEditor, parameters, parametersDraft, saveEditor, scoresDraft, startCalibration,
-  updateDriverRow, updateFilterRow, updateFunctionRow, updateMode, updateParameters, updateScoreRow,
+  addDriver,
+  addDriverFilter,
+  addFunctionRow,
+  addScoreRow,
+  applyCalibration,
+  calibration,
+  closeEditor,
+  deleteDriver,
+  deleteDriverFilter,
+  deleteFunctionRow,
+  deleteScoreRow,
+  driversDraft,
+  editorDirty,
+  openEditor,
+  parameters,
+  parametersDraft,
+  saveEditor,
+  scoresDraft,
+  startCalibration,
+  updateDriverRow,
+  updateFilterRow,
+  updateFunctionRow,
+  updateMode,
+  updateParameters,
+  updateScoreRow,
 } from '../../stores/editors';
 import { LogViewer } from '../admin/LogViewer';
 import { Dialog, IconButton } from '../common';
@@ -26,11 +48,33 @@ import './editors.css';
 export function FieldRefusal({ field, id }: { field: string; id?: string }) {
   useSignals();
   const text = refusalAt(field);
-  return text ? <span id={id} className="field-error" role="alert">{text}</span> : null;
+  return text ? (
+    <span id={id} className="field-error" role="alert">
+      {text}
+    </span>
+  ) : null;
 }
 
 /** A number input that keeps what is typed and passes it on whenever it reads as a number. */
-function NumberField({ label, value, onChange, step = 'any', min, max, field, warning }: { label: string; value: number; onChange: (value: number) => void; step?: string | number; min?: number; max?: number; field?: string; warning?: string | null }) {
+function NumberField({
+  label,
+  value,
+  onChange,
+  step = 'any',
+  min,
+  max,
+  field,
+  warning,
+}: {
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+  step?: string | number;
+  min?: number;
+  max?: number;
+  field?: string;
+  warning?: string | null;
+}) {
   useSignals();
   const [text, setText] = useState(String(value));
   const refused = field ? refusalAt(field) : null;
@@ -66,8 +110,12 @@ function EditorFooter({ kind }: { kind: 'modelParameters' | 'drivers' | 'normali
   return (
     <>
       {editorDirty.value && <span className="muted unsaved">{t('unsavedChanges')}</span>}
-      <button type="button" className="button" onClick={() => void closeEditor()}>{t('close')}</button>
-      <button type="button" className="button primary" disabled={!editorDirty.value} onClick={() => void saveEditor(kind)}>{t('save')}</button>
+      <button type="button" className="button" onClick={() => void closeEditor()}>
+        {t('close')}
+      </button>
+      <button type="button" className="button primary" disabled={!editorDirty.value} onClick={() => void saveEditor(kind)}>
+        {t('save')}
+      </button>
     </>
   );
 }
@@ -83,7 +131,13 @@ function ModeFields({ mode, label }: { mode: 'car' | 'pedestrian'; label: string
       <legend>{label}</legend>
       <div className="mode-grid">
         <div className="mode-fields">
-          <NumberField label={t('maximumMinutes')} field={`${mode}.maximumMinutes`} value={values.maximumMinutes} min={0} onChange={(v) => updateMode(mode, { maximumMinutes: v })} />
+          <NumberField
+            label={t('maximumMinutes')}
+            field={`${mode}.maximumMinutes`}
+            value={values.maximumMinutes}
+            min={0}
+            onChange={(v) => updateMode(mode, { maximumMinutes: v })}
+          />
           <NumberField label={t('decayScale')} field={`${mode}.scale`} value={values.scale} onChange={(v) => updateMode(mode, { scale: v })} />
           <NumberField label={t('decayConstant')} field={`${mode}.constant`} value={values.constant} onChange={(v) => updateMode(mode, { constant: v })} />
           <NumberField label={t('decayPower')} field={`${mode}.power`} value={values.power} step={0.1} onChange={(v) => updateMode(mode, { power: v })} />
@@ -103,7 +157,9 @@ function DecayWarnings({ mode }: { mode: TravelModeParameters }) {
   if (!warnings.length) return null;
   return (
     <div className="decay-warnings" role="status">
-      {warnings.map((w) => <p key={w.key}>{t(w.key, w.vars)}</p>)}
+      {warnings.map((w) => (
+        <p key={w.key}>{t(w.key, w.vars)}</p>
+      ))}
     </div>
   );
 }
@@ -113,10 +169,24 @@ function FitTable({ before, after }: { before: CalibrationFit; after: Calibratio
   return (
     <table className="admin-table numbers fit-table">
       <caption className="visually-hidden">{t('calibrationFit')}</caption>
-      <thead><tr><th scope="col">{t('calibrationMeasure')}</th><th scope="col">{t('calibrationBefore')}</th><th scope="col">{t('calibrationAfter')}</th></tr></thead>
+      <thead>
+        <tr>
+          <th scope="col">{t('calibrationMeasure')}</th>
+          <th scope="col">{t('calibrationBefore')}</th>
+          <th scope="col">{t('calibrationAfter')}</th>
+        </tr>
+      </thead>
       <tbody>
-        <tr><th scope="row">R²</th><td>{formatNumber(lang, before.rSquared, 3)}</td><td>{formatNumber(lang, after.rSquared, 3)}</td></tr>
-        <tr><th scope="row">{t('calibrationMape')}</th><td>{formatPercent(lang, before.meanAbsolutePercentageError)}</td><td>{formatPercent(lang, after.meanAbsolutePercentageError)}</td></tr>
+        <tr>
+          <th scope="row">R²</th>
+          <td>{formatNumber(lang, before.rSquared, 3)}</td>
+          <td>{formatNumber(lang, after.rSquared, 3)}</td>
+        </tr>
+        <tr>
+          <th scope="row">{t('calibrationMape')}</th>
+          <td>{formatPercent(lang, before.meanAbsolutePercentageError)}</td>
+          <td>{formatPercent(lang, after.meanAbsolutePercentageError)}</td>
+        </tr>
       </tbody>
     </table>
   );
@@ -143,7 +213,11 @@ function CalibrationSection() {
           <span role="status">{t('calibrationRunning', { progress: Math.round(job.progress) })}</span>
         </div>
       )}
-      {job?.state === 'failed' && <p className="field-error" role="alert">{t('calibrationFailed', { reason: job.error ?? '' })}</p>}
+      {job?.state === 'failed' && (
+        <p className="field-error" role="alert">
+          {t('calibrationFailed', { reason: job.error ?? '' })}
+        </p>
+      )}
       {result && (
         <div className="calibration-result">
           <div>
@@ -151,14 +225,34 @@ function CalibrationSection() {
             <FitTable before={result.before.fit} after={result.after.fit} />
             <table className="admin-table numbers">
               <caption className="visually-hidden">{t('calibrationParameters')}</caption>
-              <thead><tr><th scope="col">{t('calibrationParameter')}</th><th scope="col">{t('calibrationBefore')}</th><th scope="col">{t('calibrationAfter')}</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">{t('calibrationParameter')}</th>
+                  <th scope="col">{t('calibrationBefore')}</th>
+                  <th scope="col">{t('calibrationAfter')}</th>
+                </tr>
+              </thead>
               <tbody>
-                <tr><th scope="row">{t('decayPowerOf', { mode: t('modeCar') })}</th><td>{fmt(result.before.parameters.carPower)}</td><td>{fmt(result.after.parameters.carPower)}</td></tr>
-                <tr><th scope="row">{t('decayPowerOf', { mode: t('modePedestrian') })}</th><td>{fmt(result.before.parameters.pedestrianPower)}</td><td>{fmt(result.after.parameters.pedestrianPower)}</td></tr>
-                <tr><th scope="row">{t('attractivenessExponent')}</th><td>{fmt(result.before.parameters.attractivenessExponent)}</td><td>{fmt(result.after.parameters.attractivenessExponent)}</td></tr>
+                <tr>
+                  <th scope="row">{t('decayPowerOf', { mode: t('modeCar') })}</th>
+                  <td>{fmt(result.before.parameters.carPower)}</td>
+                  <td>{fmt(result.after.parameters.carPower)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">{t('decayPowerOf', { mode: t('modePedestrian') })}</th>
+                  <td>{fmt(result.before.parameters.pedestrianPower)}</td>
+                  <td>{fmt(result.after.parameters.pedestrianPower)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">{t('attractivenessExponent')}</th>
+                  <td>{fmt(result.before.parameters.attractivenessExponent)}</td>
+                  <td>{fmt(result.after.parameters.attractivenessExponent)}</td>
+                </tr>
               </tbody>
             </table>
-            <button type="button" className="button primary" onClick={() => void applyCalibration()}>{t('calibrationApply')}</button>
+            <button type="button" className="button primary" onClick={() => void applyCalibration()}>
+              {t('calibrationApply')}
+            </button>
           </div>
           <CalibrationScatter points={result.points} />
         </div>
@@ -184,7 +278,15 @@ function ModelParametersEditor() {
       {draft && (
         <>
           <div className="card">
-            <NumberField label={t('fractionCutOffThreshold')} field="fractionCutOffThreshold" value={draft.fractionCutOffThreshold} min={0} max={1} step={0.001} onChange={(v) => updateParameters({ fractionCutOffThreshold: v })} />
+            <NumberField
+              label={t('fractionCutOffThreshold')}
+              field="fractionCutOffThreshold"
+              value={draft.fractionCutOffThreshold}
+              min={0}
+              max={1}
+              step={0.001}
+              onChange={(v) => updateParameters({ fractionCutOffThreshold: v })}
+            />
           </div>
           <div className="mode-cards">
             <ModeFields mode="car" label={t('modeCar')} />
@@ -194,21 +296,75 @@ function ModelParametersEditor() {
           <section className="card" aria-labelledby="functions-title">
             <header className="card-title">
               <h3 id="functions-title">{t('functionsTable')}</h3>
-              <button type="button" className="button" onClick={() => addFunctionRow()}><Plus size={16} aria-hidden="true" />{t('addRow')}</button>
+              <button type="button" className="button" onClick={() => addFunctionRow()}>
+                <Plus size={16} aria-hidden="true" />
+                {t('addRow')}
+              </button>
             </header>
             <table className="editor-table">
               <thead>
-                <tr><th scope="col">id</th><th scope="col">{t('functionDescription')}</th><th scope="col">{t('functionExpression')}</th><th scope="col">{t('defaultValue')}</th><th scope="col">{t('functionType')}</th><th scope="col"><span className="visually-hidden">{t('adminActions')}</span></th></tr>
+                <tr>
+                  <th scope="col">id</th>
+                  <th scope="col">{t('functionDescription')}</th>
+                  <th scope="col">{t('functionExpression')}</th>
+                  <th scope="col">{t('defaultValue')}</th>
+                  <th scope="col">{t('functionType')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('adminActions')}</span>
+                  </th>
+                </tr>
               </thead>
               <tbody>
                 {draft.functions.map((row, index) => (
                   <tr key={row.key}>
                     <td className="numbers">{row.id ?? t('newRow')}</td>
-                    <td><input value={row.description} aria-label={t('functionDescriptionOf', { row: index + 1 })} onChange={(e) => updateFunctionRow(row.key, { description: e.target.value })} /><FieldRefusal field={`functions.${index}.description`} /></td>
-                    <td className="expression-cell"><ExpressionField rowKey={row.key} value={row.function} label={t('functionExpressionOf', { row: index + 1 })} onChange={(v) => updateFunctionRow(row.key, { function: v })} /><FieldRefusal field={`functions.${index}.function`} /></td>
-                    <td><input type="number" className="narrow" value={row.defaultValue} aria-label={t('defaultValueOf', { row: index + 1 })} onChange={(e) => updateFunctionRow(row.key, { defaultValue: Number(e.target.value) })} /><FieldRefusal field={`functions.${index}.defaultValue`} /></td>
-                    <td><input type="number" className="narrow" min={1} step={1} value={row.type} aria-label={t('functionTypeOf', { row: index + 1 })} onChange={(e) => updateFunctionRow(row.key, { type: Math.max(1, Math.round(Number(e.target.value)) || 1) })} /><FieldRefusal field={`functions.${index}.type`} /></td>
-                    <td><IconButton label={t('deleteRowOf', { row: index + 1 })} icon={<Trash2 size={16} aria-hidden="true" />} className="small" onClick={() => void deleteFunctionRow(row.key)} /></td>
+                    <td>
+                      <input
+                        value={row.description}
+                        aria-label={t('functionDescriptionOf', { row: index + 1 })}
+                        onChange={(e) => updateFunctionRow(row.key, { description: e.target.value })}
+                      />
+                      <FieldRefusal field={`functions.${index}.description`} />
+                    </td>
+                    <td className="expression-cell">
+                      <ExpressionField
+                        rowKey={row.key}
+                        value={row.function}
+                        label={t('functionExpressionOf', { row: index + 1 })}
+                        onChange={(v) => updateFunctionRow(row.key, { function: v })}
+                      />
+                      <FieldRefusal field={`functions.${index}.function`} />
+                    </td>
+                    <td>
+                      <input
+                        type="number"
+                        className="narrow"
+                        value={row.defaultValue}
+                        aria-label={t('defaultValueOf', { row: index + 1 })}
+                        onChange={(e) => updateFunctionRow(row.key, { defaultValue: Number(e.target.value) })}
+                      />
+                      <FieldRefusal field={`functions.${index}.defaultValue`} />
+                    </td>
+                    <td>
+                      <input
+                        type="number"
+                        className="narrow"
+                        min={1}
+                        step={1}
+                        value={row.type}
+                        aria-label={t('functionTypeOf', { row: index + 1 })}
+                        onChange={(e) => updateFunctionRow(row.key, { type: Math.max(1, Math.round(Number(e.target.value)) || 1) })}
+                      />
+                      <FieldRefusal field={`functions.${index}.type`} />
+                    </td>
+                    <td>
+                      <IconButton
+                        label={t('deleteRowOf', { row: index + 1 })}
+                        icon={<Trash2 size={16} aria-hidden="true" />}
+                        className="small"
+                        onClick={() => void deleteFunctionRow(row.key)}
+                      />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -238,7 +394,14 @@ function PropertyListTables() {
       {groups.map(([title, list]) => (
         <div key={title}>
           <h4>{title}</h4>
-          <ul>{list.map((prop) => <li key={prop.name}><code>{prop.name}</code>{prop.title ? ` – ${prop.title}` : ''}</li>)}</ul>
+          <ul>
+            {list.map((prop) => (
+              <li key={prop.name}>
+                <code>{prop.name}</code>
+                {prop.title ? ` – ${prop.title}` : ''}
+              </li>
+            ))}
+          </ul>
         </div>
       ))}
     </div>
@@ -252,7 +415,15 @@ function DriversEditor() {
   const draft = driversDraft.value;
   const open = openEditor.value === 'drivers' && !!draft;
   return (
-    <Dialog title={t('editDrivers')} open={open} confirmClose={editorDirty.value} onClose={() => void closeEditor(async () => true)} width={1040} className="editor-dialog" footer={<EditorFooter kind="drivers" />}>
+    <Dialog
+      title={t('editDrivers')}
+      open={open}
+      confirmClose={editorDirty.value}
+      onClose={() => void closeEditor(async () => true)}
+      width={1040}
+      className="editor-dialog"
+      footer={<EditorFooter kind="drivers" />}
+    >
       {draft && (
         <>
           {draft.map((filter, fi) => (
@@ -265,38 +436,111 @@ function DriversEditor() {
                 </label>
                 <div className="field grow">
                   <span aria-hidden="true">{t('functionExpression')}</span>
-                  <ExpressionField rowKey={filter.key} value={filter.function} label={t('driverFilterFunctionOf', { row: fi + 1 })} onChange={(v) => updateFilterRow(filter.key, { function: v })} />
+                  <ExpressionField
+                    rowKey={filter.key}
+                    value={filter.function}
+                    label={t('driverFilterFunctionOf', { row: fi + 1 })}
+                    onChange={(v) => updateFilterRow(filter.key, { function: v })}
+                  />
                 </div>
-                <IconButton label={t('deleteDriverFilterOf', { row: fi + 1 })} icon={<Trash2 size={16} aria-hidden="true" />} onClick={() => void deleteDriverFilter(filter.key)} />
+                <IconButton
+                  label={t('deleteDriverFilterOf', { row: fi + 1 })}
+                  icon={<Trash2 size={16} aria-hidden="true" />}
+                  onClick={() => void deleteDriverFilter(filter.key)}
+                />
               </div>
               <table className="editor-table">
                 <thead>
-                  <tr><th scope="col">{t('driverTitle')}</th><th scope="col">{t('functionExpression')}</th><th scope="col">{t('driverWeight')}</th><th scope="col">{t('roundingDigits')}</th><th scope="col">{t('inverse')}</th><th scope="col"><span className="visually-hidden">{t('adminActions')}</span></th></tr>
+                  <tr>
+                    <th scope="col">{t('driverTitle')}</th>
+                    <th scope="col">{t('functionExpression')}</th>
+                    <th scope="col">{t('driverWeight')}</th>
+                    <th scope="col">{t('roundingDigits')}</th>
+                    <th scope="col">{t('inverse')}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t('adminActions')}</span>
+                    </th>
+                  </tr>
                 </thead>
                 <tbody>
                   {filter.drivers.map((d, di) => {
                     const name = d.title || t('driverNumber', { row: di + 1 });
                     return (
                       <tr key={d.key}>
-                        <td><input value={d.title} aria-label={t('driverTitleOf', { row: di + 1, filter: fi + 1 })} onChange={(e) => updateDriverRow(filter.key, d.key, { title: e.target.value })} /><FieldRefusal field={`${fi}.drivers.${di}.title`} /></td>
-                        <td className="expression-cell"><ExpressionField rowKey={d.key} value={d.function} label={t('driverFunctionOf', { name })} onChange={(v) => updateDriverRow(filter.key, d.key, { function: v })} /></td>
+                        <td>
+                          <input
+                            value={d.title}
+                            aria-label={t('driverTitleOf', { row: di + 1, filter: fi + 1 })}
+                            onChange={(e) => updateDriverRow(filter.key, d.key, { title: e.target.value })}
+                          />
+                          <FieldRefusal field={`${fi}.drivers.${di}.title`} />
+                        </td>
+                        <td className="expression-cell">
+                          <ExpressionField
+                            rowKey={d.key}
+                            value={d.function}
+                            label={t('driverFunctionOf', { name })}
+                            onChange={(v) => updateDriverRow(filter.key, d.key, { function: v })}
+                          />
+                        </td>
                         <td className="weight-cell">
-                          <input type="range" min={DriverWeight.minimum} max={DriverWeight.maximum} step={1} value={d.weight} aria-label={t('driverWeightOf', { name })} onChange={(e) => updateDriverRow(filter.key, d.key, { weight: Number(e.target.value) })} />
+                          <input
+                            type="range"
+                            min={DriverWeight.minimum}
+                            max={DriverWeight.maximum}
+                            step={1}
+                            value={d.weight}
+                            aria-label={t('driverWeightOf', { name })}
+                            onChange={(e) => updateDriverRow(filter.key, d.key, { weight: Number(e.target.value) })}
+                          />
                           <output className="numbers">{d.weight}</output>
                           <FieldRefusal field={`${fi}.drivers.${di}.weight`} />
                         </td>
-                        <td><input type="number" className="narrow" min={0} max={10} step={1} value={d.roundingDigits} aria-label={t('roundingDigitsOf', { name })} onChange={(e) => updateDriverRow(filter.key, d.key, { roundingDigits: Math.min(10, Math.max(0, Math.round(Number(e.target.value)) || 0)) })} /></td>
-                        <td><input type="checkbox" checked={d.inverse} aria-label={t('inverseOf', { name })} onChange={(e) => updateDriverRow(filter.key, d.key, { inverse: e.target.checked })} /></td>
-                        <td><IconButton label={t('deleteDriverOf', { name })} icon={<Trash2 size={16} aria-hidden="true" />} className="small" onClick={() => void deleteDriver(filter.key, d.key)} /></td>
+                        <td>
+                          <input
+                            type="number"
+                            className="narrow"
+                            min={0}
+                            max={10}
+                            step={1}
+                            value={d.roundingDigits}
+                            aria-label={t('roundingDigitsOf', { name })}
+                            onChange={(e) =>
+                              updateDriverRow(filter.key, d.key, { roundingDigits: Math.min(10, Math.max(0, Math.round(Number(e.target.value)) || 0)) })
+                            }
+                          />
+                        </td>
+                        <td>
+                          <input
+                            type="checkbox"
+                            checked={d.inverse}
+                            aria-label={t('inverseOf', { name })}
+                            onChange={(e) => updateDriverRow(filter.key, d.key, { inverse: e.target.checked })}
+                          />
+                        </td>
+                        <td>
+                          <IconButton
+                            label={t('deleteDriverOf', { name })}
+                            icon={<Trash2 size={16} aria-hidden="true" />}
+                            className="small"
+                            onClick={() => void deleteDriver(filter.key, d.key)}
+                          />
+                        </td>
                       </tr>
                     );
                   })}
                 </tbody>
               </table>
-              <button type="button" className="button" onClick={() => addDriver(filter.key)}><Plus size={16} aria-hidden="true" />{t('addDriver')}</button>
+              <button type="button" className="button" onClick={() => addDriver(filter.key)}>
+                <Plus size={16} aria-hidden="true" />
+                {t('addDriver')}
+              </button>
             </section>
           ))}
-          <button type="button" className="button" onClick={() => addDriverFilter()}><Plus size={16} aria-hidden="true" />{t('addDriverFilter')}</button>
+          <button type="button" className="button" onClick={() => addDriverFilter()}>
+            <Plus size={16} aria-hidden="true" />
+            {t('addDriverFilter')}
+          </button>
         </>
       )}
     </Dialog>
@@ -310,26 +554,95 @@ function NormalizedScoresEditor() {
   const draft = scoresDraft.value;
   const open = openEditor.value === 'normalizedScores' && !!draft;
   return (
-    <Dialog title={t('editNormalizedScores')} open={open} confirmClose={editorDirty.value} onClose={() => void closeEditor(async () => true)} width={1040} className="editor-dialog" footer={<EditorFooter kind="normalizedScores" />}>
+    <Dialog
+      title={t('editNormalizedScores')}
+      open={open}
+      confirmClose={editorDirty.value}
+      onClose={() => void closeEditor(async () => true)}
+      width={1040}
+      className="editor-dialog"
+      footer={<EditorFooter kind="normalizedScores" />}
+    >
       {draft && (
         <section className="card" aria-label={t('editNormalizedScores')}>
           <header className="card-title">
             <h3>{t('functionsTable')}</h3>
-            <button type="button" className="button" onClick={() => addScoreRow()}><Plus size={16} aria-hidden="true" />{t('addRow')}</button>
+            <button type="button" className="button" onClick={() => addScoreRow()}>
+              <Plus size={16} aria-hidden="true" />
+              {t('addRow')}
+            </button>
           </header>
           <table className="editor-table">
             <thead>
-              <tr><th scope="col">{t('scoreTitle')}</th><th scope="col">{t('functionExpression')}</th><th scope="col">{t('scoreWeight')}</th><th scope="col">{t('defaultValue')}</th><th scope="col">{t('functionType')}</th><th scope="col"><span className="visually-hidden">{t('adminActions')}</span></th></tr>
+              <tr>
+                <th scope="col">{t('scoreTitle')}</th>
+                <th scope="col">{t('functionExpression')}</th>
+                <th scope="col">{t('scoreWeight')}</th>
+                <th scope="col">{t('defaultValue')}</th>
+                <th scope="col">{t('functionType')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('adminActions')}</span>
+                </th>
+              </tr>
             </thead>
             <tbody>
               {draft.map((row, index) => (
                 <tr key={row.key}>
-                  <td><input value={row.title} aria-label={t('scoreTitleOf', { row: index + 1 })} onChange={(e) => updateScoreRow(row.key, { title: e.target.value })} /><FieldRefusal field={`${index}.title`} /></td>
-                  <td className="expression-cell"><ExpressionField rowKey={row.key} value={row.function} label={t('functionExpressionOf', { row: index + 1 })} onChange={(v) => updateScoreRow(row.key, { function: v })} /></td>
-                  <td><input type="number" className="narrow" value={row.weight} aria-label={t('scoreWeightOf', { row: index + 1 })} onChange={(e) => updateScoreRow(row.key, { weight: Number(e.target.value) })} /><FieldRefusal field={`${index}.weight`} /></td>
-                  <td><input type="number" className="narrow" value={row.defaultValue} aria-label={t('defaultValueOf', { row: index + 1 })} onChange={(e) => updateScoreRow(row.key, { defaultValue: Number(e.target.value) })} /></td>
-                  <td><input type="number" className="narrow" min={1} step={1} value={row.type} aria-label={t('functionTypeOf', { row: index + 1 })} onChange={(e) => updateScoreRow(row.key, { type: Math.max(1, Math.round(Number(e.target.value)) || 1) })} /><FieldRefusal field={`${index}.type`} /></td>
-                  <td><IconButton label={t('deleteRowOf', { row: index + 1 })} icon={<Trash2 size={16} aria-hidden="true" />} className="small" onClick={() => void deleteScoreRow(row.key)} /></td>
+                  <td>
+                    <input
+                      value={row.title}
+                      aria-label={t('scoreTitleOf', { row: index + 1 })}
+                      onChange={(e) => updateScoreRow(row.key, { title: e.target.value })}
+                    />
+                    <FieldRefusal field={`${index}.title`} />
+                  </td>
+                  <td className="expression-cell">
+                    <ExpressionField
+                      rowKey={row.key}
+                      value={row.function}
+                      label={t('functionExpressionOf', { row: index + 1 })}
+                      onChange={(v) => updateScoreRow(row.key, { function: v })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="number"
+                      className="narrow"
+                      value={row.weight}
+                      aria-label={t('scoreWeightOf', { row: index + 1 })}
+                      onChange={(e) => updateScoreRow(row.key, { weight: Number(e.target.value) })}
+                    />
+                    <FieldRefusal field={`${index}.weight`} />
+                  </td>
+                  <td>
+                    <input
+                      type="number"
+                      className="narrow"
+                      value={row.defaultValue}
+                      aria-label={t('defaultValueOf', { row: index + 1 })}
+                      onChange={(e) => updateScoreRow(row.key, { defaultValue: Number(e.target.value) })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="number"
+                      className="narrow"
+                      min={1}
+                      step={1}
+                      value={row.type}
+                      aria-label={t('functionTypeOf', { row: index + 1 })}
+                      onChange={(e) => updateScoreRow(row.key, { type: Math.max(1, Math.round(Number(e.target.value)) || 1) })}
+                    />
+                    <FieldRefusal field={`${index}.type`} />
+                  </td>
+                  <td>
+                    <IconButton
+                      label={t('deleteRowOf', { row: index + 1 })}
+                      icon={<Trash2 size={16} aria-hidden="true" />}
+                      className="small"
+                      onClick={() => void deleteScoreRow(row.key)}
+                    />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -28,10 +28,18 @@ export function DownloadProgressBar({ running }: { running: { fileName: string; 
   const amount = running.total ? t('exportReceivedOf', { received, total: formatBytes(lang, running.total) }) : received;
   return (
     <div className="export-progress" role="status">
-      {running.total
-        ? <progress aria-label={t('exportProgress', { name: running.fileName, received: amount })} value={Math.min(running.received, running.total)} max={running.total} />
-        : <progress aria-label={t('exportProgress', { name: running.fileName, received: amount })} />}
-      <span className="muted">{running.fileName} · <span data-testid="export-received">{amount}</span></span>
+      {running.total ? (
+        <progress
+          aria-label={t('exportProgress', { name: running.fileName, received: amount })}
+          value={Math.min(running.received, running.total)}
+          max={running.total}
+        />
+      ) : (
+        <progress aria-label={t('exportProgress', { name: running.fileName, received: amount })} />
+      )}
+      <span className="muted">
+        {running.fileName} · <span data-testid="export-received">{amount}</span>
+      </span>
     </div>
   );
 }
@@ -68,14 +76,32 @@ export function ExportDialog() {
       notify(t('exportFailed'), 'error');
     }
   };
-  const close = () => { exportOpen.value = false; };
+  const close = () => {
+    exportOpen.value = false;
+  };
   return (
-    <Dialog title={t('exportTitle')} open={exportOpen.value} onClose={close} confirmClose={false} width="min(640px, 96vw)"
-      footer={<button type="button" className="button" onClick={close}>{t('close')}</button>}>
+    <Dialog
+      title={t('exportTitle')}
+      open={exportOpen.value}
+      onClose={close}
+      confirmClose={false}
+      width="min(640px, 96vw)"
+      footer={
+        <button type="button" className="button" onClick={close}>
+          {t('close')}
+        </button>
+      }
+    >
       <fieldset className="export-culture">
         <legend>{t('exportCulture')}</legend>
-        <label><input type="radio" name="export-culture" value="nl" checked={culture === 'nl'} onChange={() => chooseCulture('nl')} />{t('cultureNl')}</label>
-        <label><input type="radio" name="export-culture" value="en" checked={culture === 'en'} onChange={() => chooseCulture('en')} />{t('cultureEn')}</label>
+        <label>
+          <input type="radio" name="export-culture" value="nl" checked={culture === 'nl'} onChange={() => chooseCulture('nl')} />
+          {t('cultureNl')}
+        </label>
+        <label>
+          <input type="radio" name="export-culture" value="en" checked={culture === 'en'} onChange={() => chooseCulture('en')} />
+          {t('cultureEn')}
+        </label>
       </fieldset>
       <ul className="export-list" aria-label={t('exportTitle')}>
         {list.map((d) => {
@@ -87,7 +113,13 @@ export function ExportDialog() {
                 {label}
                 {d.hint && <span className="muted export-hint"> — {t(d.hint)}</span>}
               </span>
-              <button type="button" className="button" aria-label={`${t('exportDownload')}: ${label}`} disabled={!!d.hint || running !== null} onClick={() => void download(d)}>
+              <button
+                type="button"
+                className="button"
+                aria-label={`${t('exportDownload')}: ${label}`}
+                disabled={!!d.hint || running !== null}
+                onClick={() => void download(d)}
+              >
                 {t('exportDownload')}
               </button>
               {busy && running && <DownloadProgressBar running={running} />}

@@ -33,8 +33,16 @@ export interface DownloadContext {
 }
 
 export type DownloadKey =
-  | 'scenarioLocations' | 'allScenariosLocations' | 'workbook' | 'output' | 'outputHidden' | 'modelOutput' | 'area'
-  | 'catchmentAll' | `catchment:${number}` | `areaProperties:${number}`;
+  | 'scenarioLocations'
+  | 'allScenariosLocations'
+  | 'workbook'
+  | 'output'
+  | 'outputHidden'
+  | 'modelOutput'
+  | 'area'
+  | 'catchmentAll'
+  | `catchment:${number}`
+  | `areaProperties:${number}`;
 
 export interface Download {
   key: DownloadKey;
@@ -62,32 +70,113 @@ export function availableDownloads(c: DownloadContext): Download[] {
   const sub = c.submodelId ?? c.model.id;
   const lid = c.locationId ?? 0;
   const list: Download[] = [
-    { key: 'scenarioLocations', label: { key: 'exportScenarioLocations' }, hint: scenarioHint, route: 'scenarioLocationsExport', params: { scenarioId: sid }, query: culture, extension: 'csv', name: 'locations' },
+    {
+      key: 'scenarioLocations',
+      label: { key: 'exportScenarioLocations' },
+      hint: scenarioHint,
+      route: 'scenarioLocationsExport',
+      params: { scenarioId: sid },
+      query: culture,
+      extension: 'csv',
+      name: 'locations',
+    },
   ];
   if (c.globalAdmin) {
-    list.push({ key: 'allScenariosLocations', label: { key: 'exportAllScenariosLocations' }, hint: null, route: 'modelScenariosLocationsExport', params: { modelId: c.model.id }, query: culture, extension: 'csv', name: 'locations-all-scenarios' });
+    list.push({
+      key: 'allScenariosLocations',
+      label: { key: 'exportAllScenariosLocations' },
+      hint: null,
+      route: 'modelScenariosLocationsExport',
+      params: { modelId: c.model.id },
+      query: culture,
+      extension: 'csv',
+      name: 'locations-all-scenarios',
+    });
     if (c.model.hasCalculationModel) {
-      list.push({ key: 'workbook', label: { key: 'exportWorkbook' }, hint: locationHint, route: 'calculationModelWorkbook', params: { scenarioId: sid, locationId: lid }, query: () => ({}), extension: 'xlsx', name: `calculation-${c.locationName ?? lid}` });
+      list.push({
+        key: 'workbook',
+        label: { key: 'exportWorkbook' },
+        hint: locationHint,
+        route: 'calculationModelWorkbook',
+        params: { scenarioId: sid, locationId: lid },
+        query: () => ({}),
+        extension: 'xlsx',
+        name: `calculation-${c.locationName ?? lid}`,
+      });
     }
   }
-  list.push({ key: 'output', label: { key: 'exportOutput' }, hint: outputHint, route: 'scenarioOutputExport', params: { scenarioId: sid }, query: (cult) => ({ culture: cult, includeHidden: false }), extension: 'csv', name: 'output' });
-  if (c.globalAdmin) {
-    list.push({ key: 'outputHidden', label: { key: 'exportOutputHidden' }, hint: outputHint, route: 'scenarioOutputExport', params: { scenarioId: sid }, query: (cult) => ({ culture: cult, includeHidden: true }), extension: 'csv', name: 'output-hidden' });
-  }
-  list.push({ key: 'modelOutput', label: { key: 'exportModelOutput' }, hint: null, route: 'modelOutputExport', params: { modelId: c.model.id }, query: culture, extension: 'csv', name: 'model-output' });
   list.push({
-    key: 'area', label: { key: 'exportArea', vars: { code: c.areaCode ?? '' } }, hint: outputHint ?? (c.areaCode ? null : 'exportNeedsArea'),
-    route: 'areaExport', params: { submodelId: sub, scenarioId: sid, areaCode: c.areaCode ?? '' }, query: culture, extension: 'csv', name: `area-${c.areaCode ?? ''}`,
+    key: 'output',
+    label: { key: 'exportOutput' },
+    hint: outputHint,
+    route: 'scenarioOutputExport',
+    params: { scenarioId: sid },
+    query: (cult) => ({ culture: cult, includeHidden: false }),
+    extension: 'csv',
+    name: 'output',
   });
-  list.push({ key: 'catchmentAll', label: { key: 'exportCatchmentAll' }, hint: locationHint, route: 'locationCatchmentAreaExport', params: { submodelId: sub, scenarioId: sid, locationId: lid }, query: culture, extension: 'csv', name: `catchment-${c.locationName ?? lid}` });
+  if (c.globalAdmin) {
+    list.push({
+      key: 'outputHidden',
+      label: { key: 'exportOutputHidden' },
+      hint: outputHint,
+      route: 'scenarioOutputExport',
+      params: { scenarioId: sid },
+      query: (cult) => ({ culture: cult, includeHidden: true }),
+      extension: 'csv',
+      name: 'output-hidden',
+    });
+  }
+  list.push({
+    key: 'modelOutput',
+    label: { key: 'exportModelOutput' },
+    hint: null,
+    route: 'modelOutputExport',
+    params: { modelId: c.model.id },
+    query: culture,
+    extension: 'csv',
+    name: 'model-output',
+  });
+  list.push({
+    key: 'area',
+    label: { key: 'exportArea', vars: { code: c.areaCode ?? '' } },
+    hint: outputHint ?? (c.areaCode ? null : 'exportNeedsArea'),
+    route: 'areaExport',
+    params: { submodelId: sub, scenarioId: sid, areaCode: c.areaCode ?? '' },
+    query: culture,
+    extension: 'csv',
+    name: `area-${c.areaCode ?? ''}`,
+  });
+  list.push({
+    key: 'catchmentAll',
+    label: { key: 'exportCatchmentAll' },
+    hint: locationHint,
+    route: 'locationCatchmentAreaExport',
+    params: { submodelId: sub, scenarioId: sid, locationId: lid },
+    query: culture,
+    extension: 'csv',
+    name: `catchment-${c.locationName ?? lid}`,
+  });
   for (const ca of c.model.catchmentAreas) {
     list.push({
-      key: `catchment:${ca.id}`, label: { key: 'exportCatchment', vars: { title: ca.title } }, hint: locationHint, route: 'locationCatchmentAreaExportByName',
-      params: { submodelId: sub, scenarioId: sid, locationId: lid, catchmentAreaName: ca.name }, query: culture, extension: 'csv', name: `catchment-${ca.name}-${c.locationName ?? lid}`,
+      key: `catchment:${ca.id}`,
+      label: { key: 'exportCatchment', vars: { title: ca.title } },
+      hint: locationHint,
+      route: 'locationCatchmentAreaExportByName',
+      params: { submodelId: sub, scenarioId: sid, locationId: lid, catchmentAreaName: ca.name },
+      query: culture,
+      extension: 'csv',
+      name: `catchment-${ca.name}-${c.locationName ?? lid}`,
     });
     list.push({
-      key: `areaProperties:${ca.id}`, label: { key: 'exportAreaProperties', vars: { title: ca.title } }, hint: locationHint, route: 'locationAreasExport',
-      params: { locationId: lid, catchmentAreaName: ca.name }, query: culture, extension: 'csv', name: `areas-${ca.name}-${c.locationName ?? lid}`,
+      key: `areaProperties:${ca.id}`,
+      label: { key: 'exportAreaProperties', vars: { title: ca.title } },
+      hint: locationHint,
+      route: 'locationAreasExport',
+      params: { locationId: lid, catchmentAreaName: ca.name },
+      query: culture,
+      extension: 'csv',
+      name: `areas-${ca.name}-${c.locationName ?? lid}`,
     });
   }
   return list;
@@ -96,7 +185,15 @@ export function availableDownloads(c: DownloadContext): Download[] {
 /** A file name safe on every system: model, scenario, what, date; letters, digits, dots, dashes and underscores. */
 export function fileNameOf(d: Pick<Download, 'name' | 'extension'>, modelName: string, scenarioName: string | null, date = new Date()): string {
   const parts = [modelName, scenarioName, d.name, date.toISOString().slice(0, 10)].filter((p): p is string => !!p);
-  const safe = parts.map((p) => p.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '')).filter(Boolean);
+  const safe = parts
+    .map((p) =>
+      p
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^-+|-+$/g, ''),
+    )
+    .filter(Boolean);
   return `${safe.join('_')}.${d.extension}`;
 }
 
@@ -110,7 +207,9 @@ export async function runDownload(api: ApiClient, d: Download, culture: Culture,
     const blob = await api.blob(d.route, {
       params: d.params as never,
       query: d.query(culture) as never,
-      onProgress: ({ received, total }) => { downloading.value = { key: d.key, fileName, received, total }; },
+      onProgress: ({ received, total }) => {
+        downloading.value = { key: d.key, fileName, received, total };
+      },
     });
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');

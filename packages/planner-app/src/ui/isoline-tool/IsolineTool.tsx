@@ -13,8 +13,19 @@ import { locations, selectedLocationId } from '../../stores/locations';
 import { model } from '../../stores/models';
 import { notify } from '../../stores/ui';
 import {
-  callMinutes, chosenParameter, drawToolIsoline, isolineToolOpen, loadToolParameters, PROVIDER_HELP, toolBusy, toolIsoline,
-  toolMinutes, toolParameters, toolPoint, toolProfile, toolSetId,
+  callMinutes,
+  chosenParameter,
+  drawToolIsoline,
+  isolineToolOpen,
+  loadToolParameters,
+  PROVIDER_HELP,
+  toolBusy,
+  toolIsoline,
+  toolMinutes,
+  toolParameters,
+  toolPoint,
+  toolProfile,
+  toolSetId,
 } from './state';
 import '../results/results.css';
 
@@ -31,7 +42,16 @@ export function IsolineToolPanel() {
     const selected = locations.peek().find((l) => l.id === selectedLocationId.peek());
     if (selected && !toolPoint.peek()) toolPoint.value = { lon: selected.longitude, lat: selected.latitude };
     return addContextMenuEntry((state, close) => (
-      <button key="isoline-tool" type="button" role="menuitem" className="menu-item" onClick={() => { toolPoint.value = { lon: state.lon, lat: state.lat }; close(); }}>
+      <button
+        key="isoline-tool"
+        type="button"
+        role="menuitem"
+        className="menu-item"
+        onClick={() => {
+          toolPoint.value = { lon: state.lon, lat: state.lat };
+          close();
+        }}
+      >
         {t('isolinePoint')}
       </button>
     ));
@@ -56,36 +76,88 @@ export function IsolineToolPanel() {
     <section className="isoline-tool" aria-labelledby="isoline-tool-title">
       <header className="isoline-tool-head">
         <h2 id="isoline-tool-title">{t('isolineToolTitle')}</h2>
-        <button type="button" className="icon-button" aria-label={t('close')} onClick={() => { isolineToolOpen.value = false; }}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('close')}
+          onClick={() => {
+            isolineToolOpen.value = false;
+          }}
+        >
           <X size={18} aria-hidden="true" />
         </button>
       </header>
       <label className="field">
         <span>{t('isolineSet')}</span>
-        <select value={toolSetId.value ?? ''} onChange={(e) => {
-          const id = Number(e.target.value);
-          toolSetId.value = id;
-          toolProfile.value = list.find((p) => p.isoLineSetId === id)?.profile ?? '';
-        }}>
-          {sets.map((s) => <option key={s.id} value={s.id}>{s.title}</option>)}
+        <select
+          value={toolSetId.value ?? ''}
+          onChange={(e) => {
+            const id = Number(e.target.value);
+            toolSetId.value = id;
+            toolProfile.value = list.find((p) => p.isoLineSetId === id)?.profile ?? '';
+          }}
+        >
+          {sets.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.title}
+            </option>
+          ))}
         </select>
       </label>
       <label className="field">
-        <span>{t('isolineMinutes')}: {callMinutes(toolMinutes.value, maximum)}</span>
-        <input type="range" min={0} max={maximum} step={1} value={Math.min(toolMinutes.value, maximum)}
-          onChange={(e) => { toolMinutes.value = Number(e.target.value); }} />
+        <span>
+          {t('isolineMinutes')}: {callMinutes(toolMinutes.value, maximum)}
+        </span>
+        <input
+          type="range"
+          min={0}
+          max={maximum}
+          step={1}
+          value={Math.min(toolMinutes.value, maximum)}
+          onChange={(e) => {
+            toolMinutes.value = Number(e.target.value);
+          }}
+        />
       </label>
       <label className="field">
         <span>{t('isolineProfile')}</span>
-        <select value={parameter?.profile ?? ''} onChange={(e) => { toolProfile.value = e.target.value; }}>
-          {profiles.map((p) => <option key={p.profile} value={p.profile}>{p.profile}</option>)}
+        <select
+          value={parameter?.profile ?? ''}
+          onChange={(e) => {
+            toolProfile.value = e.target.value;
+          }}
+        >
+          {profiles.map((p) => (
+            <option key={p.profile} value={p.profile}>
+              {p.profile}
+            </option>
+          ))}
         </select>
       </label>
-      {help && <p><a href={help} target="_blank" rel="noreferrer noopener">{t('isolineProviderHelp')}</a></p>}
-      <p className="muted" data-testid="isoline-point">{point ? formatLatLonDms(point.lat, point.lon) : t('isolinePointNone')}</p>
+      {help && (
+        <p>
+          <a href={help} target="_blank" rel="noreferrer noopener">
+            {t('isolineProviderHelp')}
+          </a>
+        </p>
+      )}
+      <p className="muted" data-testid="isoline-point">
+        {point ? formatLatLonDms(point.lat, point.lon) : t('isolinePointNone')}
+      </p>
       <div className="isoline-tool-actions">
-        <button type="button" className="button primary" disabled={!point || !parameter || toolBusy.value} onClick={() => void draw()}>{t('isolineDraw')}</button>
-        <button type="button" className="button" disabled={!toolIsoline.value} onClick={() => { toolIsoline.value = null; }}>{t('isolineClear')}</button>
+        <button type="button" className="button primary" disabled={!point || !parameter || toolBusy.value} onClick={() => void draw()}>
+          {t('isolineDraw')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={!toolIsoline.value}
+          onClick={() => {
+            toolIsoline.value = null;
+          }}
+        >
+          {t('isolineClear')}
+        </button>
       </div>
     </section>
   );

@@ -56,8 +56,13 @@ export async function drawToolIsoline(api: ApiClient): Promise<number | null> {
     toolIsoline.value = await api.call('isoline', {
       params: { isoLineSetId: p.isoLineSetId },
       query: {
-        longitude: point.lon, latitude: point.lat, minutes, profile: p.profile, baseUrl: p.baseUrl,
-        parameters: p.parameters || undefined, postProcessingActions: p.postProcessingActions || undefined,
+        longitude: point.lon,
+        latitude: point.lat,
+        minutes,
+        profile: p.profile,
+        baseUrl: p.baseUrl,
+        parameters: p.parameters || undefined,
+        postProcessingActions: p.postProcessingActions || undefined,
       } as never,
     });
     return minutes;

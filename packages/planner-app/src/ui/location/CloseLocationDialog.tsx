@@ -18,7 +18,9 @@ export function CloseLocationDialog() {
     changeType: summary?.changeType ?? 0,
     existingCount: existingTargets(scenarios.value, s?.id ?? null).length,
   });
-  const close = () => { closeDraft.value = null; };
+  const close = () => {
+    closeDraft.value = null;
+  };
   return (
     <Dialog
       title={draft ? t('closeLocationTitle', { name: draft.name }) : t('closeLocation')}
@@ -26,21 +28,31 @@ export function CloseLocationDialog() {
       onClose={close}
       confirmClose={false}
       width={520}
-      footer={draft && (
-        <>
-          <button type="button" className="button" onClick={close}>{t('cancel')}</button>
-          <button type="button" className="button" disabled={draft.saving} onClick={() => void saveClose()}>{t('closeLocation')}</button>
-          <button type="button" className="button primary" disabled={draft.saving} onClick={() => void saveClose({ calculate: true })}>
-            {draft.saving ? t('saving') : t('closeAndCalculate')}
-          </button>
-        </>
-      )}
+      footer={
+        draft && (
+          <>
+            <button type="button" className="button" onClick={close}>
+              {t('cancel')}
+            </button>
+            <button type="button" className="button" disabled={draft.saving} onClick={() => void saveClose()}>
+              {t('closeLocation')}
+            </button>
+            <button type="button" className="button primary" disabled={draft.saving} onClick={() => void saveClose({ calculate: true })}>
+              {draft.saving ? t('saving') : t('closeAndCalculate')}
+            </button>
+          </>
+        )
+      }
     >
       {draft && (
         <div className="editing-form">
           <p>{t('closeLocationText')}</p>
           <SaveTargetFields rules={rules} value={draft} onChange={updateCloseDraft} locationName={draft.name} />
-          {draft.error && <p className="form-error" role="alert">{draft.error}</p>}
+          {draft.error && (
+            <p className="form-error" role="alert">
+              {draft.error}
+            </p>
+          )}
         </div>
       )}
     </Dialog>

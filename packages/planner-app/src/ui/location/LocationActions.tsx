@@ -42,7 +42,11 @@ function ActionButton({ state, locationId }: { state: LocationActionState; locat
     >
       {ICONS[state.action]}
       <span>{t(LABELS[state.action])}</span>
-      {reason && <span id={hintId} className="visually-hidden">{reason}</span>}
+      {reason && (
+        <span id={hintId} className="visually-hidden">
+          {reason}
+        </span>
+      )}
     </button>
   );
 }
@@ -57,7 +61,9 @@ export function LocationActions() {
   return (
     <div className="location-actions" role="group" aria-label={t('locationActions')}>
       <div className="location-action-buttons">
-        {states.map((state) => <ActionButton key={state.action} state={state} locationId={location.id} />)}
+        {states.map((state) => (
+          <ActionButton key={state.action} state={state} locationId={location.id} />
+        ))}
       </div>
       {reason && states.every((x) => x.disabled) && <p className="field-hint">{t(reason)}</p>}
     </div>

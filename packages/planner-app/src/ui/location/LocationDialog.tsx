@@ -12,9 +12,28 @@ import { rangeText } from '../../format/range';
 import { language, t } from '../../i18n';
 import { formatLatLonDms } from '../../i18n/format';
 import {
-  closeLocationDraft, dialogProperties, dialogSections, displayValue, existingTargets, expressionValues, groupSelectorRules,
-  identityReadOnly, isCalculated, isPoisInRange, isPropertyVisible, locationDraft, saveLocationDraft, saveTargetRules,
-  propertyField, setFieldValue, storedValue, togglePois, updateLocationDraft, type EditableProperty, type FieldValue, type LocationDraft,
+  closeLocationDraft,
+  dialogProperties,
+  dialogSections,
+  displayValue,
+  existingTargets,
+  expressionValues,
+  groupSelectorRules,
+  identityReadOnly,
+  isCalculated,
+  isPoisInRange,
+  isPropertyVisible,
+  locationDraft,
+  saveLocationDraft,
+  saveTargetRules,
+  propertyField,
+  setFieldValue,
+  storedValue,
+  togglePois,
+  updateLocationDraft,
+  type EditableProperty,
+  type FieldValue,
+  type LocationDraft,
 } from '../../stores/editing';
 import { refusalAt } from '../../stores/refusals';
 import { locations } from '../../stores/locations';
@@ -31,11 +50,18 @@ function numberText(value: FieldValue): string {
 
 function PoisList({ draft, property }: { draft: LocationDraft; property: EditableProperty }) {
   const set = draft.poisInRange?.find((s) => s.name === property.poiSetName);
-  if (!draft.poisInRange) return <p className="muted small" role="status">{t('loading')}</p>;
+  if (!draft.poisInRange)
+    return (
+      <p className="muted small" role="status">
+        {t('loading')}
+      </p>
+    );
   if (!set || set.pois.length === 0) return <p className="muted small">{t('noPoisInRange')}</p>;
   return (
     <ul className="pois-list" aria-label={property.title ?? property.name}>
-      {set.pois.map((poi, i) => <li key={`${poi.name}-${i}`}>{poi.name}</li>)}
+      {set.pois.map((poi, i) => (
+        <li key={`${poi.name}-${i}`}>{poi.name}</li>
+      ))}
     </ul>
   );
 }
@@ -49,9 +75,14 @@ export function PropertyField({ property, draft }: { property: EditableProperty;
   const unit = property.label;
   const refused = refusalAt(propertyField(property.id));
   const range = rangeText(property, language.value);
-  const describedBy = [property.description ? `${id}-description` : '', range ? `${id}-range` : '', refused ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [property.description ? `${id}-description` : '', range ? `${id}-range` : '', refused ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const invalid = refused ? true : undefined;
-  const errorText = refused && <p id={`${id}-error`} className="field-error" role="alert">{refused}</p>;
+  const errorText = refused && (
+    <p id={`${id}-error`} className="field-error" role="alert">
+      {refused}
+    </p>
+  );
   const ctx = { lang: language.value, currency: m?.currency ?? 'EUR', yes: t('yesValue'), no: t('noValue') };
   const header = (
     <label htmlFor={id} className="property-label">
@@ -59,19 +90,30 @@ export function PropertyField({ property, draft }: { property: EditableProperty;
       {unit && <span className="unit"> ({unit})</span>}
     </label>
   );
-  const description = property.description && <span id={`${id}-description`} className="field-hint">{property.description}</span>;
+  const description = property.description && (
+    <span id={`${id}-description`} className="field-hint">
+      {property.description}
+    </span>
+  );
 
   if (isCalculated(property)) {
     const shown = draft.shownPois.includes(property.id);
     return (
       <div className="property-field calculated">
-        <span className="property-label" id={id}>{label}</span>
+        <span className="property-label" id={id}>
+          {label}
+        </span>
         <output aria-labelledby={id}>{formatPropertyValue({ ...property, ...storedValue(property, value) }, ctx) || '–'}</output>
         <span className="field-hint">{t('calculatedOnSave')}</span>
         {isPoisInRange(property) && (
           <>
             <label className="check small">
-              <input type="checkbox" checked={shown} aria-label={`${t('showPoisShort')}: ${label}`} onChange={(e) => void togglePois([property.id], e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={shown}
+                aria-label={`${t('showPoisShort')}: ${label}`}
+                onChange={(e) => void togglePois([property.id], e.target.checked)}
+              />
               <span>{t('showPoisShort')}</span>
             </label>
             {shown && <PoisList draft={draft} property={property} />}
@@ -84,18 +126,45 @@ export function PropertyField({ property, draft }: { property: EditableProperty;
   let control;
   if (property.dataType === DataType.text && property.choices.length) {
     control = (
-      <select id={id} value={String(value ?? '')} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setFieldValue(property.id, e.target.value)}>
+      <select
+        id={id}
+        value={String(value ?? '')}
+        aria-describedby={describedBy}
+        aria-invalid={invalid}
+        onChange={(e) => setFieldValue(property.id, e.target.value)}
+      >
         <option value="">–</option>
-        {property.choices.map((c) => <option key={c.key} value={c.key}>{c.value}</option>)}
+        {property.choices.map((c) => (
+          <option key={c.key} value={c.key}>
+            {c.value}
+          </option>
+        ))}
       </select>
     );
   } else if (property.dataType === DataType.text) {
-    control = <input id={id} type="text" value={String(value ?? '')} maxLength={4000} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setFieldValue(property.id, e.target.value)} />;
+    control = (
+      <input
+        id={id}
+        type="text"
+        value={String(value ?? '')}
+        maxLength={4000}
+        aria-describedby={describedBy}
+        aria-invalid={invalid}
+        onChange={(e) => setFieldValue(property.id, e.target.value)}
+      />
+    );
   } else if (property.dataType === DataType.yesNo) {
     return (
       <div className="property-field">
         <label className="check">
-          <input id={id} type="checkbox" checked={Number(value) === 1} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setFieldValue(property.id, e.target.checked ? 1 : 0)} />
+          <input
+            id={id}
+            type="checkbox"
+            checked={Number(value) === 1}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onChange={(e) => setFieldValue(property.id, e.target.checked ? 1 : 0)}
+          />
           <span>{label}</span>
         </label>
         {description}
@@ -126,7 +195,11 @@ export function PropertyField({ property, draft }: { property: EditableProperty;
           />
         )}
         <span className="affix-input">
-          {currency && <span className="affix" aria-hidden="true">{m?.currency ?? 'EUR'}</span>}
+          {currency && (
+            <span className="affix" aria-hidden="true">
+              {m?.currency ?? 'EUR'}
+            </span>
+          )}
           <input
             id={id}
             type="number"
@@ -139,20 +212,29 @@ export function PropertyField({ property, draft }: { property: EditableProperty;
             aria-invalid={invalid}
             onChange={(e) => setFieldValue(property.id, e.target.value)}
           />
-          {percentage && <span className="affix" aria-hidden="true">%</span>}
+          {percentage && (
+            <span className="affix" aria-hidden="true">
+              %
+            </span>
+          )}
         </span>
       </span>
     );
   }
-  const old = draft.mode === 'edit' && 'oldNumberValue' in property && (property.oldNumberValue !== null || property.oldStringValue !== null)
-    ? formatPropertyValue({ ...property, stringValue: property.oldStringValue ?? null, numberValue: property.oldNumberValue ?? null }, ctx)
-    : null;
+  const old =
+    draft.mode === 'edit' && 'oldNumberValue' in property && (property.oldNumberValue !== null || property.oldStringValue !== null)
+      ? formatPropertyValue({ ...property, stringValue: property.oldStringValue ?? null, numberValue: property.oldNumberValue ?? null }, ctx)
+      : null;
   return (
     <div className="property-field">
       {header}
       {control}
       {description}
-      {range && <span id={`${id}-range`} className="field-hint">{range}</span>}
+      {range && (
+        <span id={`${id}-range`} className="field-hint">
+          {range}
+        </span>
+      )}
       {errorText}
       {old && <span className="field-hint">{t('previousValue', { value: old })}</span>}
     </div>
@@ -176,10 +258,22 @@ function LocationForm({ draft }: { draft: LocationDraft }) {
   const sections = dialogSections(visible);
   const poiProperties = visible.filter(isPoisInRange);
   const allPoisShown = poiProperties.length > 0 && poiProperties.every((p) => draft.shownPois.includes(p.id));
-  const rules = saveTargetRules({ scenarioHasParent: !!s && s.parentScenarioId !== null, changeType: draft.changeType, existingCount: existingTargets(scenarios.value, s?.id ?? null).length });
+  const rules = saveTargetRules({
+    scenarioHasParent: !!s && s.parentScenarioId !== null,
+    changeType: draft.changeType,
+    existingCount: existingTargets(scenarios.value, s?.id ?? null).length,
+  });
 
   return (
-    <form id="location-form" className="editing-form location-form" noValidate onSubmit={(e) => { e.preventDefault(); void saveLocationDraft({ calculate: true }); }}>
+    <form
+      id="location-form"
+      className="editing-form location-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void saveLocationDraft({ calculate: true });
+      }}
+    >
       <div className="location-identity">
         <div className="field name-field">
           <label htmlFor={nameId}>{t('locationName')}</label>
@@ -195,7 +289,11 @@ function LocationForm({ draft }: { draft: LocationDraft }) {
             aria-describedby={draft.nameError ? nameErrorId : undefined}
             onChange={(e) => updateLocationDraft({ name: e.target.value, nameError: null })}
           />
-          {draft.nameError && <p id={nameErrorId} className="field-error" role="alert">{draft.nameError}</p>}
+          {draft.nameError && (
+            <p id={nameErrorId} className="field-error" role="alert">
+              {draft.nameError}
+            </p>
+          )}
         </div>
         {groups.show && (
           <div className="field">
@@ -207,7 +305,11 @@ function LocationForm({ draft }: { draft: LocationDraft }) {
               onChange={(e) => updateLocationDraft({ locationGroupId: e.target.value === '' ? null : Number(e.target.value) })}
             >
               {(groups.clearable || draft.locationGroupId === null) && <option value="">{t('noGroup')}</option>}
-              {groups.options.map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}
+              {groups.options.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                </option>
+              ))}
             </select>
           </div>
         )}
@@ -220,12 +322,18 @@ function LocationForm({ draft }: { draft: LocationDraft }) {
             onChange={(e) => updateLocationDraft({ locationClusterId: e.target.value === '' ? null : Number(e.target.value) })}
           >
             <option value="">{t('noCluster')}</option>
-            {draft.clusters.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            {draft.clusters.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field position-field">
           <span className="label">{t('position')}</span>
-          <span className="coordinates" aria-label={t('position')}>{formatLatLonDms(draft.latitude, draft.longitude)}</span>
+          <span className="coordinates" aria-label={t('position')}>
+            {formatLatLonDms(draft.latitude, draft.longitude)}
+          </span>
           {draft.mode === 'new' && (
             <button type="button" className="button small" onClick={() => updateLocationDraft({ movingPin: true })}>
               <MapPin size={16} aria-hidden="true" />
@@ -245,13 +353,20 @@ function LocationForm({ draft }: { draft: LocationDraft }) {
         {sections.map((section) => {
           const body = (
             <div className="section-fields">
-              {section.properties.map((p) => <PropertyField key={p.id} property={p} draft={draft} />)}
+              {section.properties.map((p) => (
+                <PropertyField key={p.id} property={p} draft={draft} />
+              ))}
             </div>
           );
           const style = { gridColumn: `span ${section.size}` };
           if (section.secondary) {
             return (
-              <details key={section.name} className="dialog-section secondary" style={style} open={section.properties.some((p) => refusalAt(propertyField(p.id))) || undefined}>
+              <details
+                key={section.name}
+                className="dialog-section secondary"
+                style={style}
+                open={section.properties.some((p) => refusalAt(propertyField(p.id))) || undefined}
+              >
                 <summary>{section.title || t('moreProperties')}</summary>
                 {body}
               </details>
@@ -267,7 +382,11 @@ function LocationForm({ draft }: { draft: LocationDraft }) {
         })}
       </div>
       <SaveTargetFields rules={rules} value={draft} onChange={updateLocationDraft} locationName={draft.name} />
-      {draft.error && <p className="form-error" role="alert">{draft.error}</p>}
+      {draft.error && (
+        <p className="form-error" role="alert">
+          {draft.error}
+        </p>
+      )}
     </form>
   );
 }
@@ -276,7 +395,7 @@ export function LocationDialog() {
   useSignals();
   const draft = locationDraft.value;
   const open = !!draft && !draft.movingPin && !!model.value;
-  const original = draft?.locationId != null ? locations.value.find((l) => l.id === draft.locationId)?.name ?? draft.name : '';
+  const original = draft?.locationId != null ? (locations.value.find((l) => l.id === draft.locationId)?.name ?? draft.name) : '';
   return (
     <Dialog
       title={draft?.mode === 'edit' ? t('editLocationTitle', { name: original }) : t('newLocation')}
@@ -284,13 +403,21 @@ export function LocationDialog() {
       onClose={closeLocationDraft}
       width={LOCATION_DIALOG_WIDTH}
       className="location-dialog"
-      footer={draft && (
-        <>
-          <button type="button" className="button" onClick={closeLocationDraft}>{t('cancel')}</button>
-          <button type="button" className="button" disabled={draft.saving} onClick={() => void saveLocationDraft()}>{t('save')}</button>
-          <button type="submit" form="location-form" className="button primary" disabled={draft.saving}>{draft.saving ? t('saving') : t('saveAndCalculate')}</button>
-        </>
-      )}
+      footer={
+        draft && (
+          <>
+            <button type="button" className="button" onClick={closeLocationDraft}>
+              {t('cancel')}
+            </button>
+            <button type="button" className="button" disabled={draft.saving} onClick={() => void saveLocationDraft()}>
+              {t('save')}
+            </button>
+            <button type="submit" form="location-form" className="button primary" disabled={draft.saving}>
+              {draft.saving ? t('saving') : t('saveAndCalculate')}
+            </button>
+          </>
+        )
+      }
     >
       {draft && open && <LocationForm draft={draft} />}
     </Dialog>

@@ -7,8 +7,16 @@ import { t } from '../../i18n';
 import { formatLatLonDms } from '../../i18n/format';
 import type { ContextMenuEntry } from '../../map/context-menu-entries';
 import {
-  canAddLocation, cancelPlacingLocation, closeLocationDraft, locationActionStates, locationDraft, openNewLocation, placingLocation,
-  runLocationAction, startPlacingLocation, updateLocationDraft,
+  canAddLocation,
+  cancelPlacingLocation,
+  closeLocationDraft,
+  locationActionStates,
+  locationDraft,
+  openNewLocation,
+  placingLocation,
+  runLocationAction,
+  startPlacingLocation,
+  updateLocationDraft,
 } from '../../stores/editing';
 import { locations } from '../../stores/locations';
 import { scenario } from '../../stores/scenarios';
@@ -37,7 +45,9 @@ export function PlacementPanel() {
     return (
       <div className="placement-panel" role="status">
         <span>{t('placeLocationHint')}</span>
-        <button type="button" className="button small" onClick={cancelPlacingLocation}>{t('cancel')}</button>
+        <button type="button" className="button small" onClick={cancelPlacingLocation}>
+          {t('cancel')}
+        </button>
       </div>
     );
   }
@@ -48,8 +58,12 @@ export function PlacementPanel() {
           {t('movePinHint')}
           <span className="coordinates"> {formatLatLonDms(draft.latitude, draft.longitude)}</span>
         </span>
-        <button type="button" className="button small" onClick={closeLocationDraft}>{t('cancel')}</button>
-        <button type="button" className="button small primary" onClick={() => updateLocationDraft({ movingPin: false })}>{t('backToDialog')}</button>
+        <button type="button" className="button small" onClick={closeLocationDraft}>
+          {t('cancel')}
+        </button>
+        <button type="button" className="button small primary" onClick={() => updateLocationDraft({ movingPin: false })}>
+          {t('backToDialog')}
+        </button>
       </div>
     );
   }
@@ -59,13 +73,22 @@ export function PlacementPanel() {
 /** Context-menu entries: a new location at the clicked point, the edit of the clicked location. */
 export const editingContextMenuEntry: ContextMenuEntry = (state, close) => {
   const s = scenario.value;
-  const hit = state.locationId === null ? null : locations.value.find((l) => l.id === state.locationId) ?? null;
+  const hit = state.locationId === null ? null : (locations.value.find((l) => l.id === state.locationId) ?? null);
   const edit = hit && s ? locationActionStates(hit.changeType, s.parentScenarioId !== null, s.status).find((a) => a.action === 'edit') : undefined;
   const add = canAddLocation.value;
   return (
     <>
       {hit && edit && !edit.disabled && (
-        <button key="edit-location" type="button" role="menuitem" className="menu-item" onClick={() => { close(); void runLocationAction('edit', hit.id); }}>
+        <button
+          key="edit-location"
+          type="button"
+          role="menuitem"
+          className="menu-item"
+          onClick={() => {
+            close();
+            void runLocationAction('edit', hit.id);
+          }}
+        >
           {t('editLocationOf', { name: hit.name })}
         </button>
       )}

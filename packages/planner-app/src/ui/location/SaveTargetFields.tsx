@@ -12,7 +12,12 @@ export interface SaveTargetValue {
   existingScenarioId: number | null;
 }
 
-export function SaveTargetFields({ rules, value, onChange, locationName }: {
+export function SaveTargetFields({
+  rules,
+  value,
+  onChange,
+  locationName,
+}: {
   rules: SaveTargetRules;
   value: SaveTargetValue;
   onChange: (patch: Partial<SaveTargetValue>) => void;
@@ -38,16 +43,18 @@ export function SaveTargetFields({ rules, value, onChange, locationName }: {
           onChange={() => onChange({ target })}
         />
         <span>{label}</span>
-        {rule.reason && <span id={hintId} className="radio-hint">({t(rule.reason)})</span>}
+        {rule.reason && (
+          <span id={hintId} className="radio-hint">
+            ({t(rule.reason)})
+          </span>
+        )}
       </label>
     );
   };
   return (
     <fieldset className="save-target">
       <legend>{t('saveTo')}</legend>
-      <div className="save-target-row">
-        {radio('current', t('currentScenario'))}
-      </div>
+      <div className="save-target-row">{radio('current', t('currentScenario'))}</div>
       <div className="save-target-row">
         {radio('new', t('newScenario'))}
         {value.target === 'new' && (
@@ -68,9 +75,15 @@ export function SaveTargetFields({ rules, value, onChange, locationName }: {
         {radio('existing', t('existingScenario'))}
         {value.target === 'existing' && (
           <span className="inline-field">
-            <label htmlFor={existingId} className="visually-hidden">{t('existingScenario')}</label>
+            <label htmlFor={existingId} className="visually-hidden">
+              {t('existingScenario')}
+            </label>
             <select id={existingId} value={value.existingScenarioId ?? ''} onChange={(e) => onChange({ existingScenarioId: Number(e.target.value) })}>
-              {options.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+              {options.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
             </select>
           </span>
         )}

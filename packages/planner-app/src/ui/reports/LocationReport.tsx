@@ -19,9 +19,7 @@ import { catchmentFeatures } from '../../map/catchment-layers';
 import type { Coverage } from '../../stores/results';
 import { loadLocationReportParts, type LocationReportBase, type LocationReportCharts } from '../../stores/results-b';
 import { DriversChart, MatchingBarChart, RadarChart } from '../charts/charts';
-import {
-  Disclaimer, ReportFooter, ReportMap, ReportTop, TextSection, UnknownComponentNote, type MapTracker,
-} from './parts';
+import { Disclaimer, ReportFooter, ReportMap, ReportTop, TextSection, UnknownComponentNote, type MapTracker } from './parts';
 import { localSituationZoom, renderReportMap, type ReportMapOptions, type ReportMapRenderer } from './report-map';
 import { areaShares, parseLocationLayout, type LocationLayoutEntry } from './rules';
 import './reports.css';
@@ -57,7 +55,11 @@ function PropertyList({ properties, ctx }: { properties: readonly LocationProper
       {properties.map((p) => (
         <div key={p.id}>
           <dt>{p.title ?? p.name}</dt>
-          <dd>{formatPropertyValue(p, ctx)}{p.label ? ` ${p.label}` : ''}{outsideRange(p, p.numberValue) && <OutsideRangeFlag property={p} withText />}</dd>
+          <dd>
+            {formatPropertyValue(p, ctx)}
+            {p.label ? ` ${p.label}` : ''}
+            {outsideRange(p, p.numberValue) && <OutsideRangeFlag property={p} withText />}
+          </dd>
         </div>
       ))}
     </dl>
@@ -88,10 +90,31 @@ export function LocationReport(props: LocationReportProps) {
     loads.current++;
     setData(null);
     setCharts(null);
-    const parts = loadLocationReportParts(api, { submodelId: submodel.id, scenarioId: scenario.id, locationId, catchmentAreaId }, model.hasNormalizedScoresFunctions, model.hasDriverFilters);
-    parts.base.then((d) => { if (alive) setData(d); }, () => { if (alive) setData('failed'); });
-    parts.charts.then((d) => { if (alive) setCharts(d); }, () => { if (alive) setCharts('failed'); });
-    return () => { alive = false; };
+    const parts = loadLocationReportParts(
+      api,
+      { submodelId: submodel.id, scenarioId: scenario.id, locationId, catchmentAreaId },
+      model.hasNormalizedScoresFunctions,
+      model.hasDriverFilters,
+    );
+    parts.base.then(
+      (d) => {
+        if (alive) setData(d);
+      },
+      () => {
+        if (alive) setData('failed');
+      },
+    );
+    parts.charts.then(
+      (d) => {
+        if (alive) setCharts(d);
+      },
+      () => {
+        if (alive) setCharts('failed');
+      },
+    );
+    return () => {
+      alive = false;
+    };
   }, [api, submodel.id, scenario.id, locationId, catchmentAreaId, model.hasNormalizedScoresFunctions, model.hasDriverFilters]);
 
   // Every map of the layout reports once; the report is complete when all have.
@@ -113,20 +136,41 @@ export function LocationReport(props: LocationReportProps) {
     onDrawn.current?.();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mapsDrawn]);
-  const tracker: MapTracker = useMemo(() => ({
-    drawn: (key) => setDrawnKeys((before) => new Set(before).add(key)),
-  }), []);
+  const tracker: MapTracker = useMemo(
+    () => ({
+      drawn: (key) => setDrawnKeys((before) => new Set(before).add(key)),
+    }),
+    [],
+  );
 
   const title = t('locationReportTitle', { type: model.locationsType || t('locationReportDefaultType') });
   const ctx: PropertyFormatContext = { lang, currency: model.currency, yes: t('yes'), no: t('no') };
 
-  if (data === null) return <div className="report-paper"><p role="status">{t('reportLoading')}</p></div>;
-  if (data === 'failed') return <div className="report-paper"><p role="alert">{t('reportUnavailable')}</p></div>;
+  if (data === null)
+    return (
+      <div className="report-paper">
+        <p role="status">{t('reportLoading')}</p>
+      </div>
+    );
+  if (data === 'failed')
+    return (
+      <div className="report-paper">
+        <p role="alert">{t('reportUnavailable')}</p>
+      </div>
+    );
 
   const { location, catchment } = data;
   const properties = location.locationProperties;
   const icons = locations.map((l) => ({ id: l.id, lon: l.longitude, lat: l.latitude, name: l.name, group: l.locationGroupId ?? -1, type: l.type }));
-  if (!locations.some((l) => l.id === location.id)) icons.push({ id: location.id, lon: location.longitude, lat: location.latitude, name: location.name, group: location.locationGroupId ?? -1, type: location.type });
+  if (!locations.some((l) => l.id === location.id))
+    icons.push({
+      id: location.id,
+      lon: location.longitude,
+      lat: location.latitude,
+      name: location.name,
+      group: location.locationGroupId ?? -1,
+      type: location.type,
+    });
   const catchmentTitle = model.catchmentAreas.find((c) => c.id === catchmentAreaId)?.title ?? t('reportCatchmentMap');
 
   const mapOptions = (name: string, i: number): ReportMapOptions | null => {
@@ -146,14 +190,42 @@ export function LocationReport(props: LocationReportProps) {
   const chartSection = (name: 'matchingLocations' | 'matchingScores' | 'drivers', i: number, d: LocationReportCharts) => {
     switch (name) {
       case 'matchingLocations':
-        if (d.matching.length <= 1) return layout.custom ? <p key={i} className="report-section report-note">{t('noMatchingLocations')}</p> : null;
-        return <section key={i} className="report-section"><MatchingBarChart entries={d.matching} format={{ outputType: model.outputType, currency: model.currency }} /></section>;
+        if (d.matching.length <= 1)
+          return layout.custom ? (
+            <p key={i} className="report-section report-note">
+              {t('noMatchingLocations')}
+            </p>
+          ) : null;
+        return (
+          <section key={i} className="report-section">
+            <MatchingBarChart entries={d.matching} format={{ outputType: model.outputType, currency: model.currency }} />
+          </section>
+        );
       case 'matchingScores':
-        if (d.matchingScores.length <= 1) return layout.custom ? <p key={i} className="report-section report-note">{t('noMatchingLocations')}</p> : null;
-        return <section key={i} className="report-section"><RadarChart entries={d.matchingScores} /></section>;
+        if (d.matchingScores.length <= 1)
+          return layout.custom ? (
+            <p key={i} className="report-section report-note">
+              {t('noMatchingLocations')}
+            </p>
+          ) : null;
+        return (
+          <section key={i} className="report-section">
+            <RadarChart entries={d.matchingScores} />
+          </section>
+        );
       case 'drivers':
-        if (d.drivers.length === 0) return layout.custom ? <p key={i} className="report-section report-note">{t('chartNoDrivers')}</p> : null;
-        return <section key={i} className="report-section"><h3>{t('chartDriversTitle')}</h3><DriversChart filters={d.drivers} /></section>;
+        if (d.drivers.length === 0)
+          return layout.custom ? (
+            <p key={i} className="report-section report-note">
+              {t('chartNoDrivers')}
+            </p>
+          ) : null;
+        return (
+          <section key={i} className="report-section">
+            <h3>{t('chartDriversTitle')}</h3>
+            <DriversChart filters={d.drivers} />
+          </section>
+        );
     }
   };
 
@@ -165,7 +237,16 @@ export function LocationReport(props: LocationReportProps) {
       case 'mapCatchmentArea':
       case 'mapCatchmentAreaPrimary':
       case 'mapCatchmentAreaSecondary':
-        return <ReportMap key={i} mapKey={`${c.name}:${i}:${loads.current}`} title={mapTitle(c.name)} options={mapOptions(c.name, i)} render={render} tracker={tracker} />;
+        return (
+          <ReportMap
+            key={i}
+            mapKey={`${c.name}:${i}:${loads.current}`}
+            title={mapTitle(c.name)}
+            options={mapOptions(c.name, i)}
+            render={render}
+            tracker={tracker}
+          />
+        );
       case 'properties': {
         const list = propertiesWhere(properties, (p) => p.sectionName === c.section);
         const heading = list[0]?.sectionTitle ?? c.section;
@@ -200,14 +281,24 @@ export function LocationReport(props: LocationReportProps) {
         return (
           <section key={i} className="report-section">
             <h3>{t('reportTopAreas', { count: areas.length, type: model.areasType || t('catchmentArea') })}</h3>
-            {areas.length === 0 ? <p className="report-note">{t('reportNoAreas')}</p> : (
+            {areas.length === 0 ? (
+              <p className="report-note">{t('reportNoAreas')}</p>
+            ) : (
               <table className="report-table">
                 <thead>
                   <tr>
                     <th scope="col">{t('reportAreaCode')}</th>
-                    <th scope="col" className="number">{t('reportShare')}</th>
-                    <th scope="col" className="number">{t('catchmentOutput')}</th>
-                    {columns.map((p) => <th key={p.name} scope="col" className={p.dataType === 0 ? '' : 'number'} title={p.title ?? undefined}>{p.titleShort}</th>)}
+                    <th scope="col" className="number">
+                      {t('reportShare')}
+                    </th>
+                    <th scope="col" className="number">
+                      {t('catchmentOutput')}
+                    </th>
+                    {columns.map((p) => (
+                      <th key={p.name} scope="col" className={p.dataType === 0 ? '' : 'number'} title={p.title ?? undefined}>
+                        {p.titleShort}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
@@ -218,7 +309,11 @@ export function LocationReport(props: LocationReportProps) {
                       <td className="number">{formatOutput(lang, a.output, model.outputType, model.currency, 'catchment')}</td>
                       {columns.map((col) => {
                         const p = a.areaProperties.find((x) => x.name === col.name);
-                        return <td key={col.name} className={col.dataType === 0 ? '' : 'number'}>{p ? formatPropertyValue({ ...p, choices: [] }, ctx) : ''}</td>;
+                        return (
+                          <td key={col.name} className={col.dataType === 0 ? '' : 'number'}>
+                            {p ? formatPropertyValue({ ...p, choices: [] }, ctx) : ''}
+                          </td>
+                        );
                       })}
                     </tr>
                   ))}
@@ -231,8 +326,18 @@ export function LocationReport(props: LocationReportProps) {
       case 'matchingLocations':
       case 'matchingScores':
       case 'drivers':
-        if (charts === null) return <p key={i} className="report-section report-note" role="status">{t('reportLoading')}</p>;
-        if (charts === 'failed') return <p key={i} className="report-section report-note">{t('reportUnavailable')}</p>;
+        if (charts === null)
+          return (
+            <p key={i} className="report-section report-note" role="status">
+              {t('reportLoading')}
+            </p>
+          );
+        if (charts === 'failed')
+          return (
+            <p key={i} className="report-section report-note">
+              {t('reportUnavailable')}
+            </p>
+          );
         return chartSection(c.name, i, charts);
       case 'disclaimer':
         return <Disclaimer key={i} />;
@@ -242,9 +347,24 @@ export function LocationReport(props: LocationReportProps) {
   };
 
   return (
-    <article className="report-paper" data-layout={layout.custom ? 'custom' : 'default'} data-maps-drawn={mapsDrawn ? 'true' : 'false'} aria-label={title} tabIndex={0}>
-      <ReportTop api={api} model={model} title={title} location={location.name} scenario={scenario.name} submodel={submodel.name}
-        generatedAt={generatedAt} userName={userName} layoutError={layout.error} />
+    <article
+      className="report-paper"
+      data-layout={layout.custom ? 'custom' : 'default'}
+      data-maps-drawn={mapsDrawn ? 'true' : 'false'}
+      aria-label={title}
+      tabIndex={0}
+    >
+      <ReportTop
+        api={api}
+        model={model}
+        title={title}
+        location={location.name}
+        scenario={scenario.name}
+        submodel={submodel.name}
+        generatedAt={generatedAt}
+        userName={userName}
+        layoutError={layout.error}
+      />
       {layout.components.map(section)}
       <ReportFooter model={model} ids={[model.id, scenario.id, location.id]} environment={environment} />
     </article>

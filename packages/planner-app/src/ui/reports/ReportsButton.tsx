@@ -34,32 +34,49 @@ export function ReportsButton() {
   const hint = locationHint && scenarioHint ? scenarioHint : null;
   return (
     <>
-      <IconButton label={t('reportsButton')} icon={<FileText size={20} aria-hidden="true" />} expanded={open}
-        disabled={hint !== null} disabledReason={hint ? t(hint) : undefined} popoverTarget="reports-menu" />
+      <IconButton
+        label={t('reportsButton')}
+        icon={<FileText size={20} aria-hidden="true" />}
+        expanded={open}
+        disabled={hint !== null}
+        disabledReason={hint ? t(hint) : undefined}
+        popoverTarget="reports-menu"
+      />
       <div id="reports-menu" popover="auto" className="menu toolbar-menu" role="menu" aria-label={t('reportsButton')}>
-        <button type="button" role="menuitem" className="menu-item" aria-disabled={locationHint !== null || undefined}
+        <button
+          type="button"
+          role="menuitem"
+          className="menu-item"
+          aria-disabled={locationHint !== null || undefined}
           title={locationHint ? t(locationHint) : undefined}
           onClick={() => {
             if (locationHint) return;
             hidePopover('reports-menu');
             mark(MARKS.locationReportOpened);
             locationReportOpen.value = true;
-          }}>
-          {t('locationReportMenu')}{locationHint && <span className="menu-hint">{t(locationHint)}</span>}
+          }}
+        >
+          {t('locationReportMenu')}
+          {locationHint && <span className="menu-hint">{t(locationHint)}</span>}
         </button>
-        <button type="button" role="menuitem" className="menu-item" aria-disabled={scenarioHint !== null || undefined}
+        <button
+          type="button"
+          role="menuitem"
+          className="menu-item"
+          aria-disabled={scenarioHint !== null || undefined}
           onClick={() => {
             if (scenarioHint) return;
             hidePopover('reports-menu');
             scenarioReportOpen.value = true;
-          }}>
-          {t('scenarioReportTitle')}{scenarioHint && <span className="menu-hint">{t(scenarioHint)}</span>}
+          }}
+        >
+          {t('scenarioReportTitle')}
+          {scenarioHint && <span className="menu-hint">{t(scenarioHint)}</span>}
         </button>
       </div>
     </>
   );
 }
-
 
 const ReportDialogs = lazy(() => import('./ReportsTools').then((m) => ({ default: m.ReportDialogs })));
 
@@ -67,5 +84,9 @@ const ReportDialogs = lazy(() => import('./ReportsTools').then((m) => ({ default
 export function ReportsHost() {
   useSignals();
   if (!locationReportOpen.value && !scenarioReportOpen.value) return null;
-  return <Suspense fallback={null}><ReportDialogs /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <ReportDialogs />
+    </Suspense>
+  );
 }

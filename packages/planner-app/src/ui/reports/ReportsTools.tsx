@@ -27,20 +27,42 @@ function LocationReportDialog() {
   const s = scenario.value;
   const lid = selectedLocationId.value;
   const sub = submodel.value;
-  const close = () => { locationReportOpen.value = false; };
+  const close = () => {
+    locationReportOpen.value = false;
+  };
   const ready = open && m && s && lid !== null && submodelId.value !== null;
   return (
-    <Dialog title={t('locationReportMenu')} open={!!ready} onClose={close} confirmClose={false} width={WIDTH} className="report-dialog"
-      footer={(
+    <Dialog
+      title={t('locationReportMenu')}
+      open={!!ready}
+      onClose={close}
+      confirmClose={false}
+      width={WIDTH}
+      className="report-dialog"
+      footer={
         <>
-          <button type="button" className="button" onClick={close}>{t('cancel')}</button>
-          <button type="button" className="button primary" onClick={() => window.print()}>{t('print')}</button>
+          <button type="button" className="button" onClick={close}>
+            {t('cancel')}
+          </button>
+          <button type="button" className="button primary" onClick={() => window.print()}>
+            {t('print')}
+          </button>
         </>
-      )}>
+      }
+    >
       {ready && (
-        <LocationReport api={api} model={m} scenario={s} submodel={{ id: submodelId.value!, name: sub?.name ?? 'Default' }} locationId={lid}
-          catchmentAreaId={layers.value.catchmentAreaId} locations={locations.value} userName={accountName.value} environment={environment.value}
-          openedAt={lastMark(MARKS.locationReportOpened)?.startTime} />
+        <LocationReport
+          api={api}
+          model={m}
+          scenario={s}
+          submodel={{ id: submodelId.value!, name: sub?.name ?? 'Default' }}
+          locationId={lid}
+          catchmentAreaId={layers.value.catchmentAreaId}
+          locations={locations.value}
+          userName={accountName.value}
+          environment={environment.value}
+          openedAt={lastMark(MARKS.locationReportOpened)?.startTime}
+        />
       )}
     </Dialog>
   );
@@ -51,19 +73,39 @@ function ScenarioReportDialog() {
   const open = scenarioReportOpen.value;
   const m = model.value;
   const sub = submodel.value;
-  const close = () => { scenarioReportOpen.value = false; };
+  const close = () => {
+    scenarioReportOpen.value = false;
+  };
   const ready = open && m && submodelId.value !== null;
   return (
-    <Dialog title={t('scenarioReportTitle')} open={!!ready} onClose={close} confirmClose={false} width={WIDTH} className="report-dialog"
-      footer={(
+    <Dialog
+      title={t('scenarioReportTitle')}
+      open={!!ready}
+      onClose={close}
+      confirmClose={false}
+      width={WIDTH}
+      className="report-dialog"
+      footer={
         <>
-          <button type="button" className="button" onClick={() => window.print()}>{t('print')}</button>
-          <button type="button" className="button primary" onClick={close}>{t('close')}</button>
+          <button type="button" className="button" onClick={() => window.print()}>
+            {t('print')}
+          </button>
+          <button type="button" className="button primary" onClick={close}>
+            {t('close')}
+          </button>
         </>
-      )}>
+      }
+    >
       {ready && (
-        <ScenarioReport api={api} model={m} submodel={{ id: submodelId.value!, name: sub?.name ?? 'Default' }} scenarios={scenarios.value}
-          scenarioId={scenario.value?.id ?? null} userName={accountName.value} environment={environment.value} />
+        <ScenarioReport
+          api={api}
+          model={m}
+          submodel={{ id: submodelId.value!, name: sub?.name ?? 'Default' }}
+          scenarios={scenarios.value}
+          scenarioId={scenario.value?.id ?? null}
+          userName={accountName.value}
+          environment={environment.value}
+        />
       )}
     </Dialog>
   );

@@ -10,13 +10,18 @@ import type { ApiClient } from '../../api/client';
 import { language, t, type TextKey } from '../../i18n';
 import { formatOutput, formatPercent, formatSigned } from '../../i18n/format';
 import { loadScenarioReport, type ScenarioReportData } from '../../stores/results-b';
-import {
-  Disclaimer, ReportFooter, ReportMap, ReportTop, TextSection, UnknownComponentNote, type MapTracker,
-} from './parts';
+import { Disclaimer, ReportFooter, ReportMap, ReportTop, TextSection, UnknownComponentNote, type MapTracker } from './parts';
 import { renderReportMap, type ReportMapOptions, type ReportMapRenderer } from './report-map';
 import {
-  differenceFraction, firstLocations, impactMark, parseScenarioLayout, showClusterImpact, showGroupImpact, totalOf,
-  type Figures, type ScenarioLayoutEntry,
+  differenceFraction,
+  firstLocations,
+  impactMark,
+  parseScenarioLayout,
+  showClusterImpact,
+  showGroupImpact,
+  totalOf,
+  type Figures,
+  type ScenarioLayoutEntry,
 } from './rules';
 import { reportScenarios } from './ReportsButton';
 import { impactFeatures } from '../../stores/impact';
@@ -47,7 +52,12 @@ export { reportScenarios };
  * `shown` are listed, then a row "and N more" with the sum of the rest, and
  * the total says it sums all affected rows: the rows above it add up to it.
  */
-function ImpactTable({ caption, rows, shown = rows.length, format }: {
+function ImpactTable({
+  caption,
+  rows,
+  shown = rows.length,
+  format,
+}: {
   caption: string;
   rows: readonly (Figures & { name: string })[];
   shown?: number;
@@ -63,7 +73,11 @@ function ImpactTable({ caption, rows, shown = rows.length, format }: {
     const text = `${formatSigned(lang, r.outputDifference, format)} (${formatSigned(lang, differenceFraction(r.outputDefault, r.outputDifference), (v) => formatPercent(lang, v, 1))})`;
     return (
       <td className={`number impact-${mark ?? 'none'}`}>
-        {mark && <span aria-hidden="true" className="impact-arrow">{mark === 'up' ? '▲' : '▼'}</span>}
+        {mark && (
+          <span aria-hidden="true" className="impact-arrow">
+            {mark === 'up' ? '▲' : '▼'}
+          </span>
+        )}
         {mark && <span className="visually-hidden">{t(mark === 'up' ? 'reportImpactUp' : 'reportImpactDown')}</span>}
         {text}
       </td>
@@ -75,9 +89,15 @@ function ImpactTable({ caption, rows, shown = rows.length, format }: {
       <thead>
         <tr>
           <th scope="col">{t('reportName')}</th>
-          <th scope="col" className="number">{t('reportBefore')}</th>
-          <th scope="col" className="number">{t('reportAfter')}</th>
-          <th scope="col" className="number">{t('reportDifference')}</th>
+          <th scope="col" className="number">
+            {t('reportBefore')}
+          </th>
+          <th scope="col" className="number">
+            {t('reportAfter')}
+          </th>
+          <th scope="col" className="number">
+            {t('reportDifference')}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -120,8 +140,7 @@ export function ScenarioReport(props: ScenarioReportProps) {
   const render = props.renderMap ?? renderReportMap;
   const lang = language.value;
   const offered = reportScenarios(props.scenarios);
-  const [chosen, setChosen] = useState<number | null>(() =>
-    (offered.some((s) => s.id === props.scenarioId) ? props.scenarioId : offered[0]?.id ?? null));
+  const [chosen, setChosen] = useState<number | null>(() => (offered.some((s) => s.id === props.scenarioId) ? props.scenarioId : (offered[0]?.id ?? null)));
   const scenario = offered.find((s) => s.id === chosen) ?? null;
   const loads = useRef(0);
   const [data, setData] = useState<ScenarioReportData | null | 'failed'>(null);
@@ -138,8 +157,17 @@ export function ScenarioReport(props: ScenarioReportProps) {
     let alive = true;
     loads.current++;
     setData(null);
-    loadScenarioReport(api, submodel.id, chosen).then((d) => { if (alive) setData(d); }, () => { if (alive) setData('failed'); });
-    return () => { alive = false; };
+    loadScenarioReport(api, submodel.id, chosen).then(
+      (d) => {
+        if (alive) setData(d);
+      },
+      () => {
+        if (alive) setData('failed');
+      },
+    );
+    return () => {
+      alive = false;
+    };
   }, [api, submodel.id, chosen, resultsState]);
 
   const mapKeys = layout.components.flatMap((c, i) => (c.name === 'mapImpact' ? [`${c.name}:${i}`] : []));
@@ -153,28 +181,58 @@ export function ScenarioReport(props: ScenarioReportProps) {
     performance.mark('locus:report-maps-drawn');
     onDrawn.current?.();
   }, [mapsDrawn]);
-  const tracker: MapTracker = useMemo(() => ({
-    drawn: (key) => setDrawnKeys((before) => new Set(before).add(key)),
-  }), []);
+  const tracker: MapTracker = useMemo(
+    () => ({
+      drawn: (key) => setDrawnKeys((before) => new Set(before).add(key)),
+    }),
+    [],
+  );
 
   const title = t('scenarioReportTitle');
   const picker = (
     <div className="report-picker no-print">
       <label htmlFor={selectId}>{t('reportScenario')}</label>
       <select id={selectId} value={chosen ?? ''} onChange={(e) => setChosen(Number(e.target.value))}>
-        {offered.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+        {offered.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
       </select>
     </div>
   );
-  if (offered.length === 0) return <div className="report-paper"><p role="status">{t('reportNoScenarios')}</p></div>;
-  if (data === null) return <div className="report-paper">{picker}<p role="status">{t('reportLoading')}</p></div>;
-  if (data === 'failed') return <div className="report-paper">{picker}<p role="alert">{t('reportUnavailable')}</p></div>;
+  if (offered.length === 0)
+    return (
+      <div className="report-paper">
+        <p role="status">{t('reportNoScenarios')}</p>
+      </div>
+    );
+  if (data === null)
+    return (
+      <div className="report-paper">
+        {picker}
+        <p role="status">{t('reportLoading')}</p>
+      </div>
+    );
+  if (data === 'failed')
+    return (
+      <div className="report-paper">
+        {picker}
+        <p role="alert">{t('reportUnavailable')}</p>
+      </div>
+    );
   if (!data.differences) {
     // Say which of the two is missing: the scenario's own result, or the base it is compared with.
-    const why = scenario && scenario.status === 9 && base && base.status !== 9
-      ? t(base.status >= 1 && base.status <= 8 ? 'baseCalculating' : 'baseNotCalculated')
-      : t('scenarioNotCalculated');
-    return <div className="report-paper">{picker}<p role="status">{why}</p></div>;
+    const why =
+      scenario && scenario.status === 9 && base && base.status !== 9
+        ? t(base.status >= 1 && base.status <= 8 ? 'baseCalculating' : 'baseNotCalculated')
+        : t('scenarioNotCalculated');
+    return (
+      <div className="report-paper">
+        {picker}
+        <p role="status">{why}</p>
+      </div>
+    );
   }
 
   const differences = data.differences;
@@ -212,9 +270,15 @@ export function ScenarioReport(props: ScenarioReportProps) {
         return (
           <ReportMap key={i} mapKey={`${c.name}:${i}:${loads.current}`} title={t('reportImpactMap')} options={impactMap(i)} render={render} tracker={tracker}>
             <p className="report-legend">
-              <span><span className="legend-swatch impact-symbol" style={{ background: IMPACT_COLORS.up }} /> {t('reportImpactUp')}</span>
-              <span><span className="legend-swatch impact-symbol" style={{ background: IMPACT_COLORS.down }} /> {t('reportImpactDown')}</span>
-              <span><span className="legend-swatch" style={{ background: IMPACT_COLORS.none }} /> {t('reportImpactNone')}</span>
+              <span>
+                <span className="legend-swatch impact-symbol" style={{ background: IMPACT_COLORS.up }} /> {t('reportImpactUp')}
+              </span>
+              <span>
+                <span className="legend-swatch impact-symbol" style={{ background: IMPACT_COLORS.down }} /> {t('reportImpactDown')}
+              </span>
+              <span>
+                <span className="legend-swatch" style={{ background: IMPACT_COLORS.none }} /> {t('reportImpactNone')}
+              </span>
               <span>{t('impactSymbolScale', { value: format(impactScale(impactFeatures(differences, data.locations))) })}</span>
             </p>
           </ReportMap>
@@ -223,10 +287,24 @@ export function ScenarioReport(props: ScenarioReportProps) {
         return (
           <section key={i} className="report-section">
             <h3>{t('reportChangedLocations')}</h3>
-            {changed.length === 0 ? <p className="report-note">{t('reportNoChangedLocations')}</p> : (
+            {changed.length === 0 ? (
+              <p className="report-note">{t('reportNoChangedLocations')}</p>
+            ) : (
               <table className="report-table">
-                <thead><tr><th scope="col">{t('reportName')}</th><th scope="col">{t('reportChange')}</th></tr></thead>
-                <tbody>{changed.map((l) => <tr key={l.id}><th scope="row">{l.name}</th><td>{CHANGE_TEXT[l.changeType] ? t(CHANGE_TEXT[l.changeType]!) : ''}</td></tr>)}</tbody>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('reportName')}</th>
+                    <th scope="col">{t('reportChange')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {changed.map((l) => (
+                    <tr key={l.id}>
+                      <th scope="row">{l.name}</th>
+                      <td>{CHANGE_TEXT[l.changeType] ? t(CHANGE_TEXT[l.changeType]!) : ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
               </table>
             )}
           </section>
@@ -235,8 +313,14 @@ export function ScenarioReport(props: ScenarioReportProps) {
         const rows = differences.locations.map((d) => ({ ...d, name: d.locationName }));
         return (
           <section key={i} className="report-section">
-            {rows.length === 0 ? <><h3>{t('reportLocationImpact', { output: outputTitle })}</h3><p className="report-note">{t('reportNoDifferences')}</p></>
-              : <ImpactTable caption={t('reportLocationImpact', { output: outputTitle })} rows={rows} shown={firstLocations(rows).length} format={format} />}
+            {rows.length === 0 ? (
+              <>
+                <h3>{t('reportLocationImpact', { output: outputTitle })}</h3>
+                <p className="report-note">{t('reportNoDifferences')}</p>
+              </>
+            ) : (
+              <ImpactTable caption={t('reportLocationImpact', { output: outputTitle })} rows={rows} shown={firstLocations(rows).length} format={format} />
+            )}
           </section>
         );
       }
@@ -244,16 +328,22 @@ export function ScenarioReport(props: ScenarioReportProps) {
         if (!showGroupImpact(model.locationGroupsType, differences.locationGroups.length)) return null;
         return (
           <section key={i} className="report-section">
-            <ImpactTable caption={t('reportGroupImpact', { output: outputTitle })} rows={differences.locationGroups.map((g) => ({ ...g, name: g.locationGroupName }))}
-              format={format} />
+            <ImpactTable
+              caption={t('reportGroupImpact', { output: outputTitle })}
+              rows={differences.locationGroups.map((g) => ({ ...g, name: g.locationGroupName }))}
+              format={format}
+            />
           </section>
         );
       case 'locationClusterDifferences':
         if (!showClusterImpact(model.locationClustersType, differences.locationClusters.length)) return null;
         return (
           <section key={i} className="report-section">
-            <ImpactTable caption={t('reportClusterImpact', { output: outputTitle })} rows={differences.locationClusters.map((g) => ({ ...g, name: g.locationClusterName }))}
-              format={format} />
+            <ImpactTable
+              caption={t('reportClusterImpact', { output: outputTitle })}
+              rows={differences.locationClusters.map((g) => ({ ...g, name: g.locationClusterName }))}
+              format={format}
+            />
           </section>
         );
       case 'disclaimer':
@@ -264,10 +354,24 @@ export function ScenarioReport(props: ScenarioReportProps) {
   };
 
   return (
-    <article className="report-paper" data-layout={layout.custom ? 'custom' : 'default'} data-maps-drawn={mapsDrawn ? 'true' : 'false'} aria-label={title} tabIndex={0}>
+    <article
+      className="report-paper"
+      data-layout={layout.custom ? 'custom' : 'default'}
+      data-maps-drawn={mapsDrawn ? 'true' : 'false'}
+      aria-label={title}
+      tabIndex={0}
+    >
       {picker}
-      <ReportTop api={api} model={model} title={title} scenario={scenario?.name ?? ''} submodel={submodel.name}
-        generatedAt={generatedAt} userName={userName} layoutError={layout.error} />
+      <ReportTop
+        api={api}
+        model={model}
+        title={title}
+        scenario={scenario?.name ?? ''}
+        submodel={submodel.name}
+        generatedAt={generatedAt}
+        userName={userName}
+        layoutError={layout.error}
+      />
       {layout.components.map(section)}
       <ReportFooter model={model} ids={[model.id, scenario?.id ?? 0]} environment={environment} />
     </article>

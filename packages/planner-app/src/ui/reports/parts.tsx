@@ -14,7 +14,14 @@ export interface MapTracker {
   drawn: (key: string) => void;
 }
 
-export function ReportMap({ title, options, render, tracker, mapKey, children }: {
+export function ReportMap({
+  title,
+  options,
+  render,
+  tracker,
+  mapKey,
+  children,
+}: {
   title: string;
   options: ReportMapOptions | null;
   render: ReportMapRenderer;
@@ -59,10 +66,17 @@ export function ReportMap({ title, options, render, tracker, mapKey, children }:
     <section className="report-section report-map" data-map={mapKey}>
       <h3>{title}</h3>
       <div className="report-map-frame" style={{ height: REPORT_MAP_HEIGHT }}>
-        {!options ? <p className="report-note">{t('reportMapUnavailable')}</p>
-          : state === null ? <p className="report-note" role="status">{t('reportMapDrawing')}</p>
-            : 'failed' in state ? <p className="report-note">{t('reportMapUnavailable')}</p>
-              : <img src={state.url} alt={options.label} width="100%" height={REPORT_MAP_HEIGHT} data-drawn="true" />}
+        {!options ? (
+          <p className="report-note">{t('reportMapUnavailable')}</p>
+        ) : state === null ? (
+          <p className="report-note" role="status">
+            {t('reportMapDrawing')}
+          </p>
+        ) : 'failed' in state ? (
+          <p className="report-note">{t('reportMapUnavailable')}</p>
+        ) : (
+          <img src={state.url} alt={options.label} width="100%" height={REPORT_MAP_HEIGHT} data-drawn="true" />
+        )}
       </div>
       {children}
     </section>
@@ -82,19 +96,29 @@ export function TextSection({ title, paragraphs }: { title: string; paragraphs: 
   return (
     <section className="report-section report-text">
       <h3>{title}</h3>
-      {paragraphs.map((p, i) => <p key={i}>{p}</p>)}
+      {paragraphs.map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
     </section>
   );
 }
 
 /** A component name the report does not know: said plainly in the report, nothing else breaks. */
 export function UnknownComponentNote({ given }: { given: string }) {
-  return <p className="report-section report-unknown" role="note">{t('reportUnknownComponent', { name: given })}</p>;
+  return (
+    <p className="report-section report-unknown" role="note">
+      {t('reportUnknownComponent', { name: given })}
+    </p>
+  );
 }
 
 /** The note shown when the format text is not a layout at all (the default layout follows). */
 export function LayoutErrorNote({ error }: { error: string }) {
-  return <p className="report-section report-unknown" role="note">{t(error === 'invalidJson' ? 'reportFormatInvalidJson' : 'reportFormatNoComponents')}</p>;
+  return (
+    <p className="report-section report-unknown" role="note">
+      {t(error === 'invalidJson' ? 'reportFormatInvalidJson' : 'reportFormatNoComponents')}
+    </p>
+  );
 }
 
 function useLogo(api: ApiClient, kind: 'mainLogo' | 'secondaryLogo', model: Model): string | null {
@@ -107,11 +131,14 @@ function useLogo(api: ApiClient, kind: 'mainLogo' | 'secondaryLogo', model: Mode
     }
     let alive = true;
     let objectUrl: string | null = null;
-    api.blob(kind, { params: { modelId: model.id }, expected: () => true }).then((blob) => {
-      if (!alive) return;
-      objectUrl = URL.createObjectURL(blob);
-      setUrl(objectUrl);
-    }, () => setUrl(null));
+    api.blob(kind, { params: { modelId: model.id }, expected: () => true }).then(
+      (blob) => {
+        if (!alive) return;
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      },
+      () => setUrl(null),
+    );
     return () => {
       alive = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
@@ -138,7 +165,17 @@ export function ReportHeader({ api, model, title }: { api: ApiClient; model: Mod
  * unless the default, generation time, user) and the note when the model's
  * layout text could not be read.
  */
-export function ReportTop({ api, model, title, location, scenario, submodel, generatedAt, userName, layoutError }: {
+export function ReportTop({
+  api,
+  model,
+  title,
+  location,
+  scenario,
+  submodel,
+  generatedAt,
+  userName,
+  layoutError,
+}: {
   api: ApiClient;
   model: Model;
   title: string;
@@ -155,11 +192,32 @@ export function ReportTop({ api, model, title, location, scenario, submodel, gen
     <>
       <ReportHeader api={api} model={model} title={title} />
       <dl className="report-subheader">
-        {location !== undefined && <div><dt>{t('reportLocation')}</dt><dd>{location}</dd></div>}
-        <div><dt>{t('reportScenario')}</dt><dd>{scenario}</dd></div>
-        {submodel !== 'Default' && <div><dt>{t('reportSubmodel')}</dt><dd>{submodel}</dd></div>}
-        <div><dt>{t('reportGenerated')}</dt><dd>{formatDateTime(lang, generatedAt)}</dd></div>
-        {userName && <div><dt>{t('reportUser')}</dt><dd>{userName}</dd></div>}
+        {location !== undefined && (
+          <div>
+            <dt>{t('reportLocation')}</dt>
+            <dd>{location}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('reportScenario')}</dt>
+          <dd>{scenario}</dd>
+        </div>
+        {submodel !== 'Default' && (
+          <div>
+            <dt>{t('reportSubmodel')}</dt>
+            <dd>{submodel}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('reportGenerated')}</dt>
+          <dd>{formatDateTime(lang, generatedAt)}</dd>
+        </div>
+        {userName && (
+          <div>
+            <dt>{t('reportUser')}</dt>
+            <dd>{userName}</dd>
+          </div>
+        )}
       </dl>
       {layoutError && <LayoutErrorNote error={layoutError} />}
     </>

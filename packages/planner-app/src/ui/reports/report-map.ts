@@ -107,7 +107,9 @@ export const renderReportMap: ReportMapRenderer = async (o) => {
     const canvas = await map.toCanvas({ pixelRatio: o.pixelRatio ?? PRINT_PIXEL_RATIO, timeout: 10000 });
     measure(MEASURES.reportMapDraw, started, { width: canvas.width, height: canvas.height });
     const encoding = now();
-    const blob = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The map image could not be encoded'))), 'image/png'));
+    const blob = await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The map image could not be encoded'))), 'image/png'),
+    );
     measure(MEASURES.reportMapEncode, encoding, { bytes: blob.size });
     return blob;
   } finally {

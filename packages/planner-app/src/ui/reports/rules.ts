@@ -1,9 +1,7 @@
 // Pure rules of the reports (spec point 2): reading the model's report layouts
 // (unknown component names are kept so the report can name them), the
 // percentage of difference and the impact marks of the scenario report.
-import {
-  LocationReportComponent, ScenarioReportComponent, TopAreasInReport, TopLocationsInScenarioReport,
-} from '@locus/contract';
+import { LocationReportComponent, ScenarioReportComponent, TopAreasInReport, TopLocationsInScenarioReport } from '@locus/contract';
 
 /** A component the report cannot show: its name (or a description of what is wrong). */
 export interface UnknownComponent {
@@ -40,7 +38,7 @@ function parseLayout<E>(
     const parsed = schema.safeParse(entry);
     if (parsed.success) return parsed.data;
     const name = (entry as { name?: unknown } | null)?.name;
-    return { name: '__unknown', given: typeof name === 'string' ? name : JSON.stringify(entry) ?? String(entry) };
+    return { name: '__unknown', given: typeof name === 'string' ? name : (JSON.stringify(entry) ?? String(entry)) };
   });
   return { custom: true, components, error: null };
 }
@@ -103,11 +101,14 @@ export interface Figures {
 
 /** The total row of an impact table. */
 export function totalOf(rows: readonly Figures[]): Figures {
-  return rows.reduce((sum, r) => ({
-    outputDefault: sum.outputDefault + r.outputDefault,
-    output: sum.output + r.output,
-    outputDifference: sum.outputDifference + r.outputDifference,
-  }), { outputDefault: 0, output: 0, outputDifference: 0 });
+  return rows.reduce(
+    (sum, r) => ({
+      outputDefault: sum.outputDefault + r.outputDefault,
+      output: sum.output + r.output,
+      outputDifference: sum.outputDifference + r.outputDifference,
+    }),
+    { outputDefault: 0, output: 0, outputDifference: 0 },
+  );
 }
 
 /** The scenario report lists the first 25 locations. */

@@ -20,8 +20,13 @@ export function ScoresButton() {
   if (!model.value?.hasNormalizedScoresFunctions) return null;
   const hint = outputHint({ location: true });
   return (
-    <IconButton label={t('scoresButton')} icon={<ListChecks size={20} aria-hidden="true" />} disabled={hint !== null}
-      disabledReason={hint ? t(hint) : undefined} onClick={() => void openScores(api)} />
+    <IconButton
+      label={t('scoresButton')}
+      icon={<ListChecks size={20} aria-hidden="true" />}
+      disabled={hint !== null}
+      disabledReason={hint ? t(hint) : undefined}
+      onClick={() => void openScores(api)}
+    />
   );
 }
 
@@ -29,8 +34,15 @@ export function ExportButton() {
   useSignals();
   const hint = scenario.value ? null : 'scenarioNotSelected';
   return (
-    <IconButton label={t('exportButton')} icon={<Download size={20} aria-hidden="true" />} disabled={hint !== null}
-      disabledReason={hint ? t(hint) : undefined} onClick={() => { exportOpen.value = true; }} />
+    <IconButton
+      label={t('exportButton')}
+      icon={<Download size={20} aria-hidden="true" />}
+      disabled={hint !== null}
+      disabledReason={hint ? t(hint) : undefined}
+      onClick={() => {
+        exportOpen.value = true;
+      }}
+    />
   );
 }
 
@@ -38,8 +50,13 @@ export function ProcessingLogButton() {
   useSignals();
   const hint = model.value ? null : 'scenarioNotSelected';
   return (
-    <IconButton label={t('processingLogButton')} icon={<ScrollText size={20} aria-hidden="true" />} disabled={hint !== null}
-      disabledReason={hint ? t(hint) : undefined} onClick={() => void openProcessingLog(api)} />
+    <IconButton
+      label={t('processingLogButton')}
+      icon={<ScrollText size={20} aria-hidden="true" />}
+      disabled={hint !== null}
+      disabledReason={hint ? t(hint) : undefined}
+      onClick={() => void openProcessingLog(api)}
+    />
   );
 }
 
@@ -48,8 +65,14 @@ export function IsolineToolButton() {
   const m = model.value;
   if (!isGlobalAdmin.value || !m || m.isoLineSets.length === 0) return null;
   return (
-    <IconButton label={t('isolineToolButton')} icon={<Waypoints size={20} aria-hidden="true" />} pressed={isolineToolOpen.value}
-      onClick={() => { isolineToolOpen.value = !isolineToolOpen.value; }} />
+    <IconButton
+      label={t('isolineToolButton')}
+      icon={<Waypoints size={20} aria-hidden="true" />}
+      pressed={isolineToolOpen.value}
+      onClick={() => {
+        isolineToolOpen.value = !isolineToolOpen.value;
+      }}
+    />
   );
 }
 

@@ -6,8 +6,17 @@ import { language, t } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
 import { isModelAdmin } from '../../stores/models';
 import {
-  areaScoresOpen, PROCESSING_LOG_PAGE, processingLog, processingLogOpen, processingLogRows, scoreProduct, scores, scoresOpen,
-  selectedArea, selectedLocationName, showLogErrors,
+  areaScoresOpen,
+  PROCESSING_LOG_PAGE,
+  processingLog,
+  processingLogOpen,
+  processingLogRows,
+  scoreProduct,
+  scores,
+  scoresOpen,
+  selectedArea,
+  selectedLocationName,
+  showLogErrors,
 } from '../../stores/results';
 import { Dialog } from '../common';
 import { AreaScoresTable } from './panels';
@@ -24,11 +33,27 @@ export function ScoresDialog() {
   const state = scores.value;
   const admin = isModelAdmin.value;
   const list = state.state === 'ready' ? state.value : [];
-  const close = () => { scoresOpen.value = false; };
+  const close = () => {
+    scoresOpen.value = false;
+  };
   return (
-    <Dialog title={t('scoresTitle', { name: selectedLocationName.value })} open={open} onClose={close} confirmClose={false} width="min(820px, 96vw)"
-      footer={<button type="button" className="button" onClick={close}>{t('close')}</button>}>
-      {state.state === 'loading' && <p className="muted" role="status">{t('loading')}</p>}
+    <Dialog
+      title={t('scoresTitle', { name: selectedLocationName.value })}
+      open={open}
+      onClose={close}
+      confirmClose={false}
+      width="min(820px, 96vw)"
+      footer={
+        <button type="button" className="button" onClick={close}>
+          {t('close')}
+        </button>
+      }
+    >
+      {state.state === 'loading' && (
+        <p className="muted" role="status">
+          {t('loading')}
+        </p>
+      )}
       {state.state === 'ready' && list.length === 0 && <p className="muted">{t('scoresNone')}</p>}
       {state.state === 'ready' && (
         <div className="table-scroll">
@@ -38,16 +63,28 @@ export function ScoresDialog() {
                 <th scope="col">{t('scoreDescription')}</th>
                 {admin && <th scope="col">{t('scoreExpression')}</th>}
                 {admin && <th scope="col">{t('scoreCalculation')}</th>}
-                <th scope="col" className="num">{t('scoreDefault')}</th>
-                <th scope="col" className="num">{t('scoreValue')}</th>
+                <th scope="col" className="num">
+                  {t('scoreDefault')}
+                </th>
+                <th scope="col" className="num">
+                  {t('scoreValue')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {list.map((s, i) => (
                 <tr key={i}>
                   <td>{s.description}</td>
-                  {admin && <td><code>{s.expression ?? ''}</code></td>}
-                  {admin && <td><code>{s.calculation ?? ''}</code></td>}
+                  {admin && (
+                    <td>
+                      <code>{s.expression ?? ''}</code>
+                    </td>
+                  )}
+                  {admin && (
+                    <td>
+                      <code>{s.calculation ?? ''}</code>
+                    </td>
+                  )}
                   <td className="num">{formatNumber(lang, s.defaultValue, SCORE_DIGITS)}</td>
                   <td className="num">{formatNumber(lang, s.score, SCORE_DIGITS)}</td>
                 </tr>
@@ -55,8 +92,12 @@ export function ScoresDialog() {
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row" colSpan={admin ? 4 : 2}>{t('scoreTotal')}</th>
-                <td className="num" data-testid="score-total">{formatNumber(lang, scoreProduct(list), TOTAL_DIGITS)}</td>
+                <th scope="row" colSpan={admin ? 4 : 2}>
+                  {t('scoreTotal')}
+                </th>
+                <td className="num" data-testid="score-total">
+                  {formatNumber(lang, scoreProduct(list), TOTAL_DIGITS)}
+                </td>
               </tr>
             </tfoot>
           </table>
@@ -68,10 +109,22 @@ export function ScoresDialog() {
 
 export function AreaScoresDialog() {
   useSignals();
-  const close = () => { areaScoresOpen.value = false; };
+  const close = () => {
+    areaScoresOpen.value = false;
+  };
   return (
-    <Dialog title={t('areaScoresTitle', { code: selectedArea.value?.areaCode ?? '' })} open={areaScoresOpen.value && selectedArea.value !== null} onClose={close} confirmClose={false}
-      width="min(720px, 96vw)" footer={<button type="button" className="button" onClick={close}>{t('close')}</button>}>
+    <Dialog
+      title={t('areaScoresTitle', { code: selectedArea.value?.areaCode ?? '' })}
+      open={areaScoresOpen.value && selectedArea.value !== null}
+      onClose={close}
+      confirmClose={false}
+      width="min(720px, 96vw)"
+      footer={
+        <button type="button" className="button" onClick={close}>
+          {t('close')}
+        </button>
+      }
+    >
       <AreaScoresTable />
     </Dialog>
   );
@@ -98,9 +151,23 @@ export function ProcessingLogDialog() {
     setPage(0);
   };
   return (
-    <Dialog title={t('processingLogTitle')} open={open} onClose={close} confirmClose={false} width="min(1100px, 96vw)"
-      footer={<button type="button" className="button" onClick={close}>{t('close')}</button>}>
-      {processingLog.value.state === 'loading' && <p className="muted" role="status">{t('loading')}</p>}
+    <Dialog
+      title={t('processingLogTitle')}
+      open={open}
+      onClose={close}
+      confirmClose={false}
+      width="min(1100px, 96vw)"
+      footer={
+        <button type="button" className="button" onClick={close}>
+          {t('close')}
+        </button>
+      }
+    >
+      {processingLog.value.state === 'loading' && (
+        <p className="muted" role="status">
+          {t('loading')}
+        </p>
+      )}
       {processingLog.value.state === 'ready' && rows.length === 0 && <p className="muted">{t('processingLogEmpty')}</p>}
       {rows.length > 0 && (
         <>
@@ -133,9 +200,13 @@ export function ProcessingLogDialog() {
             </table>
           </div>
           <nav className="pager" aria-label={t('logPage', { page: current + 1, pages })}>
-            <button type="button" className="button" disabled={current === 0} onClick={() => setPage(current - 1)}>{t('logPrevious')}</button>
+            <button type="button" className="button" disabled={current === 0} onClick={() => setPage(current - 1)}>
+              {t('logPrevious')}
+            </button>
             <span>{t('logPage', { page: current + 1, pages })}</span>
-            <button type="button" className="button" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>{t('logNext')}</button>
+            <button type="button" className="button" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+              {t('logNext')}
+            </button>
           </nav>
         </>
       )}

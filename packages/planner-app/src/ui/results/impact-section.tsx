@@ -43,23 +43,25 @@ export function ImpactSection() {
   if (summary.ownOthers !== null && summary.ownGroup !== null) {
     flows.push({ key: 'own', label: t(summary.closes ? 'impactToOwnGroup' : 'impactFromOwnGroup', { group: summary.ownGroup }), value: summary.ownOthers });
   }
-  for (const c of summary.competitors) flows.push({ key: `group-${c.group}`, label: t(summary.closes ? 'impactToGroup' : 'impactFromGroup', { group: c.group ?? '' }), value: c.change });
+  for (const c of summary.competitors)
+    flows.push({ key: `group-${c.group}`, label: t(summary.closes ? 'impactToGroup' : 'impactFromGroup', { group: c.group ?? '' }), value: c.change });
   flows.push({ key: 'market', label: t(summary.closes ? 'impactDemandLost' : 'impactNewDemand'), value: summary.market });
-  const list = (rows: readonly ImpactRow[], id: string, title: string) => rows.length > 0 && (
-    <>
-      <h4 id={id}>{title}</h4>
-      <ol className="matching-list impact-list" aria-labelledby={id}>
-        {rows.map((r) => (
-          <li key={r.locationId}>
-            <button type="button" className="link-row" onClick={() => choose(r.locationId)}>
-              <span className="row-name">{r.name}</span>
-              <span className={`row-value ${r.change < 0 ? 'impact-down' : 'impact-up'}`}>{signed(r.change)}</span>
-            </button>
-          </li>
-        ))}
-      </ol>
-    </>
-  );
+  const list = (rows: readonly ImpactRow[], id: string, title: string) =>
+    rows.length > 0 && (
+      <>
+        <h4 id={id}>{title}</h4>
+        <ol className="matching-list impact-list" aria-labelledby={id}>
+          {rows.map((r) => (
+            <li key={r.locationId}>
+              <button type="button" className="link-row" onClick={() => choose(r.locationId)}>
+                <span className="row-name">{r.name}</span>
+                <span className={`row-value ${r.change < 0 ? 'impact-down' : 'impact-up'}`}>{signed(r.change)}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      </>
+    );
   return (
     <section className="results-section impact-section" aria-labelledby="impact-title" data-testid="impact-section">
       <h3 id="impact-title">{t('impactTitle')}</h3>

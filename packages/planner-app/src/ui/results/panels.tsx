@@ -13,8 +13,19 @@ import { locations } from '../../stores/locations';
 import { model } from '../../stores/models';
 import { selectLocation } from '../../stores/planner';
 import {
-  areaInfo, areaScoresOpen, CATCHMENT_PANEL_AREAS, compareWithDefault, coverage, matching, matchingList, outputHint,
-  panelCatchment, selectArea, selectedArea, shareOfTotal, type Coverage,
+  areaInfo,
+  areaScoresOpen,
+  CATCHMENT_PANEL_AREAS,
+  compareWithDefault,
+  coverage,
+  matching,
+  matchingList,
+  outputHint,
+  panelCatchment,
+  selectArea,
+  selectedArea,
+  shareOfTotal,
+  type Coverage,
 } from '../../stores/results';
 import { requestFit } from '../../stores/view';
 import './results.css';
@@ -30,7 +41,13 @@ export interface ResultsColumn<T> {
 }
 
 /** The drawer's tables of results: a header row, then one row per item. */
-export function ResultsTable<T>({ testId, columns, rows, rowKey, rowClass }: {
+export function ResultsTable<T>({
+  testId,
+  columns,
+  rows,
+  rowKey,
+  rowClass,
+}: {
   testId: string;
   columns: readonly ResultsColumn<T>[];
   rows: readonly T[];
@@ -41,12 +58,22 @@ export function ResultsTable<T>({ testId, columns, rows, rowKey, rowClass }: {
   return (
     <table className="results-table" data-testid={testId}>
       <thead>
-        <tr>{columns.map((c, k) => <th key={k} scope="col" className={align(c)}>{c.label}</th>)}</tr>
+        <tr>
+          {columns.map((c, k) => (
+            <th key={k} scope="col" className={align(c)}>
+              {c.label}
+            </th>
+          ))}
+        </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={rowKey(row)} className={rowClass?.(row)}>
-            {columns.map((c, k) => <td key={k} className={align(c)}>{c.cell(row)}</td>)}
+            {columns.map((c, k) => (
+              <td key={k} className={align(c)}>
+                {c.cell(row)}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>
@@ -55,7 +82,15 @@ export function ResultsTable<T>({ testId, columns, rows, rowKey, rowClass }: {
 }
 
 /** The locations drawing from an area: the location's name, then the given columns. */
-function AreaLocationsTable({ testId, locations, columns }: { testId: string; locations: readonly AreaLocation[]; columns: readonly ResultsColumn<AreaLocation>[] }) {
+function AreaLocationsTable({
+  testId,
+  locations,
+  columns,
+}: {
+  testId: string;
+  locations: readonly AreaLocation[];
+  columns: readonly ResultsColumn<AreaLocation>[];
+}) {
   const name: ResultsColumn<AreaLocation> = { label: t('areaLocation'), cell: (l) => l.location.name };
   return <ResultsTable testId={testId} rows={locations} rowKey={(l) => l.location.id} columns={[name, ...columns]} />;
 }
@@ -73,7 +108,11 @@ export function MatchingPanel() {
   return (
     <section className="results-section" aria-labelledby="matching-title">
       <h3 id="matching-title">{t('matchingTitle')}</h3>
-      {state.state === 'loading' && <p className="muted" role="status">{t('loading')}</p>}
+      {state.state === 'loading' && (
+        <p className="muted" role="status">
+          {t('loading')}
+        </p>
+      )}
       {state.state === 'ready' && list.length === 0 && <p className="muted">{t('noMatchingLocations')}</p>}
       {list.length > 0 && (
         <ol className="matching-list">
@@ -125,7 +164,11 @@ export function CatchmentPanel() {
             <span>{t('catchmentChoice')}</span>
             <select value={chosenId ?? ''} onChange={(e) => setLayers({ catchmentAreaId: e.target.value === '' ? null : Number(e.target.value) })}>
               <option value="">{t('layersNone')}</option>
-              {m.catchmentAreas.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
+              {m.catchmentAreas.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.title}
+                </option>
+              ))}
             </select>
           </label>
         )}
@@ -134,7 +177,15 @@ export function CatchmentPanel() {
             <legend>{t('coverageLabel')}</legend>
             {COVERAGES.map((c) => (
               <label key={c.value}>
-                <input type="radio" name="catchment-coverage" value={c.value} checked={coverage.value === c.value} onChange={() => { coverage.value = c.value; }} />
+                <input
+                  type="radio"
+                  name="catchment-coverage"
+                  value={c.value}
+                  checked={coverage.value === c.value}
+                  onChange={() => {
+                    coverage.value = c.value;
+                  }}
+                />
                 {t(c.key)}
               </label>
             ))}
@@ -142,14 +193,23 @@ export function CatchmentPanel() {
         )}
         {hasDefault && (
           <label className="field-inline">
-            <input type="checkbox" checked={compareWithDefault.value} onChange={(e) => { compareWithDefault.value = e.target.checked; }} />
+            <input
+              type="checkbox"
+              checked={compareWithDefault.value}
+              onChange={(e) => {
+                compareWithDefault.value = e.target.checked;
+              }}
+            />
             <span>{t('compareWithDefault')}</span>
           </label>
         )}
       </div>
       {hint === 'catchmentAreaNotSelected' && <p className="muted">{t('catchmentAreaNotSelected')}</p>}
       {hint === null && state.state === 'loading' && (
-        <p className="muted loader" role="status"><span className="spinner" aria-hidden="true" />{t('catchmentLoading')}</p>
+        <p className="muted loader" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t('catchmentLoading')}
+        </p>
       )}
       {hint === null && (state.state === 'failed' || (state.state === 'ready' && !area)) && <p className="muted">{t('catchmentUnavailable')}</p>}
       {area?.sameAsParent && <p className="muted">{t('catchmentSameAsParent')}</p>}
@@ -163,8 +223,13 @@ export function CatchmentPanel() {
             {
               label: t('catchmentArea'),
               cell: (a) => (
-                <button type="button" className="link" aria-pressed={isChosen(a.areaCode)} aria-label={t('catchmentSelectArea', { code: a.areaCode })}
-                  onClick={() => void selectArea(api, isChosen(a.areaCode) ? null : { catchmentAreaId: chosenId!, areaCode: a.areaCode })}>
+                <button
+                  type="button"
+                  className="link"
+                  aria-pressed={isChosen(a.areaCode)}
+                  aria-label={t('catchmentSelectArea', { code: a.areaCode })}
+                  onClick={() => void selectArea(api, isChosen(a.areaCode) ? null : { catchmentAreaId: chosenId!, areaCode: a.areaCode })}
+                >
                   {a.areaCode}
                 </button>
               ),
@@ -201,15 +266,28 @@ export function AreaInfoPanel() {
           <X size={16} aria-hidden="true" />
         </button>
       </div>
-      {state.state === 'loading' && <p className="muted" role="status">{t('loading')}</p>}
+      {state.state === 'loading' && (
+        <p className="muted" role="status">
+          {t('loading')}
+        </p>
+      )}
       {state.state !== 'loading' && !info && <p className="muted">{t('areaNotFound')}</p>}
       {info && (
         <>
           <dl className="properties">
-            <div className="property-row"><dt>{t('areaCode')}</dt><dd>{info.areaCode}</dd></div>
-            <div className="property-row"><dt>{t('personType')}</dt><dd>{info.personType}</dd></div>
+            <div className="property-row">
+              <dt>{t('areaCode')}</dt>
+              <dd>{info.areaCode}</dd>
+            </div>
+            <div className="property-row">
+              <dt>{t('personType')}</dt>
+              <dd>{info.personType}</dd>
+            </div>
             {info.properties.map((p) => (
-              <div key={p.name} className="property-row"><dt>{p.title ?? p.name}</dt><dd>{formatAreaProperty(lang, p)}</dd></div>
+              <div key={p.name} className="property-row">
+                <dt>{p.title ?? p.name}</dt>
+                <dd>{formatAreaProperty(lang, p)}</dd>
+              </div>
             ))}
           </dl>
           {outputHint() === null && info.locations.length > 0 && (
@@ -223,7 +301,15 @@ export function AreaInfoPanel() {
                   { label: t('areaShare'), num: true, cell: (l) => formatPercent(lang, shareOfTotal(l.value, info.totalValue), 1) },
                 ]}
               />
-              <button type="button" className="button" onClick={() => { areaScoresOpen.value = true; }}>{t('areaScoresButton')}</button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  areaScoresOpen.value = true;
+                }}
+              >
+                {t('areaScoresButton')}
+              </button>
             </>
           )}
         </>

@@ -5,15 +5,28 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
 import { t } from '../../i18n';
 import {
-  answerNamePrompt, canDeleteSource, copyDraft, namePrompt, saveCopyChanges, saveScenarioDraft, scenarioDraft, showCompetition,
-  toggleCopyLocation, updateCopyDraft, updateScenarioDraft,
+  answerNamePrompt,
+  canDeleteSource,
+  copyDraft,
+  namePrompt,
+  saveCopyChanges,
+  saveScenarioDraft,
+  scenarioDraft,
+  showCompetition,
+  toggleCopyLocation,
+  updateCopyDraft,
+  updateScenarioDraft,
 } from '../../stores/editing';
 import { scenarios } from '../../stores/scenarios';
 import { Dialog } from '../common';
 
 function FieldError({ id, text }: { id: string; text: string | null }) {
   if (!text) return null;
-  return <p id={id} className="field-error" role="alert">{text}</p>;
+  return (
+    <p id={id} className="field-error" role="alert">
+      {text}
+    </p>
+  );
 }
 
 export function ScenarioDialog() {
@@ -23,22 +36,38 @@ export function ScenarioDialog() {
   const errorId = useId();
   const hintId = useId();
   const parent = draft ? scenarios.value.find((s) => s.id === draft.scenarioId) : null;
-  const close = () => { scenarioDraft.value = null; };
+  const close = () => {
+    scenarioDraft.value = null;
+  };
   return (
     <Dialog
       title={draft?.mode === 'edit' ? t('editScenario') : t('newScenario')}
       open={!!draft}
       onClose={close}
       width={480}
-      footer={draft && (
-        <>
-          <button type="button" className="button" onClick={close}>{t('cancel')}</button>
-          <button type="submit" form="scenario-form" className="button primary" disabled={draft.saving}>{draft.saving ? t('saving') : t('save')}</button>
-        </>
-      )}
+      footer={
+        draft && (
+          <>
+            <button type="button" className="button" onClick={close}>
+              {t('cancel')}
+            </button>
+            <button type="submit" form="scenario-form" className="button primary" disabled={draft.saving}>
+              {draft.saving ? t('saving') : t('save')}
+            </button>
+          </>
+        )
+      }
     >
       {draft && (
-        <form id="scenario-form" className="editing-form" noValidate onSubmit={(e) => { e.preventDefault(); void saveScenarioDraft(); }}>
+        <form
+          id="scenario-form"
+          className="editing-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void saveScenarioDraft();
+          }}
+        >
           {draft.mode === 'new' && parent && <p className="muted">{t('underScenario', { name: parent.name })}</p>}
           <div className="field">
             <label htmlFor={nameId}>{t('scenarioName')}</label>
@@ -54,7 +83,11 @@ export function ScenarioDialog() {
               aria-describedby={[draft.nameError ? errorId : '', draft.nameLocked ? hintId : ''].filter(Boolean).join(' ') || undefined}
               onChange={(e) => updateScenarioDraft({ name: e.target.value, nameError: null })}
             />
-            {draft.nameLocked && <p id={hintId} className="field-hint">{t('nameLockedHint')}</p>}
+            {draft.nameLocked && (
+              <p id={hintId} className="field-hint">
+                {t('nameLockedHint')}
+              </p>
+            )}
             <FieldError id={errorId} text={draft.nameError} />
           </div>
           <label className="check">
@@ -67,7 +100,11 @@ export function ScenarioDialog() {
               <span>{t('competitionScenario')}</span>
             </label>
           )}
-          {draft.error && <p className="form-error" role="alert">{draft.error}</p>}
+          {draft.error && (
+            <p className="form-error" role="alert">
+              {draft.error}
+            </p>
+          )}
         </form>
       )}
     </Dialog>
@@ -86,15 +123,29 @@ export function NamePromptDialog() {
       onClose={() => answerNamePrompt(null)}
       confirmClose={false}
       width={440}
-      footer={prompt && (
-        <>
-          <button type="button" className="button" onClick={() => answerNamePrompt(null)}>{t('cancel')}</button>
-          <button type="submit" form="name-prompt-form" className="button primary">{t('save')}</button>
-        </>
-      )}
+      footer={
+        prompt && (
+          <>
+            <button type="button" className="button" onClick={() => answerNamePrompt(null)}>
+              {t('cancel')}
+            </button>
+            <button type="submit" form="name-prompt-form" className="button primary">
+              {t('save')}
+            </button>
+          </>
+        )
+      }
     >
       {prompt && (
-        <form id="name-prompt-form" className="editing-form" noValidate onSubmit={(e) => { e.preventDefault(); answerNamePrompt(prompt.name); }}>
+        <form
+          id="name-prompt-form"
+          className="editing-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            answerNamePrompt(prompt.name);
+          }}
+        >
           <p>{t('scenarioNamePromptText')}</p>
           <div className="field">
             <label htmlFor={nameId}>{t('scenarioName')}</label>
@@ -107,7 +158,9 @@ export function NamePromptDialog() {
               maxLength={200}
               aria-invalid={!!prompt.error || undefined}
               aria-describedby={prompt.error ? errorId : undefined}
-              onChange={(e) => { namePrompt.value = { ...prompt, name: e.target.value, error: null }; }}
+              onChange={(e) => {
+                namePrompt.value = { ...prompt, name: e.target.value, error: null };
+              }}
             />
             <FieldError id={errorId} text={prompt.error} />
           </div>
@@ -128,7 +181,9 @@ export function CopyChangesDialog() {
   const draft = copyDraft.value;
   const targetId = useId();
   const deleteHintId = useId();
-  const close = () => { copyDraft.value = null; };
+  const close = () => {
+    copyDraft.value = null;
+  };
   const changed = draft?.changes.map((c) => c.locationId) ?? [];
   const allSelected = !!draft && canDeleteSource(draft.selected, changed);
   const source = draft ? scenarios.value.find((s) => s.id === draft.sourceId) : null;
@@ -138,21 +193,42 @@ export function CopyChangesDialog() {
       open={!!draft}
       onClose={close}
       width={520}
-      footer={draft && (
-        <>
-          <button type="button" className="button" onClick={close}>{t('cancel')}</button>
-          <button type="submit" form="copy-form" className="button primary" disabled={draft.saving || draft.selected.length === 0 || draft.destinationId === null}>
-            {draft.saving ? t('saving') : t('copy')}
-          </button>
-        </>
-      )}
+      footer={
+        draft && (
+          <>
+            <button type="button" className="button" onClick={close}>
+              {t('cancel')}
+            </button>
+            <button
+              type="submit"
+              form="copy-form"
+              className="button primary"
+              disabled={draft.saving || draft.selected.length === 0 || draft.destinationId === null}
+            >
+              {draft.saving ? t('saving') : t('copy')}
+            </button>
+          </>
+        )
+      }
     >
       {draft && (
-        <form id="copy-form" className="editing-form" noValidate onSubmit={(e) => { e.preventDefault(); void saveCopyChanges(); }}>
+        <form
+          id="copy-form"
+          className="editing-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void saveCopyChanges();
+          }}
+        >
           <div className="field">
             <label htmlFor={targetId}>{t('copyTo')}</label>
             <select id={targetId} value={draft.destinationId ?? ''} onChange={(e) => updateCopyDraft({ destinationId: Number(e.target.value) })}>
-              {draft.targets.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+              {draft.targets.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
             </select>
           </div>
           <fieldset className="check-list">
@@ -161,7 +237,9 @@ export function CopyChangesDialog() {
               <input
                 type="checkbox"
                 checked={allSelected}
-                ref={(el) => { if (el) el.indeterminate = !allSelected && draft.selected.length > 0; }}
+                ref={(el) => {
+                  if (el) el.indeterminate = !allSelected && draft.selected.length > 0;
+                }}
                 onChange={(e) => updateCopyDraft({ selected: e.target.checked ? changed : [] })}
               />
               <span>{t('selectAllChanges')}</span>
@@ -170,7 +248,11 @@ export function CopyChangesDialog() {
               {draft.changes.map((c) => (
                 <li key={c.locationId}>
                   <label className="check">
-                    <input type="checkbox" checked={draft.selected.includes(c.locationId)} onChange={(e) => toggleCopyLocation(c.locationId, e.target.checked)} />
+                    <input
+                      type="checkbox"
+                      checked={draft.selected.includes(c.locationId)}
+                      onChange={(e) => toggleCopyLocation(c.locationId, e.target.checked)}
+                    />
                     <span>{c.locationName}</span>
                     <span className="badge">{changeTypeText(c.changeType)}</span>
                   </label>
@@ -188,8 +270,14 @@ export function CopyChangesDialog() {
             />
             <span>{t('deleteSourceScenario')}</span>
           </label>
-          <p id={deleteHintId} className="field-hint">{t('deleteSourceHint')}</p>
-          {draft.error && <p className="form-error" role="alert">{draft.error}</p>}
+          <p id={deleteHintId} className="field-hint">
+            {t('deleteSourceHint')}
+          </p>
+          {draft.error && (
+            <p className="form-error" role="alert">
+              {draft.error}
+            </p>
+          )}
         </form>
       )}
     </Dialog>

@@ -5,7 +5,13 @@ import { Calculator, Copy, FilePlus2, Layers3, Pencil, Trash2 } from 'lucide-rea
 import { useId, useRef, type ReactNode } from 'react';
 import { t } from '../../i18n';
 import {
-  calculateScenario, openCopyChanges, openEditScenario, openNewScenario, removeScenario, scenarioMenuState, type Availability,
+  calculateScenario,
+  openCopyChanges,
+  openEditScenario,
+  openNewScenario,
+  removeScenario,
+  scenarioMenuState,
+  type Availability,
 } from '../../stores/editing';
 import { scenario, scenarios } from '../../stores/scenarios';
 import { hidePopover, IconButton } from '../common';
@@ -29,10 +35,16 @@ function MenuEntry({ label, icon, state, onChoose }: { label: string; icon: Reac
         onChoose();
       }}
     >
-      <span className="menu-icon" aria-hidden="true">{icon}</span>
+      <span className="menu-icon" aria-hidden="true">
+        {icon}
+      </span>
       <span className="menu-text">
         <span>{label}</span>
-        {state.reason && <span id={hintId} className="menu-hint">{t(state.reason)}</span>}
+        {state.reason && (
+          <span id={hintId} className="menu-hint">
+            {t(state.reason)}
+          </span>
+        )}
       </span>
     </button>
   );
@@ -56,12 +68,7 @@ export function ScenarioMenu() {
 
   return (
     <>
-      <IconButton
-        id={BUTTON_ID}
-        label={t('scenarioMenu')}
-        icon={<Layers3 size={20} aria-hidden="true" />}
-        popoverTarget={SCENARIO_MENU_ID}
-      />
+      <IconButton id={BUTTON_ID} label={t('scenarioMenu')} icon={<Layers3 size={20} aria-hidden="true" />} popoverTarget={SCENARIO_MENU_ID} />
       <div
         ref={menu}
         id={SCENARIO_MENU_ID}

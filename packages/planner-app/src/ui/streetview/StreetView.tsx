@@ -15,7 +15,14 @@ import { api } from '../../stores/api';
 import { view } from '../../stores/view';
 import { Dialog } from '../common';
 import {
-  closeStreetView, loadStreetView, openStreetView, streetView, streetViewAvailableAt, streetViewChecking, streetViewImage, streetViewUnavailable,
+  closeStreetView,
+  loadStreetView,
+  openStreetView,
+  streetView,
+  streetViewAvailableAt,
+  streetViewChecking,
+  streetViewImage,
+  streetViewUnavailable,
 } from './state';
 import './streetview.css';
 
@@ -23,12 +30,24 @@ function MenuAvailability({ state, close }: { state: ContextMenuState; close: ()
   const [available, setAvailable] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
-    void streetViewAvailableAt(state.lat, state.lon).then((yes) => { if (live) setAvailable(yes); });
-    return () => { live = false; };
+    void streetViewAvailableAt(state.lat, state.lon).then((yes) => {
+      if (live) setAvailable(yes);
+    });
+    return () => {
+      live = false;
+    };
   }, [state.lat, state.lon]);
   if (available) {
     return (
-      <button type="button" role="menuitem" className="menu-item" onClick={() => { close(); void openStreetView(state.lat, state.lon); }}>
+      <button
+        type="button"
+        role="menuitem"
+        className="menu-item"
+        onClick={() => {
+          close();
+          void openStreetView(state.lat, state.lon);
+        }}
+      >
         {t('streetViewOpen')}
       </button>
     );
@@ -82,7 +101,9 @@ export function StreetViewFigure() {
   const [drag, setDrag] = useState<{ x: number; y: number } | null>(null);
   const figure = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => { void loadStreetView(api); }, []);
+  useEffect(() => {
+    void loadStreetView(api);
+  }, []);
   const left = useLeftOfDrawer(figure, adapter !== null);
   useEffect(() => {
     if (!adapter) return;
@@ -121,7 +142,9 @@ export function StreetViewFigure() {
           setDrag({ x: e.clientX, y: e.clientY });
           streetViewUnavailable.value = false;
         }}
-        onPointerMove={(e) => { if (drag) setDrag({ x: e.clientX, y: e.clientY }); }}
+        onPointerMove={(e) => {
+          if (drag) setDrag({ x: e.clientX, y: e.clientY });
+        }}
         onPointerUp={(e) => {
           if (!drag) return;
           setDrag(null);
@@ -142,7 +165,11 @@ export function StreetViewFigure() {
           <PersonStanding size={24} />
         </div>
       )}
-      {unavailable && <p className="street-view-note" role="status" style={{ left: left + 48 }}>{t('streetViewUnavailable')}</p>}
+      {unavailable && (
+        <p className="street-view-note" role="status" style={{ left: left + 48 }}>
+          {t('streetViewUnavailable')}
+        </p>
+      )}
       <StreetViewDialog />
     </>
   );
@@ -153,9 +180,22 @@ export function StreetViewDialog() {
   const image = streetViewImage.value;
   const lang = language.value;
   return (
-    <Dialog title={t('streetViewTitle')} open={image !== null} onClose={closeStreetView} confirmClose={false} width="min(660px, 96vw)" className="street-view-dialog">
+    <Dialog
+      title={t('streetViewTitle')}
+      open={image !== null}
+      onClose={closeStreetView}
+      confirmClose={false}
+      width="min(660px, 96vw)"
+      className="street-view-dialog"
+    >
       {image && (
-        <img src={image.url} width={600} height={300} alt={t('streetViewImage', { bearing: formatNumber(lang, image.heading, 0) })} referrerPolicy="no-referrer" />
+        <img
+          src={image.url}
+          width={600}
+          height={300}
+          alt={t('streetViewImage', { bearing: formatNumber(lang, image.heading, 0) })}
+          referrerPolicy="no-referrer"
+        />
       )}
     </Dialog>
   );

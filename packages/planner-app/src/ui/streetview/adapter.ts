@@ -56,5 +56,5 @@ export function bearing(fromLat: number, fromLon: number, toLat: number, toLon: 
   const Δλ = (toLon - fromLon) * rad;
   const y = Math.sin(Δλ) * Math.cos(φ2);
   const x = Math.cos(φ1) * Math.sin(φ2) - Math.sin(φ1) * Math.cos(φ2) * Math.cos(Δλ);
-  return ((Math.atan2(y, x) / rad) + 360) % 360;
+  return (Math.atan2(y, x) / rad + 360) % 360;
 }

@@ -5,7 +5,16 @@ import { Filter } from 'lucide-react';
 import { language, t, type TextKey } from '../../i18n';
 import { filter, filterActive, locations } from '../../stores/locations';
 import { model } from '../../stores/models';
-import { clearFilter, clusterOptions, FILTER_CHANGE_TYPES, filterableCount, matchingCount, setFilterName, setFilterValue, type FilterList } from '../../stores/tools';
+import {
+  clearFilter,
+  clusterOptions,
+  FILTER_CHANGE_TYPES,
+  filterableCount,
+  matchingCount,
+  setFilterName,
+  setFilterValue,
+  type FilterList,
+} from '../../stores/tools';
 import { IconButton } from '../common';
 import { ToolPanel, usePopoverOpen } from './panel';
 
@@ -46,8 +55,12 @@ export function FilterPanel() {
       className="filter-panel"
       footer={
         <>
-          <span role="status" className="tool-count">{t('filterCount', { count: matchingCount.value, total: filterableCount.value })}</span>
-          <button type="button" className="button" onClick={clearFilter} disabled={!filterActive.value}>{t('filterClear')}</button>
+          <span role="status" className="tool-count">
+            {t('filterCount', { count: matchingCount.value, total: filterableCount.value })}
+          </span>
+          <button type="button" className="button" onClick={clearFilter} disabled={!filterActive.value}>
+            {t('filterClear')}
+          </button>
         </>
       }
     >

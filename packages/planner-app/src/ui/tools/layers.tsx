@@ -12,8 +12,19 @@ import { impactLayerOn, impactSymbols } from '../../stores/impact';
 import { layers } from '../../stores/layers';
 import { model } from '../../stores/models';
 import {
-  allowsMultiple, areaHover, clearSets, poiHover, imageVersion, loadSatelliteImagery, poiSetLogo, satelliteImagery,
-  setCatchmentArea, setIsoLineSet, setSatellite, setSetVisible, type SetKind,
+  allowsMultiple,
+  areaHover,
+  clearSets,
+  poiHover,
+  imageVersion,
+  loadSatelliteImagery,
+  poiSetLogo,
+  satelliteImagery,
+  setCatchmentArea,
+  setIsoLineSet,
+  setSatellite,
+  setSetVisible,
+  type SetKind,
 } from '../../stores/tools';
 import { IconButton } from '../common';
 import { ToolPanel, usePopoverOpen } from './panel';
@@ -62,14 +73,28 @@ function SetChoices({ kind, legend, options }: { kind: SetKind; legend: string; 
   );
 }
 
-function Choice({ label, value, options, onChange }: { label: string; value: number | null; options: { id: number; title: string }[]; onChange: (id: number | null) => void }) {
+function Choice({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: number | null;
+  options: { id: number; title: string }[];
+  onChange: (id: number | null) => void;
+}) {
   if (options.length === 0) return null;
   return (
     <label className="tool-field">
       <span>{label}</span>
       <select value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}>
         <option value="">{t('layersNone')}</option>
-        {options.map((o) => <option key={o.id} value={o.id}>{o.title}</option>)}
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.title}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -81,8 +106,20 @@ export function LayersPanel() {
   const state = layers.value;
   void imageVersion.value;
   const imagery = satelliteImagery.value;
-  if (!m) return <ToolPanel id={LAYERS_PANEL_ID} title={t('layersTitle')} className="layers-panel"><p className="muted">{t('loading')}</p></ToolPanel>;
-  const nothing = !imagery && !impactSymbols.value.length && !m.areaSets.length && !m.heatMapSets.length && !m.poiSets.length && !m.catchmentAreas.length && !m.isoLineSets.length;
+  if (!m)
+    return (
+      <ToolPanel id={LAYERS_PANEL_ID} title={t('layersTitle')} className="layers-panel">
+        <p className="muted">{t('loading')}</p>
+      </ToolPanel>
+    );
+  const nothing =
+    !imagery &&
+    !impactSymbols.value.length &&
+    !m.areaSets.length &&
+    !m.heatMapSets.length &&
+    !m.poiSets.length &&
+    !m.catchmentAreas.length &&
+    !m.isoLineSets.length;
   return (
     <ToolPanel id={LAYERS_PANEL_ID} title={t('layersTitle')} className="layers-panel">
       {imagery && (
@@ -93,7 +130,14 @@ export function LayersPanel() {
       )}
       {impactSymbols.value.length > 0 && (
         <label className="tool-check tool-switch">
-          <input type="checkbox" role="switch" checked={impactLayerOn.value} onChange={(e) => { impactLayerOn.value = e.currentTarget.checked; }} />
+          <input
+            type="checkbox"
+            role="switch"
+            checked={impactLayerOn.value}
+            onChange={(e) => {
+              impactLayerOn.value = e.currentTarget.checked;
+            }}
+          />
           <span>{t('impactLayer')}</span>
         </label>
       )}
@@ -119,7 +163,9 @@ export function AreaTooltip() {
   const top = Math.min(hover.y + 14, window.innerHeight - 40 - properties.length * 22);
   return (
     <div className="area-tooltip" role="status" style={{ left, top }}>
-      <div className="area-tooltip-title">{hover.setTitle}: {hover.area.areaCode}</div>
+      <div className="area-tooltip-title">
+        {hover.setTitle}: {hover.area.areaCode}
+      </div>
       {properties.length > 0 && (
         <dl>
           {properties.map((p) => (

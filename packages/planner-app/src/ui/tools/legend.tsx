@@ -16,7 +16,12 @@ import { ToolPanel, usePopoverOpen } from './panel';
 
 export const LEGEND_PANEL_ID = 'tool-legend';
 
-const SECTION_TEXT: Record<LegendSection['id'], TextKey> = { groups: 'legendLocations', zones: 'legendCatchmentZones', heatMaps: 'legendHeatMaps', pois: 'legendPois' };
+const SECTION_TEXT: Record<LegendSection['id'], TextKey> = {
+  groups: 'legendLocations',
+  zones: 'legendCatchmentZones',
+  heatMaps: 'legendHeatMaps',
+  pois: 'legendPois',
+};
 
 /** The look of an entry drawn on its colour: the colour as background and the legend text colour; null for a colour that cannot be read. */
 export function colouredEntryStyle(color: string): { background: string; color: string } | null {
@@ -34,14 +39,21 @@ function Entry({ entry }: { entry: LegendEntry }) {
   switch (entry.kind) {
     case 'zone': {
       const style = colouredEntryStyle(entry.color);
-      return <li className="legend-entry legend-colour" style={style ?? undefined}>{entry.title}</li>;
+      return (
+        <li className="legend-entry legend-colour" style={style ?? undefined}>
+          {entry.title}
+        </li>
+      );
     }
     case 'heatMap':
       return (
         <li className="legend-entry legend-heat">
           <span>{entry.title}</span>
           <span className="legend-ramp" style={{ background: `linear-gradient(to right, ${entry.gradient.join(', ')})` }} aria-hidden="true" />
-          <span className="legend-ramp-ends muted"><span>{t('legendLow')}</span><span>{t('legendHigh')}</span></span>
+          <span className="legend-ramp-ends muted">
+            <span>{t('legendLow')}</span>
+            <span>{t('legendHigh')}</span>
+          </span>
         </li>
       );
     case 'group': {
@@ -75,8 +87,18 @@ function ImpactLegend() {
     <section className="legend-section" aria-labelledby="legend-impact">
       <h3 id="legend-impact">{t('impactLayer')}</h3>
       <ul>
-        <li className="legend-entry"><span className="legend-impact-symbol" style={{ borderColor: DEFAULT_IMPACT_STYLE.loss, color: DEFAULT_IMPACT_STYLE.loss }} aria-hidden="true">−</span><span>{t('impactLoss')}</span></li>
-        <li className="legend-entry"><span className="legend-impact-symbol" style={{ borderColor: DEFAULT_IMPACT_STYLE.gain, color: DEFAULT_IMPACT_STYLE.gain }} aria-hidden="true">+</span><span>{t('impactGain')}</span></li>
+        <li className="legend-entry">
+          <span className="legend-impact-symbol" style={{ borderColor: DEFAULT_IMPACT_STYLE.loss, color: DEFAULT_IMPACT_STYLE.loss }} aria-hidden="true">
+            −
+          </span>
+          <span>{t('impactLoss')}</span>
+        </li>
+        <li className="legend-entry">
+          <span className="legend-impact-symbol" style={{ borderColor: DEFAULT_IMPACT_STYLE.gain, color: DEFAULT_IMPACT_STYLE.gain }} aria-hidden="true">
+            +
+          </span>
+          <span>{t('impactGain')}</span>
+        </li>
         <li className="legend-entry muted">{t('impactLegendScale', { value })}</li>
       </ul>
     </section>
@@ -94,7 +116,11 @@ export function LegendPanel() {
       {sections.map((s) => (
         <section key={s.id} className="legend-section" aria-labelledby={`legend-${s.id}`}>
           <h3 id={`legend-${s.id}`}>{t(SECTION_TEXT[s.id])}</h3>
-          <ul>{s.entries.map((e) => <Entry key={e.id} entry={e} />)}</ul>
+          <ul>
+            {s.entries.map((e) => (
+              <Entry key={e.id} entry={e} />
+            ))}
+          </ul>
         </section>
       ))}
     </ToolPanel>

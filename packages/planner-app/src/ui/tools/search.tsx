@@ -12,7 +12,17 @@ import { t, type TextKey } from '../../i18n';
 import { api } from '../../stores/api';
 import { selectLocation } from '../../stores/planner';
 import {
-  categoryLogo, chooseSearchResult, imageVersion, runSearch, SEARCH_MIN_LENGTH, searchResults, searchShown, searchState, searchText, showMoreResults, SEARCH_PAGE,
+  categoryLogo,
+  chooseSearchResult,
+  imageVersion,
+  runSearch,
+  SEARCH_MIN_LENGTH,
+  searchResults,
+  searchShown,
+  searchState,
+  searchText,
+  showMoreResults,
+  SEARCH_PAGE,
 } from '../../stores/tools';
 import { hidePopover, IconButton } from '../common';
 import { ToolPanel, usePopoverOpen } from './panel';
@@ -26,9 +36,12 @@ const CATEGORY_TEXT: Record<SearchResult['category'], TextKey> = { location: 'se
 export function SearchPanel() {
   useSignals();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   void imageVersion.value;
   const text = searchText.value;
   const results = searchResults.value;
@@ -51,7 +64,8 @@ export function SearchPanel() {
     if (!buttons.length) return;
     const index = buttons.indexOf(document.activeElement as HTMLElement);
     if (event.key === 'ArrowDown') buttons[Math.min(buttons.length - 1, index + 1)]?.focus();
-    else if (event.key === 'ArrowUp') (index <= 0 ? event.currentTarget.closest('.tool-panel')?.querySelector<HTMLElement>('input') : buttons[index - 1])?.focus();
+    else if (event.key === 'ArrowUp')
+      (index <= 0 ? event.currentTarget.closest('.tool-panel')?.querySelector<HTMLElement>('input') : buttons[index - 1])?.focus();
     else return;
     event.preventDefault();
   };
@@ -74,7 +88,15 @@ export function SearchPanel() {
         </label>
       </form>
       <p className="muted search-status" role="status">
-        {short ? t('searchHint', { count: SEARCH_MIN_LENGTH }) : state === 'searching' ? t('searchSearching') : state === 'done' && results.length === 0 ? t('searchNothing') : state === 'done' ? t('searchResultCount', { count: results.length }) : ''}
+        {short
+          ? t('searchHint', { count: SEARCH_MIN_LENGTH })
+          : state === 'searching'
+            ? t('searchSearching')
+            : state === 'done' && results.length === 0
+              ? t('searchNothing')
+              : state === 'done'
+                ? t('searchResultCount', { count: results.length })
+                : ''}
       </p>
       {results.length > 0 && (
         <ul className="search-results" aria-label={t('searchResults')} onKeyDown={onKey}>
