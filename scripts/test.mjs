@@ -64,6 +64,12 @@ function buildIfStale() {
   return r.status === 0;
 }
 
+/** The environment without FORCE_COLOR, which would override NO_COLOR (with a warning per process). */
+function withoutForceColor(env) {
+  const { FORCE_COLOR: _ignored, ...rest } = env;
+  return rest;
+}
+
 /**
  * Runs one suite. With `live` its output streams as it comes; otherwise it is
  * kept and printed whole when the suite ends, so suites running side by side
@@ -73,11 +79,25 @@ function run(suite, live) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--import', join(root, 'scripts/test-loaders.mjs'), uvu, suite.dir, '\\.test\\.tsx?$'], {
       cwd: suite.cwd,
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...suite.env },
+      env: { ...withoutForceColor(process.env), NO_COLOR: '1', ...suite.env },
+      detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     const started = Date.now();
+    // A suite that hangs must not take the whole CI run with it: past its time
+    // limit its process group is ended and the suite counts as failed, with
+    // what it printed so far.
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      out += `\nthe suite ran longer than ${SUITE_LIMIT_MIN} min (SUITE_TIMEOUT_MIN) and was stopped\n`;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, SUITE_LIMIT_MIN * 60_000);
     child.stdout.on('data', (d) => {
       out += d;
       if (live) process.stdout.write(d);
@@ -87,6 +107,7 @@ function run(suite, live) {
       if (live) process.stderr.write(d);
     });
     child.on('close', (code) => {
+      clearTimeout(timer);
       if (!live) process.stdout.write(`\n=== ${suite.name} ===\n${out}`);
       console.log(`(${suite.name}: ${((Date.now() - started) / 1000).toFixed(0)} s)`);
       const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
@@ -97,7 +118,7 @@ function run(suite, live) {
       const total = num('Total');
       const passed = num('Passed');
       const skipped = num('Skipped') ?? 0;
-      if (total === null || passed === null) {
+      if (timedOut || total === null || passed === null) {
         // The suite died before uvu could count: count it as one failure.
         resolve({ passed: 0, failed: 1, skipped: 0, code });
       } else {
@@ -107,6 +128,9 @@ function run(suite, live) {
     });
   });
 }
+
+/** Minutes one suite may run before it is stopped as hung. */
+const SUITE_LIMIT_MIN = Number(process.env.SUITE_TIMEOUT_MIN ?? 30);
 
 let passed = 0,
   failed = 0,
@@ -134,5 +158,7 @@ await Promise.all(
   }),
 );
 console.log('');
-console.log(skipped ? `${passed} passed, ${failed} failed, ${skipped} skipped` : `${passed} passed, ${failed} failed`);
+if (skipped) console.log(`(${skipped} skipped)`);
+// The last line of the run, alone on its line.
+console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
