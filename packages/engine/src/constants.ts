@@ -1,4 +1,4 @@
-// Business constants of spec point 9 that the engine uses, with the spec's names.
+// Business constants of the calculation that the engine uses, with the spec's names.
 
 /** Primary / secondary catchment: the areas reaching 50 % and 80 % of a location's output. */
 export const PRIMARY_CATCHMENT_SHARE = 0.5;

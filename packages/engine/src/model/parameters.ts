@@ -1,5 +1,5 @@
-// Model parameters of one sub-model, as the server loads them (spec point 3:
-// fractionCutOffThreshold; per mode maximum minutes, scale, constant, power;
+// Model parameters of one sub-model, as the server loads them (the
+// spec's model parameters: fractionCutOffThreshold; per mode maximum minutes, scale, constant, power;
 // functions with id, description, function, defaultValue, type).
 
 /** Function type 1: location attractiveness factor; type 2: area demand factor. */

@@ -1,5 +1,5 @@
-// The legend text colour rule (spec point 2): dark text when the colour's brightness is above 0.5,
-// otherwise light. Bad colours raise 'Invalid color format' or 'Invalid RGB color format' (point 8).
+// The legend text colour rule: dark text when the colour's brightness is above 0.5,
+// otherwise light. Bad colours raise 'Invalid color format' or 'Invalid RGB color format' (the spec's messages).
 import { LEGEND_BRIGHTNESS_THRESHOLD } from '../constants.js';
 
 export const LEGEND_TEXT_DARK = '#000000';

@@ -1,4 +1,5 @@
-// The view that shows a longitude/latitude box, with the spec's fit (point 9) as defaults.
+// The view that shows a longitude/latitude box, with the spec's fit (maximum zoom 12,
+// 1000 ms, padding 30 plus 60 either side) as defaults.
 import { FIT_MAX_ZOOM, FIT_PADDING } from '../constants.js';
 import { lonLatToWorld, worldToLonLat, type LonLat } from '../geo/mercator.js';
 import type { Size } from './frame-state.js';

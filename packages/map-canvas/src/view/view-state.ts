@@ -1,4 +1,5 @@
-// The view state: what the address bar carries (z, c, b, p of spec point 2).
+// The view state: what the address bar carries (z zoom, c centre, b bearing, p
+// pitch).
 import { MAX_PITCH, MAX_ZOOM, MIN_ZOOM } from '../constants.js';
 import { MAX_LATITUDE, type LonLat } from '../geo/mercator.js';
 

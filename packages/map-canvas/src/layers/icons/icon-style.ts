@@ -1,4 +1,4 @@
-// Location icons (spec point 2): image per group, shape, selected state and change; size factors.
+// Location icons: image per group, shape, selected state and change; size factors.
 import { scaleOrdinal } from 'd3-scale';
 import { ICON_BASE_SIZE, ICON_DEFAULT_SIZE_FACTOR, ICON_SIZE_FACTORS, POI_ICON_SIZE_FACTOR } from '../../constants.js';
 

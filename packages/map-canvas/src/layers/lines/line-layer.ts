@@ -25,7 +25,7 @@ export interface LineLayerOptions extends LayerOptions {
   style?: LineStyle;
 }
 
-/** The isoline style of spec point 9: stroke weight 5, opacity 0.5, fill opacity 0. */
+/** The isoline style: stroke weight 5, opacity 0.5, fill opacity 0. */
 export const isolineStyle = (stroke = '#7c3aed'): LineStyle => ({ stroke, ...ISOLINE_STYLE });
 
 export class LineLayer extends Layer {

@@ -1,4 +1,5 @@
-// Styles of polygons: catchment areas, zones and excluded areas (spec points 2 and 9).
+// Styles of polygons: catchment areas, zones and excluded areas, each with the
+// spec's fill, stroke and opacity.
 import { CATCHMENT_COVERAGE, EXCLUDED_AREA_COLOR, EXCLUDED_AREA_OPACITY, ZONE_OPACITY } from '../../constants.js';
 
 export interface PolygonStyle {

@@ -1,4 +1,4 @@
-// Range circles (spec point 2): geodesic circles from turf with 64 steps, labelled with a metres suffix.
+// Range circles: geodesic circles from turf with 64 steps, labelled with a metres suffix.
 import { circle } from '@turf/turf';
 import { RANGE_CIRCLE_LABEL_SUFFIX, RANGE_CIRCLE_STEPS } from '../../constants.js';
 import type { LonLat } from '../../geo/mercator.js';

@@ -1,4 +1,4 @@
-// The metric scale bar (spec point 2): the longest round distance that fits in 200 px.
+// The metric scale bar: the longest round distance that fits in 200 px.
 import { SCALE_BAR_MAX_WIDTH } from '../../constants.js';
 
 export interface ScaleBarMeasure {

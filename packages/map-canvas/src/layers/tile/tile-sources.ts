@@ -1,4 +1,4 @@
-// URL templates of the raster providers the spec names (point 2): 1 a map vendor style, 2 and 3 other
+// URL templates of the raster providers the spec names: 1 a map vendor style, 2 and 3 other
 // tile providers, a satellite provider, and the server's area-set tiles. All need the internet except
 // the area-set tiles; the built-in vector basemap is the offline default.
 import type { TileLayerOptions } from './tile-layer.js';
