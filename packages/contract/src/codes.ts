@@ -30,6 +30,6 @@ export type OutputTypeCode = z.infer<typeof OutputTypeCode>;
 export const CatchmentAreaModeCode = codeOf(CatchmentAreaMode, 'catchmentAreaMode');
 export type CatchmentAreaModeCode = z.infer<typeof CatchmentAreaModeCode>;
 
-/** Any integer: 0..10 have a meaning (spec point 4), every other value is shown as 'Error'. */
+/** Any integer: 0..10 have a meaning (the scenario status codes), every other value is shown as 'Error'. */
 export const ScenarioStatusCode = z.number().int();
 export type ScenarioStatusCode = z.infer<typeof ScenarioStatusCode>;

@@ -1,8 +1,8 @@
-// Codes and business constants of the spec (points 3, 4, 9) and of the
-// decisions doc, with the spec's names. Plain values only: the zod schemas
+// Codes (entity fields, scenario states) and business constants of the
+// spec and of the decisions doc, with the spec's names. Plain values only: the zod schemas
 // for these codes live in codes.ts.
 
-/** Scenario status codes (spec point 4). 1..8 is processing; outside 0..10 shows as 'Error'. */
+/** Scenario status codes: 1..8 is processing; outside 0..10 shows as 'Error'. */
 export const ScenarioStatus = {
   edited: 0,
   waitingForProcessing: 1,
@@ -15,10 +15,10 @@ export const ScenarioStatus = {
 /** Statuses in which a scenario may be changed; any other status is read-only. */
 export const EditableScenarioStatuses: readonly number[] = [0, 9, 10];
 
-/** Location changeType (spec point 3): other values are treated as edited. */
+/** Location changeType: other values are treated as edited. */
 export const ChangeType = { unchanged: 0, added: 1, closed: 2, edited: 3 } as const;
 
-/** Allowed actions per changeType (spec point 4). */
+/** Allowed actions per changeType: what a location of each change may still undergo. */
 export const AllowedLocationActions = {
   0: ['edit', 'close'],
   1: ['edit', 'delete'],
@@ -58,11 +58,11 @@ export const LogEventType = { information: 8, warning: 4, error: 2 } as const;
 /** Log sources; the empty source means all. */
 export const LogSource = { backend: 'backend', scenarioProcessing: 'scenario-processing', isoLineProcessing: 'iso-line-processing' } as const;
 
-/** Interface locales (decisions doc) and export cultures (spec point 7). */
+/** Interface locales (decisions doc) and export cultures. */
 export const Locales = ['nl', 'en', 'de', 'es', 'fr'] as const;
 export const Cultures = ['nl', 'en'] as const;
 
-// Spec point 9: business constants and limits.
+// Business constants and limits.
 export const ScenarioStatusPollMs = 10_000;
 export const ScenarioStatusPollIdleMs = 5_000;
 export const SystemStatusPollMs = 1_000;

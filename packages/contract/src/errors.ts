@@ -63,7 +63,7 @@ export const ErrorStatuses = [
   {
     status: 409,
     error: 'Conflict',
-    when: 'a rule of spec point 4 forbids the action, an output is not there yet, an expression of an editor save is invalid, or an editor row sent with an id that no longer exists',
+    when: 'a scenario rule (status, change type, ownership) forbids the action, an output is not there yet, an expression of an editor save is invalid, or an editor row sent with an id that no longer exists',
     message: 'a key (below); `rowNoLongerExists` comes with `field` (`0.drivers.2.id`)',
   },
   { status: 413, error: 'Payload Too Large', when: 'a request body over 1 MiB', message: 'a readable English sentence; `field` is `body`' },

@@ -1,5 +1,5 @@
-// @locus/contract: the zod schemas of every entity (spec point 3) and the
-// route table of every call (spec point 7), shared by server and app.
+// @locus/contract: the zod schemas of every entity and the
+// route table of every call, shared by server and app.
 export * from './constants';
 export * from './codes';
 export * from './messages';

@@ -1,6 +1,6 @@
 // Message keys the server answers with and the app translates. The
-// validation messages are the spec's own words (points 5 and 8); the rule
-// keys name the scenario rules of spec point 4 that answer 409.
+// validation messages are the spec's own words (its validation rules and error catalogue); the rule
+// keys name the scenario rules (status, change type, ownership) that answer 409.
 
 export const ValidationMessage = {
   scenarioNameIsRequired: 'scenarioNameIsRequired',
@@ -10,7 +10,7 @@ export const ValidationMessage = {
   emailIsInvalid: 'E-mail address is invalid',
 } as const;
 
-/** 409 message keys: an action that a rule of spec point 4 forbids, or an output not yet there. */
+/** 409 message keys: an action that a scenario rule forbids (status, change type, ownership), or an output not yet there. */
 export const RuleMessage = {
   scenarioIsReadOnly: 'scenarioIsReadOnly',
   scenarioHasNoParent: 'scenarioHasNoParent',

@@ -69,7 +69,7 @@ test('path ids coerce from strings; a malformed id is refused naming the paramet
   assert.is(failure(routes.areaPropertiesByPosition.params, { modelId: '1', areaSetId: '2', longitude: '4.9', latitude: '95' }, 'params').field, 'latitude');
 });
 
-test('query booleans read true and false; lists take one value or many; defaults follow spec point 9', () => {
+test('query booleans read true and false; lists take one value or many; defaults follow the business constants', () => {
   const copy = routes.scenarioCopyChanges.query;
   assert.equal(copy.parse({ deleteSourceScenario: 'false', locations: '5' }), { deleteSourceScenario: false, locations: [5] });
   assert.equal(copy.parse({ deleteSourceScenario: 'true', locations: ['5', '6'] }), { deleteSourceScenario: true, locations: [5, 6] });
@@ -132,7 +132,7 @@ test('the created-login JSON has the spec keys and IsAdmin false', () => {
   assert.not.ok(routes.adminModelUsers.response.safeParse([{ ...users[0], isAdmin: false, deletedFromAzureAd: 2 }]).success);
 });
 
-test('merge request: the shape of spec point 3, selected locations among the changed ones, agreement with path and query', () => {
+test('merge request: the shape of the merge entity, selected locations among the changed ones, agreement with path and query', () => {
   const request = { scenarioId: 4, changedLocations: [7, 8, 9], selectedLocations: [7, 9], deleteSourceScenario: false, destinationScenarioId: 2 };
   assert.equal(MergeRequest.parse(request), request);
   for (const field of Object.keys(request)) {

@@ -1,4 +1,4 @@
-// Every call of spec point 7, written out by hand as method and path in the
+// Every call of the spec's call list, written out by hand as method and path in the
 // spec's own words ('...' and the lists after "followed by" expanded), plus
 // the four paths the spec leaves unshown as docs/api.md fixes them.
 export const specCalls: readonly string[] = [

@@ -1,4 +1,4 @@
-// The route table holds every call of spec point 7: checked against a list
+// The route table holds every call the spec lists: checked against a list
 // written by hand and against the calls read from the spec's own Markdown.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,15 +19,15 @@ function readSpec(): string {
   return readFileSync(specFile, 'utf8');
 }
 
-test('every call of the hand-written list of spec point 7 is in the route table', () => {
+test("every call of the hand-written list of the spec's calls is in the route table", () => {
   const missing = specCalls.filter((call) => {
     const { method, shape } = callShape(call);
     return !has(method, shape);
   });
-  assert.equal(missing, [], `calls of spec point 7 missing from the route table:\n${missing.join('\n')}`);
+  assert.equal(missing, [], `calls of the spec's call list missing from the route table:\n${missing.join('\n')}`);
 });
 
-test('every route of the table is a call of the hand-written list (nothing outside spec point 7 but the calibration calls and the own settings)', () => {
+test('every route of the table is a call of the hand-written list (nothing outside the spec calls but the calibration calls and the own settings)', () => {
   const listed = new Set(
     specCalls.map((call) => {
       const { method, shape } = callShape(call);
@@ -37,7 +37,7 @@ test('every route of the table is a call of the hand-written list (nothing outsi
   // The calibration calls and a person's own settings go beyond the spec (docs/api.md, "Calibration", "Own settings").
   const beyondSpec = new Set([...routesOf(routeDomains.calibration).map((route) => route.name), 'userSettings', 'userSettingsSave']);
   const extra = routeList.filter((route) => !beyondSpec.has(route.name) && !listed.has(`${route.method} ${pathShape(route.path)}`)).map((route) => route.name);
-  assert.equal(extra, [], `routes not in the list of spec point 7: ${extra.join(', ')}`);
+  assert.equal(extra, [], `routes not in the spec's call list: ${extra.join(', ')}`);
   assert.is(routeList.length - beyondSpec.size, specCalls.length, 'one route per call');
 });
 

@@ -1,4 +1,4 @@
-// The admin entities (spec point 3): users and their model access, logins
+// The admin entities: users and their model access, logins
 // of the directory, and scenario processing counts.
 import * as z from 'zod';
 import { ValidationMessage } from '../messages';
@@ -41,7 +41,7 @@ export const Login = z.object({
 });
 export type Login = z.infer<typeof Login>;
 
-/** local@domain.tld, the ending of 2 or 3 letters (spec point 5). */
+/** local@domain.tld, the ending of 2 or 3 letters. */
 export const EmailPattern = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,3}$/;
 
 export const LoginCreateBody = z.object({
@@ -86,7 +86,7 @@ export const ScenarioStatusEntry = z.object({
 });
 export type ScenarioStatusEntry = z.infer<typeof ScenarioStatusEntry>;
 
-/** Admin needs access (spec point 5: the admin checkbox is disabled without access). */
+/** Admin needs access (the admin checkbox is disabled without access). */
 function adminNeedsAccess(list: 'users' | 'models') {
   return (rows: { hasAccess: boolean; isAdmin: boolean }[], ctx: z.RefinementCtx) => {
     rows.forEach((row, index) => {

@@ -1,5 +1,5 @@
 // An area of an area set with its properties and, in a calculated
-// scenario, the locations that draw from it (spec point 3).
+// scenario, the locations that draw from it.
 import * as z from 'zod';
 import { DataTypeCode } from '../codes';
 import { Id } from '../primitives';

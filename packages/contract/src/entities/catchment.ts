@@ -1,4 +1,4 @@
-// Catchment areas (spec point 3): the coverage choice of mode 0 and the
+// Catchment areas: the coverage choice of mode 0 and the
 // catchment area of one location, with its GeoJSON and its top areas.
 import * as z from 'zod';
 import { Id } from '../primitives';

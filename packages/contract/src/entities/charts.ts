@@ -1,4 +1,4 @@
-// Chart data and legend entries (spec point 3).
+// Chart data and legend entries.
 import * as z from 'zod';
 import { Color } from '../primitives';
 

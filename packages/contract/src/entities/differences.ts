@@ -1,4 +1,4 @@
-// The differences of a scenario against the default scenario (spec point 3).
+// The differences of a scenario against the default scenario.
 import * as z from 'zod';
 import { Id } from '../primitives';
 

@@ -1,5 +1,5 @@
 // Driver filters (the editor's rows) and drivers (the chart data of one
-// location), spec point 3.
+// location).
 import * as z from 'zod';
 import { DriverWeight, NewDriver } from '../constants';
 import { Id, MAX_LIST_ITEMS, TextLimit } from '../primitives';

@@ -1,4 +1,4 @@
-// Validation of function expressions before an editor saves (spec points 5 and 7).
+// Validation of function expressions before an editor saves (the validation rules and the calls that check an expression).
 import * as z from 'zod';
 import { Count, MAX_LIST_ITEMS, TextLimit } from '../primitives';
 

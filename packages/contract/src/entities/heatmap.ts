@@ -1,4 +1,4 @@
-// A point of a heat-map set (spec point 3).
+// A point of a heat-map set.
 import * as z from 'zod';
 import { HeatMapWeight } from '../constants';
 

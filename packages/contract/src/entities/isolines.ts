@@ -1,5 +1,5 @@
 // Isoline parameters per isoline set, the post-processing actions, and the
-// isoline features (spec point 3).
+// isoline features.
 import * as z from 'zod';
 import { Id, JsonText, jsonTextOf } from '../primitives';
 import { featureCollectionOf, featureOf } from './geojson';

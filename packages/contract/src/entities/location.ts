@@ -1,4 +1,4 @@
-// A location (shop, retail area) and its properties (spec point 3), the
+// A location (shop, retail area) and its properties, the
 // body that writes one into a scenario and the answer of every location write.
 import * as z from 'zod';
 import { ChangeTypeCode, DataTypeCode, VisibilityCode } from '../codes';

@@ -1,4 +1,4 @@
-// The scenario processing log and the application log (spec point 3).
+// The scenario processing log and the application log.
 import * as z from 'zod';
 import { DateTimeUtc } from '../primitives';
 

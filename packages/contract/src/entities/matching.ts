@@ -1,4 +1,4 @@
-// A matching (similar) location (spec point 3).
+// A matching (similar) location.
 import * as z from 'zod';
 import { Id } from '../primitives';
 

@@ -1,4 +1,4 @@
-// Copy changes (merge) of one scenario into a top scenario (spec point 3).
+// Copy changes (merge) of one scenario into a top scenario.
 import * as z from 'zod';
 import { Id, MAX_LIST_ITEMS } from '../primitives';
 

@@ -1,4 +1,4 @@
-// Model parameters (spec point 3): the cut-off, the travel-time decay per
+// Model parameters: the cut-off, the travel-time decay per
 // mode, the property lists the functions may use, and the functions.
 import * as z from 'zod';
 import { DataTypeCode } from '../codes';

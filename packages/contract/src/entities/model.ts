@@ -1,4 +1,4 @@
-// The model (spec point 3) and the reference sets it carries: location
+// The model and the reference sets it carries: location
 // groups, catchment-area definitions and zones, area, heat-map, POI and
 // isoline sets.
 import * as z from 'zod';

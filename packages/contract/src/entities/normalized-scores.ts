@@ -1,4 +1,4 @@
-// Normalized scores functions (spec point 3) and the location scores
+// Normalized scores functions and the location scores
 // computed from them.
 import * as z from 'zod';
 import { NewFunctionRow, ParameterLimits } from '../constants';

@@ -1,5 +1,4 @@
-// Points of interest of a POI set, and the POIs in range of a location
-// (spec point 3).
+// Points of interest of a POI set, and the POIs in range of a location.
 import * as z from 'zod';
 import { Id } from '../primitives';
 

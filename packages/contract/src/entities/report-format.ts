@@ -1,5 +1,5 @@
 // The custom report layouts a model may carry as JSON text
-// (locationReportFormat, scenarioReportFormat; spec point 2).
+// (locationReportFormat, scenarioReportFormat).
 import * as z from 'zod';
 import { jsonTextOf } from '../primitives';
 

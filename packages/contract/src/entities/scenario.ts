@@ -1,5 +1,5 @@
-// A scenario: a set of location changes that can be calculated (spec
-// points 3 and 4), with the bodies that create and update one.
+// A scenario: a set of location changes that can be calculated, its
+// fields and status, with the bodies that create and update one.
 import * as z from 'zod';
 import { ChangeTypeCode, ScenarioStatusCode } from '../codes';
 import { ValidationMessage } from '../messages';

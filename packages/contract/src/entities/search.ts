@@ -1,4 +1,4 @@
-// A map search result (spec point 3).
+// A map search result.
 import * as z from 'zod';
 
 /** Categories of search results; each has an icon at /api/search/category-logo. */

@@ -1,4 +1,4 @@
-// The system calls' answers (spec point 7, System).
+// The system calls' answers (the spec's System calls).
 import * as z from 'zod';
 
 /** An XYZ imagery source for the map's satellite toggle. */

@@ -1,4 +1,4 @@
-// Admin calls (spec point 7, Admin): log, users, logins, model access and
+// Admin calls (the spec's Admin calls): log, users, logins, model access and
 // scenario processing. Global administrators only.
 import * as z from 'zod';
 import { LogDefaultEventType } from '../constants';

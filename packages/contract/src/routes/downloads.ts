@@ -1,4 +1,4 @@
-// File downloads (spec point 7, Downloads). CSV files carry a byte-order
+// File downloads (the spec's Downloads calls). CSV files carry a byte-order
 // mark; culture nl uses semicolons and decimal commas, en commas and points.
 import * as z from 'zod';
 import { booleanParam, textParam } from '../primitives';

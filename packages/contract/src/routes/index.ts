@@ -1,4 +1,4 @@
-// The route table: every call of spec point 7, keyed by its unique name.
+// The route table: every call the spec lists, keyed by its unique name.
 import * as admin from './admin';
 import * as calibration from './calibration';
 import type { RouteDef } from './define';
@@ -14,7 +14,7 @@ import * as system from './system';
 import * as tiles from './tiles';
 import * as writes from './writes';
 
-/** The route modules by domain, in the order of spec point 7 (the doc lists them so). */
+/** The route modules by domain, in the order the spec lists the calls. */
 export const routeDomains = {
   system,
   models,

@@ -1,5 +1,5 @@
-// The isoline tool: an isoline for any point and minutes (spec point 7;
-// global administrators, spec point 6).
+// The isoline tool: an isoline for any point and minutes (global
+// administrators only).
 import * as z from 'zod';
 import { IsolineFeatureCollection, PostProcessingActionsText } from '../entities/isolines';
 import { idParam, intParam, jsonTextOf, latitudeParam, limitedText, longitudeParam, TextLimit } from '../primitives';

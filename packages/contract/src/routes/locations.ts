@@ -1,5 +1,5 @@
 // Location reads: a scenario's locations, one location's detail and its
-// calculated outputs (spec point 7, "Scenario and location reads").
+// calculated outputs ("Scenario and location reads").
 import * as z from 'zod';
 import { MatchingLocationsTopN, MatchingScoresTopN } from '../constants';
 import { LocationCatchmentArea } from '../entities/catchment';

@@ -1,4 +1,4 @@
-// Models and their reference data read by id (spec point 7, "GET
+// Models and their reference data read by id ("GET
 // /api/models/{id}/ followed by ..."). Where the content differs per
 // sub-model the id is a submodelId; a model id there means its Default
 // sub-model.

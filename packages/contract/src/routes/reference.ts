@@ -1,5 +1,5 @@
 // Reference layers of a model: POIs, heat maps, area sets and their areas,
-// location clusters near a point, and the icons (spec point 7).
+// location clusters near a point, and the icons.
 import * as z from 'zod';
 import { NearByLocationClusters } from '../constants';
 import { Area, AreaFeatureCollection } from '../entities/area';

@@ -1,5 +1,5 @@
 // Scenario reads: the lists of a model and the reads of one scenario
-// (spec point 7, "Models and reference data" and "Scenario and location reads").
+// ("Models and reference data" and "Scenario and location reads").
 import * as z from 'zod';
 import { DifferenceThresholdPercentage } from '../constants';
 import { Area } from '../entities/area';

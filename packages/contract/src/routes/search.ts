@@ -1,4 +1,4 @@
-// Map search and the icons of its result categories (spec point 7).
+// Map search and the icons of its result categories.
 import * as z from 'zod';
 import { SearchCategories, SearchResult } from '../entities/search';
 import { enumParam, latitudeParam, longitudeParam, textParam } from '../primitives';

@@ -1,4 +1,4 @@
-// Raster tiles of an area set, drawn by the server (spec point 7).
+// Raster tiles of an area set, drawn by the server.
 import * as z from 'zod';
 import { intParam, textParam } from '../primitives';
 import { defineRoute } from './define';

@@ -1,5 +1,6 @@
-// Scenario and location writes (spec point 7). Every write is refused with
-// 409 and a RuleMessage key when a rule of spec point 4 forbids it.
+// Scenario and location writes. Every write is refused with
+// 409 and a RuleMessage key when a scenario rule (status, change type,
+// ownership) forbids it.
 import * as z from 'zod';
 import { LocationWriteBody, LocationWriteResult } from '../entities/location';
 import { MergeRequest, MergeResult } from '../entities/merge';
