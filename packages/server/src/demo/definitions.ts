@@ -285,6 +285,8 @@ export const PHARMACY_SUBMODELS: { name: string; parameters: StoredModelParamete
         { id: 3, description: 'Parking', function: '1 + parking * 0.15', defaultValue: 1, type: 1 },
         { id: 4, description: 'Footfall', function: 'footfallIndex', defaultValue: 1, type: 1 },
         { id: 5, description: 'GP practices nearby', function: '1 + min(gpPracticesInRange, 4) * 0.05', defaultValue: 1, type: 1 },
+        // Not part of the score: the demand of the catchments (who a pharmacy serves).
+        { id: 6, description: 'Inhabitants', function: 'population', defaultValue: 0, type: 2 },
       ],
     },
   },

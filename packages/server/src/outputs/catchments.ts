@@ -84,7 +84,18 @@ export async function storedCatchment(
       byArea.set(i, e);
     }
   }
-  return rankCatchment([...byArea.values()], summary.arrays.output[j]);
+  const entries = [...byArea.values()];
+  return rankCatchment(entries, summary.outputType === 4 ? servedTotal(entries) : summary.arrays.output[j]);
+}
+
+/**
+ * A score model's output is a score, not the sum of its flows: its catchment
+ * ranks the areas by their share of the demand the location serves.
+ */
+function servedTotal(entries: readonly Entry[]): number {
+  let total = 0;
+  for (const e of entries) total += e.value;
+  return total;
 }
 
 async function rankedCatchment(db: Queryable, reader: ResultReader, calc: CalculatedScenario, locationId: number, areaSetId: number) {
@@ -102,7 +113,9 @@ async function rankedCatchment(db: Queryable, reader: ResultReader, calc: Calcul
     catchment = carryCatchment(catchment, overlap, summary.demand, baseSummary ? baseSummary.demand : summary.demand);
     areaIds = overlap.targetIds;
   }
-  return { catchment, areaIds, hasDefault };
+  // The location's own output (a score model's score; a turnover model's equals the catchment's total).
+  const output = j === undefined ? 0 : summary.arrays.output[j];
+  return { catchment, areaIds, hasDefault, output };
 }
 
 /** The ranked catchment rows of a location on a catchment area's area set. */
@@ -113,7 +126,7 @@ export async function catchmentRows(
   locationId: number,
   catchmentArea: CatchmentAreaRow,
 ): Promise<{ output: number; rows: CatchmentRow[] }> {
-  const { catchment, areaIds, hasDefault } = await rankedCatchment(db, reader, calc, locationId, catchmentArea.area_set_id);
+  const { catchment, areaIds, hasDefault, output } = await rankedCatchment(db, reader, calc, locationId, catchmentArea.area_set_id);
   const rows = catchment.areas.map((a): CatchmentRow => ({
     areaId: areaIds[a.area],
     rank: a.rank,
@@ -127,7 +140,7 @@ export async function catchmentRows(
     zone: a.zone,
     excluded: a.excluded,
   }));
-  return { output: catchment.output, rows };
+  return { output, rows };
 }
 
 /** The stored pairs of one location in two results give the same values per area: the catchment did not change. */

@@ -133,7 +133,8 @@ async function calculate(ctx: CalculationContext, claim: Claim): Promise<{ repor
   const subModels = await loadSubModels(db, claim.modelId);
   if (!subModels.length) throw new Error(`model ${model.name} has no sub-model`);
   const scoreModel = model.outputType === 4;
-  const demandSetId = scoreModel ? undefined : await demandAreaSetId(db, model.id);
+  // A score model without demand areas is calculated without interaction (and has no catchments).
+  const demandSetId = await demandAreaSetId(db, model.id);
   if (!scoreModel && demandSetId === undefined) throw new Error(`model ${model.name} has no area set for its demand`);
   const areas = demandSetId === undefined ? undefined : await ctx.areas.get(db, demandSetId);
   // The isolines of the locations this scenario adds or moves are computed on the engine thread while

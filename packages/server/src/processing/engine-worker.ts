@@ -96,7 +96,9 @@ async function calculate(job: CalculateJob) {
   }
   const step = (status: number) => post({ type: 'step', jobId: job.jobId, status });
   const provider = providerFor(job.routing);
-  const huff = job.tasks.filter((t) => t.outputType !== 4);
+  // A score model's output is its score, but with demand areas it is calculated with the interaction too:
+  // its pairs are the locations' catchments (which areas each serves), stored as a turnover model's are.
+  const huff = job.tasks.filter((t) => t.outputType !== 4 || areas !== undefined);
   // Parse every function first: a syntax error fails the scenario before any work.
   for (const task of job.tasks) compileModel(task.parameters);
   if (huff.length && !areas) throw new Error('the model has no demand areas');
@@ -129,14 +131,15 @@ async function calculate(job: CalculateJob) {
     sampleMemory();
   }
   step(4);
-  const scores = job.tasks.filter((t) => t.outputType === 4).map((t) => scoreResult(t, job));
+  const scores = job.tasks.filter((t) => t.outputType === 4 && !huff.includes(t)).map((t) => scoreResult(t, job));
   step(5);
   step(6);
   const out: TaskResult[] = [...scores];
   for (const task of huff) {
     const c = calculated.get(task.subModelId)!;
-    results.set(task.version, { result: c.result, blockHashes: c.blocks.map((b) => b.hash) });
     const r = c.result;
+    // A score model's result is no basis for an incremental calculation: not kept.
+    if (task.outputType !== 4) results.set(task.version, { result: c.result, blockHashes: c.blocks.map((b) => b.hash) });
     out.push({
       subModelId: task.subModelId,
       version: task.version,
@@ -147,7 +150,7 @@ async function calculate(job: CalculateJob) {
       blocks: c.blocks,
       active: r.active,
       attractiveness: r.attractiveness,
-      output: r.output,
+      output: task.outputType === 4 ? scoreResult(task, job).output : r.output,
       demand: r.demand,
       reach: locationReach(r),
       fallbacks: r.fallbacks,
