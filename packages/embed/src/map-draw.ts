@@ -10,6 +10,8 @@ import {
   createMap,
   HeatmapLayer,
   IconLayer,
+  iconZoomScale,
+  PlaceLabelLayer,
   loadNaturalEarth,
   PolygonLayer,
   ScaleBarLayer,
@@ -19,11 +21,12 @@ import {
   type LocusMap,
 } from '@locus/map-canvas';
 import type { ApiClient } from '@locus/planner-app/api/client';
-import { iconShapeOf, LocationIconImages } from '@locus/planner-app/map/location-icons';
+import { ICON_THIN_BELOW_ZOOM, iconChangeOf, iconShapeOf, LocationIconImages } from '@locus/planner-app/map/location-icons';
 import {
   AREA_SET_OPACITY,
   areaSetTileTemplate,
   decodedImage,
+  HEAT_MAP_GRADIENT,
   HEAT_MAP_INTENSITY,
   HEAT_MAP_OPACITY,
   HEAT_MAP_RADIUS_METRES,
@@ -78,6 +81,8 @@ export class MapDrawing {
     const basemap = new BasemapLayer({ zIndex: Z.basemap });
     this.images = new LocationIconImages(o.api, () => this.icons.setSelected(o.selected()));
     this.icons = new IconLayer({
+      zoomScale: iconZoomScale,
+      thinBelowZoom: ICON_THIN_BELOW_ZOOM,
       id: 'locations',
       zIndex: Z.locations,
       style: (feature: IconFeature) => {
@@ -98,7 +103,7 @@ export class MapDrawing {
     this.catchment = new PolygonLayer({ id: 'catchment', zIndex: Z.catchments, pickable: false });
     this.map = createMap(container, {
       view: o.view,
-      layers: [basemap, this.icons, new ScaleBarLayer({ zIndex: Z.scaleBar })],
+      layers: [basemap, this.icons, new PlaceLabelLayer({ basemap, zIndex: Z.placeLabels }), new ScaleBarLayer({ zIndex: Z.scaleBar })],
       interactive: o.interactive,
       label: o.label,
       itemsLabel: o.itemsLabel,
@@ -129,7 +134,17 @@ export class MapDrawing {
     this.byId.clear();
     for (const l of locations) this.byId.set(l.id, { group: l.locationGroupId, type: l.type, change: l.changeType });
     this.icons.setFeatures(
-      visible ? locations.map((l) => ({ id: l.id, lon: l.longitude, lat: l.latitude, name: l.name, group: l.locationGroupId ?? -1, type: l.type })) : [],
+      visible
+        ? locations.map((l) => ({
+            id: l.id,
+            lon: l.longitude,
+            lat: l.latitude,
+            name: l.name,
+            group: l.locationGroupId ?? -1,
+            type: l.type,
+            change: iconChangeOf(l.changeType),
+          }))
+        : [],
     );
   }
 
@@ -207,7 +222,14 @@ export class MapDrawing {
       const key = `heat-map-${model.id}-${heatMapSetId}`;
       wanted.add(key);
       if (this.overlays.has(key)) continue;
-      const layer = new HeatmapLayer({ id: key, radius: HEAT_MAP_RADIUS_METRES, intensity: HEAT_MAP_INTENSITY, opacity: HEAT_MAP_OPACITY, zIndex: Z.heatMaps });
+      const layer = new HeatmapLayer({
+        id: key,
+        radius: HEAT_MAP_RADIUS_METRES,
+        intensity: HEAT_MAP_INTENSITY,
+        opacity: HEAT_MAP_OPACITY,
+        gradient: HEAT_MAP_GRADIENT,
+        zIndex: Z.heatMaps,
+      });
       this.place(key, () => layer);
       loads.push(
         this.once(key, () => api.call('heatMapPoints', { params: { modelId: model.id, heatMapSetId }, expected: () => true })).then((list) => {

@@ -19,11 +19,15 @@ export { tilesForFrame, tileZoomFor, tileRangeForExtent, tileUrl, type TileCoord
 export * from './layers/tile/tile-sources.js';
 export { BasemapLayer, DEFAULT_BASEMAP_STYLE, type BasemapLayerOptions, type BasemapStyle } from './layers/basemap/basemap-layer.js';
 export type { BasemapData, BasemapPlace } from './layers/basemap/basemap-data.js';
+export { PlaceLabelLayer, type PlaceLabelLayerOptions } from './layers/basemap/place-label-layer.js';
+export { MAJOR_PLACE_POPULATION } from './layers/basemap/basemap-renderer.js';
 export { naturalEarthBasemap, loadNaturalEarth, type NaturalEarthResolution } from './layers/basemap/natural-earth.js';
-export { IconLayer, type IconLayerOptions } from './layers/icons/icon-layer.js';
+export { IconLayer, iconZoomScale, type IconLayerOptions } from './layers/icons/icon-layer.js';
 export {
   iconSizeFactor,
   iconSize,
+  THIN_SPACING,
+  THIN_DOT_SIZE,
   type IconFeature,
   type IconShape,
   type IconGroupStyle,
@@ -31,7 +35,7 @@ export {
   type LocationChange,
 } from './layers/icons/icon-style.js';
 export { HeatmapLayer, type HeatmapLayerOptions, type HeatmapPoint } from './layers/heatmap/heatmap-layer.js';
-export { DEFAULT_HEAT_GRADIENT } from './layers/heatmap/color-ramp.js';
+export { DEFAULT_HEAT_GRADIENT, SEQUENTIAL_HEAT_GRADIENT } from './layers/heatmap/color-ramp.js';
 export { PolygonLayer, type PolygonLayerOptions, type PolygonFeature } from './layers/polygons/polygon-layer.js';
 export { catchmentStyle, zoneStyle, excludedAreaStyle, type PolygonStyle, type CatchmentCoverage } from './layers/polygons/polygon-style.js';
 export { LineLayer, isolineStyle, type LineLayerOptions, type LineFeature, type LineStyle } from './layers/lines/line-layer.js';

@@ -21,7 +21,9 @@ import { effect } from '@preact/signals-react';
 import type { ApiClient } from '../api/client';
 import { lastMark, MARKS, mark, measure, MEASURES, now } from '../perf';
 import { layers } from '../stores/layers';
+import { selectedLocationId } from '../stores/locations';
 import { model } from '../stores/models';
+import { requestFit } from '../stores/view';
 import {
   catchments,
   compareWithDefault,
@@ -104,11 +106,40 @@ export function catchmentFeatures(area: LocationCatchmentArea, o: CatchmentDrawO
   return out;
 }
 
+/** The [[west, south], [east, north]] box of polygon features, or null when they have no points. */
+export function featureBounds(features: readonly PolygonFeature[]): [[number, number], [number, number]] | null {
+  let w = Infinity,
+    s = Infinity,
+    e = -Infinity,
+    n = -Infinity;
+  const visit = (ring: readonly (readonly number[])[]) => {
+    for (const [lon, lat] of ring) {
+      if (lon! < w) w = lon!;
+      if (lon! > e) e = lon!;
+      if (lat! < s) s = lat!;
+      if (lat! > n) n = lat!;
+    }
+  };
+  for (const f of features) {
+    const g = f.geometry;
+    if (g.type === 'Polygon') g.coordinates.forEach(visit);
+    else g.coordinates.forEach((p) => p.forEach(visit));
+  }
+  return w === Infinity
+    ? null
+    : [
+        [w, s],
+        [e, n],
+      ];
+}
+
 /** Binds the catchment areas and isolines to the map and keeps the drawer's outputs loaded; returns the unbind. */
 export function bindCatchmentLayers(map: LocusMap, api: ApiClient): () => void {
   const stops: (() => void)[] = [startResultsSync(api)];
   /** The selection whose catchment was last measured (a restyle of the same catchment is not a new figure). */
   let measuredSelection = -1;
+  /** The catchment last framed: a restyle (coverage, compare) does not move the map again. */
+  let framedKey = '';
   const polygons = new PolygonLayer({ id: 'catchments', zIndex: Z.catchments });
   const lines = new LineLayer({ id: 'isolines', zIndex: Z.isolines });
   map.addLayer(polygons);
@@ -146,6 +177,12 @@ export function bindCatchmentLayers(map: LocusMap, api: ApiClient): () => void {
         const shown = all.get(chosen!);
         const ofSelection = shown?.state === 'ready' && shown.key.split(':')[2] === String(locationId);
         const measured = selection && ofSelection && selection.startTime !== measuredSelection ? selection : null;
+        // A selection shows its whole catchment: the map moves when part of it lies outside the free map area.
+        if (shown?.state === 'ready' && shown.key !== framedKey && selectedLocationId.peek() !== null) {
+          framedKey = shown.key;
+          const bounds = featureBounds(features.filter((f) => String(f.id).startsWith(`${chosen}:`)));
+          if (bounds) requestFit({ kind: 'bounds', bounds, ensure: true });
+        }
         if (measured) measuredSelection = measured.startTime;
         const off = map.on('render', () => {
           off();

@@ -1,8 +1,20 @@
 // Location icons from the server's icon route (spec point 7): one image per
 // location group, shape, selected state and change, fetched with the bearer
 // token, decoded once and shared by every icon of that look.
-import { RoundIconLocationTypes } from '@locus/contract';
+import { ChangeType, RoundIconLocationTypes } from '@locus/contract';
+import type { LocationChange } from '@locus/map-canvas';
 import type { ApiClient } from '../api/client';
+
+/** Below this zoom overlapping icons are drawn as dots (the map's aggregated rendering at national zoom). */
+export const ICON_THIN_BELOW_ZOOM = 11;
+
+/** A location's changeType as the map's change (a new store gets a halo; the server's icon carries the badge). */
+export function iconChangeOf(changeType: number): LocationChange | null {
+  if (changeType === ChangeType.added) return 'new';
+  if (changeType === ChangeType.closed) return 'closed';
+  if (changeType === ChangeType.unchanged) return null;
+  return 'edited';
+}
 
 export type IconShapeParam = 'round' | 'square';
 

@@ -6,6 +6,7 @@ import {
   areaSetSource,
   HeatmapLayer,
   IconLayer,
+  SEQUENTIAL_HEAT_GRADIENT,
   TileLayer,
   type AccessibleItem,
   type FrameState,
@@ -31,6 +32,7 @@ export const Z = {
   pois: 55,
   impact: 57,
   locations: 60,
+  placeLabels: 70,
   scaleBar: 100,
 } as const;
 
@@ -39,6 +41,8 @@ export const AREA_SET_OPACITY = 0.6;
 /** Heat maps: kernel radius on the ground and opacity. */
 export const HEAT_MAP_RADIUS_METRES = 1500;
 export const HEAT_MAP_OPACITY = 0.7;
+/** Heat maps: a sequential, colour-blind-safe ramp (more is darker), fading to transparent at the low end. */
+export const HEAT_MAP_GRADIENT = SEQUENTIAL_HEAT_GRADIENT;
 /** Scales the summed weights: the sets are dense grids whose kernels overlap, so full weight alone stays below the top of the ramp. */
 export const HEAT_MAP_INTENSITY = 0.7;
 /** Pause of the pointer before the area under it is asked for. */
@@ -165,6 +169,7 @@ export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
           radius: HEAT_MAP_RADIUS_METRES,
           intensity: HEAT_MAP_INTENSITY,
           opacity: HEAT_MAP_OPACITY,
+          gradient: HEAT_MAP_GRADIENT,
           zIndex: Z.heatMaps,
         });
         heatLayers.set(key, layer);

@@ -14,7 +14,12 @@ export const DEFAULT_VIEW: MapView = { zoom: 8, center: [4.91, 52.35], bearing: 
 export const view = signal<MapView>(DEFAULT_VIEW);
 
 /** A fit the map should do: to all visible locations (model change) or to given ids (after a change). */
-export type FitRequest = { kind: 'all' } | { kind: 'locations'; ids: number[] } | { kind: 'point'; lon: number; lat: number; zoom: number };
+export type FitRequest =
+  | { kind: 'all' }
+  | { kind: 'locations'; ids: number[] }
+  | { kind: 'point'; lon: number; lat: number; zoom: number }
+  /** A box to show whole; with `ensure` the map moves only when part of it lies outside the free map area. */
+  | { kind: 'bounds'; bounds: [[number, number], [number, number]]; ensure?: boolean };
 export const fitRequest = signal<{ seq: number; request: FitRequest } | null>(null);
 let seq = 0;
 export function requestFit(request: FitRequest): void {

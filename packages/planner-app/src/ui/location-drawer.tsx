@@ -3,7 +3,7 @@
 // (spec point 2). Visibility 1 shows no information.
 import { LocationVisibility } from '@locus/contract';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { TriangleAlert } from 'lucide-react';
 import { drawerSections, formatPropertyValue, rangeColorOf } from '../format/property';
 import { outsideRange, rangeText } from '../format/range';
@@ -64,10 +64,23 @@ export function LocationDrawer({ actions }: { actions?: ReactNode }) {
   const name = detail?.name ?? summary?.name ?? '';
   const noInformation = (detail?.visibility ?? summary?.visibility) === LocationVisibility.noInformation;
   const ctx = { lang: language.value, currency: m?.currency ?? 'EUR', yes: t('yesValue'), no: t('noValue') };
+  const heading = useRef<HTMLHeadingElement>(null);
+  const id = selectedLocationId.value;
+  // After a selection the keyboard continues in the drawer: focus moves to its heading (not while a dialog has it).
+  useEffect(() => {
+    if (id === null) return;
+    const frame = requestAnimationFrame(() => {
+      if (document.activeElement?.closest('[role="dialog"], dialog, [role="alertdialog"], [popover]')) return;
+      heading.current?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [id]);
 
   return (
     <Drawer side="left" label={t('locationDrawer')} open={open} onClose={() => void selectLocation(null)}>
-      <h2 className="drawer-title">{name}</h2>
+      <h2 className="drawer-title" tabIndex={-1} ref={heading}>
+        {name}
+      </h2>
       {detail && (detail.locationGroup || detail.locationCluster) && (
         <p className="drawer-subtitle">{[detail.locationGroup, detail.locationCluster].filter(Boolean).join(' · ')}</p>
       )}

@@ -64,6 +64,8 @@ export class BasemapLayer extends Layer {
   places: ProjectedPlace[] = [];
   style: BasemapStyle;
   revision = 0;
+  /** Set when a PlaceLabelLayer draws the major places' labels above other layers (the basemap then leaves them out). */
+  majorLabelsAbove = false;
 
   constructor(options: BasemapLayerOptions = {}) {
     super(options);

@@ -5,6 +5,14 @@ import { interpolateRgbBasis } from 'd3-interpolate';
 
 export const DEFAULT_HEAT_GRADIENT = ['#0000ff', '#00ffff', '#00ff00', '#ffff00', '#ff0000'];
 
+/**
+ * A sequential ramp that reads the same with every colour vision (ColorBrewer's
+ * YlOrRd, light to dark): more is darker, never a change of hue alone. With
+ * the layer's fading low end it suits a planning map, where a heat map lies
+ * over the basemap and under the stores.
+ */
+export const SEQUENTIAL_HEAT_GRADIENT = ['#fed976', '#feb24c', '#fd8d3c', '#fc4e2a', '#e31a1c', '#b10026'];
+
 /** Intensity at and above which the heat map is opaque. */
 export const OPAQUE_INTENSITY = 0.25;
 

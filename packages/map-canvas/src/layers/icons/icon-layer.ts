@@ -1,12 +1,12 @@
 // Location icons: thousands of them, selected ones drawn on top, pickable and keyboard reachable.
 import { apply } from '../../geo/affine.js';
-import { lonLatToWorld } from '../../geo/mercator.js';
+import { lonLatToWorld, worldScale } from '../../geo/mercator.js';
 import { BoxIndex } from '../../hit/box-index.js';
 import { minAxisScale } from '../../layer/geometry.js';
 import { Layer, type AccessibleItem, type HitResult, type LayerOptions, type LayerRenderer } from '../../layer/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
 import { IconRenderer } from './icon-renderer.js';
-import { defaultIconStyle, iconSize, type IconFeature, type IconGroupStyle, type IconStyle } from './icon-style.js';
+import { defaultIconStyle, iconSize, THIN_SPACING, type IconFeature, type IconGroupStyle, type IconStyle } from './icon-style.js';
 import type { SpriteSpec } from './icon-sprites.js';
 
 export interface IconLayerOptions extends LayerOptions {
@@ -16,6 +16,32 @@ export interface IconLayerOptions extends LayerOptions {
   groups?: Record<string, IconGroupStyle>;
   /** Overrides of the look per feature. */
   style?: (feature: IconFeature) => Partial<IconStyle>;
+  /**
+   * Icons grow with the zoom: a factor on every icon's size by the view's
+   * zoom (e.g. `iconZoomScale`), rounded to tenths so sprites are drawn for
+   * a few sizes only. Without it icons keep their size at every zoom.
+   */
+  zoomScale?: (zoom: number) => number;
+  /**
+   * Below this zoom icons are thinned out: of icons that would overlap, the topmost is drawn and the
+   * others as small dots in their colour (a density), so that thousands of stores at national zoom
+   * leave the map readable. Without it every icon is drawn whole at every zoom.
+   */
+  thinBelowZoom?: number;
+}
+
+/**
+ * Icon size by zoom for a planning map: at national zoom (7 and out) icons
+ * are drawn at 0.7, so thousands of stores read as coloured dots that leave
+ * room for the city names; from zoom 8 as the spec sizes them, then growing by
+ * a fifth per zoom level to 1.8 times at zoom 12 and over, so that even the
+ * smallest icons (factor 0.5, a 7.6 px marker in the 22 px box) are at least
+ * 10 px across where single stores are looked at, and change badges can be
+ * told apart.
+ */
+export function iconZoomScale(zoom: number): number {
+  if (zoom < 8) return 0.7 + 0.3 * Math.max(0, zoom - 7);
+  return 1 + 0.2 * Math.min(4, zoom - 8);
 }
 
 export class IconLayer extends Layer {
@@ -38,11 +64,18 @@ export class IconLayer extends Layer {
   private readonly groups: Record<string, IconGroupStyle> | undefined;
   private readonly styleOverride: ((feature: IconFeature) => Partial<IconStyle>) | undefined;
   private readonly imageIds = new Map<CanvasImageSource, number>();
+  private readonly zoomScale: ((zoom: number) => number) | undefined;
+  /** The size factor the icons are styled for (1 without zoomScale). */
+  scale = 1;
+  readonly thinBelowZoom: number;
+  private thin: { revision: number; zoom: number; focused: string | number | null; dots: Uint8Array } | null = null;
 
   constructor(options: IconLayerOptions = {}) {
     super(options);
     this.groups = options.groups;
     this.styleOverride = options.style;
+    this.zoomScale = options.zoomScale;
+    this.thinBelowZoom = options.thinBelowZoom ?? -Infinity;
     this.selected = new Set(options.selectedIds ?? []);
     this.setFeatures(options.features ?? []);
   }
@@ -73,6 +106,70 @@ export class IconLayer extends Layer {
     }
   }
 
+  /**
+   * Restyles the icons for a frame's zoom when the rounded size factor
+   * changed (called by the renderer before it lists the icons of a frame).
+   */
+  scaleFor(zoom: number): void {
+    if (!this.zoomScale) return;
+    const scale = Math.max(0.1, Math.round(this.zoomScale(zoom) * 10) / 10);
+    if (scale !== this.scale) {
+      this.scale = scale;
+      this.restyle(false);
+    }
+  }
+
+  /**
+   * Which icons are drawn as dots at a zoom (1 for a dot), or null when none are: going down the
+   * drawing order from the top, an icon closer than THIN_SPACING of the larger edge to one already
+   * kept becomes a dot; selected and focused icons are always kept. The choice is made in world
+   * space for the whole layer, by zoom in quarter steps, so a pan never changes it.
+   */
+  thinned(zoom: number): Uint8Array | null {
+    if (zoom >= this.thinBelowZoom || this.features.length === 0) return null;
+    const z = Math.floor(zoom * 4) / 4;
+    if (this.thin && this.thin.revision === this.revision && this.thin.zoom === z && this.thin.focused === this.focusedId) return this.thin.dots;
+    const n = this.features.length;
+    const dots = new Uint8Array(n);
+    // World units per CSS px at zoom z.
+    const unit = 1 / worldScale(z);
+    const cell = 2 * this.maxHalf * THIN_SPACING * unit;
+    const grid = new Map<number, number[]>();
+    const cols = Math.ceil(1 / cell) + 1;
+    for (let k = n - 1; k >= 0; k--) {
+      const i = this.order[k];
+      const x = this.world[2 * i],
+        y = this.world[2 * i + 1];
+      const cx = Math.floor(x / cell),
+        cy = Math.floor(y / cell);
+      const always = this.selected.has(this.features[i].id) || this.features[i].id === this.focusedId;
+      let clash = false;
+      for (let gy = cy - 1; gy <= cy + 1 && !clash && !always; gy++) {
+        for (let gx = cx - 1; gx <= cx + 1 && !clash; gx++) {
+          const kept = grid.get(gy * cols + gx);
+          if (!kept) continue;
+          for (const j of kept) {
+            const reach = 2 * Math.max(this.half[i], this.half[j]) * THIN_SPACING * unit;
+            if (Math.abs(this.world[2 * j] - x) < reach && Math.abs(this.world[2 * j + 1] - y) < reach) {
+              clash = true;
+              break;
+            }
+          }
+        }
+      }
+      if (clash) {
+        dots[i] = 1;
+        continue;
+      }
+      const key = cy * cols + cx;
+      const list = grid.get(key);
+      if (list) list.push(i);
+      else grid.set(key, [i]);
+    }
+    this.thin = { revision: this.revision, zoom: z, focused: this.focusedId, dots };
+    return dots;
+  }
+
   private imageId(image: CanvasImageSource | null): number {
     if (!image) return 0;
     let id = this.imageIds.get(image);
@@ -80,7 +177,7 @@ export class IconLayer extends Layer {
     return id;
   }
 
-  private restyle(): void {
+  private restyle(notify = true): void {
     const n = this.features.length;
     this.half = new Float32Array(n);
     this.spriteKeys = new Array(n);
@@ -91,7 +188,7 @@ export class IconLayer extends Layer {
     this.features.forEach((f, i) => {
       const isSelected = this.selected.has(f.id);
       const style: IconStyle = { ...defaultIconStyle(f, this.groups), ...this.styleOverride?.(f) };
-      const size = iconSize(f, isSelected);
+      const size = Math.round(iconSize(f, isSelected) * this.scale);
       this.half[i] = size / 2 + (isSelected ? 3 : 0);
       this.maxHalf = Math.max(this.maxHalf, this.half[i]);
       this.spriteKeys[i] = `${style.shape}|${style.fill}|${style.stroke}|${this.imageId(style.image)}|${size}|${isSelected ? 1 : 0}|${f.change ?? ''}`;
@@ -102,7 +199,7 @@ export class IconLayer extends Layer {
     this.rank = new Int32Array(n);
     this.order.forEach((i, r) => (this.rank[i] = r));
     this.revision++;
-    this.changed();
+    if (notify) this.changed();
   }
 
   createRenderer(): LayerRenderer {

@@ -18,6 +18,7 @@ import { OpaqueMask } from '../../layer/occlusion.js';
 import { firstUnset, lastUnset, rowWords, setAll } from '../../layer/pixel-bits.js';
 import type { FrameState } from '../../view/frame-state.js';
 import type { IconLayer } from './icon-layer.js';
+import { THIN_DOT_SIZE } from './icon-style.js';
 import { SpriteCache, type Sprite } from './icon-sprites.js';
 
 interface DrawList {
@@ -73,6 +74,8 @@ export function beneath(over: number, under: number): number {
 
 export class IconRenderer implements LayerRenderer {
   private readonly sprites = new SpriteCache();
+  /** The dot sprite of each icon sprite (thinned-out icons). */
+  private dots = new WeakMap<Sprite, Sprite>();
   private list: DrawList | null = null;
   /** Device pixels of the layer (ImageData, not premultiplied), a signed 32-bit view of them (alpha in
    * the top byte: opaque pixels are negative) and their canvas. */
@@ -116,6 +119,7 @@ export class IconRenderer implements LayerRenderer {
   /** The icons on screen, for a frame; the same list while view and icons are unchanged. */
   private drawList(frame: FrameState): DrawList {
     const { layer } = this;
+    layer.scaleFor(frame.view.zoom);
     const pr = frame.pixelRatio;
     const w = Math.round(frame.size.width * pr),
       h = Math.round(frame.size.height * pr);
@@ -154,29 +158,34 @@ export class IconRenderer implements LayerRenderer {
       by0 = h,
       bx1 = 0,
       by1 = 0;
-    for (let k = 0; k < n; k++) {
-      const i = order[k];
-      const wx = world[2 * i],
-        wy = world[2 * i + 1];
-      const x = a * wx + c * wy + e;
-      const y = b * wx + d * wy + f;
-      const margin = layer.half[i] * 1.6 * pr;
-      if (x < -margin || y < -margin || x > w + margin || y > h + margin) continue;
-      if (layer.focusedId !== null && layer.features[i].id === layer.focusedId) focused = i;
-      const sprite = (spriteOf[i] ??= this.sprites.get(layer.spriteKeys[i], layer.specs[i], pr));
-      if (!sprite.image) continue;
-      const left = Math.round(x - sprite.half) + sprite.left,
-        top = Math.round(y - sprite.half) + sprite.top;
-      if (left >= w || top >= h || left + sprite.width <= 0 || top + sprite.height <= 0) continue;
-      xs[count] = left;
-      ys[count] = top;
-      sprites.push(sprite);
-      bx0 = Math.min(bx0, Math.max(0, left));
-      by0 = Math.min(by0, Math.max(0, top));
-      bx1 = Math.max(bx1, Math.min(w, left + sprite.width));
-      by1 = Math.max(by1, Math.min(h, top + sprite.height));
-      count++;
-    }
+    // Zoomed out, icons that would overlap others are drawn as dots, beneath every whole icon.
+    const dots = layer.thinned(frame.view.zoom);
+    for (let pass = dots ? 0 : 1; pass < 2; pass++)
+      for (let k = 0; k < n; k++) {
+        const i = order[k];
+        if (dots && dots[i] !== 1 - pass) continue;
+        const wx = world[2 * i],
+          wy = world[2 * i + 1];
+        const x = a * wx + c * wy + e;
+        const y = b * wx + d * wy + f;
+        const margin = layer.half[i] * 1.6 * pr;
+        if (x < -margin || y < -margin || x > w + margin || y > h + margin) continue;
+        if (layer.focusedId !== null && layer.features[i].id === layer.focusedId) focused = i;
+        let sprite = (spriteOf[i] ??= this.sprites.get(layer.spriteKeys[i], layer.specs[i], pr));
+        if (pass === 0) sprite = this.dotOf(sprite, pr);
+        if (!sprite.image) continue;
+        const left = Math.round(x - sprite.half) + sprite.left,
+          top = Math.round(y - sprite.half) + sprite.top;
+        if (left >= w || top >= h || left + sprite.width <= 0 || top + sprite.height <= 0) continue;
+        xs[count] = left;
+        ys[count] = top;
+        sprites.push(sprite);
+        bx0 = Math.min(bx0, Math.max(0, left));
+        by0 = Math.min(by0, Math.max(0, top));
+        bx1 = Math.max(bx1, Math.min(w, left + sprite.width));
+        by1 = Math.max(by1, Math.min(h, top + sprite.height));
+        count++;
+      }
     this.list = {
       toScreen: frame.toScreen,
       width: w,
@@ -192,6 +201,21 @@ export class IconRenderer implements LayerRenderer {
       box: [bx0, by0, bx1, by1],
     };
     return this.list;
+  }
+
+  /** The dot that stands for a thinned-out icon: a small disc in the colour at the icon's centre
+   * (the group's colour, also when the icon is an image). */
+  private dotOf(sprite: Sprite, pr: number): Sprite {
+    let dot = this.dots.get(sprite);
+    if (dot) return dot;
+    const row = Math.floor(sprite.half) - sprite.top,
+      col = Math.floor(sprite.half) - sprite.left;
+    const c = row >= 0 && row < sprite.height && col >= 0 && col < sprite.width ? sprite.pixels[row * sprite.width + col] : 0;
+    const fill = c >>> 24 === 0 ? '#6b7280' : `rgb(${c & 255}, ${(c >>> 8) & 255}, ${(c >>> 16) & 255})`;
+    const style = { fill, stroke: 'rgba(255, 255, 255, 0.7)', shape: 'circle' as const, image: null };
+    dot = this.sprites.get(`dot|${fill}`, () => ({ style, size: THIN_DOT_SIZE, selected: false, change: null }), pr);
+    this.dots.set(sprite, dot);
+    return dot;
   }
 
   /** Whether a list is drawn with canvas blits (at full layer opacity; a translucent layer is always
@@ -374,6 +398,7 @@ export class IconRenderer implements LayerRenderer {
 
   dispose(): void {
     this.sprites.clear();
+    this.dots = new WeakMap();
     this.spriteOf = [];
     this.spritesFor = { revision: -1, pixelRatio: 0 };
     this.list = null;

@@ -47,7 +47,7 @@ function shapePath(ctx: CanvasRenderingContext2D, shape: IconShape, r: number): 
 
 /** Sprite edge in CSS px for an icon of the given size (room for the ring and the change badge). */
 export function spriteExtent(size: number): number {
-  return Math.ceil(size * 1.5) + 4;
+  return Math.ceil(size * 1.5) + 12;
 }
 
 export function drawSprite(spec: SpriteSpec, pixelRatio: number): Canvas2D {
@@ -58,7 +58,16 @@ export function drawSprite(spec: SpriteSpec, pixelRatio: number): Canvas2D {
   ctx.setTransform(pixelRatio, 0, 0, pixelRatio, px / 2, px / 2);
   const r = spec.size / 2;
   const { style } = spec;
-  if (spec.change === 'closed') ctx.globalAlpha = 0.45;
+  if (spec.change === 'new') {
+    // A new store stands out at a glance: a halo in the badge's green around the icon (and its own badge).
+    shapePath(ctx, style.shape, r + (spec.selected ? 5.5 : 3));
+    ctx.fillStyle = 'rgba(22, 163, 74, 0.28)';
+    ctx.fill();
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = CHANGE_COLORS.new;
+    ctx.stroke();
+  }
+  if (spec.change === 'closed' && !style.image) ctx.globalAlpha = 0.45;
   if (spec.selected) {
     shapePath(ctx, style.shape, r + 3);
     ctx.fillStyle = '#111827';
@@ -75,7 +84,8 @@ export function drawSprite(spec: SpriteSpec, pixelRatio: number): Canvas2D {
     ctx.stroke();
   }
   ctx.globalAlpha = 1;
-  if (spec.change) {
+  // An image (the server's location icon) carries its own change badge.
+  if (spec.change && !style.image) {
     // Badge at the upper right: + new, x closed, dot edited, arrow moved.
     const br = Math.max(3.5, r * 0.42);
     const bx = r * 0.8,

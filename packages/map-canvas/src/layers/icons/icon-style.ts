@@ -35,6 +35,11 @@ export interface IconStyle {
   image: CanvasImageSource | null;
 }
 
+/** Icons of a thinned layer keep at least this share of their edge apart (0.9: a sliver may overlap). */
+export const THIN_SPACING = 0.9;
+/** Edge in CSS px of the dot that stands for a thinned-out icon. */
+export const THIN_DOT_SIZE = 5;
+
 const PALETTE = ['#2563eb', '#dc2626', '#16a34a', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#4b5563'];
 const groupColor = scaleOrdinal<string, string>(PALETTE);
 

@@ -6,6 +6,7 @@
 import type { IconFeature, ImpactFeature, PolygonFeature } from '@locus/map-canvas';
 import { FONT_FAMILY } from '../../fonts';
 import { basemapReady, streetLayer } from '../../map/basemap';
+import { ICON_THIN_BELOW_ZOOM } from '../../map/location-icons';
 import { measure, MEASURES, now } from '../../perf';
 import { Report, ReportZoom } from '@locus/contract';
 
@@ -86,10 +87,13 @@ export const renderReportMap: ReportMapRenderer = async (o) => {
     new mc.ImpactLayer({ zIndex: 55, features: o.impact ?? [] }),
     new mc.IconLayer({
       zIndex: 60,
+      zoomScale: mc.iconZoomScale,
+      thinBelowZoom: ICON_THIN_BELOW_ZOOM,
       features: icons,
       selectedIds: o.selectedIds ?? [],
       style: colors ? (f: IconFeature) => (colors.has(f.id) ? { fill: colors.get(f.id)! } : {}) : undefined,
     }),
+    new mc.PlaceLabelLayer({ basemap, zIndex: 70 }),
     new mc.ScaleBarLayer({ zIndex: 100 }),
   ];
   const map = mc.createMap(container, {

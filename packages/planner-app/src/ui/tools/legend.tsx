@@ -1,6 +1,7 @@
 // The legend (spec point 2): entries with colour and title; text on a colour
 // is dark when the colour's brightness is above 0.5, otherwise light.
-import { DEFAULT_HEAT_GRADIENT, DEFAULT_IMPACT_STYLE, impactScale, legendTextColor } from '@locus/map-canvas';
+import { DEFAULT_IMPACT_STYLE, impactScale, legendTextColor } from '@locus/map-canvas';
+import { HEAT_MAP_GRADIENT } from '../../map/overlays';
 import { useSignals } from '@preact/signals-react/runtime';
 import { List } from 'lucide-react';
 import { language, t, type TextKey } from '../../i18n';
@@ -49,7 +50,7 @@ function Entry({ entry }: { entry: LegendEntry }) {
       return (
         <li className="legend-entry legend-heat">
           <span>{entry.title}</span>
-          <span className="legend-ramp" style={{ background: `linear-gradient(to right, ${entry.gradient.join(', ')})` }} aria-hidden="true" />
+          <span className="legend-ramp" style={{ background: `linear-gradient(to right, transparent, ${entry.gradient.join(', ')})` }} aria-hidden="true" />
           <span className="legend-ramp-ends muted">
             <span>{t('legendLow')}</span>
             <span>{t('legendHigh')}</span>
@@ -107,7 +108,7 @@ function ImpactLegend() {
 
 export function LegendPanel() {
   useSignals();
-  const sections = legendSections(model.value, layers.value, visibleLocations.value, DEFAULT_HEAT_GRADIENT);
+  const sections = legendSections(model.value, layers.value, visibleLocations.value, HEAT_MAP_GRADIENT);
   const impactShown = impactLayerOn.value && impactSymbols.value.length > 0;
   return (
     <ToolPanel id={LEGEND_PANEL_ID} title={t('legendTitle')} className="legend-panel">
