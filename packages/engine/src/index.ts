@@ -14,6 +14,7 @@ export { osrmProvider, type OsrmSettings } from './travel/osrm.js';
 export { FUNCTION_TYPE, modeIsOn, type DecayParameters, type ModeParameters, type ModelFunction, type ModelParameters } from './model/parameters.js';
 export { decay, inversePower, pairDecay, pairDecayOf, MINIMUM_DECAY_BASE_MINUTES } from './model/decay.js';
 export { findCandidatePairs, mergeModes, type CandidatePairQuery, type CandidatePairs } from './model/candidate-pairs.js';
+export { BYTES_PER_PAIR, estimatePairs, type PairEstimate } from './model/pair-estimate.js';
 export {
   compileFunctions,
   functionProducts,

@@ -29,6 +29,7 @@ import { endClaim, lockClaim, setStep, type Claim } from './queue.js';
 import { collectBlocks, loadBasisCandidates, rememberResult, saveResult, storeNewBlocks, type BasisSummary } from './results-store.js';
 import { hexOf, type StoredBlock } from './result-codec.js';
 import { routingKey, type ProcessingSettings } from './settings.js';
+import { checkPairBudget, isLargeCalculation } from './budget.js';
 import { PhaseClock, type PhaseTiming } from './phases.js';
 
 export interface CalculationReport {
@@ -37,6 +38,10 @@ export interface CalculationReport {
   incremental: boolean;
   recomputedAreas: number;
   areaCount: number;
+  /** Pairs of areas and locations of every sub-model's result. */
+  pairCount: number;
+  /** The engine thread was replaced after this calculation (a large one): its memory went back to the system. */
+  threadReplaced?: boolean;
   newBlocks: number;
   /** From status 8 to the end of the storing transaction. */
   storingMilliseconds: number;
@@ -121,6 +126,8 @@ export function locationPayload(plan: LocationPlan, inputs: ScenarioLocationInpu
 export async function calculateClaimed(ctx: CalculationContext, claim: Claim): Promise<CalculationReport> {
   const { report, replaced, clock } = await writingBlocks(ctx.db, () => calculate(ctx, claim));
   if (replaced.length) await collectBlocks(ctx.db, replaced);
+  // A large calculation's engine thread is replaced: the memory it grew to goes back to the system.
+  if (isLargeCalculation(report.pairCount, ctx.settings.calculationMemoryBytes)) report.threadReplaced = await ctx.thread.recycle();
   report.phases = (clock.lap('after 9: cache and collect'), clock.phases);
   return report;
 }
@@ -169,6 +176,9 @@ async function calculate(ctx: CalculationContext, claim: Claim): Promise<{ repor
   const plan = choosePlan(inputs, candidates);
   const { payload, fingerprints } = locationPayload(plan, inputs);
   clock.lap('basis');
+  // Refused before the engine allocates anything when its pairs would exceed the memory budget.
+  if (areas) checkPairBudget(subModels, areas, payload, ctx.settings.calculationMemoryBytes);
+  clock.lap('pair estimate');
 
   const tasks: SubModelTask[] = [];
   const derivedFrom = new Map<number, string>();
@@ -292,6 +302,7 @@ async function calculate(ctx: CalculationContext, claim: Claim): Promise<{ repor
     incremental: huff.length > 0 && huff.every((r) => r.incremental),
     recomputedAreas: huff.reduce((s, r) => s + r.recomputedAreas, 0),
     areaCount: areas?.ids.length ?? 0,
+    pairCount: results.reduce((s, r) => s + r.pairCount, 0),
     newBlocks,
     storingMilliseconds,
     areasHeld,

@@ -133,6 +133,23 @@ export class EngineThread {
     return run;
   }
 
+  /**
+   * Replaces an idle thread by a fresh one at the next job, so the memory it
+   * grew to (a large calculation's arrays, its heap) goes back to the system;
+   * the demand areas are sent again with that job. Answers false, doing
+   * nothing, while the thread has a job.
+   */
+  async recycle(): Promise<boolean> {
+    const worker = this.worker;
+    if (!worker || this.pending.size > 0) return false;
+    this.worker = undefined;
+    this.results.clear();
+    this.areaSets.clear();
+    this.forgotten = [];
+    await worker.terminate();
+    return true;
+  }
+
   /** Stops the thread; a running job fails with ThreadDiedError. */
   async terminate(): Promise<void> {
     const worker = this.worker;

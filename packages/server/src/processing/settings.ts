@@ -21,6 +21,22 @@ export interface ProcessingSettings {
   /** How often the queue is polled when nothing wakes the worker. */
   pollMs: number;
   routing: RoutingSettings;
+  /**
+   * Memory one calculation may take for its pairs of areas and locations, bytes (CALCULATION_MEMORY_MB).
+   * A calculation whose estimated pairs need more is refused before it starts; the engine thread of one
+   * that took more than half of it is replaced after it, so its memory goes back to the system.
+   */
+  calculationMemoryBytes: number;
+}
+
+/** The default budget of a calculation's pairs: the demo's largest needs some 40 MB, the server as a whole aims at 600 MB. */
+export const DEFAULT_CALCULATION_MEMORY_MB = 160;
+
+function calculationMemoryMb(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_CALCULATION_MEMORY_MB;
+  const mb = Number(value);
+  if (!(mb > 0) || !Number.isFinite(mb)) throw new Error(`CALCULATION_MEMORY_MB must be a positive number of megabytes, not '${value}'`);
+  return mb;
 }
 
 export function processingSettings(env: NodeJS.ProcessEnv = process.env, workers = Number(env.WORKERS ?? 1)): ProcessingSettings {
@@ -33,6 +49,7 @@ export function processingSettings(env: NodeJS.ProcessEnv = process.env, workers
     claimTimeoutMs: Number(env.PROCESSING_CLAIM_TIMEOUT_MS ?? 60_000),
     pollMs: Number(env.PROCESSING_POLL_MS ?? 1_000),
     routing: { provider, osrmUrl: env.ROUTING_OSRM_URL || undefined },
+    calculationMemoryBytes: calculationMemoryMb(env.CALCULATION_MEMORY_MB) * 1024 * 1024,
   };
 }
 
