@@ -57,14 +57,16 @@ export const ErrorStatuses = [
   {
     status: 404,
     error: 'Not Found',
-    when: 'the id names nothing the user may see; an area lookup with no area there (the app ignores these); no such route',
-    message: 'a readable English sentence naming what was not found (`model 12 not found`)',
+    when: 'the id names nothing the user may see; an area lookup with no area there (the app ignores these); no such route; a location or scenario write whose location or scenario no longer exists',
+    message:
+      'a readable English sentence naming what was not found (`model 12 not found`); for a location or scenario write the key `locationNoLongerExists` (`field` `locationId`) or `scenarioNoLongerExists` (`field` `scenarioId`)',
   },
   {
     status: 409,
     error: 'Conflict',
-    when: 'a scenario rule (status, change type, ownership) forbids the action, an output is not there yet, an expression of an editor save is invalid, or an editor row sent with an id that no longer exists',
-    message: 'a key (below); `rowNoLongerExists` comes with `field` (`0.drivers.2.id`)',
+    when: 'a scenario rule (status, change type, ownership) forbids the action, a location or scenario changed since the version the write sends, an output is not there yet, an expression of an editor save is invalid, or an editor row sent with an id that no longer exists',
+    message:
+      'a key (below); `rowNoLongerExists` comes with `field` (`0.drivers.2.id`); `changedElsewhere` with `params` `modifiedBy` (a display name, empty when unknown), `modified` (ISO time) and `version` (the one stored now)',
   },
   { status: 413, error: 'Payload Too Large', when: 'a request body over 1 MiB', message: 'a readable English sentence; `field` is `body`' },
   { status: 415, error: 'Unsupported Media Type', when: 'a body that is not `application/json`', message: 'a readable English sentence; `field` is `body`' },

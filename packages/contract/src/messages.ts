@@ -23,6 +23,8 @@ export const RuleMessage = {
   destinationIsNotATopScenario: 'destinationIsNotATopScenario',
   deleteSourceNeedsAllChangedLocations: 'deleteSourceNeedsAllChangedLocations',
   scenarioWasModified: 'scenarioWasModified',
+  /** The location or scenario moved on since its version was read; `params`: modifiedBy (a name, or empty), modified (ISO time), version. */
+  changedElsewhere: 'changedElsewhere',
   scenarioIsNotCalculated: 'scenarioIsNotCalculated',
   functionValidationFailed: 'functionValidationFailed',
 } as const;
@@ -57,6 +59,13 @@ export const LimitMessage = {
   rangeMinimumAboveMaximum: 'rangeMinimumAboveMaximum',
   rangeStepNotPositive: 'rangeStepNotPositive',
 } as const;
+
+/** 404 keys of a location or scenario write whose location or scenario no longer exists (deleted by another user or tab); with `field`. */
+export const GoneMessage = {
+  locationNoLongerExists: 'locationNoLongerExists',
+  scenarioNoLongerExists: 'scenarioNoLongerExists',
+} as const;
+export type GoneMessage = (typeof GoneMessage)[keyof typeof GoneMessage];
 
 /** Other keys the server answers with on a refusal, with a field. */
 export const FieldRefusalMessage = {

@@ -15,6 +15,14 @@ export const Id = z
   .max(MAX_ID, { error: `an id is at most ${MAX_ID}` });
 export type Id = z.infer<typeof Id>;
 
+/** The version of a row (location, scenario) a write sends back: a positive whole number from one sequence. */
+export const RowVersion = z
+  .number()
+  .int({ error: 'version must be a whole number' })
+  .positive({ error: 'version must be positive' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'version is too large' });
+export type RowVersion = z.infer<typeof RowVersion>;
+
 /** A count or position: a non-negative integer. */
 export const Count = z.number().int().nonnegative();
 

@@ -98,5 +98,7 @@ export function exampleLocation(): Location {
     locationClusters: [{ id: 2, name: 'Binnenstad' }],
     locationProperties: [exampleProperty()],
     score: null,
+    version: 41,
+    hasPhoto: false,
   };
 }

@@ -64,6 +64,7 @@ export function scenario(id: number, patch: Partial<Scenario> = {}): Scenario {
     modified: '2026-11-01T00:00:00Z',
     changes: [],
     parents: [],
+    version: 1000 + id,
     ...patch,
   };
 }
@@ -84,6 +85,8 @@ export function location(id: number, patch: Partial<LocationSummary> = {}): Loca
     locationClusterId: null,
     locationCluster: null,
     score: null,
+    version: 2000 + id,
+    hasPhoto: false,
     ...patch,
   };
 }

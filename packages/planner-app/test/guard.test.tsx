@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/');
 import { act } from 'react';
-import { FieldRefusalMessage, LimitMessage, RuleMessage, ValidationMessage } from '@locus/contract';
+import { FieldRefusalMessage, GoneMessage, LimitMessage, RuleMessage, ValidationMessage } from '@locus/contract';
 import { ApiFailure } from '../src/api/client';
 import { catalogue, language, LANGS } from '../src/i18n';
 import { routeFailure } from '../src/stores/api';
@@ -24,7 +24,13 @@ const failure = (status: number, body: object | null) =>
   new ApiFailure('modelParametersSave', status, body as never, body ? JSON.stringify(body) : 'network down');
 
 test('every message key the server answers with has a text in each of the five catalogues', () => {
-  const keys = [...Object.values(ValidationMessage), ...Object.values(RuleMessage), ...Object.values(LimitMessage), ...Object.values(FieldRefusalMessage)];
+  const keys = [
+    ...Object.values(ValidationMessage),
+    ...Object.values(RuleMessage),
+    ...Object.values(LimitMessage),
+    ...Object.values(FieldRefusalMessage),
+    ...Object.values(GoneMessage),
+  ];
   for (const lang of LANGS) {
     const texts = catalogue(lang);
     for (const key of keys) assert.ok(texts[key]?.trim(), `${lang} has no text for ${key}`);

@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { ChangeTypeCode, DataTypeCode, VisibilityCode } from '../codes';
 import { ValidationMessage } from '../messages';
-import { Color, DateTimeUtc, Id, MAX_LIST_ITEMS, TextLimit } from '../primitives';
+import { Color, DateTimeUtc, Id, MAX_LIST_ITEMS, RowVersion, TextLimit } from '../primitives';
 
 export const LocationPropertyChoice = z.object({ key: z.string(), value: z.string() });
 export type LocationPropertyChoice = z.infer<typeof LocationPropertyChoice>;
@@ -97,6 +97,14 @@ export const Location = z.object({
   locationProperties: z.array(LocationProperty),
   /** The calculated score, null until the scenario is calculated. */
   score: z.number().nullable(),
+  /**
+   * The version of the location as the scenario sees it: it changes with every
+   * write to it (also one made in a parent scenario the location is inherited
+   * from). A write sends it back; a newer one answers 409 changedElsewhere.
+   */
+  version: RowVersion,
+  /** A photo is stored for the location (GET .../photo answers it; no request for one that is not there). */
+  hasPhoto: z.boolean(),
 });
 export type Location = z.infer<typeof Location>;
 
@@ -136,6 +144,12 @@ export const LocationWriteBody = z.object({
   scenarioCreation: Id.nullable(),
   /** The scenario's modified stamp the editor read: a newer one answers 409 scenarioWasModified. */
   scenarioModified: DateTimeUtc.optional(),
+  /**
+   * The location's version the editor read (Location.version) in the scenario of the path; the location
+   * moved on since: 409 changedElsewhere; it is gone: 404 locationNoLongerExists. Absent for a new location
+   * (and a write without it is not checked).
+   */
+  version: RowVersion.optional(),
 });
 export type LocationWriteBody = z.infer<typeof LocationWriteBody>;
 

@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { ChangeTypeCode, ScenarioStatusCode } from '../codes';
 import { ValidationMessage } from '../messages';
-import { Count, DateTimeUtc, Id, TextLimit } from '../primitives';
+import { Count, DateTimeUtc, Id, RowVersion, TextLimit } from '../primitives';
 
 export const ScenarioChange = z.object({
   locationId: Id,
@@ -34,6 +34,8 @@ export const Scenario = z.object({
   modified: DateTimeUtc,
   changes: z.array(ScenarioChange),
   parents: z.array(ScenarioParent),
+  /** Changes with every write to the scenario: its name, flags or locations (not with its calculation status). */
+  version: RowVersion,
 });
 export type Scenario = z.infer<typeof Scenario>;
 
@@ -71,6 +73,8 @@ export const ScenarioUpdateBody = z.object({
   competition: z.boolean(),
   /** The modified stamp the editor read: a newer one in the database answers 409 scenarioWasModified. */
   modified: DateTimeUtc.optional(),
+  /** The scenario's version the editor read (Scenario.version): a newer one answers 409 changedElsewhere. */
+  version: RowVersion.optional(),
 });
 export type ScenarioUpdateBody = z.infer<typeof ScenarioUpdateBody>;
 

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { Cultures } from '../constants';
 import { ValidationMessage } from '../messages';
-import { booleanParam, enumParam, idParam, limitedText, TextLimit } from '../primitives';
+import { booleanParam, enumParam, idParam, intParam, limitedText, TextLimit } from '../primitives';
 
 export const modelId = () => idParam('modelId');
 export const submodelId = () => idParam('submodelId');
@@ -24,6 +24,12 @@ export const LocationWriteQuery = z.object({
     .max(TextLimit.name, { error: `overrideScenarioName must be at most ${TextLimit.name} characters` })
     .optional(),
 });
+
+/** The version of the row the user saw (Location.version, Scenario.version): a newer one answers 409 changedElsewhere. */
+export const VersionQuery = z.object({ version: intParam('version', 1, Number.MAX_SAFE_INTEGER).optional() });
+
+/** The options of a location write without a body (close, undo close, undo edit, delete): the two of every write and the version. */
+export const LocationActionQuery = LocationWriteQuery.extend(VersionQuery.shape);
 
 /** Cache key only: a changed value makes the browser fetch again. */
 export const CacheKeyQuery = z.object({ r: limitedText('r', TextLimit.param).optional() });

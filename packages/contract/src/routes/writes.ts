@@ -1,13 +1,16 @@
-// Scenario and location writes. Every write is refused with
-// 409 and a RuleMessage key when a scenario rule (status, change type,
-// ownership) forbids it.
+// Scenario and location writes. Every write is refused with 409 and a
+// RuleMessage key when a scenario rule (status, change type, ownership)
+// forbids it. A write
+// that sends the version its user saw (body or query `version`) is refused
+// with 409 changedElsewhere when the row moved on, and with 404
+// locationNoLongerExists / scenarioNoLongerExists when it is gone.
 import * as z from 'zod';
 import { LocationWriteBody, LocationWriteResult } from '../entities/location';
 import { MergeRequest, MergeResult } from '../entities/merge';
 import { ScenarioCreateBody, ScenarioCreated, ScenarioDeleted, ScenarioOnlyStatus, Scenario, ScenarioUpdateBody } from '../entities/scenario';
 import { booleanParam, idListParam, idParam } from '../primitives';
 import { defineRoute } from './define';
-import { LocationWriteQuery, locationId, modelId, scenarioId } from './params';
+import { LocationActionQuery, LocationWriteQuery, VersionQuery, locationId, modelId, scenarioId } from './params';
 
 const ScenarioLocationParams = z.object({ scenarioId: scenarioId(), locationId: locationId() });
 
@@ -45,7 +48,7 @@ export const locationClose = defineRoute({
   path: '/api/models/scenarios/:scenarioId/locations/:locationId/close',
   specPath: 'DELETE /api/models/scenarios/{sid}/locations/{lid}/close',
   params: ScenarioLocationParams,
-  query: LocationWriteQuery,
+  query: LocationActionQuery,
   response: LocationWriteResult,
   produces: 'json',
   role: 'user',
@@ -58,7 +61,7 @@ export const locationUndoClose = defineRoute({
   path: '/api/models/scenarios/:scenarioId/locations/:locationId/undo-close',
   specPath: 'PUT /api/models/scenarios/{sid}/locations/{lid}/undo-close',
   params: ScenarioLocationParams,
-  query: LocationWriteQuery,
+  query: LocationActionQuery,
   response: LocationWriteResult,
   produces: 'json',
   role: 'user',
@@ -71,7 +74,7 @@ export const locationUndoEdit = defineRoute({
   path: '/api/models/scenarios/:scenarioId/locations/:locationId/undo-edit',
   specPath: 'PUT /api/models/scenarios/{sid}/locations/{lid}/undo-edit',
   params: ScenarioLocationParams,
-  query: LocationWriteQuery,
+  query: LocationActionQuery,
   response: LocationWriteResult,
   produces: 'json',
   role: 'user',
@@ -84,7 +87,7 @@ export const locationDelete = defineRoute({
   path: '/api/models/scenarios/:scenarioId/locations/:locationId',
   specPath: 'DELETE /api/models/scenarios/{sid}/locations/{lid}',
   params: ScenarioLocationParams,
-  query: LocationWriteQuery,
+  query: LocationActionQuery,
   response: LocationWriteResult,
   produces: 'json',
   role: 'user',
@@ -123,6 +126,7 @@ export const scenarioDelete = defineRoute({
   path: '/api/models/:modelId/scenarios/:scenarioId',
   specPath: 'DELETE /api/models/{mid}/scenarios/{id}',
   params: z.object({ modelId: modelId(), scenarioId: scenarioId() }),
+  query: VersionQuery,
   response: ScenarioDeleted,
   produces: 'json',
   role: 'user',

@@ -5,6 +5,19 @@ import { defineTexts } from './define';
 
 export const editingTexts = defineTexts({
   en: {
+    changedElsewhere: 'Someone else changed this in the meantime; your change was not saved.',
+    locationNoLongerExists:
+      'This location no longer exists in this scenario: it was deleted elsewhere (by another user or in another tab). Your edit has not been saved; it is still in the form.',
+    scenarioNoLongerExists:
+      'This scenario no longer exists: it was deleted elsewhere (by another user or in another tab). Your change has not been saved; it is still in the form.',
+    conflictTitle: 'Changed elsewhere',
+    conflictLocationBy: '{who} changed this location at {time}, after you opened it.',
+    conflictLocationUnknown: 'This location was changed at {time}, after you opened it (by another user or in another tab).',
+    conflictScenarioBy: '{who} changed this scenario at {time}, after you opened it.',
+    conflictScenarioUnknown: 'This scenario was changed at {time}, after you opened it (by another user or in another tab).',
+    conflictKeepsEdit: 'Your edit has not been saved and is still in the form. Load the other change (your edit is discarded), or overwrite it with your edit.',
+    conflictLoadOther: 'Load the other change',
+    conflictOverwrite: 'Overwrite with my edit',
     hintScenarioCalculating: 'scenario is calculating',
     hintScenarioReadOnly: 'scenario is read-only',
     hintBaseScenario: 'the base scenario cannot be changed',
@@ -96,6 +109,20 @@ export const editingTexts = defineTexts({
     saving: 'Saving…',
   },
   nl: {
+    changedElsewhere: 'Iemand anders heeft dit intussen gewijzigd; uw wijziging is niet opgeslagen.',
+    locationNoLongerExists:
+      'Deze locatie bestaat niet meer in dit scenario: ze is elders verwijderd (door een andere gebruiker of in een ander tabblad). Uw wijziging is niet opgeslagen; ze staat nog in het formulier.',
+    scenarioNoLongerExists:
+      'Dit scenario bestaat niet meer: het is elders verwijderd (door een andere gebruiker of in een ander tabblad). Uw wijziging is niet opgeslagen; ze staat nog in het formulier.',
+    conflictTitle: 'Elders gewijzigd',
+    conflictLocationBy: '{who} heeft deze locatie om {time} gewijzigd, nadat u haar opende.',
+    conflictLocationUnknown: 'Deze locatie is om {time} gewijzigd, nadat u haar opende (door een andere gebruiker of in een ander tabblad).',
+    conflictScenarioBy: '{who} heeft dit scenario om {time} gewijzigd, nadat u het opende.',
+    conflictScenarioUnknown: 'Dit scenario is om {time} gewijzigd, nadat u het opende (door een andere gebruiker of in een ander tabblad).',
+    conflictKeepsEdit:
+      'Uw wijziging is niet opgeslagen en staat nog in het formulier. Laad de andere wijziging (uw wijziging vervalt) of overschrijf haar met uw wijziging.',
+    conflictLoadOther: 'Andere wijziging laden',
+    conflictOverwrite: 'Overschrijven met mijn wijziging',
     hintScenarioCalculating: 'scenario wordt berekend',
     hintScenarioReadOnly: 'scenario is alleen-lezen',
     hintBaseScenario: 'het basisscenario kan niet worden gewijzigd',
@@ -188,6 +215,20 @@ export const editingTexts = defineTexts({
     saving: 'Opslaan…',
   },
   de: {
+    changedElsewhere: 'Jemand anderes hat dies inzwischen geändert; Ihre Änderung wurde nicht gespeichert.',
+    locationNoLongerExists:
+      'Dieser Standort existiert in diesem Szenario nicht mehr: Er wurde anderswo gelöscht (von einem anderen Benutzer oder in einem anderen Tab). Ihre Änderung wurde nicht gespeichert; sie steht noch im Formular.',
+    scenarioNoLongerExists:
+      'Dieses Szenario existiert nicht mehr: Es wurde anderswo gelöscht (von einem anderen Benutzer oder in einem anderen Tab). Ihre Änderung wurde nicht gespeichert; sie steht noch im Formular.',
+    conflictTitle: 'Anderswo geändert',
+    conflictLocationBy: '{who} hat diesen Standort um {time} geändert, nachdem Sie ihn geöffnet haben.',
+    conflictLocationUnknown: 'Dieser Standort wurde um {time} geändert, nachdem Sie ihn geöffnet haben (von einem anderen Benutzer oder in einem anderen Tab).',
+    conflictScenarioBy: '{who} hat dieses Szenario um {time} geändert, nachdem Sie es geöffnet haben.',
+    conflictScenarioUnknown: 'Dieses Szenario wurde um {time} geändert, nachdem Sie es geöffnet haben (von einem anderen Benutzer oder in einem anderen Tab).',
+    conflictKeepsEdit:
+      'Ihre Änderung wurde nicht gespeichert und steht noch im Formular. Laden Sie die andere Änderung (Ihre Änderung wird verworfen) oder überschreiben Sie sie mit Ihrer Änderung.',
+    conflictLoadOther: 'Andere Änderung laden',
+    conflictOverwrite: 'Mit meiner Änderung überschreiben',
     hintScenarioCalculating: 'Szenario wird berechnet',
     hintScenarioReadOnly: 'Szenario ist schreibgeschützt',
     hintBaseScenario: 'das Basisszenario kann nicht geändert werden',
@@ -280,6 +321,19 @@ export const editingTexts = defineTexts({
     saving: 'Speichern…',
   },
   es: {
+    changedElsewhere: 'Otra persona ha cambiado esto mientras tanto; su cambio no se ha guardado.',
+    locationNoLongerExists:
+      'Esta ubicación ya no existe en este escenario: se eliminó en otro lugar (otro usuario u otra pestaña). Su cambio no se ha guardado; sigue en el formulario.',
+    scenarioNoLongerExists:
+      'Este escenario ya no existe: se eliminó en otro lugar (otro usuario u otra pestaña). Su cambio no se ha guardado; sigue en el formulario.',
+    conflictTitle: 'Cambiado en otro lugar',
+    conflictLocationBy: '{who} cambió esta ubicación a las {time}, después de que usted la abriera.',
+    conflictLocationUnknown: 'Esta ubicación se cambió a las {time}, después de que usted la abriera (otro usuario u otra pestaña).',
+    conflictScenarioBy: '{who} cambió este escenario a las {time}, después de que usted lo abriera.',
+    conflictScenarioUnknown: 'Este escenario se cambió a las {time}, después de que usted lo abriera (otro usuario u otra pestaña).',
+    conflictKeepsEdit: 'Su cambio no se ha guardado y sigue en el formulario. Cargue el otro cambio (su cambio se descarta) o sobrescríbalo con su cambio.',
+    conflictLoadOther: 'Cargar el otro cambio',
+    conflictOverwrite: 'Sobrescribir con mi cambio',
     hintScenarioCalculating: 'el escenario se está calculando',
     hintScenarioReadOnly: 'el escenario es de solo lectura',
     hintBaseScenario: 'el escenario base no se puede cambiar',
@@ -372,6 +426,20 @@ export const editingTexts = defineTexts({
     saving: 'Guardando…',
   },
   fr: {
+    changedElsewhere: 'Quelqu’un d’autre a modifié ceci entre-temps ; votre modification n’a pas été enregistrée.',
+    locationNoLongerExists:
+      'Cet emplacement n’existe plus dans ce scénario : il a été supprimé ailleurs (par un autre utilisateur ou dans un autre onglet). Votre modification n’a pas été enregistrée ; elle est toujours dans le formulaire.',
+    scenarioNoLongerExists:
+      'Ce scénario n’existe plus : il a été supprimé ailleurs (par un autre utilisateur ou dans un autre onglet). Votre modification n’a pas été enregistrée ; elle est toujours dans le formulaire.',
+    conflictTitle: 'Modifié ailleurs',
+    conflictLocationBy: '{who} a modifié cet emplacement à {time}, après que vous l’avez ouvert.',
+    conflictLocationUnknown: 'Cet emplacement a été modifié à {time}, après que vous l’avez ouvert (par un autre utilisateur ou dans un autre onglet).',
+    conflictScenarioBy: '{who} a modifié ce scénario à {time}, après que vous l’avez ouvert.',
+    conflictScenarioUnknown: 'Ce scénario a été modifié à {time}, après que vous l’avez ouvert (par un autre utilisateur ou dans un autre onglet).',
+    conflictKeepsEdit:
+      'Votre modification n’a pas été enregistrée et est toujours dans le formulaire. Chargez l’autre modification (la vôtre est abandonnée) ou écrasez-la avec la vôtre.',
+    conflictLoadOther: 'Charger l’autre modification',
+    conflictOverwrite: 'Écraser avec ma modification',
     hintScenarioCalculating: 'le scénario est en cours de calcul',
     hintScenarioReadOnly: 'le scénario est en lecture seule',
     hintBaseScenario: 'le scénario de base ne peut pas être modifié',

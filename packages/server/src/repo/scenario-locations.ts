@@ -22,6 +22,12 @@ export interface LocationRow {
   location_cluster_id: number | null;
   properties: Record<string, string | number | null>;
   modified: Date;
+  /** The version in effect's number (location_version.version): changes with every write to it. */
+  version: number;
+  /** The app_user who wrote the version in effect (null: the import, the demo, or a removed user). */
+  modified_by: number | null;
+  /** A photo is stored for the location. */
+  has_photo: boolean;
 }
 
 /** The ids of a scenario and its ancestors, nearest first (depth 0 is the scenario itself). */
@@ -34,7 +40,8 @@ export const SCENARIO_PATH_CTE = `
 
 const COLUMNS = `v.location_id, l.model_id, l.type, l.created_scenario_id, v.scenario_id AS version_scenario_id, p.depth,
   v.change_type, v.name, v.latitude, v.longitude, v.visibility, v.excluded, v.location_group_id,
-  v.location_cluster_id, v.properties, v.modified`;
+  v.location_cluster_id, v.properties, v.modified, v.version::float8 AS version, v.modified_by,
+  EXISTS (SELECT 1 FROM location_photo ph WHERE ph.location_id = v.location_id) AS has_photo`;
 
 export async function scenarioLocations(db: Queryable, scenarioId: number, options: { locationId?: number } = {}): Promise<LocationRow[]> {
   const filter = options.locationId ? 'AND v.location_id = $2' : '';

@@ -15,6 +15,7 @@ interface ScenarioRow {
   competition: boolean;
   created: Date;
   modified: Date;
+  version: number;
 }
 
 /** The base scenario of a model: its oldest scenario without a parent (undefined when it has none). */
@@ -29,9 +30,10 @@ export async function baseScenario(db: Queryable, modelId: number): Promise<{ id
 export async function scenariosOfModel(db: Queryable, modelId: number): Promise<Scenario[]> {
   const language = (await db.query<{ language: string | null }>('SELECT language FROM model WHERE id = $1', [modelId])).rows[0]?.language;
   const scenarios = (
-    await db.query<ScenarioRow>('SELECT id, name, status, parent_scenario_id, is_top, competition, created, modified FROM scenario WHERE model_id = $1', [
-      modelId,
-    ])
+    await db.query<ScenarioRow>(
+      'SELECT id, name, status, parent_scenario_id, is_top, competition, created, modified, version::float8 AS version FROM scenario WHERE model_id = $1',
+      [modelId],
+    )
   ).rows;
   const changes = (
     await db.query<{ scenario_id: number; location_id: number; name: string; change_type: number }>(
@@ -75,6 +77,7 @@ export async function scenariosOfModel(db: Queryable, modelId: number): Promise<
       modified: s.modified.toISOString(),
       changes: list,
       parents: parentsOf(s),
+      version: s.version,
     };
   };
   return orderScenarios(scenarios, nameCollator(language)).map(toEntity);

@@ -12,8 +12,9 @@ import {
 } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import type { CurrentUser } from '../http/current-user.js';
-import { resolveModel, resolveScenario, resolveScenarioInModel } from '../http/access.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { resolveModel, resolveScenario } from '../http/access.js';
+import { ApiError, badRequest, notFound } from '../http/errors.js';
+import { scenarioGone } from '../scenarios/versions.js';
 import type { Handlers } from '../http/register-routes.js';
 import { copyChanges } from '../scenarios/copy-changes.js';
 import {
@@ -30,18 +31,36 @@ import { createScenario, deleteScenario, updateScenario } from '../scenarios/sce
 interface WriteQuery {
   createScenario: boolean;
   overrideScenarioName?: string;
+  version?: number;
 }
 
 export function scenarioWriteHandlers(ctx: ServerContext): Handlers {
   const { db } = ctx;
 
-  const target = (user: CurrentUser, modelId: number, scenarioId: number, query: WriteQuery): LocationWriteTarget => ({
+  const target = (user: CurrentUser, modelId: number, scenarioId: number, query: WriteQuery, version = query.version): LocationWriteTarget => ({
     modelId,
     scenarioId,
     createScenario: query.createScenario,
     overrideScenarioName: query.overrideScenarioName,
     actorId: user.id,
+    version,
   });
+
+  /** The scenario of a write's path; one deleted meanwhile is told as such (404 scenarioNoLongerExists). */
+  const writeScenario = async (user: CurrentUser, scenarioId: number) => {
+    try {
+      return await resolveScenario(db, user, scenarioId);
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === 404) throw scenarioGone(scenarioId);
+      throw error;
+    }
+  };
+  const writeScenarioInModel = async (user: CurrentUser, modelId: number, scenarioId: number) => {
+    const model = await resolveModel(db, user, modelId);
+    const scenario = await writeScenario(user, scenarioId);
+    if (scenario.modelId !== model.modelId) throw scenarioGone(scenarioId);
+    return { model, scenario };
+  };
 
   const logged = async <T extends LocationWriteResult>(user: CurrentUser, what: string, result: T): Promise<T> => {
     const notes = [
@@ -58,19 +77,20 @@ export function scenarioWriteHandlers(ctx: ServerContext): Handlers {
   const locationAction =
     (what: string, run: (t: LocationWriteTarget, locationId: number) => Promise<LocationWriteResult>): Handlers[string] =>
     async ({ user, params, query }) => {
-      const scenario = await resolveScenario(db, user, params.scenarioId);
+      const scenario = await writeScenario(user, params.scenarioId);
       return logged(user, what, await run(target(user, scenario.modelId, scenario.id, query), params.locationId));
     };
 
   return {
     locationCreate: async ({ user, params, query, body }) => {
-      const scenario = await resolveScenario(db, user, params.scenarioId);
+      const scenario = await writeScenario(user, params.scenarioId);
       return logged(user, 'opened', await createLocation(db, target(user, scenario.modelId, scenario.id, query), body as LocationWriteBody));
     },
 
     locationUpdate: async ({ user, params, query, body }) => {
-      const { scenario } = await resolveScenarioInModel(db, user, params.modelId, params.scenarioId);
-      return logged(user, 'edited', await updateLocation(db, target(user, scenario.modelId, scenario.id, query), params.locationId, body as LocationWriteBody));
+      const { scenario } = await writeScenarioInModel(user, params.modelId, params.scenarioId);
+      const write = body as LocationWriteBody;
+      return logged(user, 'edited', await updateLocation(db, target(user, scenario.modelId, scenario.id, query, write.version), params.locationId, write));
     },
 
     locationClose: locationAction('closed', (t, id) => closeLocation(db, t, id)),
@@ -87,14 +107,14 @@ export function scenarioWriteHandlers(ctx: ServerContext): Handlers {
 
     scenarioUpdate: async ({ user, params, body }) => {
       const { modelId } = await resolveModel(db, user, params.modelId);
-      const updated = await updateScenario(db, modelId, body as ScenarioUpdateBody);
+      const updated = await updateScenario(db, modelId, body as ScenarioUpdateBody, user.id);
       await ctx.log.info(`scenario ${updated.id} updated ('${updated.name}', top ${updated.isTop}, competition ${updated.competition})`, user.title);
       return updated;
     },
 
-    scenarioDelete: async ({ user, params }) => {
-      const { model } = await resolveScenarioInModel(db, user, params.modelId, params.scenarioId);
-      const deleted = await deleteScenario(db, model.modelId, params.scenarioId);
+    scenarioDelete: async ({ user, params, query }) => {
+      const { model } = await writeScenarioInModel(user, params.modelId, params.scenarioId);
+      const deleted = await deleteScenario(db, model.modelId, params.scenarioId, { version: (query as { version?: number }).version, actorId: user.id });
       await ctx.log.info(`scenario ${deleted.id} removed from model ${model.modelId}`, user.title);
       return deleted;
     },
@@ -107,13 +127,18 @@ export function scenarioWriteHandlers(ctx: ServerContext): Handlers {
       const destination = await resolveScenario(db, user, params.destinationScenarioId);
       // Another model's scenario is not a destination this source can see: as if it did not exist.
       if (destination.modelId !== source.modelId) throw notFound(`scenario ${destination.id} in model ${source.modelId}`);
-      const result = await copyChanges(db, source.modelId, {
-        sourceScenarioId: source.id,
-        destinationScenarioId: params.destinationScenarioId,
-        changedLocations: merge.changedLocations,
-        selectedLocations: merge.selectedLocations,
-        deleteSourceScenario: merge.deleteSourceScenario,
-      });
+      const result = await copyChanges(
+        db,
+        source.modelId,
+        {
+          sourceScenarioId: source.id,
+          destinationScenarioId: params.destinationScenarioId,
+          changedLocations: merge.changedLocations,
+          selectedLocations: merge.selectedLocations,
+          deleteSourceScenario: merge.deleteSourceScenario,
+        },
+        user.id,
+      );
       await ctx.log.info(
         `scenario ${source.id}: ${result.copiedLocations.length} change(s) copied into scenario ${result.destinationScenarioId}${result.sourceScenarioDeleted ? ', source removed' : ''}`,
         user.title,

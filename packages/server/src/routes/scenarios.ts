@@ -61,6 +61,8 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
     locationClusterId: row.location_cluster_id,
     locationCluster: row.location_cluster_id ? (n.cluster.get(row.location_cluster_id) ?? null) : null,
     score,
+    version: row.version,
+    hasPhoto: row.has_photo,
   });
 
   return {

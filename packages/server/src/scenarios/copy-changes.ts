@@ -45,8 +45,8 @@ async function requireTopDestination(tx: Queryable, modelId: number, sourceId: n
   );
 }
 
-export function copyChanges(db: Database, modelId: number, request: CopyChangesRequest): Promise<MergeResult> {
-  return inScenarioWrite(db, modelId, async (tx) => {
+export function copyChanges(db: Database, modelId: number, request: CopyChangesRequest, actorId?: number): Promise<MergeResult> {
+  return inScenarioWrite(db, modelId, actorId, async (tx) => {
     const source = await lockScenario(tx, modelId, request.sourceScenarioId);
     requireNoChildren(source, await childCount(tx, source.id), 'copied from');
     await requireTopDestination(tx, modelId, source.id, request.destinationScenarioId);

@@ -10,7 +10,7 @@
 // scenario's own change of it, else 0 — or 2 when a parent closed it.
 import { ChangeType, RuleMessage, type LocationWriteBody, type LocationWriteResult } from '@locus/contract';
 import type { Database, Queryable } from '../db/database.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest } from '../http/errors.js';
 import { propertyDefinitions } from '../repo/properties.js';
 import type { LocationRow } from '../repo/scenario-locations.js';
 import { afterChangeRemoved } from './after-undo.js';
@@ -40,6 +40,7 @@ import {
 } from './rules.js';
 import { inScenarioWrite, lockForChange, requireNoneProcessing } from './scenario-write.js';
 import { insertScenario, lockScenario, markEdited, type ScenarioRecord } from './scenario-tree.js';
+import { locationGone, requireLocationVersion } from './versions.js';
 
 /** Where a location write goes; the route has checked the user's access to the scenario's model. */
 export interface LocationWriteTarget {
@@ -47,8 +48,10 @@ export interface LocationWriteTarget {
   scenarioId: number;
   createScenario: boolean;
   overrideScenarioName?: string;
-  /** The app_user writing, recorded as creator of a new scenario. */
+  /** The app_user writing, recorded as creator of a new scenario and as the writer of the versions. */
   actorId?: number;
+  /** The location's version the user saw in the scenario of the path (versions.ts); absent: not checked. */
+  version?: number;
 }
 
 /** The scenario a write goes into, locked, with its rules checked. */
@@ -91,7 +94,8 @@ async function stateFor(
   locationId: number,
 ): Promise<{ state: LocationState; effective: LocationRow; changeType: ActionChangeType }> {
   const state = await locationState(tx, t.scenarioId, locationId);
-  if (!state.effective) throw notFound(`location ${locationId} in scenario ${t.scenarioId}`);
+  if (!state.effective) throw locationGone(locationId, t.scenarioId);
+  await requireLocationVersion(tx, state.effective, t.version);
   const own = t.createScenario ? undefined : state.own;
   return { state, effective: state.effective, changeType: actionChangeType(own?.change_type, state.effective.change_type) };
 }
@@ -123,7 +127,7 @@ async function finish(tx: Queryable, prepared: Prepared, receiving: number, loca
 
 /** New location: opened (changeType 1) in the scenario, starting from the property defaults. */
 export function createLocation(db: Database, t: LocationWriteTarget, body: LocationWriteBody): Promise<LocationWriteResult> {
-  return inScenarioWrite(db, t.modelId, async (tx) => {
+  return inScenarioWrite(db, t.modelId, t.actorId, async (tx) => {
     if (body.id !== undefined) throw badRequest('id', 'a new location has no id yet');
     requireScenarioCreation(body, t.scenarioId);
     const prepared = await prepare(tx, t, body.scenarioModified);
@@ -140,7 +144,7 @@ export function createLocation(db: Database, t: LocationWriteTarget, body: Locat
 
 /** Edit: a location opened here stays opened (1); any other becomes edited (3) in the receiving scenario. */
 export function updateLocation(db: Database, t: LocationWriteTarget, locationId: number, body: LocationWriteBody): Promise<LocationWriteResult> {
-  return inScenarioWrite(db, t.modelId, async (tx) => {
+  return inScenarioWrite(db, t.modelId, t.actorId, async (tx) => {
     if (body.id !== undefined && body.id !== locationId) throw badRequest('id', 'id must be the location of the path');
     requireScenarioCreation(body, t.scenarioId);
     const prepared = await prepare(tx, t, body.scenarioModified);
@@ -169,7 +173,7 @@ export function updateLocation(db: Database, t: LocationWriteTarget, locationId:
 
 /** Close: the receiving scenario gets a closure (2) holding a copy of the location's attributes. */
 export function closeLocation(db: Database, t: LocationWriteTarget, locationId: number): Promise<LocationWriteResult> {
-  return inScenarioWrite(db, t.modelId, async (tx) => {
+  return inScenarioWrite(db, t.modelId, t.actorId, async (tx) => {
     const prepared = await prepare(tx, t);
     const { effective, changeType } = await stateFor(tx, t, locationId);
     requireAction(changeType, 'close');
@@ -194,7 +198,7 @@ async function undoOrDelete(
   action: LocationAction,
   apply: (tx: Queryable, prepared: Prepared, effective: LocationRow, own: boolean) => Promise<LocationWriteResult>,
 ): Promise<LocationWriteResult> {
-  return inScenarioWrite(db, t.modelId, async (tx) => {
+  return inScenarioWrite(db, t.modelId, t.actorId, async (tx) => {
     const prepared = await prepare(tx, t);
     const { state, effective, changeType } = await stateFor(tx, t, locationId);
     requireAction(changeType, action);

@@ -2,7 +2,7 @@
 // descendants, its children, the scenarios of a model. Every function takes
 // the transaction it runs in.
 import type { Queryable } from '../db/database.js';
-import { notFound } from '../http/errors.js';
+import { scenarioGone } from './versions.js';
 
 export interface ScenarioRecord {
   id: number;
@@ -13,6 +13,10 @@ export interface ScenarioRecord {
   isTop: boolean;
   competition: boolean;
   modified: Date;
+  /** Changes with every write to the scenario's name, flags or locations (migration 014). */
+  version: number;
+  /** The app_user of the last such write. */
+  modifiedBy: number | null;
 }
 
 interface ScenarioRecordRow {
@@ -24,9 +28,11 @@ interface ScenarioRecordRow {
   is_top: boolean;
   competition: boolean;
   modified: Date;
+  version: number;
+  modified_by: number | null;
 }
 
-const COLUMNS = 'id, model_id, name, status, parent_scenario_id, is_top, competition, modified';
+const COLUMNS = 'id, model_id, name, status, parent_scenario_id, is_top, competition, modified, version::float8 AS version, modified_by';
 
 const toRecord = (r: ScenarioRecordRow): ScenarioRecord => ({
   id: r.id,
@@ -37,6 +43,8 @@ const toRecord = (r: ScenarioRecordRow): ScenarioRecord => ({
   isTop: r.is_top,
   competition: r.competition,
   modified: r.modified,
+  version: r.version,
+  modifiedBy: r.modified_by,
 });
 
 /**
@@ -52,7 +60,7 @@ export async function lockScenarios(q: Queryable, ids: number[]): Promise<Map<nu
 /** Locks one scenario of a model; 404 when it is gone or belongs to another model. */
 export async function lockScenario(q: Queryable, modelId: number, id: number): Promise<ScenarioRecord> {
   const scenario = (await lockScenarios(q, [id])).get(id);
-  if (!scenario || scenario.modelId !== modelId) throw notFound(`scenario ${id} in model ${modelId}`);
+  if (!scenario || scenario.modelId !== modelId) throw scenarioGone(id);
   return scenario;
 }
 

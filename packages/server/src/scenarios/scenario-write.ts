@@ -16,10 +16,17 @@ const SCENARIO_WRITE_LOCK = 727_005;
 /** PostgreSQL's deadlock_detected and serialization_failure: another writer won. */
 const CONCURRENCY_FAILURES = new Set(['40P01', '40001']);
 
-export async function inScenarioWrite<T>(db: Database, modelId: number, write: (tx: Queryable) => Promise<T>): Promise<T> {
+/**
+ * Runs a scenario write in one transaction. `actorId` is the app_user writing:
+ * the transaction's locus.actor setting, which the database records as the
+ * writer of every location version and scenario the write changes
+ * (migration 014, modified_by).
+ */
+export async function inScenarioWrite<T>(db: Database, modelId: number, actorId: number | undefined, write: (tx: Queryable) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [SCENARIO_WRITE_LOCK, modelId]);
+      if (actorId !== undefined) await tx.query("SELECT set_config('locus.actor', $1, true)", [String(actorId)]);
       return write(tx);
     });
   } catch (error) {

@@ -12,10 +12,11 @@ import { requireEditable, requireNoChildren, requireParent, requireUnmodifiedSin
 import { removeScenario } from './scenario-removal.js';
 import { inScenarioWrite } from './scenario-write.js';
 import { childCount, insertScenario, lockScenario, lockScenarios, NEXT_MODIFIED } from './scenario-tree.js';
+import { requireScenarioVersion } from './versions.js';
 
 /** Creates a scenario under a parent of the same model; only a model without scenarios gets one without a parent (its base). */
 export function createScenario(db: Database, modelId: number, body: ScenarioCreateBody, actorId?: number): Promise<{ id: number }> {
-  return inScenarioWrite(db, modelId, async (tx) => {
+  return inScenarioWrite(db, modelId, actorId, async (tx) => {
     if (body.parentScenarioId === null) {
       const existing = (await tx.query('SELECT 1 FROM scenario WHERE model_id = $1 LIMIT 1', [modelId])).rows[0];
       if (existing) throw badRequest('parentScenarioId', 'a scenario needs a parent scenario; only the first scenario of a model has none');
@@ -41,11 +42,12 @@ export function createScenario(db: Database, modelId: number, body: ScenarioCrea
  * Updates name, isTop and competition. The name of a scenario with exactly
  * one change is the name of that change's location and cannot be changed.
  */
-export function updateScenario(db: Database, modelId: number, body: ScenarioUpdateBody): Promise<Scenario> {
-  return inScenarioWrite(db, modelId, async (tx) => {
+export function updateScenario(db: Database, modelId: number, body: ScenarioUpdateBody, actorId?: number): Promise<Scenario> {
+  return inScenarioWrite(db, modelId, actorId, async (tx) => {
     const scenario = await lockScenario(tx, modelId, body.id);
     requireParent(scenario);
     requireEditable(scenario);
+    await requireScenarioVersion(tx, scenario, body.version);
     requireUnmodifiedSince(scenario, body.modified);
     if (body.name !== scenario.name && (await ownChanges(tx, scenario.id)).length === 1) {
       throw ruleConflict(RuleMessage.fieldIsReadOnly, 'a scenario with one change is named after its location', 'name');
@@ -62,11 +64,20 @@ export function updateScenario(db: Database, modelId: number, body: ScenarioUpda
   });
 }
 
-/** Removes a scenario that is not the base, has no children and is not being calculated. */
-export function deleteScenario(db: Database, modelId: number, scenarioId: number): Promise<{ id: number; deleted: true }> {
-  return inScenarioWrite(db, modelId, async (tx) => {
+/**
+ * Removes a scenario that is not the base, has no children and is not being
+ * calculated; with `version`, only when nobody changed it since it was read.
+ */
+export function deleteScenario(
+  db: Database,
+  modelId: number,
+  scenarioId: number,
+  options: { version?: number; actorId?: number } = {},
+): Promise<{ id: number; deleted: true }> {
+  return inScenarioWrite(db, modelId, options.actorId, async (tx) => {
     const scenario = await lockScenario(tx, modelId, scenarioId);
     requireParent(scenario);
+    await requireScenarioVersion(tx, scenario, options.version);
     requireNoChildren(scenario, await childCount(tx, scenario.id), 'removed');
     requireEditable(scenario);
     await removeScenario(tx, scenario.id);

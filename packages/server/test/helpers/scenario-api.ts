@@ -23,7 +23,7 @@ export interface Answer<T = any> {
   field?: string;
 }
 
-type LocationQuery = { createScenario?: boolean; overrideScenarioName?: string };
+type LocationQuery = { createScenario?: boolean; overrideScenarioName?: string; version?: number };
 
 function answer<T>(r: TestResponse): Answer<T> {
   const text = r.text();
@@ -54,9 +54,9 @@ export function scenarioApi(server: TestServer, token: string | undefined) {
 
     createScenario: (modelId: number, body: { name: string; parentScenarioId: number | null; isTop?: boolean; competition?: boolean }) =>
       call<{ id: number }>(routes.scenarioCreate, { modelId }, undefined, body),
-    updateScenario: (modelId: number, body: { id: number; name: string; isTop: boolean; competition: boolean; modified?: string }) =>
+    updateScenario: (modelId: number, body: { id: number; name: string; isTop: boolean; competition: boolean; modified?: string; version?: number }) =>
       call<Scenario>(routes.scenarioUpdate, { modelId }, undefined, body),
-    deleteScenario: (modelId: number, scenarioId: number) => call(routes.scenarioDelete, { modelId, scenarioId }),
+    deleteScenario: (modelId: number, scenarioId: number, query: { version?: number } = {}) => call(routes.scenarioDelete, { modelId, scenarioId }, query),
 
     open: (scenarioId: number, body: LocationWriteBody | Record<string, unknown>, query: LocationQuery = {}) =>
       call(routes.locationCreate, { scenarioId }, query, body),
