@@ -108,20 +108,31 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   });
   const database = await openTestDatabase({ dataDir: options.databaseOnDisk ? join(dataDir, 'database') : undefined });
   const ctx: ServerContext = { config, db: database.db, log: createAppLog(database.db), readiness: { ready: false, phase: 'test' } };
-  if (options.seed) await options.seed(ctx);
-  ctx.readiness.ready = true;
-  const tls = await loadOrCreateTls(config);
-  const app = await buildApp(ctx, { ...options, tls: { key: tls.key, cert: tls.cert }, validateResponses: options.validateResponses ?? true });
-  await app.listen({ port, host: '127.0.0.1' });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    if (options.seed) await options.seed(ctx);
+    ctx.readiness.ready = true;
+    const tls = await loadOrCreateTls(config);
+    app = await buildApp(ctx, { ...options, tls: { key: tls.key, cert: tls.cert }, validateResponses: options.validateResponses ?? true });
+    await app.listen({ port, host: '127.0.0.1' });
+  } catch (error) {
+    // A start that fails (a test of a refused setting) leaves nothing open: on PostgreSQL the
+    // database's change listener would otherwise keep the test process alive after the last test.
+    await app?.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const started = app;
   const baseUrl = config.publicUrl;
   return {
     baseUrl,
     ctx,
-    app,
+    app: started,
     database,
     fetch: (path, init) => request(baseUrl, path, init),
     async close() {
-      await app.close();
+      await started.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
