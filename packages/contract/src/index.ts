@@ -11,6 +11,7 @@ export * from './entities/report-format';
 export * from './entities/submodel';
 export * from './entities/scenario';
 export * from './entities/location';
+export * from './entities/property-ranges';
 export * from './entities/model-parameters';
 export * from './entities/drivers';
 export * from './entities/normalized-scores';

@@ -58,6 +58,8 @@ export const LimitMessage = {
   defaultValueOutOfRange: 'defaultValueOutOfRange',
   rangeMinimumAboveMaximum: 'rangeMinimumAboveMaximum',
   rangeStepNotPositive: 'rangeStepNotPositive',
+  rangeBoundNotANumber: 'rangeBoundNotANumber',
+  rangeOnlyForNumbers: 'rangeOnlyForNumbers',
 } as const;
 
 /** 404 keys of a location or scenario write whose location or scenario no longer exists (deleted by another user or tab); with `field`. */

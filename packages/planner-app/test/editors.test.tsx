@@ -31,7 +31,9 @@ import {
   openEditor,
   openModelParameters,
   openNormalizedScores,
+  openPropertyRanges,
   parametersDraft,
+  rangesDraft,
   saveEditor,
   scoresDraft,
   setEditorsApi,
@@ -40,12 +42,14 @@ import {
   updateDriverRow,
   updateFunctionRow,
   updateMode,
+  updateRangeRow,
   updateScoreRow,
 } from '../src/stores/editors';
 import { modelId, submodelId } from '../src/stores/models';
 import * as planner from '../src/stores/planner';
 import { dismiss, notifications } from '../src/stores/ui';
 import { ExpressionField } from '../src/ui/editors/ExpressionField';
+import { ApiFailure } from '../src/api/client';
 import { fakeApi, type Answer } from './fake-api';
 
 const PARAMETERS: ModelParameters = {
@@ -185,6 +189,86 @@ test('normalized scores: the validation flow and a valid save', async () => {
   assert.is(await saveEditor('normalizedScores'), true);
   assert.ok(names().includes('normalizedScoresFunctionsSave'));
   assert.is(scoresDraft.value!.length, 2);
+});
+
+test('property ranges: numbers planners type, percentages in %; a save sends stored units; a refusal keeps every edit', async () => {
+  const property = (id: number, name: string, dataType: number, extra: object = {}) => ({
+    id,
+    name,
+    title: name.toUpperCase(),
+    dataType,
+    propertyType: 0,
+    autoCalculateType: null,
+    minimumValue: null,
+    maximumValue: null,
+    step: null,
+    wholeNumbers: false,
+    ...extra,
+  });
+  const properties = [
+    property(1, 'area', 4, { minimumValue: 100, maximumValue: 4000, wholeNumbers: true }),
+    property(2, 'share', 2, { minimumValue: 0.05, maximumValue: 0.9, step: 0.05 }),
+    property(3, 'format', 0),
+    property(4, 'parking', 5),
+    property(5, 'stations', 4, { autoCalculateType: 6 }),
+    property(6, 'turnover', 3, { propertyType: 4 }),
+  ];
+  let refuse = true;
+  const { api, calls } = editorsApi({
+    newLocationProperties: () => structuredClone(properties),
+    propertyRangesSave: (o: Options) => {
+      if (refuse) {
+        throw new ApiFailure(
+          'propertyRangesSave',
+          400,
+          { statusCode: 400, error: 'Bad Request', message: 'rangeMinimumAboveMaximum', field: '0.maximumValue' },
+          '',
+        );
+      }
+      const body = o.body as unknown as { id: number; minimumValue: number | null; maximumValue: number | null; step: number | null; wholeNumbers: boolean }[];
+      return properties.map((p) => {
+        const row = body.find((r) => r.id === p.id);
+        return row ? { ...p, minimumValue: row.minimumValue, maximumValue: row.maximumValue, step: row.step, wholeNumbers: row.wholeNumbers } : p;
+      });
+    },
+  });
+  setEditorsApi(api);
+  await openPropertyRanges();
+  assert.is(openEditor.value, 'propertyRanges');
+  assert.equal(
+    rangesDraft.value!.map((r) => [r.name, r.minimum, r.maximum, r.step, r.wholeNumbers]),
+    [
+      ['area', '100', '4000', '', true],
+      ['share', '5', '90', '5', false],
+    ],
+  );
+  updateRangeRow(1, { minimum: '5000' });
+  updateRangeRow(2, { maximum: '80', step: '' });
+  assert.is(editorDirty.value, true);
+  assert.is(await saveEditor('propertyRanges'), false);
+  assert.equal(
+    rangesDraft.value!.map((r) => [r.minimum, r.maximum, r.step]),
+    [
+      ['5000', '4000', ''],
+      ['5', '80', ''],
+    ],
+    'every edit stays after a refusal',
+  );
+  assert.not.ok(
+    calls.some((c) => c.name === 'functionsValidate'),
+    'ranges have no expressions to check',
+  );
+  refuse = false;
+  updateRangeRow(1, { minimum: '' });
+  assert.is(await saveEditor('propertyRanges'), true);
+  const body = calls.filter((c) => c.name === 'propertyRangesSave').at(-1)!.options.body as unknown;
+  assert.equal(body, [
+    { id: 1, minimumValue: null, maximumValue: 4000, step: null, wholeNumbers: true },
+    { id: 2, minimumValue: 0.05, maximumValue: 0.8, step: null, wholeNumbers: false },
+  ]);
+  assert.is(editorDirty.value, false);
+  assert.is(rangesDraft.value![0]!.minimum, '');
+  for (const n of notifications.value) dismiss(n.id);
 });
 
 test('deleting a row and closing with unsaved changes ask first; No keeps everything', async () => {

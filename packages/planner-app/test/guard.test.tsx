@@ -8,6 +8,8 @@ import { installDom } from './dom';
 installDom('https://locus.test/');
 import { act } from 'react';
 import { FieldRefusalMessage, GoneMessage, LimitMessage, RuleMessage, ValidationMessage } from '@locus/contract';
+import { EXPRESSION_ERROR_CODES, validateExpression } from '@locus/engine/expression';
+import { expressionMessageText } from '../src/stores/editors';
 import { ApiFailure } from '../src/api/client';
 import { catalogue, language, LANGS } from '../src/i18n';
 import { routeFailure } from '../src/stores/api';
@@ -17,7 +19,6 @@ import { confirmations, dismiss, globalError, notifications, notify } from '../s
 import { ErrorDialog, Notifications } from '../src/ui/overlays';
 import { mount } from './render';
 import { fakeApi } from './fake-api';
-import { locations } from '../src/stores/locations';
 import { isImplausible, MIN_COMPARABLE, plausibilityWarnings, usualRange } from '../src/stores/plausibility';
 
 const failure = (status: number, body: object | null) =>
@@ -30,11 +31,69 @@ test('every message key the server answers with has a text in each of the five c
     ...Object.values(LimitMessage),
     ...Object.values(FieldRefusalMessage),
     ...Object.values(GoneMessage),
+    // Expression messages (functionsValidate, the editors' own check) travel as codes.
+    ...EXPRESSION_ERROR_CODES,
+    'exprSyntaxAt',
+    'exprTheEnd',
+    'exprArgumentCountOne',
+    'exprArgumentCountAtLeast',
+    'exprArgumentCountEither',
   ];
   for (const lang of LANGS) {
     const texts = catalogue(lang);
     for (const key of keys) assert.ok(texts[key]?.trim(), `${lang} has no text for ${key}`);
   }
+});
+
+// One expression per code the expression check can answer with: together they must send every code there is.
+const EXPRESSION_SAMPLES: [string, string][] = [
+  ['2x', 'exprCharAfterNumber'],
+  ['[sales area', 'exprBracketNotClosed'],
+  ['[ ] + 1', 'exprEmptyBracketName'],
+  ["'open", 'exprTextNotClosed'],
+  ['1 # 2', 'exprUnexpectedCharacter'],
+  ['if a then 1', 'exprExpected'],
+  ['pow(1 2)', 'exprExpectedCommaOrClose'],
+  ['1 < 2 < 3', 'exprChainedComparison'],
+  ['if(1, 2) then 3 else 4', 'exprIfArguments'],
+  ['foo(1)', 'exprUnknownFunction'],
+  ['pow(1)', 'exprArgumentCount'],
+  ['1 )', 'exprUnexpected'],
+  ['1 +', 'exprEndsEarly'],
+  ['salesArea * 2', 'exprUnknownProperty'],
+];
+
+test('expression messages: every code the check sends has a text, filled in and placed, in the interface language', () => {
+  const sent = EXPRESSION_SAMPLES.map(([source, code]) => {
+    const [m] = validateExpression(source, []);
+    assert.ok(m, `${source} is refused`);
+    assert.is(m!.code, code, source);
+    return m!.code;
+  });
+  assert.equal([...new Set(sent)].sort(), [...EXPRESSION_ERROR_CODES].sort(), 'the samples cover every code');
+  for (const lang of LANGS) {
+    language.value = lang;
+    for (const [source] of EXPRESSION_SAMPLES) {
+      const text = expressionMessageText(validateExpression(source, [])[0]!);
+      assert.not.match(text, /\{\w+\}/, `${lang}: ${source} leaves a placeholder: ${text}`);
+    }
+  }
+  language.value = 'nl';
+  assert.is(expressionMessageText(validateExpression('pow(1)', [])[0]!), 'Syntaxisfout op positie 1: pow() heeft 2 argumenten, niet 1');
+  assert.is(
+    expressionMessageText(validateExpression('if a then 1', [])[0]!),
+    "Syntaxisfout op positie 12: 'else' verwacht maar het einde van de expressie gevonden",
+  );
+  assert.is(expressionMessageText(validateExpression('sqrt(1, 2)', [])[0]!), 'Syntaxisfout op positie 1: sqrt() heeft 1 argument, niet 2');
+  assert.is(expressionMessageText(validateExpression('a + omzet', ['a'])[0]!), "onbekende eigenschap 'omzet' op positie 5");
+  language.value = 'de';
+  assert.is(
+    expressionMessageText({ message: 'x', code: 'exprUnexpected', params: { found: ')' }, position: 2 }),
+    "Syntaxfehler an Position 3: unerwartet: ')'",
+  );
+  // A message without a code (an older server) is shown as sent.
+  assert.is(expressionMessageText({ message: 'unexpected thing', position: 0 }), 'unexpected thing');
+  language.value = 'en';
 });
 
 test('a refusal with a field goes to that field and a notification, translated with its values; the error dialog stays shut', () => {
@@ -134,13 +193,23 @@ test("plausibility: a value outside the group's 1st to 99th percentile or beyond
   assert.is(usualRange(values.slice(0, MIN_COMPARABLE - 1)), null);
 
   language.value = 'en';
-  locations.value = values.map((_, i) => ({ id: i + 1, name: `Store ${i}`, locationGroupId: i < 40 ? 7 : 8 })) as never;
-  const { api } = fakeApi({ propertyValues: () => values.map((v, i) => ({ locationName: `Store ${i}`, numberValue1: v, numberValue2: v })) });
+  // The sample: stored values of the group's locations (here, locations 1 to 40 are group 7), calculated or not.
+  const { api, calls } = fakeApi({
+    comparableValues: (o) => {
+      const q = o.query as unknown as { locationGroupId?: number; exceptLocationId?: number };
+      return { values: values.filter((_, i) => (q.locationGroupId === undefined || (i < 40 ? 7 : 8) === q.locationGroupId) && i + 1 !== q.exceptLocationId) };
+    },
+  });
   const area = { id: 3, title: 'Sales area', name: 'area', dataType: 4, propertyType: 0, roundingDigits: 0 };
-  const warnings = await plausibilityWarnings(api, 1, 'New store', 7, [{ ...area, value: 3900 }], 'EUR');
+  const warnings = await plausibilityWarnings(api, 1, null, 7, [{ ...area, value: 3900 }], 'EUR');
   assert.equal(warnings, ['Sales area: 3900 is unusual for comparable locations (most lie between 302 and 493).']);
-  assert.equal(await plausibilityWarnings(api, 1, 'New store', 7, [{ ...area, value: 400 }], 'EUR'), []);
-  locations.value = [];
+  assert.equal(calls[0]!.options.params, { scenarioId: 1, propertyId: 3 });
+  assert.equal(calls[0]!.options.query, { locationGroupId: 7 });
+  assert.equal(await plausibilityWarnings(api, 1, 5, 7, [{ ...area, value: 400 }], 'EUR'), []);
+  assert.equal(calls.at(-1)!.options.query, { locationGroupId: 7, exceptLocationId: 5 });
+  // No sample (the read failed): no warning, the save goes on.
+  const failing = fakeApi({});
+  assert.equal(await plausibilityWarnings(failing.api, 1, 5, 7, [{ ...area, value: 3900 }], 'EUR'), []);
 });
 
 test.run();

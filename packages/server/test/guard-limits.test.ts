@@ -199,4 +199,87 @@ test('normalized scores: weights above 0 are stored, none at or below', async ()
   );
 });
 
+// --- Property ranges (the model administrator's editor) ------------------------------
+
+const saveRanges = (body: unknown) => kit.globalAdmin.call(routes.propertyRangesSave, { modelId: kit.f.modelId }, undefined, body);
+const storedRange = async (id: number) =>
+  (
+    await kit.server.ctx.db.query<{ minimum_value: number | null; maximum_value: number | null; value_step: number | null; whole_numbers: boolean }>(
+      'SELECT minimum_value, maximum_value, value_step, whole_numbers FROM location_property WHERE id = $1',
+      [id],
+    )
+  ).rows[0]!;
+
+test('property ranges: every range with minimum <= maximum and a positive step is stored, every other refused at its field with nothing stored', async () => {
+  const surface = kit.f.properties.surface;
+  const share = kit.f.properties.share;
+  const bound = fc.option(fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }), { nil: null });
+  const step = fc.option(fc.oneof(fc.double({ min: -10, max: 100, noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -1, 0.5, 25)), { nil: null });
+  await fc.assert(
+    fc.asyncProperty(bound, bound, step, fc.boolean(), async (minimumValue, maximumValue, stepValue, wholeNumbers) => {
+      const before = [await storedRange(surface), await storedRange(share)];
+      // The share's row comes first and is valid: a refusal of the surface's row must leave it as it was too.
+      const shareRow = { id: share, minimumValue: 0, maximumValue: 1, step: null, wholeNumbers: false };
+      const row = { id: surface, minimumValue, maximumValue, step: stepValue, wholeNumbers };
+      const answer = await saveRanges([shareRow, row]);
+      const orderOk = minimumValue === null || maximumValue === null || minimumValue <= maximumValue;
+      const stepOk = stepValue === null || stepValue > 0;
+      if (orderOk && stepOk) {
+        const saved = accepted(answer) as {
+          id: number;
+          minimumValue: number | null;
+          maximumValue: number | null;
+          step: number | null;
+          wholeNumbers: boolean;
+        }[];
+        assert.equal(await storedRange(surface), {
+          minimum_value: minimumValue,
+          maximum_value: maximumValue,
+          value_step: stepValue,
+          whole_numbers: wholeNumbers,
+        });
+        const shown = saved.find((p) => p.id === surface)!;
+        assert.equal([shown.minimumValue, shown.maximumValue, shown.step, shown.wholeNumbers], [minimumValue, maximumValue, stepValue, wholeNumbers]);
+      } else {
+        if (!stepOk) refused(answer, 400, 'rangeStepNotPositive', '1.step');
+        else refused(answer, 400, 'rangeMinimumAboveMaximum', '1.maximumValue');
+        assert.equal([await storedRange(surface), await storedRange(share)], before, 'a refused save stores nothing');
+      }
+    }),
+    { numRuns: RUNS },
+  );
+  await saveRanges([{ id: surface, minimumValue: null, maximumValue: null, step: null, wholeNumbers: false }]);
+});
+
+test('property ranges: only numbers a planner types have one; an unknown property is a row that no longer exists; only administrators save', async () => {
+  const before = await storedRange(kit.f.properties.surface);
+  const row = (id: number) => ({ id, minimumValue: 0, maximumValue: 10, step: null, wholeNumbers: true });
+  for (const id of [kit.f.properties.format, kit.f.properties.parking, kit.f.properties.stations, kit.f.properties.turnover]) {
+    refused(await saveRanges([row(kit.f.properties.surface), row(id)]), 400, 'rangeOnlyForNumbers', '1.id');
+  }
+  refused(await saveRanges([row(kit.f.properties.surface), row(kit.fm.properties.surface)]), 409, 'rowNoLongerExists', '1.id');
+  refused(await saveRanges([{ ...row(kit.f.properties.surface), minimumValue: 'a lot' }]), 400, 'rangeBoundNotANumber', '0.minimumValue');
+  assert.is((await kit.planner.call(routes.propertyRangesSave, { modelId: kit.f.modelId }, undefined, [row(kit.f.properties.surface)])).status, 403);
+  assert.equal(await storedRange(kit.f.properties.surface), before);
+});
+
+test('comparable values: the stored values of the open shops of a group in a scenario not calculated, the edited location left out', async () => {
+  const s = await kit.child('Comparable');
+  const surface = kit.f.properties.surface;
+  const id = kit.L(0);
+  accepted((await editValue(s, id, surface, 3210)).answer);
+  assert.is(await kit.statusOf(s), 0, 'the scenario is not calculated');
+  const read = (query: Record<string, unknown>) => kit.planner.ok(kit.planner.call(routes.comparableValues, { scenarioId: s, propertyId: surface }, query));
+  const all = (await read({})) as { values: number[] };
+  assert.ok(all.values.includes(3210), 'the scenario own edit counts');
+  assert.is(all.values.length, kit.f.locations.length, 'every location has a value');
+  const group = kit.f.groups.albert;
+  const inGroup = (await read({ locationGroupId: group, exceptLocationId: id })) as { values: number[] };
+  assert.not.ok(inGroup.values.includes(3210), 'the edited location is left out');
+  assert.ok(inGroup.values.length > 0 && inGroup.values.length < all.values.length);
+  const text = await kit.planner.call(routes.comparableValues, { scenarioId: s, propertyId: kit.f.properties.format }, {});
+  assert.equal(text.body, { values: [] });
+  assert.is((await kit.outsider.call(routes.comparableValues, { scenarioId: s, propertyId: surface }, {})).status, 403);
+});
+
 test.run();

@@ -106,6 +106,7 @@ const EXPECTED: Record<string, string> = {
   scenarioParents: '401 401 401 401 200 403 200 403 200 200',
   scenarioDrivers: '401 401 401 401 200 403 200 403 200 200',
   propertyValues: '401 401 401 401 200 403 200 403 200 200',
+  comparableValues: '401 401 401 401 200 403 200 403 200 200',
   // Location reads
   scenarioLocations: '401 401 401 401 200 403 200 403 200 200',
   scenarioLocationProperties: '401 401 401 401 200 403 200 403 200 200',
@@ -133,6 +134,7 @@ const EXPECTED: Record<string, string> = {
   modelParametersSave: '401 401 401 401 403 403 200 403 200 200',
   normalizedScoresFunctionsSave: '401 401 401 401 403 403 200 403 200 200',
   driversSave: '401 401 401 401 403 403 200 403 200 200',
+  propertyRangesSave: '401 401 401 401 403 403 200 403 200 200',
   // Admin
   adminLog: '401 401 401 401 403 403 403 403 200 200',
   adminUsers: '401 401 401 401 403 403 403 403 200 200',

@@ -16,6 +16,10 @@ export const FunctionMessage = z.object({
   index: Count,
   /** Readable English text ("unknown property 'salesArea2'", "unexpected ')'"). */
   message: z.string(),
+  /** The message as a code the app translates (docs/api.md, "Expression messages"); absent from older servers. */
+  code: z.string().optional(),
+  /** Values the code's text fills in (`found` is '' for the end of the expression). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** Character offset in the expression, null when the problem has no place. */
   position: Count.nullable(),
 });

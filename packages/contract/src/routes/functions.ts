@@ -6,7 +6,9 @@ import * as z from 'zod';
 import { DriverFilter, DriversSaveBody } from '../entities/drivers';
 import { FunctionValidateBody, FunctionValidateResult } from '../entities/functions';
 import { ModelParameters, ModelParametersSaveBody } from '../entities/model-parameters';
+import { NewLocationProperty } from '../entities/location';
 import { NormalizedScoresFunction, NormalizedScoresFunctionsSaveBody } from '../entities/normalized-scores';
+import { PropertyRangesSaveBody } from '../entities/property-ranges';
 import { defineRoute, NoParams } from './define';
 import { modelId, submodelId } from './params';
 
@@ -62,4 +64,18 @@ export const driversSave = defineRoute({
   produces: 'json',
   role: 'modelAdmin',
   description: "Replaces a model's driver filters and drivers; rows without id are new.",
+});
+
+export const propertyRangesSave = defineRoute({
+  name: 'propertyRangesSave',
+  method: 'PUT',
+  path: '/api/models/:modelId/property-ranges',
+  specPath: 'PUT /api/models/{modelId}/property-ranges',
+  params: z.object({ modelId: modelId() }),
+  body: PropertyRangesSaveBody,
+  response: z.array(NewLocationProperty),
+  produces: 'json',
+  role: 'modelAdmin',
+  description:
+    "Saves the range (minimum, maximum, step, whole numbers) of numeric location properties of a model in one transaction; answers the model's properties as new-location-properties does. Stored values outside a new range stay and are flagged where shown.",
 });

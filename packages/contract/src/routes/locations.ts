@@ -8,6 +8,7 @@ import { Location, LocationSummary } from '../entities/location';
 import { MatchingLocation } from '../entities/matching';
 import { LocationScore } from '../entities/normalized-scores';
 import { PoiSetInRange } from '../entities/pois';
+import { ComparableValues } from '../entities/property-ranges';
 import { idParam, intParam, latitudeParam, longitudeParam } from '../primitives';
 import { defineRoute } from './define';
 import { CacheKeyQuery, locationId, modelId, scenarioId, submodelId } from './params';
@@ -129,4 +130,23 @@ export const poisInRange = defineRoute({
   produces: 'json',
   role: 'user',
   description: 'The POIs within range of a location per POI set (autoCalculateType 6 properties).',
+});
+
+export const comparableValues = defineRoute({
+  name: 'comparableValues',
+  method: 'GET',
+  path: '/api/models/scenarios/:scenarioId/comparable-values/:propertyId',
+  specPath: 'GET /api/models/scenarios/{sid}/comparable-values/{pid}',
+  params: z.object({ scenarioId: scenarioId(), propertyId: idParam('propertyId') }),
+  query: z.object({
+    /** Only locations of this group (absent: every location). */
+    locationGroupId: idParam('locationGroupId').optional(),
+    /** Left out of the sample (the location being edited). */
+    exceptLocationId: idParam('exceptLocationId').optional(),
+  }),
+  response: ComparableValues,
+  produces: 'json',
+  role: 'user',
+  description:
+    "The stored values of one numeric location property at the scenario's open shops (closed ones and retail areas left out), calculated or not: the sample of the location dialog's plausibility warning.",
 });

@@ -2,12 +2,58 @@
 // offset where the parser stopped; an evaluation error says what was missing
 // or wrong so a model editor can fix the function.
 
+/**
+ * What went wrong, as a code the model editors translate (their catalogues
+ * hold a text per code, filled with the params); the English reason stays in
+ * the message for logs and API callers.
+ */
+export type ExpressionErrorCode =
+  | 'exprCharAfterNumber'
+  | 'exprBracketNotClosed'
+  | 'exprEmptyBracketName'
+  | 'exprTextNotClosed'
+  | 'exprUnexpectedCharacter'
+  | 'exprExpected'
+  | 'exprExpectedCommaOrClose'
+  | 'exprChainedComparison'
+  | 'exprIfArguments'
+  | 'exprUnknownFunction'
+  | 'exprArgumentCount'
+  | 'exprUnexpected'
+  | 'exprEndsEarly'
+  | 'exprUnknownProperty';
+
+/** Every code an expression message can carry (the app's catalogue test reads it). */
+export const EXPRESSION_ERROR_CODES: readonly ExpressionErrorCode[] = [
+  'exprCharAfterNumber',
+  'exprBracketNotClosed',
+  'exprEmptyBracketName',
+  'exprTextNotClosed',
+  'exprUnexpectedCharacter',
+  'exprExpected',
+  'exprExpectedCommaOrClose',
+  'exprChainedComparison',
+  'exprIfArguments',
+  'exprUnknownFunction',
+  'exprArgumentCount',
+  'exprUnexpected',
+  'exprEndsEarly',
+  'exprUnknownProperty',
+];
+
+/** Values a code's text fills in; `found` is the text found, '' for the end of the expression. */
+export type ExpressionErrorParams = Record<string, string | number>;
+
 export class ExpressionSyntaxError extends Error {
   readonly position: number;
-  constructor(reason: string, position: number) {
+  readonly code: ExpressionErrorCode;
+  readonly params: ExpressionErrorParams;
+  constructor(reason: string, position: number, code: ExpressionErrorCode, params: ExpressionErrorParams = {}) {
     super(`syntax error at position ${position + 1}: ${reason}`);
     this.name = 'ExpressionSyntaxError';
     this.position = position;
+    this.code = code;
+    this.params = params;
   }
 }
 

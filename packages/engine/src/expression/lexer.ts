@@ -59,7 +59,7 @@ export function tokenize(source: string): Token[] {
         }
       }
       if (isNameStart(source[i] ?? '')) {
-        throw new ExpressionSyntaxError(`unexpected character '${source[i]}' after a number`, i);
+        throw new ExpressionSyntaxError(`unexpected character '${source[i]}' after a number`, i, 'exprCharAfterNumber', { char: source[i]! });
       }
       const text = source.slice(start, i);
       tokens.push({ kind: 'number', text, value: Number(text), start, end: i });
@@ -76,9 +76,9 @@ export function tokenize(source: string): Token[] {
     if (c === '[') {
       // Quoted property name for names with spaces or other characters: [Sales area (m2)].
       const close = source.indexOf(']', i + 1);
-      if (close < 0) throw new ExpressionSyntaxError("a name opened with '[' is not closed with ']'", start);
+      if (close < 0) throw new ExpressionSyntaxError("a name opened with '[' is not closed with ']'", start, 'exprBracketNotClosed');
       const text = source.slice(i + 1, close);
-      if (text.trim() === '') throw new ExpressionSyntaxError('empty name between [ and ]', start);
+      if (text.trim() === '') throw new ExpressionSyntaxError('empty name between [ and ]', start, 'exprEmptyBracketName');
       i = close + 1;
       tokens.push({ kind: 'name', text, start, end: i, quoted: true });
       continue;
@@ -102,7 +102,7 @@ export function tokenize(source: string): Token[] {
         text += d;
         i++;
       }
-      if (!closed) throw new ExpressionSyntaxError('a text value is not closed with its quote', start);
+      if (!closed) throw new ExpressionSyntaxError('a text value is not closed with its quote', start, 'exprTextNotClosed');
       tokens.push({ kind: 'string', text, start, end: i });
       continue;
     }
@@ -117,7 +117,7 @@ export function tokenize(source: string): Token[] {
       tokens.push({ kind: 'operator', text: op, start, end: i });
       continue;
     }
-    throw new ExpressionSyntaxError(`unexpected character '${c}'`, start);
+    throw new ExpressionSyntaxError(`unexpected character '${c}'`, start, 'exprUnexpectedCharacter', { char: c });
   }
   tokens.push({ kind: 'end', text: '', start: source.length, end: source.length });
   return tokens;

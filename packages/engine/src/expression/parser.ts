@@ -4,7 +4,7 @@
 // so an unknown function or a wrong number of arguments is a syntax error with a position.
 
 import type { BinaryOperator, Node } from './ast.js';
-import { ExpressionSyntaxError } from './errors.js';
+import { ExpressionSyntaxError, type ExpressionErrorCode, type ExpressionErrorParams } from './errors.js';
 import { FUNCTIONS } from './functions.js';
 import { tokenize, type Token } from './lexer.js';
 
@@ -38,18 +38,19 @@ export function parse(source: string): Node {
   const next = (): Token => tokens[index++];
 
   const describe = (t: Token): string => (t.kind === 'end' ? 'the end of the expression' : `'${source.slice(t.start, t.end)}'`);
-  const fail = (t: Token, reason: string): never => {
-    throw new ExpressionSyntaxError(reason, t.start);
+  const found = (t: Token): string => (t.kind === 'end' ? '' : source.slice(t.start, t.end));
+  const fail = (t: Token, reason: string, code: ExpressionErrorCode, params: ExpressionErrorParams = {}): never => {
+    throw new ExpressionSyntaxError(reason, t.start, code, params);
   };
   const isKeyword = (t: Token, word: string) => t.kind === 'keyword' && t.text === word;
   const isPunct = (t: Token, p: string) => t.kind === 'punctuation' && t.text === p;
   const expectKeyword = (word: string) => {
     const t = next();
-    if (!isKeyword(t, word)) fail(t, `expected '${word}' but found ${describe(t)}`);
+    if (!isKeyword(t, word)) fail(t, `expected '${word}' but found ${describe(t)}`, 'exprExpected', { expected: word, found: found(t) });
   };
   const expectPunct = (p: string) => {
     const t = next();
-    if (!isPunct(t, p)) fail(t, `expected '${p}' but found ${describe(t)}`);
+    if (!isPunct(t, p)) fail(t, `expected '${p}' but found ${describe(t)}`, 'exprExpected', { expected: p, found: found(t) });
   };
 
   function binaryOf(t: Token) {
@@ -68,7 +69,7 @@ export function parse(source: string): Node {
       if (!b || b.power <= minPower) return left;
       next();
       const right = expression(b.right ? b.power - 1 : b.power);
-      if (b.power === 40 && binaryOf(peek())?.power === 40) fail(peek(), 'comparisons cannot be chained; use and');
+      if (b.power === 40 && binaryOf(peek())?.power === 40) fail(peek(), 'comparisons cannot be chained; use and', 'exprChainedComparison');
       left = { type: 'binary', operator: b.op, left, right, start: t.start };
     }
   }
@@ -84,7 +85,7 @@ export function parse(source: string): Node {
       args.push(expression(0));
       const t = next();
       if (isPunct(t, ')')) return args;
-      if (!isPunct(t, ',')) fail(t, `expected ',' or ')' but found ${describe(t)}`);
+      if (!isPunct(t, ',')) fail(t, `expected ',' or ')' but found ${describe(t)}`, 'exprExpectedCommaOrClose', { found: found(t) });
     }
   }
 
@@ -97,7 +98,7 @@ export function parse(source: string): Node {
       if (args.length === 3 && !isKeyword(peek(), 'then')) {
         return { type: 'if', condition: args[0], then: args[1], otherwise: args[2], start: start.start };
       }
-      if (args.length !== 1) fail(open, 'if(...) takes 3 arguments: condition, value when true, value when false');
+      if (args.length !== 1) fail(open, 'if(...) takes 3 arguments: condition, value when true, value when false', 'exprIfArguments');
       condition = infix(args[0], 0);
     } else {
       condition = expression(0);
@@ -119,12 +120,17 @@ export function parse(source: string): Node {
       case 'name': {
         if (!t.quoted && isPunct(peek(), '(')) {
           const fn = FUNCTIONS.get(t.text.toLowerCase());
-          if (!fn) fail(t, `unknown function '${t.text}'`);
+          if (!fn) fail(t, `unknown function '${t.text}'`, 'exprUnknownFunction', { name: t.text });
           const args = argumentList();
           if (args.length < fn!.minArgs || args.length > fn!.maxArgs) {
             const count =
               fn!.minArgs === fn!.maxArgs ? `${fn!.minArgs}` : fn!.maxArgs === Infinity ? `at least ${fn!.minArgs}` : `${fn!.minArgs} or ${fn!.maxArgs}`;
-            fail(t, `${t.text.toLowerCase()}() takes ${count} argument${count === '1' ? '' : 's'}, not ${args.length}`);
+            fail(t, `${t.text.toLowerCase()}() takes ${count} argument${count === '1' ? '' : 's'}, not ${args.length}`, 'exprArgumentCount', {
+              name: t.text.toLowerCase(),
+              minimum: fn!.minArgs,
+              maximum: fn!.maxArgs === Infinity ? -1 : fn!.maxArgs,
+              given: args.length,
+            });
           }
           return { type: 'call', name: t.text.toLowerCase(), args, start: t.start };
         }
@@ -135,27 +141,29 @@ export function parse(source: string): Node {
         if (t.text === 'false') return { type: 'number', value: 0, start: t.start };
         if (t.text === 'not') return { type: 'unary', operator: 'not', operand: expression(NOT_POWER), start: t.start };
         if (t.text === 'if') return ifExpression(t);
-        return fail(t, `unexpected ${describe(t)}`);
+        return fail(t, `unexpected ${describe(t)}`, 'exprUnexpected', { found: found(t) });
       case 'operator':
         if (t.text === '-' || t.text === '+') {
           return { type: 'unary', operator: t.text, operand: expression(UNARY_MINUS_POWER), start: t.start };
         }
         if (t.text === '!') return { type: 'unary', operator: 'not', operand: expression(NOT_POWER), start: t.start };
-        return fail(t, `unexpected ${describe(t)}`);
+        return fail(t, `unexpected ${describe(t)}`, 'exprUnexpected', { found: found(t) });
       case 'punctuation':
         if (t.text === '(') {
           const inner = expression(0);
           expectPunct(')');
           return inner;
         }
-        return fail(t, `unexpected ${describe(t)}`);
+        return fail(t, `unexpected ${describe(t)}`, 'exprUnexpected', { found: found(t) });
       default:
-        return fail(t, t.kind === 'end' ? 'the expression is empty or ends too early' : `unexpected ${describe(t)}`);
+        return t.kind === 'end'
+          ? fail(t, 'the expression is empty or ends too early', 'exprEndsEarly')
+          : fail(t, `unexpected ${describe(t)}`, 'exprUnexpected', { found: found(t) });
     }
   }
 
   const root = expression(0);
   const rest = peek();
-  if (rest.kind !== 'end') fail(rest, `unexpected ${describe(rest)}`);
+  if (rest.kind !== 'end') fail(rest, `unexpected ${describe(rest)}`, 'exprUnexpected', { found: found(rest) });
   return root;
 }

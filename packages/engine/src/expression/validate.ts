@@ -2,12 +2,15 @@
 // position, so the server can refuse a save and the editor can point at it.
 
 import { nameNodes } from './ast.js';
-import { ExpressionSyntaxError } from './errors.js';
+import { ExpressionSyntaxError, type ExpressionErrorCode, type ExpressionErrorParams } from './errors.js';
 import { parse } from './parser.js';
 
 export interface ValidationMessage {
   kind: 'syntax' | 'unknownProperty';
   message: string;
+  /** The message as a code and the values its text fills in (the model editors translate it). */
+  code: ExpressionErrorCode;
+  params: ExpressionErrorParams;
   /** 0-based offset in the expression. */
   position: number;
   /** The unknown property's name (kind unknownProperty). */
@@ -25,7 +28,7 @@ export function validateExpression(source: string, knownNames: Iterable<string>)
   try {
     tree = parse(source);
   } catch (e) {
-    if (e instanceof ExpressionSyntaxError) return [{ kind: 'syntax', message: e.message, position: e.position }];
+    if (e instanceof ExpressionSyntaxError) return [{ kind: 'syntax', message: e.message, code: e.code, params: e.params, position: e.position }];
     throw e;
   }
   const known = knownNames instanceof Set ? (knownNames as Set<string>) : new Set(knownNames);
@@ -37,6 +40,8 @@ export function validateExpression(source: string, knownNames: Iterable<string>)
     messages.push({
       kind: 'unknownProperty',
       message: `unknown property '${n.name}' at position ${n.start + 1}`,
+      code: 'exprUnknownProperty',
+      params: { name: n.name, position: n.start + 1 },
       position: n.start,
       name: n.name,
     });

@@ -10,12 +10,25 @@ import { chartsTexts } from './charts';
 import { reportsTexts } from './reports';
 import { impactTexts } from './impact';
 import { guardTexts } from './guard';
+import { boundsTexts } from './bounds';
 import { mapTexts } from './map';
 import { interpolate, LANGS, type Lang } from './define';
 
 export { LANGS, type Lang } from './define';
 
-const areas = [coreTexts, editingTexts, toolsTexts, adminTexts, resultsTexts, chartsTexts, reportsTexts, impactTexts, guardTexts, mapTexts] as const;
+const areas = [
+  coreTexts,
+  editingTexts,
+  toolsTexts,
+  adminTexts,
+  resultsTexts,
+  chartsTexts,
+  reportsTexts,
+  impactTexts,
+  guardTexts,
+  boundsTexts,
+  mapTexts,
+] as const;
 
 type AreaKeys<A> = A extends { en: infer E } ? keyof E & string : never;
 export type TextKey = AreaKeys<(typeof areas)[number]>;

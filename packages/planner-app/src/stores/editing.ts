@@ -1035,7 +1035,7 @@ export async function saveLocationDraft(options: SaveOptions = {}): Promise<bool
     return false;
   }
   // A changed number unusual for comparable locations: the planner may save it anyway.
-  const warnings = await plausibilityWarnings(api, s.id, draft.name, draft.locationGroupId, changedNumbers(draft), m.currency ?? 'EUR');
+  const warnings = await plausibilityWarnings(api, s.id, draft.locationId, draft.locationGroupId, changedNumbers(draft), m.currency ?? 'EUR');
   if (warnings.length && !(await confirm(`${warnings.join(' ')} ${t('implausibleAsk')}`, t('implausibleTitle')))) return false;
   const target = scenarios.value.find((x) => x.id === (draft.target === 'existing' ? draft.existingScenarioId : s.id));
   let rename: string | null = null;

@@ -5,12 +5,14 @@
 // to PUT /api/functions/validate first and saves nothing when the server
 // answers any message (the first is shown at its field, with its position).
 import {
+  DataType,
   DriverWeight,
   NewDriver,
   NewFunctionRow,
   type DriverFilter,
   type FunctionMessage,
   type ModelParameters,
+  type NewLocationProperty,
   type NormalizedScoresFunction,
   type TravelModeParameters,
 } from '@locus/contract';
@@ -18,7 +20,7 @@ import type { CalibrationJob } from '@locus/contract/routes/calibration';
 import { FUNCTION_NAMES, validateExpression } from '@locus/engine/expression';
 import { batch, computed, signal } from '@preact/signals-react';
 import { ApiFailure, type ApiClient } from '../api/client';
-import { t } from '../i18n';
+import { catalogue, language, t, type TextKey } from '../i18n';
 import { api as defaultApi } from './api';
 import { modelId, submodelId } from './models';
 import { reloadScenarios } from './planner';
@@ -31,7 +33,9 @@ export function setEditorsApi(client: ApiClient): void {
   api = client;
 }
 
-export type EditorKind = 'modelParameters' | 'drivers' | 'normalizedScores' | 'log';
+export type EditorKind = 'modelParameters' | 'drivers' | 'normalizedScores' | 'propertyRanges' | 'log';
+/** The editors that save a draft. */
+export type DraftEditorKind = Exclude<EditorKind, 'log'>;
 /** The editor (or the log viewer) open on the main screen. */
 export const openEditor = signal<EditorKind | null>(null);
 
@@ -97,6 +101,22 @@ export const parameters = signal<ModelParameters | null>(null);
 export const parametersDraft = signal<ModelParametersDraft | null>(null);
 export const driversDraft = signal<DriverFilterRow[] | null>(null);
 export const scoresDraft = signal<ScoreRow[] | null>(null);
+
+/**
+ * A row of the property ranges editor: the bounds as typed, in the unit the
+ * planner types (a percentage in %); an empty text is no bound.
+ */
+export interface RangeRow {
+  id: number;
+  name: string;
+  title: string | null;
+  dataType: number;
+  minimum: string;
+  maximum: string;
+  step: string;
+  wholeNumbers: boolean;
+}
+export const rangesDraft = signal<RangeRow[] | null>(null);
 const savedJson = signal<string>('');
 
 let nextKey = 1;
@@ -110,7 +130,9 @@ export const editorDirty = computed(() => {
         ? driversDraft.value
         : openEditor.value === 'normalizedScores'
           ? scoresDraft.value
-          : null;
+          : openEditor.value === 'propertyRanges'
+            ? rangesDraft.value
+            : null;
   return draft !== null && JSON.stringify(stripKeys(draft)) !== savedJson.value;
 });
 
@@ -206,6 +228,55 @@ export async function openNormalizedScores(): Promise<void> {
     fieldError.value = null;
     openEditor.value = 'normalizedScores';
   });
+}
+
+/** A property whose range the editor offers: a number a planner types (not text, yes/no, a POI count or an output). */
+export function hasRange(p: Pick<NewLocationProperty, 'dataType' | 'autoCalculateType' | 'propertyType'>): boolean {
+  return p.dataType !== DataType.text && p.dataType !== DataType.yesNo && p.autoCalculateType === null && p.propertyType !== 4;
+}
+
+/** A stored bound in the unit typed (a percentage x100, without float noise); '' for none. */
+function typedBound(p: Pick<NewLocationProperty, 'dataType'>, value: number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  return String(p.dataType === DataType.percentage ? Math.round(value * 100 * 1e9) / 1e9 : value);
+}
+
+/** A typed bound in stored units; null for an empty field, NaN for text that is no number. */
+export function storedBound(dataType: number, text: string): number | null {
+  if (text.trim() === '') return null;
+  const n = Number(text);
+  if (!Number.isFinite(n)) return NaN;
+  return dataType === DataType.percentage ? Math.round((n / 100) * 1e12) / 1e12 : n;
+}
+
+function rangeRows(properties: NewLocationProperty[]): RangeRow[] {
+  return properties.filter(hasRange).map((p) => ({
+    id: p.id,
+    name: p.name,
+    title: p.title,
+    dataType: p.dataType,
+    minimum: typedBound(p, p.minimumValue),
+    maximum: typedBound(p, p.maximumValue),
+    step: typedBound(p, p.step),
+    wholeNumbers: !!p.wholeNumbers,
+  }));
+}
+
+export async function openPropertyRanges(): Promise<void> {
+  const mid = modelId.value;
+  if (mid === null) return;
+  const draft = rangeRows(await api.call('newLocationProperties', { params: { modelId: mid } }));
+  batch(() => {
+    rangesDraft.value = draft;
+    markSaved(draft);
+    fieldError.value = null;
+    refusal.value = null;
+    openEditor.value = 'propertyRanges';
+  });
+}
+
+export function updateRangeRow(id: number, patch: Partial<Omit<RangeRow, 'id'>>): void {
+  if (rangesDraft.value) rangesDraft.value = rangesDraft.value.map((r) => (r.id === id ? { ...r, ...patch } : r));
 }
 
 export function openLogViewer(): void {
@@ -315,6 +386,34 @@ export function expressionsOf(kind: 'modelParameters' | 'drivers' | 'normalizedS
   ]);
 }
 
+/** An expression message as the server or the engine sends it: English text, and a code with its values. */
+export interface ExpressionMessage {
+  message: string;
+  code?: string;
+  params?: Record<string, string | number>;
+  /** 0-based offset in the expression. */
+  position: number | null;
+}
+
+/** The message in the interface language: its code's text with its values, else the English sentence as sent. */
+export function expressionMessageText(m: ExpressionMessage): string {
+  const { code } = m;
+  if (!code || !(code in catalogue(language.value))) return m.message;
+  const params = { ...(m.params ?? {}) };
+  if ('found' in params) params.found = params.found === '' ? t('exprTheEnd') : `'${params.found}'`;
+  let key = code as TextKey;
+  if (code === 'exprArgumentCount') {
+    const minimum = Number(params.minimum);
+    const maximum = Number(params.maximum);
+    key =
+      maximum < 0 ? 'exprArgumentCountAtLeast' : minimum !== maximum ? 'exprArgumentCountEither' : minimum === 1 ? 'exprArgumentCountOne' : 'exprArgumentCount';
+  }
+  const reason = t(key, params);
+  // An unknown property names its place itself; a syntax error gets it in front.
+  if (code === 'exprUnknownProperty' || m.position === null) return reason;
+  return t('exprSyntaxAt', { position: m.position + 1, reason });
+}
+
 /** The server's first message at its field; null when every expression is valid. */
 export async function validateExpressions(kind: 'modelParameters' | 'drivers' | 'normalizedScores'): Promise<FieldError | null> {
   const mid = modelId.value;
@@ -324,12 +423,12 @@ export async function validateExpressions(kind: 'modelParameters' | 'drivers' | 
   const first: FunctionMessage | undefined = messages[0];
   if (!first) return null;
   const ref = list[first.index]?.ref ?? { row: '', field: 'function' as const };
-  return { ...ref, message: first.message, position: first.position };
+  return { ...ref, message: expressionMessageText(first), position: first.position };
 }
 
 /** Validates, then saves; false (nothing saved) when the server found a problem. */
-export async function saveEditor(kind: 'modelParameters' | 'drivers' | 'normalizedScores'): Promise<boolean> {
-  const problem = await validateExpressions(kind);
+export async function saveEditor(kind: DraftEditorKind): Promise<boolean> {
+  const problem = kind === 'propertyRanges' ? null : await validateExpressions(kind);
   if (problem) {
     fieldError.value = problem;
     // The server's message names its position already; the field marks it.
@@ -341,6 +440,7 @@ export async function saveEditor(kind: 'modelParameters' | 'drivers' | 'normaliz
   try {
     if (kind === 'modelParameters') await saveParameters();
     else if (kind === 'drivers') await saveDrivers();
+    else if (kind === 'propertyRanges') await saveRanges();
     else await saveScores();
   } catch (error) {
     // A refusal is shown at its field (and in a notification); the editor stays open with every edit.
@@ -390,6 +490,28 @@ async function saveDrivers(): Promise<void> {
   const draft = driverRows(saved);
   batch(() => {
     driversDraft.value = draft;
+    markSaved(draft);
+  });
+}
+
+async function saveRanges(): Promise<void> {
+  const mid = modelId.value;
+  const d = rangesDraft.value;
+  if (!d || mid === null) return;
+  const saved = await api.call('propertyRangesSave', {
+    params: { modelId: mid },
+    body: d.map((r) => {
+      // Text that is no number goes as typed: the server refuses it at its field (NaN would travel as null, no bound).
+      const bound = (text: string) => {
+        const value = storedBound(r.dataType, text);
+        return (Number.isNaN(value) ? text : value) as number | null;
+      };
+      return { id: r.id, minimumValue: bound(r.minimum), maximumValue: bound(r.maximum), step: bound(r.step), wholeNumbers: r.wholeNumbers };
+    }),
+  });
+  const draft = rangeRows(saved);
+  batch(() => {
+    rangesDraft.value = draft;
     markSaved(draft);
   });
 }
@@ -457,7 +579,7 @@ export function applySuggestion(source: string, caret: number, name: string, kin
 export function syntaxProblem(source: string): { message: string; position: number } | null {
   if (!source.trim()) return null;
   const messages = validateExpression(source, []).filter((m) => m.kind === 'syntax');
-  return messages[0] ? { message: messages[0].message, position: messages[0].position } : null;
+  return messages[0] ? { message: expressionMessageText(messages[0]), position: messages[0].position } : null;
 }
 
 // --- Decay curve -----------------------------------------------------------------------------

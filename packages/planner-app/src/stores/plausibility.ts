@@ -3,12 +3,13 @@
 // in the scenario) gets a warning before it is saved, which the planner may
 // accept. Unusual: outside the group's 1st to 99th percentile, or more than
 // three standard deviations from its mean. Groups of fewer than 10 values
-// give no warning (too few to say what is usual).
+// give no warning (too few to say what is usual). The sample is the stored
+// values of the scenario's locations (GET comparable-values), not a
+// calculation's results: it is there whether the scenario is calculated or not.
 import { DataType, PropertyType } from '@locus/contract';
 import type { ApiClient } from '../api/client';
 import { formatPropertyValue } from '../format/property';
 import { language, t } from '../i18n';
-import { locations } from './locations';
 
 export const MIN_COMPARABLE = 10;
 
@@ -54,27 +55,27 @@ interface Candidate {
 /**
  * One sentence per changed number that is unusual for comparable locations of
  * the scenario (same group, the location itself left out); empty when none.
+ * A sample that cannot be read gives no warning (the save goes on).
  */
 export async function plausibilityWarnings(
   api: ApiClient,
   scenarioId: number,
-  locationName: string,
+  locationId: number | null,
   locationGroupId: number | null,
   changed: readonly Candidate[],
   currency: string,
 ): Promise<string[]> {
   const numeric = changed.filter((p) => p.dataType !== DataType.text && p.dataType !== DataType.yesNo && p.propertyType !== PropertyType.output);
   if (!numeric.length) return [];
-  const inGroup = new Set(locations.value.filter((l) => locationGroupId === null || l.locationGroupId === locationGroupId).map((l) => l.name));
   const ctx = { lang: language.value, currency, yes: t('yesValue'), no: t('noValue') };
   const shown = (p: Candidate, v: number) =>
     formatPropertyValue({ dataType: p.dataType as never, stringValue: null, numberValue: v, roundingDigits: p.roundingDigits, choices: [] }, ctx);
+  const query = { ...(locationGroupId !== null ? { locationGroupId } : {}), ...(locationId !== null ? { exceptLocationId: locationId } : {}) };
   const warnings: string[] = [];
   for (const p of numeric) {
-    const entries = await api.call('propertyValues', { params: { scenarioId, propertyId1: p.id, propertyId2: p.id }, expected: () => true }).catch(() => null);
-    if (!entries) continue;
-    const values = entries.filter((e) => e.locationName !== locationName && inGroup.has(e.locationName) && e.numberValue1 !== null).map((e) => e.numberValue1!);
-    const usual = usualRange(values);
+    const sample = await api.call('comparableValues', { params: { scenarioId, propertyId: p.id }, query, expected: () => true }).catch(() => null);
+    if (!sample) continue;
+    const usual = usualRange(sample.values);
     if (usual && isImplausible(p.value, usual)) {
       warnings.push(t('implausibleValue', { name: p.title ?? p.name, value: shown(p, p.value), low: shown(p, usual.low), high: shown(p, usual.high) }));
     }

@@ -6,7 +6,9 @@ import { RuleMessage, type FunctionMessage } from '@locus/contract';
 import { ApiError } from '../http/errors.js';
 
 export function messagesOf(expressions: ReadonlyArray<{ source: string; known: ReadonlySet<string> }>): FunctionMessage[] {
-  return expressions.flatMap(({ source, known }, index) => validateExpression(source, known).map((m) => ({ index, message: m.message, position: m.position })));
+  return expressions.flatMap(({ source, known }, index) =>
+    validateExpression(source, known).map((m) => ({ index, message: m.message, code: m.code, params: m.params, position: m.position })),
+  );
 }
 
 /** Refuses a save that has any message (409 functionValidationFailed); the messages travel in the reason. */

@@ -11,6 +11,7 @@ import { functionHandlers } from './functions.js';
 import { isolineHandlers } from './isolines.js';
 import { outputHandlers } from './outputs.js';
 import { processingHandlers } from './processing.js';
+import { propertyRangeHandlers } from './property-ranges.js';
 import { referenceHandlers } from './reference.js';
 import { scenarioHandlers } from './scenarios.js';
 import { scenarioWriteHandlers } from './scenario-writes.js';
@@ -37,6 +38,7 @@ export function allHandlers(ctx: ServerContext, hooks: HandlerHooks): Handlers {
     ...processingHandlers(ctx),
     ...outputHandlers(ctx),
     ...functionHandlers(ctx),
+    ...propertyRangeHandlers(ctx),
     ...downloadHandlers(ctx),
     ...isolineHandlers(ctx),
     ...calibrationHandlers(ctx),

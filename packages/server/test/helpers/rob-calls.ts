@@ -55,6 +55,8 @@ export function valueOf(name: string, w: RobWorld): unknown {
       return w.properties.salesArea;
     case 'propertyId2':
       return w.properties.actual;
+    case 'propertyId':
+      return w.properties.salesArea;
     case 'userId':
       return w.accounts.planner.userId;
     case 'locale':
@@ -213,6 +215,24 @@ export function callBuilders(rw: RobWorlds): { builderOf(route: RouteDef): Build
       body: await asGlobalAdmin<unknown[]>(`/api/models/${w.subModelId}/normalized-scores-functions`),
     }),
     driversSave: async (w) => ({ params: { modelId: w.modelId }, body: await asGlobalAdmin<unknown[]>(`/api/models/${w.modelId}/drivers`) }),
+    propertyRangesSave: async (w) => {
+      const properties = await asGlobalAdmin<
+        { id: number; minimumValue: number | null; maximumValue: number | null; step?: number | null; wholeNumbers?: boolean }[]
+      >(`/api/models/${w.modelId}/new-location-properties`);
+      const salesArea = properties.find((p) => p.id === w.properties.salesArea)!;
+      return {
+        params: { modelId: w.modelId },
+        body: [
+          {
+            id: salesArea.id,
+            minimumValue: salesArea.minimumValue,
+            maximumValue: salesArea.maximumValue,
+            step: salesArea.step ?? null,
+            wholeNumbers: !!salesArea.wholeNumbers,
+          },
+        ],
+      };
+    },
     adminLoginUpdate: async () => {
       const id = await freshLogin();
       return { params: {}, body: { id, displayName: unique('Renamed login'), email: `renamed-${id}@matrix.nl` } };

@@ -9,7 +9,7 @@ import { Menu, ShieldAlert } from 'lucide-react';
 import { sessionState } from '../../auth/session';
 import { t, type TextKey } from '../../i18n';
 import { ADMIN_PATHS, type AdminRoute } from '../../stores/admin';
-import { openDrivers, openLogViewer, openModelParameters, openNormalizedScores } from '../../stores/editors';
+import { openDrivers, openLogViewer, openModelParameters, openNormalizedScores, openPropertyRanges } from '../../stores/editors';
 import { isGlobalAdmin, isModelAdmin, modelsLoaded } from '../../stores/models';
 import { debugMode } from '../../stores/ui';
 import { hidePopover, IconButton } from '../common';
@@ -40,7 +40,7 @@ function MenuLink({ path, label, current }: { path: string; label: string; curre
 }
 
 /**
- * The main menu's entries: the three editors for a model administrator, and
+ * The main menu's entries: the four editors for a model administrator, and
  * for a global administrator also the log and the admin screens. The entry of
  * the current route is disabled.
  */
@@ -66,6 +66,9 @@ export function MainMenuEntries({ currentPath = location.pathname }: { currentPa
           </button>
           <button type="button" role="menuitem" className="menu-item" onClick={open(openDrivers)}>
             {t('editDrivers')}
+          </button>
+          <button type="button" role="menuitem" className="menu-item" onClick={open(openPropertyRanges)}>
+            {t('editPropertyRanges')}
           </button>
         </>
       )}

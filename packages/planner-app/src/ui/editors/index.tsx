@@ -3,10 +3,10 @@
 // functions. Saves validate on the server first; closing with unsaved changes
 // and deleting a row ask for confirmation.
 import { useSignals } from '@preact/signals-react/runtime';
-import { DriverWeight, type TravelModeParameters } from '@locus/contract';
+import { DataType, DriverWeight, type TravelModeParameters } from '@locus/contract';
 import type { CalibrationFit } from '@locus/contract/routes/calibration';
 import { Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { formatNumber, formatPercent } from '../../i18n/format';
 import { language, t } from '../../i18n';
 import {
@@ -24,8 +24,10 @@ import {
   driversDraft,
   editorDirty,
   openEditor,
+  type DraftEditorKind,
   parameters,
   parametersDraft,
+  rangesDraft,
   saveEditor,
   scoresDraft,
   startCalibration,
@@ -34,6 +36,7 @@ import {
   updateFunctionRow,
   updateMode,
   updateParameters,
+  updateRangeRow,
   updateScoreRow,
 } from '../../stores/editors';
 import { LogViewer } from '../admin/LogViewer';
@@ -105,7 +108,7 @@ function NumberField({
   );
 }
 
-function EditorFooter({ kind }: { kind: 'modelParameters' | 'drivers' | 'normalizedScores' }) {
+function EditorFooter({ kind }: { kind: DraftEditorKind }) {
   useSignals();
   return (
     <>
@@ -221,7 +224,7 @@ function CalibrationSection() {
       {result && (
         <div className="calibration-result">
           <div>
-            <p>{t('calibrationLocations', { count: result.locationCount, property: result.actualProperty })}</p>
+            <p title={result.actualProperty}>{t('calibrationLocationsActual', { count: result.locationCount })}</p>
             <FitTable before={result.before.fit} after={result.after.fit} />
             <table className="admin-table numbers">
               <caption className="visually-hidden">{t('calibrationParameters')}</caption>
@@ -653,6 +656,120 @@ function NormalizedScoresEditor() {
   );
 }
 
+// --- Property ranges ---------------------------------------------------------------------------
+
+/** One bound of a range: typed as text (empty is no bound), refused values shown under it. */
+function BoundInput({ value, label, field, onChange, min }: { value: string; label: string; field: string; onChange: (v: string) => void; min?: number }) {
+  useSignals();
+  const refused = refusalAt(field);
+  const id = useId();
+  return (
+    <>
+      <input
+        type="number"
+        step="any"
+        min={min}
+        className="narrow"
+        value={value}
+        aria-label={label}
+        aria-invalid={refused ? true : undefined}
+        aria-describedby={refused ? id : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <FieldRefusal field={field} id={id} />
+    </>
+  );
+}
+
+function PropertyRangesEditor() {
+  useSignals();
+  const draft = rangesDraft.value;
+  const open = openEditor.value === 'propertyRanges' && !!draft;
+  return (
+    <Dialog
+      title={t('editPropertyRanges')}
+      open={open}
+      confirmClose={editorDirty.value}
+      onClose={() => void closeEditor(async () => true)}
+      width={1040}
+      className="editor-dialog"
+      footer={<EditorFooter kind="propertyRanges" />}
+    >
+      {draft && (
+        <section className="card" aria-label={t('editPropertyRanges')}>
+          <p className="muted">{t('propertyRangesHint')}</p>
+          {draft.some((r) => r.dataType === DataType.percentage) && <p className="muted">{t('propertyRangesPercent')}</p>}
+          <table className="editor-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('rangeProperty')}</th>
+                <th scope="col">{t('rangeMinimum')}</th>
+                <th scope="col">{t('rangeMaximum')}</th>
+                <th scope="col">{t('rangeStepLabel')}</th>
+                <th scope="col">{t('rangeWholeNumbersLabel')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {draft.map((row, index) => {
+                const name = row.title ?? row.name;
+                const unit = row.dataType === DataType.percentage ? ' (%)' : '';
+                return (
+                  <tr key={row.id}>
+                    <th scope="row">
+                      {name}
+                      {unit}
+                      {row.title && row.title !== row.name && (
+                        <>
+                          {' '}
+                          <code className="muted">{row.name}</code>
+                        </>
+                      )}
+                      <FieldRefusal field={`${index}.id`} />
+                    </th>
+                    <td>
+                      <BoundInput
+                        value={row.minimum}
+                        label={t('rangeMinimumOf', { name })}
+                        field={`${index}.minimumValue`}
+                        onChange={(v) => updateRangeRow(row.id, { minimum: v })}
+                      />
+                    </td>
+                    <td>
+                      <BoundInput
+                        value={row.maximum}
+                        label={t('rangeMaximumOf', { name })}
+                        field={`${index}.maximumValue`}
+                        onChange={(v) => updateRangeRow(row.id, { maximum: v })}
+                      />
+                    </td>
+                    <td>
+                      <BoundInput
+                        value={row.step}
+                        min={0}
+                        label={t('rangeStepOf', { name })}
+                        field={`${index}.step`}
+                        onChange={(v) => updateRangeRow(row.id, { step: v })}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        checked={row.wholeNumbers}
+                        aria-label={t('rangeWholeNumbersOf', { name })}
+                        onChange={(e) => updateRangeRow(row.id, { wholeNumbers: e.target.checked })}
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </Dialog>
+  );
+}
+
 /** Every editor and the log viewer; each shows itself when it is the open one. */
 export function EditorDialogs() {
   return (
@@ -660,6 +777,7 @@ export function EditorDialogs() {
       <ModelParametersEditor />
       <DriversEditor />
       <NormalizedScoresEditor />
+      <PropertyRangesEditor />
       <LogViewer />
     </>
   );
