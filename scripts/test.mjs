@@ -88,26 +88,42 @@ function run(suite, live) {
     // A suite that hangs must not take the whole CI run with it: past its time
     // limit its process group is ended and the suite counts as failed, with
     // what it printed so far.
+    /** Ends the suite's process and everything it started (servers, browsers). */
+    const stopKill = (pid) => {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    };
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       out += `\nthe suite ran longer than ${SUITE_LIMIT_MIN} min (SUITE_TIMEOUT_MIN) and was stopped\n`;
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
+      stopKill(child.pid);
     }, SUITE_LIMIT_MIN * 60_000);
+    // uvu prints its totals when the last test has run; a process still alive well after that
+    // only waits on a handle a test left open (a socket, a timer): it is ended, and said so.
+    let lingering;
+    let lingered = false;
     child.stdout.on('data', (d) => {
       out += d;
       if (live) process.stdout.write(d);
+      if (!lingering && /\n\s*Duration:/.test(out)) {
+        lingering = setTimeout(() => {
+          lingered = true;
+          out += `\n(the suite's process was still running ${LINGER_S} s after its last test, held by a handle a test left open; it was stopped)\n`;
+          stopKill(child.pid);
+        }, LINGER_S * 1000);
+      }
     });
     child.stderr.on('data', (d) => {
       out += d;
       if (live) process.stderr.write(d);
     });
-    child.on('close', (code) => {
+    child.on('close', (exitCode) => {
       clearTimeout(timer);
+      clearTimeout(lingering);
       if (!live) process.stdout.write(`\n=== ${suite.name} ===\n${out}`);
       console.log(`(${suite.name}: ${((Date.now() - started) / 1000).toFixed(0)} s)`);
       const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
@@ -118,6 +134,8 @@ function run(suite, live) {
       const total = num('Total');
       const passed = num('Passed');
       const skipped = num('Skipped') ?? 0;
+      // Stopped after its last test: its tests' outcome is what uvu counted.
+      const code = lingered && total !== null && passed !== null ? Number(total - passed - skipped > 0) : exitCode;
       if (timedOut || total === null || passed === null) {
         // The suite died before uvu could count: count it as one failure.
         resolve({ passed: 0, failed: 1, skipped: 0, code });
@@ -131,6 +149,8 @@ function run(suite, live) {
 
 /** Minutes one suite may run before it is stopped as hung. */
 const SUITE_LIMIT_MIN = Number(process.env.SUITE_TIMEOUT_MIN ?? 30);
+/** Seconds a suite's process may go on after its last test before it is stopped. */
+const LINGER_S = 30;
 
 let passed = 0,
   failed = 0,
