@@ -6,6 +6,8 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+/** Into how many processes the browser suite's files are dealt. */
+const E2E_PARTS = 3;
 const uvu = join(root, 'node_modules/uvu/bin.js');
 
 /** A suite is a folder of *.test.ts files run by uvu in one process. */
@@ -24,8 +26,18 @@ function suites() {
   }
   const e2e = join(root, 'tests');
   for (const sub of existsSync(e2e) ? readdirSync(e2e).sort() : []) {
-    if (existsSync(join(e2e, sub)) && readdirSync(join(e2e, sub)).some((f) => f.endsWith('.test.ts'))) {
-      list.push({ name: `tests/${sub}`, cwd: root, dir: join('tests', sub) });
+    const files = existsSync(join(e2e, sub))
+      ? readdirSync(join(e2e, sub))
+          .filter((f) => f.endsWith('.test.ts'))
+          .sort()
+      : [];
+    // The browser suite is the longest: its files are dealt into parts (one process each) so
+    // that the two lanes can share it.
+    const parts = Math.max(1, Math.min(E2E_PARTS, files.length));
+    for (let part = 0; part < parts; part++) {
+      const mine = files.filter((_, i) => i % parts === part).map((f) => f.replace(/[.]/g, '\\.'));
+      const name = parts === 1 ? `tests/${sub}` : `tests/${sub} (${part + 1}/${parts})`;
+      list.push({ name, cwd: root, dir: join('tests', sub), pattern: `^(${mine.join('|')})$` });
     }
   }
   const only = process.argv.slice(2);
@@ -77,12 +89,16 @@ function withoutForceColor(env) {
  */
 function run(suite, live) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', join(root, 'scripts/test-loaders.mjs'), uvu, suite.dir, '\\.test\\.tsx?$'], {
-      cwd: suite.cwd,
-      env: { ...withoutForceColor(process.env), NO_COLOR: '1', ...suite.env },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--import', join(root, 'scripts/test-loaders.mjs'), uvu, suite.dir, suite.pattern ?? '\\.test\\.tsx?$'],
+      {
+        cwd: suite.cwd,
+        env: { ...withoutForceColor(process.env), NO_COLOR: '1', ...suite.env },
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     const started = Date.now();
     // A suite that hangs must not take the whole CI run with it: past its time
@@ -160,15 +176,15 @@ if (selected.some((s) => s.name.startsWith('tests/')) && !buildIfStale()) {
   console.log('the build failed: the browser suites cannot run');
   failed++;
 }
-// Two lanes side by side on a machine with two or more cores (TEST_LANES=1
-// runs everything one after another): the browser suite and the second
-// server pass (PostgreSQL) in one, the package suites in the other.
+// Two lanes side by side on a machine with two or more cores (TEST_LANES=1 runs everything one
+// after another, with its output as it comes): each lane takes the next suite from one queue,
+// the longest first, so the lanes end close together.
 const lanes = Math.max(1, Math.min(2, Number(process.env.TEST_LANES ?? (availableParallelism() > 1 ? 2 : 1))));
-const second = (s) => s.name.startsWith('tests/') || s.name === 'server (postgresql)';
-const queues = lanes === 1 ? [selected] : [selected.filter((s) => !second(s)), selected.filter(second)];
+const weight = (s) => (s.name === 'server (postgresql)' ? 4 : s.name === 'server' ? 3 : s.name.startsWith('tests/') ? 2 : 1);
+const queue = lanes === 1 ? [...selected] : [...selected].sort((a, b) => weight(b) - weight(a));
 await Promise.all(
-  queues.map(async (queue) => {
-    for (const suite of queue) {
+  Array.from({ length: lanes }, async () => {
+    for (let suite = queue.shift(); suite; suite = queue.shift()) {
       if (lanes === 1) console.log(`\n=== ${suite.name} ===`);
       const r = await run(suite, lanes === 1);
       passed += r.passed;
