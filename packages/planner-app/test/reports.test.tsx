@@ -515,7 +515,13 @@ test('scenario report, custom layout: changed locations and a text section in or
   clearResultsCache();
   const fake = fakeApi({
     scenarioDifferences: () => differences(),
-    scenarioLocations: () => [summary(12), summary(13, { changeType: 1 }), summary(14, { changeType: 2 })],
+    scenarioLocations: () => [summary(12), summary(13, { changeType: 1 }), summary(15, { changeType: 3 }), summary(14, { changeType: 2 })],
+    // Store 13 holds a floor area imported before its range (at most 4,000) was set; store 15 is inside.
+    scenarioLocationProperties: (o) => {
+      const id = (o.params as { locationId: number }).locationId;
+      const area = { id: 1, name: 'area', title: 'Sales area', dataType: 4, propertyType: 0, minimumValue: 100, maximumValue: 4000, wholeNumbers: true };
+      return { id, locationProperties: [{ ...area, numberValue: id === 13 ? 12_000 : 900 }] };
+    },
   });
   const format = JSON.stringify({
     components: [{ name: 'changedlocations' }, { name: 'textSection', title: 'Why', paragraphs: ['Because.'] }, { name: 'impactChart' }],
@@ -535,7 +541,15 @@ test('scenario report, custom layout: changed locations and a text section in or
   await settle();
   const headings = [...view.container.querySelectorAll('h3')].map((h) => h.textContent);
   assert.equal(headings, ['Changed locations', 'Why']);
-  assert.match(view.container.querySelector('.report-table tbody')!.textContent ?? '', /Store 13opened.*Store 14closed/);
+  assert.match(
+    view.container.querySelector('.report-table tbody')!.textContent ?? '',
+    /Store 13\s+Outside the allowed range: Sales areaopened.*Store 15edited.*Store 14closed/,
+  );
+  assert.is(view.container.querySelectorAll('.report-table .outside-range').length, 1, 'only the location with a value outside its range');
+  assert.not.ok(
+    fake.calls.some((c) => c.name === 'scenarioLocationProperties' && (c.options.params as { locationId: number }).locationId === 14),
+    'a closed location is not read',
+  );
   assert.match(view.container.querySelector('.report-unknown')!.textContent ?? '', /"impactChart"/);
   await view.unmount();
 });

@@ -101,6 +101,37 @@ test('scenario locations: byte-order mark, headers and decimal marks per culture
   assert.is(echoEn[en.header.indexOf('Sales area')], '3200');
 });
 
+test('a value stored outside the range the model now sets is named in the column Outside allowed range; the others stay empty', async () => {
+  const { db } = ws.server.ctx;
+  const salesArea = ws.world.properties.salesArea;
+  const path = `/api/models/scenarios/${editScenario}/locations/export`;
+  const before = await csvOf(path, 'en');
+  const column = before.header.indexOf('Outside allowed range');
+  assert.is(column, before.header.length - 1, 'after the properties');
+  assert.ok(before.rows.every((r) => r[column] === ''));
+  // Echo holds 3200 in this scenario; a maximum of 3000 set afterwards leaves it outside.
+  await db.query('UPDATE location_property SET maximum_value = 3000 WHERE id = $1', [salesArea]);
+  try {
+    const en = await csvOf(path, 'en');
+    const nl = await csvOf(path, 'nl');
+    assert.is(nl.header[column], 'Buiten toegestaan bereik');
+    assert.is(en.rows.find((r) => r[1] === 'Echo')![column], 'Sales area');
+    const others = en.rows.filter((r) => r[1] !== 'Echo' && Number(r[en.header.indexOf('Sales area')]) <= 3000);
+    assert.ok(others.length > 0 && others.every((r) => r[column] === ''));
+    // The calculation workbook says it beside the value on its Location sheet.
+    const workbook = await workbookOf(editScenario, ws.world.stores.Echo!);
+    const sheet = workbook.getWorksheet('Location')!;
+    const notes = [];
+    for (let r = 1; r <= sheet.rowCount; r++) {
+      const note = sheet.getRow(r).getCell(3).value;
+      if (typeof note === 'string' && note.startsWith('Outside')) notes.push([sheet.getRow(r).getCell(1).value, sheet.getRow(r).getCell(2).value, note]);
+    }
+    assert.equal(notes, [['salesArea', 3200, 'Outside the allowed range (at most 3000)']]);
+  } finally {
+    await db.query('UPDATE location_property SET maximum_value = NULL WHERE id = $1', [salesArea]);
+  }
+});
+
 test('scenario output: outputs per location; hidden columns only for a global administrator on request', async () => {
   const path = `/api/models/scenarios/${editScenario}/output/export`;
   const refused = await download(`${path}?culture=en&includeHidden=true`);

@@ -29,10 +29,16 @@ export function rangeText(p: Ranged, lang: Lang): string | null {
   return parts.length ? parts.join(', ') : null;
 }
 
-/** True when a stored number lies outside its property's range (minimum, maximum, whole numbers). */
+/** True when a stored number lies outside its property's range (minimum, maximum, whole numbers, step). */
 export function outsideRange(p: Ranged, value: number | null | undefined): boolean {
   if (!numeric(p) || value === null || value === undefined || !Number.isFinite(value)) return false;
   if (p.minimumValue !== null && value < p.minimumValue - 1e-12) return true;
   if (p.maximumValue !== null && value > p.maximumValue + 1e-12) return true;
-  return !!p.wholeNumbers && !Number.isInteger(value);
+  if (p.wholeNumbers && !Number.isInteger(value)) return true;
+  // Off the step counted from the minimum (or 0), as the server refuses it.
+  if (p.step && p.step > 0) {
+    const steps = (value - (p.minimumValue ?? 0)) / p.step;
+    if (Math.abs(steps - Math.round(steps)) > 1e-9 * Math.max(1, Math.abs(steps))) return true;
+  }
+  return false;
 }

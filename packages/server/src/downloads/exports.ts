@@ -2,11 +2,15 @@
 // scenario, outputs of a scenario (hidden columns only on request of a global
 // administrator), the locations drawing from an area, and catchment areas of
 // a location. Property columns are the model's properties in their order;
-// properties marked hidden_in_export are left out unless asked for.
+// properties marked hidden_in_export are left out unless asked for. After the
+// properties, "Outside allowed range" names the properties whose stored value
+// lies outside the range the model now sets (a value imported before the
+// range was set), so a spreadsheet can filter them.
 import type { Queryable } from '../db/database.js';
 import type { PropertyRow } from '../repo/properties.js';
 import { propertyDefinitions } from '../repo/properties.js';
 import { scenarioLocations, type LocationRow } from '../repo/scenario-locations.js';
+import { rangeProblem } from '../scenarios/property-values.js';
 import { areaPropertyEntities, type AreaRow } from '../repo/areas.js';
 import type { CatchmentAreaRow, CatchmentRow } from '../outputs/catchments.js';
 import { locationNames, positions, type ResultReader } from '../outputs/results.js';
@@ -48,7 +52,17 @@ function locationColumns(culture: Culture, properties: PropertyRow[]): string[] 
     header('changeType', culture),
     header('excluded', culture),
     ...properties.map((p) => p.title ?? p.name),
+    header('outsideRange', culture),
   ];
+}
+
+/** The titles of the properties whose stored number lies outside its range, joined; null when none. */
+export function outsideRangeCell(row: Pick<LocationRow, 'properties'>, properties: PropertyRow[]): string | null {
+  const outside = properties.filter((p) => {
+    const value = propertyValue(p, row.properties[p.name]);
+    return typeof value === 'number' && rangeProblem(p, value) !== null;
+  });
+  return outside.length ? outside.map((p) => p.title ?? p.name).join(', ') : null;
 }
 
 function locationCells(row: LocationRow, culture: Culture, properties: PropertyRow[], names: Names): Cell[] {
@@ -62,6 +76,7 @@ function locationCells(row: LocationRow, culture: Culture, properties: PropertyR
     changeTypeLabel(row.change_type, culture),
     yesNo(row.excluded, culture),
     ...properties.map((p) => propertyValue(p, row.properties[p.name])),
+    outsideRangeCell(row, properties),
   ];
 }
 
@@ -231,4 +246,27 @@ export async function catchmentCsv(db: Queryable, tables: CatchmentTable[], cult
     ],
     rows,
   );
+}
+
+/** The range of a property in words, for the calculation workbook (English, as the workbook is): "100 to 4000, whole numbers". */
+function rangeWords(p: PropertyRow): string {
+  const percent = p.data_type === 2;
+  const shown = (v: number) => (percent ? `${Math.round(v * 100 * 1e9) / 1e9} %` : String(v));
+  const parts: string[] = [];
+  if (p.minimum_value !== null && p.maximum_value !== null) parts.push(`${shown(p.minimum_value)} to ${shown(p.maximum_value)}`);
+  else if (p.minimum_value !== null) parts.push(`at least ${shown(p.minimum_value)}`);
+  else if (p.maximum_value !== null) parts.push(`at most ${shown(p.maximum_value)}`);
+  if (p.value_step) parts.push(`steps of ${shown(p.value_step)}`);
+  else if (p.whole_numbers) parts.push('whole numbers');
+  return parts.join(', ');
+}
+
+/** The properties of a calculation record whose value lies outside the range the model sets, by name, with the range in words. */
+export async function outsideRangeOf(db: Queryable, modelId: number, record: Record<string, unknown>): Promise<Map<string, string>> {
+  const outside = new Map<string, string>();
+  for (const p of await propertyDefinitions(db, modelId)) {
+    const value = record[p.name];
+    if (typeof value === 'number' && Number.isFinite(value) && rangeProblem(p, value)) outside.set(p.name, rangeWords(p));
+  }
+  return outside;
 }

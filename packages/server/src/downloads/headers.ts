@@ -13,6 +13,7 @@ const HEADERS = {
   cluster: { nl: 'Cluster', en: 'Cluster' },
   changeType: { nl: 'Wijziging', en: 'Change' },
   excluded: { nl: 'Uitgesloten', en: 'Excluded' },
+  outsideRange: { nl: 'Buiten toegestaan bereik', en: 'Outside allowed range' },
   output: { nl: 'Uitkomst', en: 'Output' },
   catchmentArea: { nl: 'Verzorgingsgebied', en: 'Catchment area' },
   areaCode: { nl: 'Gebiedscode', en: 'Area code' },

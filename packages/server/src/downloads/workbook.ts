@@ -27,6 +27,8 @@ export interface WorkbookInput {
   locationName: string;
   /** What the model's functions read for this location. */
   record: PropertyValues;
+  /** Properties (by name) whose stored value lies outside the range the model sets, with that range in words. */
+  outsideRange?: ReadonlyMap<string, string>;
   outputTitle: string;
   /** The output Locus stored. */
   output: number;
@@ -86,8 +88,14 @@ export async function calculationWorkbook(input: WorkbookInput): Promise<Buffer>
   headerRow(sheet, ['Property', 'Value']);
   const cells = new Map<string, string>();
   for (const [name, value] of Object.entries(input.record).sort(([a], [b]) => a.localeCompare(b))) {
-    const row = sheet.addRow([name, value === null || value === undefined ? null : typeof value === 'boolean' ? (value ? 1 : 0) : value]);
+    const outside = input.outsideRange?.get(name);
+    const row = sheet.addRow([
+      name,
+      value === null || value === undefined ? null : typeof value === 'boolean' ? (value ? 1 : 0) : value,
+      ...(outside ? [`Outside the allowed range (${outside})`] : []),
+    ]);
     row.getCell(2).fill = INPUT_FILL;
+    if (outside) row.getCell(3).font = { color: { argb: 'FFB42318' } };
     cells.set(name, `Location!$B$${row.number}`);
   }
   const cellOf = (name: string) => {

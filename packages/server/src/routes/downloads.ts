@@ -14,7 +14,15 @@ import { loadSubModels } from '../processing/inputs.js';
 import { processingSettings } from '../processing/settings.js';
 import { exactLocationRows } from '../outputs/exact-rows.js';
 import { fileName, sendCsv, sendFile } from '../downloads/csv.js';
-import { areaCsv, catchmentCsv, modelScenariosLocationsCsv, outputsCsv, scenarioLocationsCsv, type SubModelOutput } from '../downloads/exports.js';
+import {
+  areaCsv,
+  catchmentCsv,
+  modelScenariosLocationsCsv,
+  outputsCsv,
+  outsideRangeOf,
+  scenarioLocationsCsv,
+  type SubModelOutput,
+} from '../downloads/exports.js';
 import { calculationWorkbook } from '../downloads/workbook.js';
 
 export function downloadHandlers(ctx: ServerContext): Handlers {
@@ -134,6 +142,7 @@ export function downloadHandlers(ctx: ServerContext): Handlers {
         scenarioName: calc.scenario.name,
         locationName: location.name,
         record,
+        outsideRange: await outsideRangeOf(db, calc.model.id, record),
         outputTitle: data.outputProperty?.title ?? data.outputProperty?.name ?? 'Output',
         output: calc.summary.arrays.output[j]!,
         scoreModel,

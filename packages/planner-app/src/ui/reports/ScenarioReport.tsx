@@ -25,6 +25,8 @@ import {
 } from './rules';
 import { reportScenarios } from './ReportsButton';
 import { impactFeatures } from '../../stores/impact';
+import { outsideRangeByLocation } from '../../stores/range-flags';
+import { TriangleAlert } from 'lucide-react';
 import { impactScale } from '@locus/map-canvas';
 import './reports.css';
 
@@ -170,6 +172,24 @@ export function ScenarioReport(props: ScenarioReportProps) {
     };
   }, [api, submodel.id, chosen, resultsState]);
 
+  // Changed locations holding a value outside its range (imported before the range was set) are flagged in their table.
+  const [rangeFlags, setRangeFlags] = useState<ReadonlyMap<number, string[]>>(new Map());
+  useEffect(() => {
+    setRangeFlags(new Map());
+    if (chosen === null || data === null || data === 'failed') return;
+    let alive = true;
+    void outsideRangeByLocation(
+      api,
+      chosen,
+      data.locations.filter((l) => l.changeType !== ChangeType.unchanged),
+    ).then((flags) => {
+      if (alive) setRangeFlags(flags);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [api, chosen, data]);
+
   const mapKeys = layout.components.flatMap((c, i) => (c.name === 'mapImpact' ? [`${c.name}:${i}`] : []));
   // Each data load gets its own map keys, so a map drawn before this component's effects run still counts.
   const [drawnKeys, setDrawnKeys] = useState<ReadonlySet<string>>(new Set());
@@ -300,7 +320,15 @@ export function ScenarioReport(props: ScenarioReportProps) {
                 <tbody>
                   {changed.map((l) => (
                     <tr key={l.id}>
-                      <th scope="row">{l.name}</th>
+                      <th scope="row">
+                        {l.name}
+                        {rangeFlags.has(l.id) && (
+                          <span className="outside-range">
+                            {' '}
+                            <TriangleAlert size={12} aria-hidden="true" /> {t('outsideRange')}: {rangeFlags.get(l.id)!.join(', ')}
+                          </span>
+                        )}
+                      </th>
                       <td>{CHANGE_TEXT[l.changeType] ? t(CHANGE_TEXT[l.changeType]!) : ''}</td>
                     </tr>
                   ))}
