@@ -60,7 +60,7 @@ test('a wheel step of -100 px zooms in by 0.2 and keeps the point under the poin
   await page.mouse.wheel(0, -100);
   await settle();
   const after = await view();
-  // d3-zoom: k *= 2^(-deltaY * 0.002) for pixel deltas, so zoom grows by 0.2.
+  // The wheel adds -deltaY * 0.002 zoom levels for pixel deltas, so zoom grows by 0.2.
   assert.ok(Math.abs(after.zoom - before.zoom - 0.2) < 1e-9, `zoom ${before.zoom} -> ${after.zoom}`);
   const stillThere = unprojectFromScreen(createFrameState(after, { width: 480, height: 320 }, 1), [100, 80]);
   assert.ok(Math.abs(stillThere[0] - anchor[0]) < 1e-9 && Math.abs(stillThere[1] - anchor[1]) < 1e-9);

@@ -1,11 +1,7 @@
-// Pointer, wheel, touch and keyboard interaction. d3-zoom recognises drag, wheel, pinch (which also
-// pans) and double click; its transform deltas are applied to the view so bearing and pitch survive.
-// A Ctrl/Cmd-drag turns the map (horizontal) and tilts it (vertical).
-import { select } from 'd3-selection';
-import { zoom as d3Zoom, zoomIdentity, type ZoomTransform } from 'd3-zoom';
-import { apply } from '../geo/affine.js';
-import { worldToLonLat } from '../geo/mercator.js';
-import { createFrameState } from '../view/frame-state.js';
+// Pointer, wheel, touch and keyboard interaction. The gesture handlers (gestures.ts) turn drag, pinch,
+// wheel and double click into view deltas, a Ctrl/Cmd-drag turns the map (horizontal) and tilts it
+// (vertical), keys pan, zoom, turn and tilt; the map applies every change to the view it owns.
+import { attachDoubleClickZoom, attachPointerPan, attachWheelZoom, type GestureSink } from './gestures.js';
 import type { LocusMap } from './map.js';
 
 export interface InteractionOptions {
@@ -19,6 +15,8 @@ export interface InteractionOptions {
 
 const KEY_PAN_MS = 200;
 const KEY_ZOOM_MS = 250;
+const ROTATE_DEGREES_PER_PX = 0.5;
+const PITCH_DEGREES_PER_PX = 0.25;
 
 export function attachInteraction(map: LocusMap, canvas: HTMLCanvasElement, options: InteractionOptions): () => void {
   const cleanups: (() => void)[] = [];
@@ -36,42 +34,17 @@ export function attachInteraction(map: LocusMap, canvas: HTMLCanvasElement, opti
     return [event.clientX - rect.left, event.clientY - rect.top];
   };
 
-  // ---- d3-zoom: drag, wheel, pinch, double click ----
-  const selection = select(canvas);
-  let last: ZoomTransform = zoomIdentity;
-  let resetting = false;
-  let active = false;
-  const behavior = d3Zoom<HTMLCanvasElement, unknown>()
-    // d3's default reads the global navigator, which server-side DOMs lack.
-    .touchable(() => (typeof navigator !== 'undefined' && navigator.maxTouchPoints > 0) || 'ontouchstart' in canvas)
-    .filter(
-      (event: Event & { ctrlKey?: boolean; metaKey?: boolean; button?: number }) =>
-        (event.type === 'wheel' || !(event.ctrlKey || event.metaKey)) && !event.button,
-    )
-    .on('start', () => {
-      if (resetting) return;
-      active = true;
-      last = zoomIdentity;
-      map.beginGesture();
-    })
-    .on('zoom', (event: { transform: ZoomTransform }) => {
-      if (resetting || !active) return;
-      applyTransformDelta(map, last, event.transform);
-      last = event.transform;
-    })
-    .on('end', () => {
-      if (resetting || !active) return;
-      active = false;
-      // d3 keeps its own transform; we only use deltas, so it restarts from identity each gesture.
-      resetting = true;
-      behavior.transform(selection, zoomIdentity);
-      resetting = false;
-      map.endGesture();
-    });
-  selection.call(behavior);
-  cleanups.push(() => {
-    selection.on('.zoom', null);
-  });
+  // ---- gestures: drag, pinch, wheel, double click, as deltas the map applies to its view ----
+  const sink: GestureSink = {
+    begin: () => map.beginGesture(),
+    move: (delta) => map.applyDelta(delta),
+    end: () => map.endGesture(),
+    ease: (delta, duration) => map.applyDelta(delta, duration),
+  };
+  // The browser must not pan or zoom the page for touches on the map, nor flash taps.
+  canvas.style.touchAction = 'none';
+  canvas.style.setProperty('-webkit-tap-highlight-color', 'rgba(0,0,0,0)');
+  cleanups.push(attachPointerPan(canvas, sink, pointOf), attachWheelZoom(canvas, sink, pointOf), attachDoubleClickZoom(canvas, sink, pointOf));
 
   // ---- click, double click, context menu, hover ----
   const pointerEvent = (event: MouseEvent) => {
@@ -104,24 +77,23 @@ export function attachInteraction(map: LocusMap, canvas: HTMLCanvasElement, opti
     }
   });
 
-  // ---- Ctrl/Cmd-drag: bearing and pitch ----
+  // ---- Ctrl/Cmd-drag: bearing and pitch, by the pointer's movement since the last event ----
   if (options.rotate ?? true) {
-    let rotating: { id: number; x: number; y: number; bearing: number; pitch: number } | null = null;
+    let rotating: { id: number; x: number; y: number } | null = null;
     listen(canvas, 'pointerdown', (event) => {
       if (!(event.ctrlKey || event.metaKey) || event.button !== 0) return;
-      const view = map.getView();
-      rotating = { id: event.pointerId, x: event.clientX, y: event.clientY, bearing: view.bearing, pitch: view.pitch };
+      rotating = { id: event.pointerId, x: event.clientX, y: event.clientY };
       canvas.setPointerCapture?.(event.pointerId);
       map.beginGesture();
       event.preventDefault();
     });
     listen(canvas, 'pointermove', (event) => {
       if (!rotating || event.pointerId !== rotating.id) return;
-      const view = map.getView();
-      map.applyView(
-        { ...view, bearing: rotating.bearing + (event.clientX - rotating.x) * 0.5, pitch: rotating.pitch - (event.clientY - rotating.y) * 0.25 },
-        true,
-      );
+      const dx = event.clientX - rotating.x,
+        dy = event.clientY - rotating.y;
+      rotating.x = event.clientX;
+      rotating.y = event.clientY;
+      if (dx || dy) map.applyDelta({ bearing: dx * ROTATE_DEGREES_PER_PX, pitch: -dy * PITCH_DEGREES_PER_PX });
     });
     const stop = (event: PointerEvent) => {
       if (!rotating || event.pointerId !== rotating.id) return;
@@ -139,25 +111,23 @@ export function attachInteraction(map: LocusMap, canvas: HTMLCanvasElement, opti
     listen(map.container, 'keydown', (event) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const view = map.getView();
-      const pan = (dx: number, dy: number) => {
-        const size = map.getSize();
-        void map.moveTo({ center: map.unproject([size.width / 2 + dx, size.height / 2 + dy]) }, { duration: KEY_PAN_MS }, true);
-      };
+      // The view moves by the step, so the content moves the other way.
+      const pan = (dx: number, dy: number) => map.applyDelta({ pan: [-dx, -dy] }, KEY_PAN_MS);
       switch (event.key) {
         case 'ArrowLeft':
-          if (event.shiftKey) void map.moveTo({ bearing: view.bearing - 15 }, { duration: KEY_PAN_MS }, true);
+          if (event.shiftKey) map.applyDelta({ bearing: -15 }, KEY_PAN_MS);
           else pan(-step, 0);
           break;
         case 'ArrowRight':
-          if (event.shiftKey) void map.moveTo({ bearing: view.bearing + 15 }, { duration: KEY_PAN_MS }, true);
+          if (event.shiftKey) map.applyDelta({ bearing: 15 }, KEY_PAN_MS);
           else pan(step, 0);
           break;
         case 'ArrowUp':
-          if (event.shiftKey) void map.moveTo({ pitch: view.pitch + 10 }, { duration: KEY_PAN_MS }, true);
+          if (event.shiftKey) map.applyDelta({ pitch: 10 }, KEY_PAN_MS);
           else pan(0, -step);
           break;
         case 'ArrowDown':
-          if (event.shiftKey) void map.moveTo({ pitch: view.pitch - 10 }, { duration: KEY_PAN_MS }, true);
+          if (event.shiftKey) map.applyDelta({ pitch: -10 }, KEY_PAN_MS);
           else pan(0, step);
           break;
         case '+':
@@ -178,35 +148,4 @@ export function attachInteraction(map: LocusMap, canvas: HTMLCanvasElement, opti
   return () => {
     for (const cleanup of cleanups.splice(0)) cleanup();
   };
-}
-
-/**
- * Applies the change between two d3 transforms to the view. Screen point s moved to r (s - t0) + t1,
- * with r the scale ratio; the world point at the screen centre therefore goes to c', and the new centre
- * is the point that sits at 2c - c' in a frame with the new zoom around the old centre.
- */
-export function applyTransformDelta(map: LocusMap, t0: ZoomTransform, t1: ZoomTransform): void {
-  const view = map.getView();
-  const size = map.getSize();
-  const r = t1.k / t0.k;
-  const zoom = Math.max(map.minZoom, Math.min(map.maxZoom, view.zoom + Math.log2(r)));
-  const rEff = Math.pow(2, zoom - view.zoom);
-  const bx = t1.x - r * t0.x,
-    by = t1.y - r * t0.y;
-  const cx = size.width / 2,
-    cy = size.height / 2;
-  let nx: number, ny: number;
-  if (Math.abs(r - rEff) < 1e-12 || Math.abs(1 - r) < 1e-12) {
-    nx = r * cx + bx;
-    ny = r * cy + by;
-  } else {
-    // At a zoom limit: keep the fixed point of the gesture, scale only as far as allowed.
-    const px = bx / (1 - r),
-      py = by / (1 - r);
-    nx = px + rEff * (cx - px);
-    ny = py + rEff * (cy - py);
-  }
-  const frame = createFrameState({ ...view, zoom }, size, 1);
-  const [wx, wy] = apply(frame.toWorld, 2 * cx - nx, 2 * cy - ny);
-  map.applyView({ ...view, zoom, center: worldToLonLat(wx, wy) }, true);
 }

@@ -13,6 +13,7 @@ import { FrameLoop } from './frame-loop.js';
 import { attachInteraction, type InteractionOptions } from './interaction.js';
 import { LayerPrefix } from './layer-prefix.js';
 import { MotionPictures } from './motion-pictures.js';
+import { applyViewDelta, type ViewDelta } from '../view/view-delta.js';
 import { renderToCanvas } from './render-frame.js';
 
 /** A view change this soon after the previous frame was drawn (from the end of its drawing, so a frame
@@ -183,6 +184,14 @@ export class LocusMap {
     this.moved = true;
     this.moveUserInitiated = userInitiated;
     this.render();
+  }
+
+  /** @internal input's changes of the view: applied to the current view at once, or eased over
+   * `duration` ms. Handlers produce deltas; the map alone owns the view they change. */
+  applyDelta(delta: ViewDelta, duration = 0): void {
+    const target = applyViewDelta(this.view, this.size, delta, this.limits);
+    if (duration > 0) void this.moveTo(target, { duration }, true);
+    else this.applyView(target, true);
   }
 
   /** @internal gestures bracket their moves so moveend is sent once at the end. */
