@@ -5,6 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/nothing-here');
+import { within } from '@testing-library/dom';
 import { act } from 'react';
 import { language } from '../src/i18n';
 import { scenarioId, scenarios } from '../src/stores/scenarios';
@@ -25,13 +26,13 @@ test('routes: main, test, the admin screens, and not-found for everything else',
 
 test('the not-found page shows the two sentences of spec point 2, in the interface language', () => {
   language.value = 'en';
-  const { host, unmount } = mount(<App pathname="/nothing-here" />);
-  assert.match(host.textContent ?? '', 'We are sorry, the page you requested cannot be found.');
-  assert.match(host.textContent ?? '', "The URL may be misspelled or the page you're looking for is no longer available.");
+  const { getByText, unmount } = mount(<App pathname="/nothing-here" />);
+  getByText('We are sorry, the page you requested cannot be found.', { exact: false });
+  getByText("The URL may be misspelled or the page you're looking for is no longer available.", { exact: false });
   act(() => {
     language.value = 'nl';
   });
-  assert.match(host.textContent ?? '', 'Het spijt ons');
+  getByText('Het spijt ons', { exact: false });
   language.value = 'en';
   unmount();
 });
@@ -39,16 +40,16 @@ test('the not-found page shows the two sentences of spec point 2, in the interfa
 test('a status chip re-renders when its status changes', () => {
   scenarios.value = [scenario(1, { status: 0 })];
   scenarioId.value = 1;
-  const { host, unmount } = mount(<ScenarioPicker />);
-  assert.match(host.querySelector('[role="status"]')?.textContent ?? '', 'Not calculated');
+  const { getByRole, unmount } = mount(<ScenarioPicker />);
+  assert.match(getByRole('status').textContent ?? '', 'Not calculated');
   act(() => {
     scenarios.value = [scenario(1, { status: 3 })];
   });
-  assert.match(host.querySelector('[role="status"]')?.textContent ?? '', 'Calculating 33 %');
+  assert.match(getByRole('status').textContent ?? '', 'Calculating 33 %');
   act(() => {
     scenarios.value = [scenario(1, { status: 9 })];
   });
-  assert.match(host.querySelector('[role="status"]')?.textContent ?? '', 'Calculated');
+  assert.match(getByRole('status').textContent ?? '', 'Calculated');
   unmount();
 });
 
@@ -59,8 +60,8 @@ test('the scenario list is nested by parent, top scenarios first', () => {
     scenario(3, { name: 'Merge', parentScenarioId: 1, isTop: true }),
   ];
   scenarioId.value = 2;
-  const { host, unmount } = mount(<ScenarioPicker />);
-  const options = [...host.querySelectorAll('[role="option"]')];
+  const { getAllByRole, unmount } = mount(<ScenarioPicker />);
+  const options = getAllByRole('option', { hidden: true });
   assert.equal(
     options.map((o) => o.querySelector('.option-name')?.textContent),
     ['Base', 'Merge', 'Alpha'],
@@ -70,7 +71,7 @@ test('the scenario list is nested by parent, top scenarios first', () => {
 });
 
 test('notifications appear, can be closed, and a chip outside 0..10 says Error', () => {
-  const { host, unmount } = mount(
+  const { getByText, unmount } = mount(
     <>
       <Notifications />
       <StatusChip status={42} />
@@ -83,22 +84,22 @@ test('notifications appear, can be closed, and a chip outside 0..10 says Error',
   // Rendered in the page (or the open dialog: the top layer), not where the component sits.
   const shown = () => document.querySelector('.notifications')?.textContent ?? '';
   assert.match(shown(), 'Scenario calculated');
-  act(() => (document.querySelector('button[aria-label="Close notification"]') as HTMLButtonElement).click());
+  act(() => within(document.body).getByRole('button', { name: 'Close notification' }).click());
   assert.not.match(shown(), 'Scenario calculated');
-  assert.match(host.textContent ?? '', 'Error');
+  getByText('Error');
   dismiss(id);
   unmount();
 });
 
 test('the error dialog shows the spec text and a Refresh button; the server body only in debug mode', () => {
-  const { host, unmount } = mount(<ErrorDialog />);
-  assert.is(host.querySelector('dialog'), null);
+  const { host, getByRole, queryByRole, unmount } = mount(<ErrorDialog />);
+  assert.is(queryByRole('dialog', { hidden: true }), null);
   act(() => {
     globalError.value = { message: 'scenarios: 500', response: '{"statusCode":500}' };
   });
   const text = host.textContent ?? '';
   assert.match(text, 'An unexpected error occurred, possibly due to a poor internet connection');
-  assert.ok([...host.querySelectorAll('button')].some((b) => b.textContent === 'Refresh'));
+  getByRole('button', { name: 'Refresh', hidden: true });
   assert.not.match(text, '"statusCode":500');
   act(() => {
     globalError.value = null;

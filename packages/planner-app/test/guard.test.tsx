@@ -127,22 +127,22 @@ test('network failures and server errors open the error dialog', () => {
 });
 
 test('the error dialog closes with Escape; Refresh with an open edit asks first and keeps the edit on No', async () => {
-  const { host, unmount } = mount(<ErrorDialog />);
+  const { getByRole, queryByRole, unmount } = mount(<ErrorDialog />);
   act(() => {
     globalError.value = { message: 'x: 500', response: null };
   });
-  const dialog = host.querySelector('dialog')!;
+  const dialog = getByRole('dialog', { hidden: true });
   act(() => {
     dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
   });
   assert.is(globalError.value, null);
-  assert.is(host.querySelector('dialog'), null);
+  assert.is(queryByRole('dialog', { hidden: true }), null);
 
   act(() => {
     globalError.value = { message: 'x: 500', response: null };
   });
   scenarioDraft.value = { mode: 'new' } as never;
-  const refresh = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Refresh')!;
+  const refresh = getByRole('button', { name: 'Refresh', hidden: true });
   await act(async () => {
     refresh.click();
   });

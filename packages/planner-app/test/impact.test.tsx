@@ -145,7 +145,7 @@ test('the section reads the differences when scenario and base are calculated, s
   assert.match(text, /From Rival.*500/);
   assert.match(text, /Demand not served before.*100/);
   assert.match(text, /Net effect for Own.*\+700/);
-  const button = [...view.container.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Rival store'))!;
+  const button = view.getByRole('button', { name: /^Rival store/ });
   await act(async () => {
     button.click();
   });
