@@ -344,7 +344,7 @@ async function write(p: Planner) {
       p.closed.delete(store);
       p.changedSinceCalculation = true;
       p.writes++;
-      // Undoing the last change removes the scenario (spec point 4): the planner starts a new one.
+      // Undoing the last change removes the scenario: the planner starts a new one.
       if ((JSON.parse(answer.body) as { scenarioDeleted?: boolean }).scenarioDeleted) {
         p.removed.push(p.scenarioId);
         await newScenario(p);

@@ -1,4 +1,4 @@
-// Every output read of spec point 7 on calculated scenarios of the test
+// Every output read on calculated scenarios of the test
 // world, answered from the stored results (the server validates each JSON
 // answer against the contract in tests).
 import { test } from 'uvu';

@@ -1,4 +1,4 @@
-// The read calls of spec point 7 against the real server on a real database
+// The read calls against the real server on a real database
 // with the demo data, signed in through the built-in provider's real
 // endpoints as the planner (access to the turnover model only).
 import { test } from 'uvu';

@@ -1,4 +1,4 @@
-// The field rules of a scenario or location write (spec points 4 and 5):
+// The field rules of a scenario or location write:
 // names, read-only fields, location groups and clusters, property defaults,
 // percentages, values the server calculates, points of interest in range.
 // Against the real server through the HTTP API with real tokens; every

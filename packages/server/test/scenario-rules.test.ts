@@ -1,5 +1,5 @@
-// Every rule of spec point 4 about scenarios and location changes (with the
-// roles of spec point 6) against the real server on a real database, through
+// Every scenario rule about scenarios and location changes (with the
+// roles' permissions) against the real server on a real database, through
 // the HTTP API with tokens from the built-in provider: for each rule the
 // allowed case and the refused one, and after every refusal a read showing
 // nothing changed. The field rules (names, groups, property values) are in

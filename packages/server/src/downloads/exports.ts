@@ -1,4 +1,4 @@
-// The CSV exports of spec point 7: locations of a scenario or of every
+// The CSV exports: locations of a scenario or of every
 // scenario, outputs of a scenario (hidden columns only on request of a global
 // administrator), the locations drawing from an area, and catchment areas of
 // a location. Property columns are the model's properties in their order;

@@ -17,7 +17,7 @@ export { ASSET_CACHE_CONTROL, HTML_CACHE_CONTROL } from './static-files.js';
 /** Path prefixes the app never answers: the API, the identity provider and its sign-in pages, and the embed. */
 const NOT_APP_PREFIXES = ['/api', '/oidc', '/embed'];
 
-/** Routes of the app (spec point 2): answered with index.html and 200. */
+/** Routes of the app's screens (the main map, the admin screens): answered with index.html and 200. */
 const APP_ROUTES = [/^\/$/, /^\/test\/?$/, /^\/admin(\/.*)?$/];
 
 export const NOT_BUILT_TEXT = 'The app is not built: run npm run build';

@@ -20,7 +20,7 @@ export const badRequest = (field: string, reason: string) => new ApiError(400, r
 export const unauthorized = (message = 'a valid bearer token is required') => new ApiError(401, message);
 export const forbidden = (message = 'you have no access to this resource') => new ApiError(403, message);
 export const notFound = (what: string) => new ApiError(404, `${what} not found`);
-/** A rule of the scenario rules (spec point 4) forbids the action: the message is the key the app translates. */
+/** A scenario rule (status, change type, ownership) forbids the action: the message is the key the app translates. */
 export const conflict = (key: string, reason?: string) => new ApiError(409, key, { key, reason });
 
 /** The first problem of a zod error as a 400 naming the field (prefixed by where it was: params, query, body). */

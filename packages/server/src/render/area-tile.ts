@@ -1,4 +1,4 @@
-// Raster tiles of an area set (spec point 7, tile-proxy): the areas in the
+// Raster tiles of an area set (the tile-proxy call): the areas in the
 // tile filled with the colour of their value and outlined thinly, transparent
 // where there is no area. Areas are projected once to tile pixels, simplified
 // to what a pixel can show, and skipped when they miss the tile.

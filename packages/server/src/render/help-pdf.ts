@@ -1,4 +1,4 @@
-// The help PDF per interface locale (spec point 7, GET /api/help/{locale}):
+// The help PDF per interface locale (GET /api/help/{locale}):
 // the short user guide of docs/user-guide/<locale>.md set with pdfkit on A4.
 // The Markdown subset: '#' title, '##' headings, paragraphs, '- ' bullets,
 // **bold**, and a '<!-- revised: YYYY-MM-DD -->' line that dates the guide.

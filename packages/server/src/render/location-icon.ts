@@ -1,4 +1,4 @@
-// The map marker of a location (spec point 2, "Location icons"): its look
+// The map marker of a location (its group's image, shape, selected state and change badge): its look
 // follows the location group's colour, the shape, the selected state and the
 // change of the location in the scenario. The map applies the spec's size
 // factors (type 1: 0.5, type 4: 0.75, others 1); the icon itself is drawn in
@@ -21,7 +21,7 @@ export interface LocationIconOptions {
   /** 0 round, 1 square, 2 diamond (LocationIconShape). */
   shape: number;
   selected: boolean;
-  /** 0 unchanged, 1 opened, 2 closed, 3 edited; other values count as edited (spec point 3). */
+  /** 0 unchanged, 1 opened, 2 closed, 3 edited; other values count as edited. */
   changeType: number;
   /** Group code: the icon's title (tooltip and accessible name). */
   code?: string;

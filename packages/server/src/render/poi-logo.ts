@@ -10,7 +10,7 @@ import { escapeXml, shapesToPng, shapesToSvg, type IconShape } from './icon-shap
 export const POI_CATEGORIES = ['station', 'school', 'parking', 'shop', 'pharmacy', 'health', 'default'] as const;
 export type PoiCategory = (typeof POI_CATEGORIES)[number];
 
-/** Search result categories (spec point 3, Search result). */
+/** Search result categories (a search result's category field). */
 export const SEARCH_CATEGORIES = ['location', 'place', 'poi', 'area'] as const;
 export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
 

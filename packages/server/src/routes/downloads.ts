@@ -1,4 +1,4 @@
-// The downloads of spec point 7: CSV exports (byte-order mark, culture nl or
+// The downloads: CSV exports (byte-order mark, culture nl or
 // en) and the calculation-model workbook. See downloads/.
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';

@@ -1,4 +1,4 @@
-// The output reads of spec point 7, all from stored results: matching
+// The output reads, all from stored results: matching
 // locations and scores, the location score table, catchment areas, the
 // differences, drivers, the properties chart and an area in a scenario.
 import type { ServerContext } from '../context.js';

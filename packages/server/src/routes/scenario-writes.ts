@@ -1,4 +1,4 @@
-// Scenario and location writes (spec point 7). The handlers check that the
+// Scenario and location writes. The handlers check that the
 // user may reach the scenario's model (403 otherwise; global administrators
 // reach every model) and hand over to the rules in ../scenarios/, which run
 // each write in one transaction. Every saved write is logged as information.

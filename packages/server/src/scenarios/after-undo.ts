@@ -1,5 +1,5 @@
 // After an undo close, an undo edit or a delete removed a change of the
-// scenario itself (spec point 4): with one change left the scenario is named
+// scenario itself: with one change left the scenario is named
 // after that change's location; with none left it is removed, unless child
 // scenarios still build on it. The answer says which, so the app can notify.
 import type { LocationWriteResult } from '@locus/contract';

@@ -1,4 +1,4 @@
-// Copy changes (spec points 3, 4, 7): the selected changes of a scenario are
+// Copy changes (merge): the selected changes of a scenario are
 // merged into a top scenario (one with a parent, not the source), keeping the
 // source unless deleteSourceScenario is asked, which needs every change to be
 // selected. A scenario with children cannot be copied from.

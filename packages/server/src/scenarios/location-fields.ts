@@ -1,4 +1,4 @@
-// The name, group and cluster of a written location (spec points 4 and 5):
+// The name, group and cluster of a written location:
 // read-only for a location opened (1) or edited (3) in the scenario; a group
 // when the model makes it mandatory; only a selectable group, or the one the
 // location already has; group and cluster of the location's own model.

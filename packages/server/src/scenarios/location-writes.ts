@@ -1,4 +1,4 @@
-// The six location writes of spec point 7 with the rules of spec point 4:
+// The six location writes with the scenario rules:
 // new location, edit, close, undo close, undo edit, delete. Each runs in one
 // transaction (scenario-write.ts), checks every rule before it writes, and
 // sets the changed scenario and the scenarios below it (they inherit the
@@ -183,7 +183,7 @@ export function closeLocation(db: Database, t: LocationWriteTarget, locationId: 
   });
 }
 
-/** Removes the scenario's own change of a location, then renames or removes the scenario as spec point 4 says. */
+/** Removes the scenario's own change of a location, then renames the scenario after its one change left, or removes it when none is left. */
 async function removeOwnChange(tx: Queryable, prepared: Prepared, locationId: number, remove: () => Promise<void>): Promise<LocationWriteResult> {
   await remove();
   await markEdited(tx, [prepared.scenario.id, ...prepared.inheriting]);

@@ -1,4 +1,4 @@
-// Property values of a location write (spec points 4 and 5). Values are
+// Property values of a location write (the field validation rules). Values are
 // stored in the version's properties keyed by property name: a string for
 // dataType 0, a number otherwise (a percentage as a fraction: 12.5 % is
 // 0.125, the numberValue the reads send; the app shows percentageValue, x100).

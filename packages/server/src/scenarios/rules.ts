@@ -1,4 +1,4 @@
-// The scenario rules of spec point 4 as small predicates and guards: which
+// The scenario rules (status, change type, ownership) as small predicates and guards: which
 // statuses are editable, which actions a location's changeType allows, what
 // needs a parent. A guard throws the 409 whose message is the RuleMessage key
 // the app translates; nothing here touches the database.

@@ -1,4 +1,4 @@
-// Scenario create, update and delete (spec points 4 and 7). The base scenario
+// Scenario create, update and delete (the scenario rules apply). The base scenario
 // (no parent) is the only scenario without a parent, and cannot be edited or
 // removed; a scenario with children cannot be removed; a scenario that is
 // being calculated cannot be changed. Renaming or flagging a scenario does
