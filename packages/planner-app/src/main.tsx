@@ -1,5 +1,5 @@
 // The planner app's entry: renders the shell, then starts the app in the
-// order of spec point 4 (system ready, sign-in, models, address).
+// startup order (system ready, sign-in, models, address).
 import { effect } from '@preact/signals-react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource-variable/inter/wght.css';

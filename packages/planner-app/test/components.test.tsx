@@ -24,7 +24,7 @@ test('routes: main, test, the admin screens, and not-found for everything else',
   assert.is(screenOf('/admin/users'), 'adminUsers');
 });
 
-test('the not-found page shows the two sentences of spec point 2, in the interface language', () => {
+test('the not-found page shows its two sentences, in the interface language', () => {
   language.value = 'en';
   const { getByText, unmount } = mount(<App pathname="/nothing-here" />);
   getByText('We are sorry, the page you requested cannot be found.', { exact: false });

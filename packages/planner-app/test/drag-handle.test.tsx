@@ -50,7 +50,7 @@ test('a left drawer: the handle is labelled, ArrowRight widens by 10 px (50 with
   assert.is(handle.getAttribute('aria-label'), t('resizeDrawer'));
   assert.is(handle.getAttribute('aria-orientation'), 'vertical');
   assert.is(handle.className, 'drawer-handle');
-  assert.is(valueOf(host), 400, 'spec point 2: 400 px in a window wider than 1200 px');
+  assert.is(valueOf(host), 400, '400 px in a window wider than 1200 px');
   assert.is(handle.getAttribute('aria-valuemin'), String(MIN_DRAWER_WIDTH));
   assert.is(handle.getAttribute('aria-valuemax'), String(Math.round(1440 * 0.3)), 'at most 30 % of the window: two drawers leave the map 40 %');
   key(host, 'ArrowRight');

@@ -1,4 +1,4 @@
-// The export dialog's progress (spec point 7, "a progress indication for large
+// The export dialog's progress ("a progress indication for large
 // files"): the API client reads a download chunk by chunk and tells the bytes
 // received and, when the server sent Content-Length for an uncompressed body,
 // the total; the dialog shows a determinate bar with "received of total", or

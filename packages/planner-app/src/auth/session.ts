@@ -2,7 +2,7 @@
 // (GET /api/system/msal-configuration): redirect login, silent renewal (by
 // refresh token; a hidden frame on redirect.html when there is none), the
 // password-reset redirect on the reset error code, a redirect when renewal
-// needs interaction, and sign-out (spec points 1 and 8).
+// needs interaction, and sign-out.
 import type { AccountInfo, IPublicClientApplication } from '@azure/msal-browser';
 import { MsalConfiguration } from '@locus/contract';
 import { computed, signal } from '@preact/signals-react';
@@ -60,8 +60,8 @@ function errorCode(error: unknown): string {
 
 /**
  * Starts msal: loads the configuration, handles a redirect back from the
- * provider and finds the account. A failed configuration load is ignored
- * (spec point 8): the app stays signed out and says so.
+ * provider and finds the account. A failed configuration load is ignored:
+ * the app stays signed out and says so.
  */
 export async function startSession(fetchConfiguration: () => Promise<unknown>): Promise<void> {
   let configuration: MsalConfiguration;
@@ -123,7 +123,7 @@ export async function signOut(): Promise<void> {
 
 /**
  * The access token for an API call: silently from the cache or renewed. When
- * renewal needs the user, the app redirects to the provider (spec point 8).
+ * renewal needs the user, the app redirects to the provider.
  */
 export async function accessToken(): Promise<string | null> {
   if (!msal || !account.value) return null;

@@ -1,5 +1,5 @@
 // Texts of the administrators' screens: the admin area, the log viewer, the
-// model editors and the calibration (spec points 2, 5, 6 and 8), in the five
+// model editors and the calibration, in the five
 // languages. The spec's English texts are used word for word.
 import { defineTexts } from './define';
 

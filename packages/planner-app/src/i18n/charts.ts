@@ -1,4 +1,4 @@
-// Texts of the charts (spec point 2): the Graphics entry, the four charts,
+// Texts of the charts: the Graphics entry, the four charts,
 // their hidden tables and the scatter chart's axis choice.
 import { defineTexts } from './define';
 

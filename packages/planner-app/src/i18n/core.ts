@@ -47,7 +47,7 @@ export const coreTexts = defineTexts({
     noModels: 'You have no access to any model. Ask an administrator for access.',
     noAccessToModel: 'You have no access to model {id}. The first model you can use is shown instead.',
     testPage: 'Test page: sign-in and the top-left menu only.',
-    // Scenario status (spec point 4).
+    // Scenario status.
     statusNotCalculated: 'Not calculated',
     statusWaiting: 'Waiting',
     statusCalculating: 'Calculating {percent} %',
@@ -56,7 +56,7 @@ export const coreTexts = defineTexts({
     statusError: 'Error',
     scenarioCalculated: 'Scenario "{name}" is calculated.',
     scenarioFailed: 'Scenario "{name}" was calculated with errors: {error}',
-    // Messages and hints (spec point 8).
+    // Messages and hints.
     scenarioNotSelected: 'scenario not selected',
     scenarioNotCalculated: 'scenario not calculated',
     locationNotSelected: 'location not selected',

@@ -1,5 +1,5 @@
 // Texts of the scenario menu, the scenario dialogs, the location actions and
-// the location dialog (spec points 4, 5 and 8), with the server's rule
+// the location dialog, with the server's rule
 // messages (docs/scenarios.md) the app translates.
 import { defineTexts } from './define';
 

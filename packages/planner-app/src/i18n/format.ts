@@ -54,7 +54,7 @@ export function formatDate(lang: Lang, iso: string): string {
 export type OutputPlace = 'general' | 'catchment';
 
 /**
- * An output value by the model's outputType (spec point 9): in general 1 and 3
+ * An output value by the model's outputType: in general 1 and 3
  * as currency, 2 as a whole number, 4 as a whole number with 0 digits; in the
  * catchment panel 1 a number, 2 a rounded whole number, 3 currency, 4 a whole number.
  */

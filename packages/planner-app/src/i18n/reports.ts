@@ -1,4 +1,4 @@
-// Texts of the reports (spec point 2): the Reports entry, the location and
+// Texts of the reports: the Reports entry, the location and
 // scenario reports, their sections, tables, maps and notes.
 import { defineTexts } from './define';
 

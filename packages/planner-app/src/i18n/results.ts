@@ -1,6 +1,6 @@
 // Texts of the planner's results: the right drawer's panels (matching
 // locations, catchment area, area information), scores, the export dialog,
-// the processing log and the isoline tool (spec points 2, 7 and 8).
+// the processing log and the isoline tool.
 import { defineTexts } from './define';
 
 export const resultsTexts = defineTexts({

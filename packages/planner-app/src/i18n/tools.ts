@@ -1,5 +1,5 @@
 // Texts of the map tools of the toolbar: location filter, layers menu, map
-// search and legend (spec point 2).
+// search and legend.
 import { defineTexts } from './define';
 
 export const toolsTexts = defineTexts({

@@ -1,4 +1,4 @@
-// The map's context menu (spec point 2): the position in degrees, minutes and
+// The map's context menu: the position in degrees, minutes and
 // seconds with N/S and E/W, and for a location its name with select and zoom.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';

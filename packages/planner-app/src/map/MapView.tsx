@@ -45,7 +45,7 @@ declare global {
 export const PREFETCH_REST_MS = 120;
 
 /**
- * Spec point 2: fit with maximum zoom 12 in 1000 ms. The spec's padding (30 plus 60 either side) kept
+ * Fit with maximum zoom 12 in 1000 ms. The spec's padding (30 plus 60 either side) kept
  * what was shown clear of the drawers and the toolbar; the padding is now measured from them
  * (framing.ts: the free map area plus a margin of 40 px).
  */
@@ -137,7 +137,7 @@ export function MapView() {
         if (id !== null) performance.mark('locus:selection-drawn');
       }),
     );
-    // The filter's single match is selected (spec point 2).
+    // The filter's single match is selected.
     stops.push(
       effect(() => {
         const list = visibleLocations.value;

@@ -1,4 +1,4 @@
-// Catchments on the map (spec points 2 and 9): the selected location's
+// Catchments on the map: the selected location's
 // catchment area coloured by fraction (areas under 0.01 excluded: grey at
 // 0.25), in mode 0 limited to the chosen coverage, in mode 1 every catchment
 // area on the map in its zone colour at 0.8; the change against the default

@@ -1,4 +1,4 @@
-// Location icons from the server's icon route (spec point 7): one image per
+// Location icons from the server's icon route: one image per
 // location group, shape, selected state and change, fetched with the bearer
 // token, decoded once and shared by every icon of that look.
 import { ChangeType, RoundIconLocationTypes } from '@locus/contract';

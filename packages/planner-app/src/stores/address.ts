@@ -1,4 +1,4 @@
-// The main screen's address (spec point 2): mid, smid, sid, lid, z, c, b, p.
+// The main screen's address: mid, smid, sid, lid, z, c, b, p.
 // Read once at start and on Back/Forward; written on every change — a new
 // history entry for model, sub-model, scenario and location, the same entry
 // rewritten for map moves.

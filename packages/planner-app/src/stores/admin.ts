@@ -1,4 +1,4 @@
-// The global administrator's screens (spec points 2, 5 and 6): logins, users,
+// The global administrator's screens: logins, users,
 // models and scenario status, and the log viewer. The rules the screens show
 // (e-mail pattern, admin needs access, the event-type bitmask, list filters)
 // are pure functions here; the actions call the API and keep the lists.
@@ -82,7 +82,7 @@ export interface LoginFormErrors {
   email?: string;
 }
 
-/** The add-login rules of spec point 5, with the spec's messages. */
+/** The add-login rules, with the spec's messages. */
 export function validateLoginForm(form: LoginForm): LoginFormErrors {
   const errors: LoginFormErrors = {};
   if (!form.displayName.trim()) errors.displayName = ValidationMessage.displayNameIsRequired;

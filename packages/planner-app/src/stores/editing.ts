@@ -1,5 +1,5 @@
-// The scenario and location writes of the planner (spec points 4 and 5,
-// docs/scenarios.md): the rules the app shows before the server enforces
+// The scenario and location writes of the planner (docs/scenarios.md): the
+// rules the app shows before the server enforces
 // them (menu entries, action buttons, save targets, the location dialog's
 // fields), the dialogs' state and the actions that write, reload and say what
 // happened. Components read these signals and call these actions only.
@@ -41,7 +41,7 @@ export function setEditingApi(client: ApiClient): void {
 
 // --- Rules (pure) ------------------------------------------------------------
 
-/** An entry or button that may be disabled, with the hint that says why (spec point 8). */
+/** An entry or button that may be disabled, with the hint that says why. */
 export interface Availability {
   disabled: boolean;
   reason: TextKey | null;
@@ -58,7 +58,7 @@ export interface ScenarioMenuState {
 }
 
 /**
- * The scenario menu's entries for the chosen scenario (spec point 4): a new
+ * The scenario menu's entries for the chosen scenario: a new
  * scenario can be made under any scenario; the base scenario cannot be edited
  * or removed; a scenario with children cannot be removed or copied from; the
  * read-only state (1 to 8) blocks editing, removing and copying; Calculate is
@@ -90,7 +90,7 @@ export function scenarioMenuState(current: Scenario | null, list: readonly Scena
   };
 }
 
-/** Copy-changes destinations (spec point 4): top scenarios that have a parent and are not the source. */
+/** Copy-changes destinations: top scenarios that have a parent and are not the source. */
 export function copyTargets(list: readonly Scenario[], sourceId: number): Scenario[] {
   return list.filter((s) => s.isTop && s.parentScenarioId !== null && s.id !== sourceId);
 }
@@ -119,7 +119,7 @@ export interface LocationActionState extends Availability {
 const ACTION_ORDER: LocationAction[] = ['edit', 'close', 'undoClose', 'undoEdit', 'delete'];
 
 /**
- * The location's action buttons (spec point 4): the actions of its changeType
+ * The location's action buttons: the actions of its changeType
  * row; each disabled with its hint when the scenario is read-only (1 to 8) or,
  * for delete and the undos, when the scenario is the base scenario.
  */
@@ -146,7 +146,7 @@ export interface SaveTargetRules {
 }
 
 /**
- * Where a location change can be saved (spec point 4): not into the current
+ * Where a location change can be saved: not into the current
  * scenario when it has no parent (the base); not as a new scenario for a
  * location opened (1) or edited (3) in the scenario; into another existing
  * scenario when there is one that can be changed (a location opened in this
@@ -177,7 +177,7 @@ export interface GroupSelectorRules {
   initial: number | null;
 }
 
-/** The location-group selector of the location dialog (spec points 4 and 5). */
+/** The location-group selector of the location dialog. */
 export function groupSelectorRules(
   m: Pick<Model, 'locationGroups' | 'locationGroupMandatory'>,
   currentGroupId: number | null,
@@ -250,7 +250,7 @@ export function expressionValues(
 
 const compiled = new Map<string, CompiledExpression | null>();
 
-/** Spec point 5: shown when its dependencyExpression holds; stays visible when the expression cannot be evaluated. */
+/** Shown when its dependencyExpression holds; stays visible when the expression cannot be evaluated. */
 export function isPropertyVisible(p: Pick<EditableProperty, 'dependencyExpression'>, values: PropertyValues): boolean {
   const source = p.dependencyExpression?.trim();
   if (!source) return true;
@@ -350,7 +350,7 @@ export async function afterLocationWrite(
   if (exists) requestFit({ kind: 'locations', ids: [result.locationId] });
 }
 
-/** Spec point 4: after save, close or undo the user is asked whether to calculate. */
+/** After save, close or undo the user is asked whether to calculate. */
 export async function askToCalculate(id: number | null = scenarioId.value): Promise<void> {
   const s = scenarios.value.find((x) => x.id === id);
   if (!s || isProcessing(s.status)) return;
@@ -520,7 +520,7 @@ export function answerNamePrompt(name: string | null): void {
 }
 
 /**
- * Spec point 5: a scenario with one change is named after its location; when
+ * A scenario with one change is named after its location; when
  * a change of another location is saved into it, it becomes a scenario of
  * several changes and asks for a name first.
  */
@@ -651,7 +651,7 @@ export interface CloseDraft {
 export const closeDraft = signal<CloseDraft | null>(null);
 
 /**
- * Spec point 4: the base scenario itself cannot be changed, so a change of a
+ * The base scenario itself cannot be changed, so a change of a
  * location seen there goes into a new scenario named like the location, after
  * confirmation.
  */

@@ -1,4 +1,4 @@
-// The model administrator's editors (spec points 2, 5 and 6): model
+// The model administrator's editors: model
 // parameters, drivers and normalized scores functions, plus the calibration
 // of the model parameters to the actual turnover. Each editor keeps a draft
 // and the JSON it was loaded as (dirty check); a save sends every expression
@@ -153,7 +153,7 @@ function markSaved(draft: unknown): void {
   savedJson.value = JSON.stringify(stripKeys(draft));
 }
 
-// --- New rows (spec point 5) ----------------------------------------------------------
+// --- New rows ----------------------------------------------------------
 
 export function newFunctionRow(): FunctionRow {
   return { key: key('f'), description: '', function: '', defaultValue: NewFunctionRow.defaultValue, type: NewFunctionRow.type };
@@ -283,7 +283,7 @@ export function openLogViewer(): void {
   openEditor.value = 'log';
 }
 
-/** Closes the open editor; with unsaved changes only after the confirmation (spec point 5). */
+/** Closes the open editor; with unsaved changes only after the confirmation. */
 export async function closeEditor(ask: (text: string) => Promise<boolean> = confirm): Promise<boolean> {
   if (editorDirty.value && !(await ask(t('confirmClose')))) return false;
   batch(() => {

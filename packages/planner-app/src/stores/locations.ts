@@ -43,7 +43,7 @@ export const visibleLocations = computed(() => {
 export type LocationAction = 'edit' | 'close' | 'delete' | 'undoClose' | 'undoEdit';
 
 /**
- * What may be done with a location (spec point 4): the changeType table;
+ * What may be done with a location: the changeType table;
  * delete, undo close and undo edit need a scenario with a parent; nothing in
  * a read-only scenario. Other changeTypes are treated as edited.
  */

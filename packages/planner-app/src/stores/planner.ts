@@ -26,7 +26,7 @@ export function useApi(client: ApiClient): void {
   api = client;
 }
 
-/** Startup (spec point 4): system ready, sign-in, models, then the address's or the first model. */
+/** Startup: system ready, sign-in, models, then the address's or the first model. */
 export async function startApp(client: ApiClient, search = location.search): Promise<void> {
   api = client;
   await waitUntilReady(api);
@@ -63,7 +63,7 @@ export async function loadModels(address: Address): Promise<void> {
 
 /**
  * Chooses a model: resets location, scenario, layers and filters, selects the
- * first catchment area and isoline set (spec point 4), then loads its
+ * first catchment area and isoline set, then loads its
  * sub-models, scenarios and the chosen scenario's locations. With an address,
  * its sub-model, scenario and location are restored and the map keeps the
  * address's view; otherwise the map fits to all visible locations.
@@ -238,7 +238,7 @@ export async function calculateAfterWrite(id: number): Promise<void> {
 }
 
 // --- Status polling -------------------------------------------------------
-// Spec point 9: every 10 s when the user has been idle for over 5 s. While a
+// Every 10 s when the user has been idle for over 5 s. While a
 // scenario this user started is calculating, the chip shows live progress, so
 // the app then asks every second (docs/planner-app.md).
 

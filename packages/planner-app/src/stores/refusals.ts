@@ -3,7 +3,7 @@
 // field it names and in a notification, and the dialog it came from stays open
 // with every edit. Only a network failure, a server error (5xx), an expired
 // sign-in (401) or an answer that breaks the contract opens the error dialog
-// with spec point 8's "poor internet connection" text (docs/planner-app.md).
+// with the error dialog's "poor internet connection" text (docs/planner-app.md).
 import { signal } from '@preact/signals-react';
 import type { ApiFailure } from '../api/client';
 import { interpolate } from '../i18n/define';

@@ -1,4 +1,4 @@
-// Charts and reports (spec points 2 and 4): which chart or report is open and
+// Charts and reports: which chart or report is open and
 // the data each reads first. The loaders themselves live in the results store;
 // this store only orchestrates them for the charts dialog and the reports.
 import type {
@@ -26,10 +26,10 @@ import {
   type OutputContext,
 } from './results';
 
-/** The charts of the Graphics entry (spec point 2). */
+/** The charts of the Graphics entry. */
 export type ChartKind = 'matching' | 'radar' | 'drivers' | 'properties';
 export const CHART_KINDS: readonly ChartKind[] = ['matching', 'radar', 'drivers', 'properties'];
-/** Spec point 9: the charts use the top 6 matching locations. */
+/** The charts use the top 6 matching locations. */
 export const CHART_TOP = 6;
 
 export const openChart = signal<ChartKind | null>(null);
@@ -58,7 +58,7 @@ async function into<T>(target: { value: Loadable<T> }, key: string, kind: ChartK
 const contextKey = (c: OutputContext) => `${c.submodelId}:${c.scenarioId}:${c.locationId}`;
 
 /**
- * Opens a chart and first reads its data (spec point 4): the matching chart
+ * Opens a chart and first reads its data: the matching chart
  * the matching locations, the radar chart the matching scores, the drivers
  * chart the drivers, the properties chart the two chosen properties' values.
  */

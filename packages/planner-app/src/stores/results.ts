@@ -1,4 +1,4 @@
-// The calculated outputs of a scenario (spec points 2 and 7): matching
+// The calculated outputs of a scenario: matching
 // locations, the catchment area of the selected location and its areas, area
 // information, location scores, scenario differences, drivers, property
 // values, the processing log and isolines. Every output needs status 9; the
@@ -25,15 +25,15 @@ import { locationDetail, selectedLocationId } from './locations';
 import { isGlobalAdmin, model, submodelId } from './models';
 import { scenario, scenarios } from './scenarios';
 
-/** Catchment coverage choices of catchmentAreaMode 0 (spec point 9). */
+/** Catchment coverage choices of catchmentAreaMode 0. */
 export const COVERAGE = { all: 1, secondary: 0.8, primary: 0.5, none: 0 } as const;
 export type Coverage = keyof typeof COVERAGE;
-/** Areas under this fraction are drawn as excluded (spec point 9). */
+/** Areas under this fraction are drawn as excluded. */
 export const EXCLUDED_FRACTION = 0.01;
 /** The catchment panel lists this many areas. */
 export const CATCHMENT_PANEL_AREAS = 10;
 
-/** Why an output is not available; null when it is (the spec point 8 hints). */
+/** Why an output is not available; null when it is (the hints that say why). */
 export type OutputHint = 'scenarioNotSelected' | 'scenarioNotCalculated' | 'locationNotSelected' | 'catchmentAreaNotSelected';
 
 /** The hint for an output that needs a calculated scenario and, when asked, a selected location and catchment area. */
@@ -372,7 +372,7 @@ export function startResultsSync(api: ApiClient): () => void {
 
 // ---------------------------------------------------------------- pure rules
 
-/** The product of all location scores, 0 when there are none (spec point 2 score table footer). */
+/** The product of all location scores, 0 when there are none (the score table's footer). */
 export function scoreProduct(scores: readonly { score: number }[]): number {
   if (scores.length === 0) return 0;
   return scores.reduce((product, s) => product * s.score, 1);
@@ -416,7 +416,7 @@ export const areaScoresOpen = signal(false);
 
 export const processingLogOpen = signal(false);
 export const processingLog = signal<Loadable<ProcessingLogEntry[]>>({ state: 'idle' });
-/** Spec point 2: 10 records per page. */
+/** 10 records per page. */
 export const PROCESSING_LOG_PAGE = 10;
 
 export async function openProcessingLog(api: ApiClient): Promise<void> {

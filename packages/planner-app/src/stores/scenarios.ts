@@ -1,4 +1,4 @@
-// The model's scenarios, the chosen one, their order (spec point 4) and the
+// The model's scenarios, the chosen one, their order and the
 // status rules: editable in 0, 9 and 10; read-only while 1 to 8.
 import { EditableScenarioStatuses, type Scenario } from '@locus/contract';
 import { computed, signal } from '@preact/signals-react';
@@ -16,7 +16,7 @@ export function isProcessing(status: number): boolean {
 export function isEditable(status: number): boolean {
   return EditableScenarioStatuses.includes(status);
 }
-/** Progress of a processing status: 11 % per step (spec point 9). */
+/** Progress of a processing status: 11 % per step. */
 export function progressPercent(status: number): number {
   return Math.min(100, Math.max(0, status) * 11);
 }
@@ -39,7 +39,7 @@ export interface ScenarioEntry {
 }
 
 /**
- * The picker's order (spec point 4): top scenarios first, then by name
+ * The picker's order: top scenarios first, then by name
  * descending, each followed by its children (nested by parent). Names compare
  * with the interface language's collation.
  */

@@ -1,4 +1,4 @@
-// System status (polled every second until ready, spec point 4), the
+// System status (polled every second until ready), the
 // environment (non-production banner) and the platform version.
 import { SystemStatusPollMs, SystemStatusReady, type Version } from '@locus/contract';
 import { computed, signal } from '@preact/signals-react';
@@ -9,7 +9,7 @@ export const systemReady = signal(false);
 export const databaseStarting = signal(false);
 export const environment = signal<string | null>(null);
 export const version = signal<Version | null>(null);
-/** The banner shows unless the environment is Production or Demo (spec point 1). */
+/** The banner shows unless the environment is Production or Demo. */
 export const showEnvironmentBanner = computed(() => !!environment.value && !['Production', 'Demo'].includes(environment.value));
 
 /**

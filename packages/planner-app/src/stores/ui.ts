@@ -1,5 +1,5 @@
-// Notifications, the busy counter, the global error and confirmations
-// (spec points 2 and 8): plain signals with actions, no React.
+// Notifications, the busy counter, the global error and confirmations:
+// plain signals with actions, no React.
 import { NotificationDurationMs } from '@locus/contract';
 import { computed, signal } from '@preact/signals-react';
 import type { ApiFailure } from '../api/client';
@@ -14,7 +14,7 @@ export const notifications = signal<Notification[]>([]);
 let nextNotification = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
-/** Shows a notification for 10 s (spec point 9); it can be closed earlier. */
+/** Shows a notification for 10 s; it can be closed earlier. */
 export function notify(text: string, tone: Notification['tone'] = 'info', durationMs = NotificationDurationMs): number {
   const id = nextNotification++;
   notifications.value = [...notifications.value, { id, text, tone }];
@@ -38,7 +38,7 @@ export function busy(delta: 1 | -1): void {
   busyCount.value = Math.max(0, busyCount.value + delta);
 }
 
-/** The global error (spec point 8): shown in the error dialog until Refresh. */
+/** The global error: shown in the error dialog until Refresh. */
 export interface GlobalError {
   message: string;
   /** The server's answer, shown in debug mode (the admin area). */
@@ -49,7 +49,7 @@ export const globalError = signal<GlobalError | null>(null);
 export const debugMode = signal(false);
 
 export function raiseError(failure: ApiFailure | Error): void {
-  // Busy and progress counters reset (spec point 8).
+  // Busy and progress counters reset.
   busyCount.value = 0;
   const response = 'text' in failure ? (failure as ApiFailure).text || null : null;
   globalError.value = { message: failure.message, response };

@@ -1,4 +1,4 @@
-// The app's screens by path (history mode, spec point 2): the main map at /,
+// The app's screens by path (history mode): the main map at /,
 // the test page at /test, the admin screens at /admin..., the not-found page
 // for any other path.
 import { useSignals } from '@preact/signals-react/runtime';

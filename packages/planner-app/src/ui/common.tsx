@@ -6,7 +6,7 @@ import { X } from 'lucide-react';
 import { t } from '../i18n';
 import { confirm } from '../stores/ui';
 
-/** Spec point 2: tooltips open after 250 ms. */
+/** Tooltips open after 250 ms. */
 export const TOOLTIP_DELAY_MS = 250;
 
 export interface DialogProps {
@@ -14,7 +14,7 @@ export interface DialogProps {
   open: boolean;
   /** Called when the user closes the dialog (close button or Escape), after the confirmation when asked. */
   onClose: () => void;
-  /** Ask 'confirmClose' before closing (spec point 2); the close-location dialog does not. */
+  /** Ask 'confirmClose' before closing; the close-location dialog does not. */
   confirmClose?: boolean;
   width?: number | string;
   className?: string;
@@ -77,7 +77,7 @@ export interface IconButtonProps {
   icon: ReactNode;
   onClick?: (event: React.MouseEvent<HTMLButtonElement>) => void;
   disabled?: boolean;
-  /** Why the button is disabled (spec point 8 hints), shown in the tooltip. */
+  /** Why the button is disabled (the hints that say why), shown in the tooltip. */
   disabledReason?: string;
   pressed?: boolean;
   expanded?: boolean;

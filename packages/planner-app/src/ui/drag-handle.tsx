@@ -1,4 +1,4 @@
-// The drag handle on the inner edge of a drawer (spec point 2), shared by the
+// The drag handle on the inner edge of a drawer, shared by the
 // planner's drawers and the admin layout. Dragging moves only the drawer's own
 // box while the pointer is down and sets the width on release, so the layout
 // is computed once; the arrow keys step the width by 10 px (50 px with Shift).

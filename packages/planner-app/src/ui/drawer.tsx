@@ -1,5 +1,5 @@
 // A drawer over the map from the left or the right, with a drag handle and a
-// close button. Spec point 2: the initial width is 400 px, or a third of the
+// close button. The initial width is 400 px, or a third of the
 // window when it is 1200 px wide or narrower; no drawer is wider than 30 % of
 // the window, so with both open the map keeps at least 40 % of it.
 import { useRef, type ReactNode } from 'react';

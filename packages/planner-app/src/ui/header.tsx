@@ -1,4 +1,4 @@
-// The 72 px top bar (spec point 2, ui-design.md): top-left menu, main logo,
+// The 72 px top bar (ui-design.md): top-left menu, main logo,
 // model and sub-model pickers, page title, help PDF, secondary logo, sign-in.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 // The left drawer: the selected location's name, photo (when the model has
-// displayLocationPhoto) and its properties flagged viewLocation, in sections
-// (spec point 2). Visibility 1 shows no information.
+// displayLocationPhoto) and its properties flagged viewLocation, in sections.
+// Visibility 1 shows no information.
 import { LocationVisibility } from '@locus/contract';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 // What lies over every screen: the busy bar, the database-starting overlay,
-// the error dialog (spec point 8), confirmations and notifications.
+// the error dialog, confirmations and notifications.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -89,7 +89,7 @@ export async function refreshPage(): Promise<void> {
 }
 
 /**
- * Spec point 8: 'Error', the unexpected-error text (the server's body in debug
+ * 'Error', the unexpected-error text (the server's body in debug
  * mode) and Refresh. It is for network failures and server errors only (the
  * refusals go to their field, stores/refusals.ts); Escape and Close dismiss it
  * and leave every open edit as it was, Refresh asks before throwing edits away.

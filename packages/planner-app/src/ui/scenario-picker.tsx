@@ -1,4 +1,4 @@
-// The scenario picker (spec point 4 order: top scenarios first, then by name
+// The scenario picker (its order: top scenarios first, then by name
 // descending, nested by parent) with each scenario's status chip.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useRef } from 'react';

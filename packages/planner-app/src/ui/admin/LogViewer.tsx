@@ -1,4 +1,4 @@
-// The log viewer of spec point 2 (global administrators): Information,
+// The log viewer (global administrators): Information,
 // Warning and Error checkboxes (all on), a source drop-down with refresh, and
 // the table of 10 rows per page.
 import { useSignals } from '@preact/signals-react/runtime';

@@ -1,4 +1,4 @@
-// The admin area (spec point 2): the admin shell with its top-left menu
+// The admin area: the admin shell with its top-left menu
 // (Main application, Logins, Models, Users, Scenario's status), the screens
 // by route, a clear 'no access' page for anyone but a global administrator,
 // and the main menu's entries for model and global administrators. The admin

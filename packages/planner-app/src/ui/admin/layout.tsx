@@ -1,4 +1,4 @@
-// The admin layout of spec point 2: a left drawer 900 px wide (or the window
+// The admin layout: a left drawer 900 px wide (or the window
 // width / 1.5 when that is smaller) with a 3 px drag handle, a list at least
 // 400 px wide and at most 384 px high at 48 px per item (virtualised), and
 // the editor of the selected item on the right.

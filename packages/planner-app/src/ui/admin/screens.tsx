@@ -1,4 +1,4 @@
-// The four admin screens of spec point 2: logins, users, models and scenario
+// The four admin screens: logins, users, models and scenario
 // status. Lists on the left (AdminDrawer), the editor or form on the right.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';

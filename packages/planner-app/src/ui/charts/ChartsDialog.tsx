@@ -1,6 +1,6 @@
-// The charts dialog (spec point 2), loaded as its own chunk when a chart is
+// The charts dialog, loaded as its own chunk when a chart is
 // first opened: the chart of the Graphics entry's choice, drawn once its data
-// has been read (spec point 4).
+// has been read.
 import { useSignals } from '@preact/signals-react/runtime';
 import { t } from '../../i18n';
 import { api } from '../../stores/api';

@@ -1,5 +1,5 @@
-// The Graphics toolbar entry (spec point 2): a menu of the four charts, each
-// opened in a dialog after its data is read (spec point 4). Disabled with the
+// The Graphics toolbar entry: a menu of the four charts, each
+// opened in a dialog after its data is read. Disabled with the
 // spec's hint when no scenario is calculated or no location is selected. The
 // dialog and the charts are a lazy chunk, loaded when a chart first opens.
 import { useSignals } from '@preact/signals-react/runtime';

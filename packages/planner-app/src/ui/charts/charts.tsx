@@ -1,4 +1,4 @@
-// The charts of spec point 2 as SVG drawn with d3-scale and d3-shape: the
+// The charts as SVG drawn with d3-scale and d3-shape: the
 // matching-locations output chart, the similarity radar, the drivers range
 // chart and the properties scatter chart. Each takes its data as props (the
 // charts dialog and the location report read it first) and carries a visually

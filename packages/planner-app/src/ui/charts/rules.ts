@@ -1,4 +1,4 @@
-// Pure rules of the charts (spec points 2 and 9): the top entries, the radar
+// Pure rules of the charts: the top entries, the radar
 // legend split, which properties the scatter chart offers, the match colours.
 import { DataType, type LocationProperty, type MatchingLocation, type PropertiesChartEntry } from '@locus/contract';
 
@@ -30,7 +30,7 @@ export function radarAxes(entries: readonly Pick<MatchingLocation, 'normalizedSc
   return titles;
 }
 
-/** Properties the scatter chart offers as X and Y: those with a title and a non-text data type (spec point 2). */
+/** Properties the scatter chart offers as X and Y: those with a title and a non-text data type. */
 export function scatterProperties<P extends Pick<LocationProperty, 'title' | 'dataType'>>(properties: readonly P[]): P[] {
   return properties.filter((p) => !!p.title && p.title.trim() !== '' && p.dataType !== DataType.text);
 }

@@ -1,4 +1,4 @@
-// The model administrator's editors (spec points 2 and 5): model parameters
+// The model administrator's editors: model parameters
 // (with the decay curves and the calibration), drivers and normalized scores
 // functions. Saves validate on the server first; closing with unsaved changes
 // and deleting a row ask for confirmation.

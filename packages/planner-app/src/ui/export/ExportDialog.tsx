@@ -1,4 +1,4 @@
-// The export dialog (spec point 7, Downloads): every download the role
+// The export dialog: every download the role
 // allows, the culture nl/en kept in a cookie for 3 days, a progress bar while
 // a file is fetched, and the file saved under a readable name.
 import { signal } from '@preact/signals-react';

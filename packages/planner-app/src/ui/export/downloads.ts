@@ -1,4 +1,4 @@
-// The downloads of the export dialog (spec point 7, Downloads): which ones
+// The downloads of the export dialog: which ones
 // the role and the current selection allow, the culture kept in a cookie,
 // file names, and the download itself through the API client.
 import type { Model, Scenario } from '@locus/contract';
@@ -6,7 +6,7 @@ import { signal } from '@preact/signals-react';
 import type { ApiClient, RouteName } from '../../api/client';
 
 export type Culture = 'nl' | 'en';
-/** The culture cookie lives 3 days (spec point 7). */
+/** The culture cookie lives 3 days. */
 export const CULTURE_COOKIE = 'locus-culture';
 export const CULTURE_COOKIE_SECONDS = 3 * 24 * 60 * 60;
 
@@ -48,7 +48,7 @@ export interface Download {
   key: DownloadKey;
   /** Text key and values of the entry's label. */
   label: { key: string; vars?: Record<string, string> };
-  /** Why it cannot be downloaded now (a spec point 8 hint key); null when it can. */
+  /** Why it cannot be downloaded now (the key of the hint that says why); null when it can. */
   hint: 'scenarioNotSelected' | 'scenarioNotCalculated' | 'locationNotSelected' | 'exportNeedsArea' | null;
   route: RouteName;
   params: Record<string, string | number>;

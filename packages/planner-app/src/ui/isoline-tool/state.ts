@@ -1,4 +1,4 @@
-// The isoline tool's state and its call (spec points 2 and 7; global
+// The isoline tool's state and its call (global
 // administrators): the set, minutes (0 to the set's maximum on the slider,
 // at least 1 in the call), the profile among the set's parameters, the point,
 // and the drawn result.

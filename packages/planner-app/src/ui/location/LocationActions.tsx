@@ -1,4 +1,4 @@
-// The selected location's action buttons in the left drawer (spec point 4):
+// The selected location's action buttons in the left drawer:
 // the actions of its changeType, disabled with a hint while the scenario is
 // read-only or, for delete and the undos, in the base scenario.
 import { useSignals } from '@preact/signals-react/runtime';

@@ -1,4 +1,4 @@
-// The location dialog (spec points 4 and 5), new and edit, 800 px: name,
+// The location dialog, new and edit, 800 px: name,
 // group and cluster (read-only for a location opened or edited in the
 // scenario), the position, the properties in their sections with a field per
 // dataType, visibility by dependencyExpression, the POIs in range, and where

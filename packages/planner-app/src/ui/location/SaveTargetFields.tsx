@@ -1,5 +1,5 @@
 // "Save to": the current scenario, a new scenario (with its name) or an
-// existing one (spec point 4), each disabled with the reason when a rule says so.
+// existing one, each disabled with the reason when a rule says so.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
 import { t } from '../../i18n';

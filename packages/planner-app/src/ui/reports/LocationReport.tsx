@@ -1,4 +1,4 @@
-// The location report (spec point 2): header with the model's logos,
+// The location report: header with the model's logos,
 // subheader, the default layout or the model's own (locationReportFormat),
 // footer. It takes everything it needs as props (model, scenario, sub-model,
 // location, API client, map renderer), reads its outputs itself and knows

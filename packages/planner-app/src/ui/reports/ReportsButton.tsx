@@ -1,4 +1,4 @@
-// The Reports toolbar entry (spec point 2): a menu with the location report
+// The Reports toolbar entry: a menu with the location report
 // (needs a calculated scenario and a selected location) and the scenario
 // report (needs a scenario other than the base). The reports are a lazy
 // chunk, loaded when a report first opens.

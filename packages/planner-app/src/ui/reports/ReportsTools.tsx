@@ -1,4 +1,4 @@
-// The report dialogs (spec point 2), loaded as their own chunk when a report
+// The report dialogs, loaded as their own chunk when a report
 // is first opened: each report in a printable dialog 21 cm wide. Print goes
 // through the browser with the report's print style sheet.
 import { useSignals } from '@preact/signals-react/runtime';

@@ -1,4 +1,4 @@
-// The scenario report (spec point 2): the impact of a scenario against the
+// The scenario report: the impact of a scenario against the
 // default scenario, in the default layout or the model's own
 // (scenarioReportFormat). The base scenario is not offered. Like the location
 // report it takes its inputs as props and reads its outputs itself.

@@ -1,4 +1,4 @@
-// Maps of the reports (spec point 2): a static map-canvas map at a fixed
+// Maps of the reports: a static map-canvas map at a fixed
 // centre and zoom (reports are never fitted), drawn off screen and returned as
 // an image at the print pixel ratio so the paper copy stays sharp. The map is
 // a plain function of its options, so the reports (and the report web

@@ -1,4 +1,4 @@
-// Pure rules of the reports (spec point 2): reading the model's report layouts
+// Pure rules of the reports: reading the model's report layouts
 // (unknown component names are kept so the report can name them), the
 // percentage of difference and the impact marks of the scenario report.
 import { LocationReportComponent, ScenarioReportComponent, TopAreasInReport, TopLocationsInScenarioReport } from '@locus/contract';
@@ -43,7 +43,7 @@ function parseLayout<E>(
   return { custom: true, components, error: null };
 }
 
-/** The default location report (spec point 2); mode 0 shows the secondary catchment area. */
+/** The default location report; mode 0 shows the secondary catchment area. */
 export function defaultLocationLayout(catchmentAreaMode: number): LocationReportComponent[] {
   return [
     { name: 'properties2Columns', left: '', right: '' },
@@ -78,7 +78,7 @@ export function parseScenarioLayout(format: string | null | undefined): ParsedLa
 }
 
 /**
- * The percentage of difference (spec point 2): the difference as a fraction
+ * The percentage of difference: the difference as a fraction
  * of the default output; 1 (100 %) when the default output is 0.
  */
 export function differenceFraction(outputDefault: number, outputDifference: number): number {

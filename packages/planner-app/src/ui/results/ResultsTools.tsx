@@ -1,4 +1,4 @@
-// Toolbar entries of the results (spec points 2 and 8): scores, export,
+// Toolbar entries of the results: scores, export,
 // processing log and, for global administrators, the isoline tool; each
 // disabled with the spec's hint when its output is not available. And the
 // host of the results' dialogs.

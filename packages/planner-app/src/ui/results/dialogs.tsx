@@ -1,5 +1,5 @@
 // Result dialogs: the location score table, the area scores (per-area table)
-// and the processing log (spec point 2, "Panel details").
+// and the processing log (the result panels' details).
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { language, t } from '../../i18n';
@@ -22,7 +22,7 @@ import { Dialog } from '../common';
 import { AreaScoresTable } from './panels';
 import './results.css';
 
-/** Score cells: 4 decimals; the footer total: 2 decimals (spec point 2). */
+/** Score cells: 4 decimals; the footer total: 2 decimals. */
 export const SCORE_DIGITS = 4;
 export const TOTAL_DIGITS = 2;
 

@@ -1,4 +1,4 @@
-// The right drawer's result panels (spec point 2): matching locations, the
+// The right drawer's result panels: matching locations, the
 // catchment-area panel titled with the model's areasType, and the area
 // information of a selected area with its per-area table.
 import type { AreaLocation, AreaProperty } from '@locus/contract';
@@ -318,7 +318,7 @@ export function AreaInfoPanel() {
   );
 }
 
-/** The per-area table (spec point 2): location, minutes by car, minutes on foot, score to 4 decimals. */
+/** The per-area table: location, minutes by car, minutes on foot, score to 4 decimals. */
 export function AreaScoresTable() {
   useSignals();
   const lang = language.value;

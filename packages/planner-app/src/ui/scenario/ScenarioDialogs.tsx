@@ -1,4 +1,4 @@
-// The scenario dialogs (spec points 4 and 5): new and edit (name required,
+// The scenario dialogs: new and edit (name required,
 // locked for a one-change scenario; top and competition, competition hidden
 // for score models), the scenario-name prompt and copy changes.
 import { useSignals } from '@preact/signals-react/runtime';

@@ -1,4 +1,4 @@
-// The scenario menu of the toolbar (spec point 4): new, edit, remove, copy
+// The scenario menu of the toolbar: new, edit, remove, copy
 // changes and calculate, each disabled with the hint that says why.
 import { useSignals } from '@preact/signals-react/runtime';
 import { Calculator, Copy, FilePlus2, Layers3, Pencil, Trash2 } from 'lucide-react';

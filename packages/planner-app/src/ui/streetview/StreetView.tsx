@@ -1,4 +1,4 @@
-// Street view (spec point 2): the figure at the map's bottom left, shown only
+// Street view: the figure at the map's bottom left, shown only
 // when a key is configured; dropped on the map (or Enter for the map's
 // centre) it looks for a panorama near that point and shows its 600x300 image
 // looking towards the point, or marks itself unavailable. The image closes

@@ -1,4 +1,4 @@
-// Street view behind an adapter (spec point 2): the availability of a
+// Street view behind an adapter: the availability of a
 // panorama near a point and the URL of its static image. The real default
 // calls the maps service's metadata and static image endpoints with the key
 // from GET /api/system/street-view-key; tests give a local fake of the same
@@ -18,7 +18,7 @@ export interface StreetViewAdapter {
 export const DEFAULT_STREET_VIEW_BASE = 'https://maps.googleapis.com';
 /** How far from the dropped point a panorama may be. */
 export const STREET_VIEW_RADIUS_METRES = 50;
-/** Spec point 2: the image is 600 by 300. */
+/** The image is 600 by 300. */
 export const STREET_VIEW_SIZE = { width: 600, height: 300 } as const;
 
 interface MetadataAnswer {

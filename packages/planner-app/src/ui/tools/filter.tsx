@@ -1,4 +1,4 @@
-// The location filter (spec point 2): by name, group, cluster and change; the
+// The location filter: by name, group, cluster and change; the
 // map draws only the matching locations and selects the single match.
 import { useSignals } from '@preact/signals-react/runtime';
 import { Filter } from 'lucide-react';

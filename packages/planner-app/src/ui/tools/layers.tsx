@@ -1,4 +1,4 @@
-// The layers menu (spec point 2): area sets with the server's raster tiles
+// The layers menu: area sets with the server's raster tiles
 // (and the area under the pointer for hover sets), heat maps and POI sets
 // (one or several as the model allows), the catchment area, the isoline set
 // and the satellite imagery when the server has one configured.

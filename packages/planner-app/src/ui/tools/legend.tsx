@@ -1,4 +1,4 @@
-// The legend (spec point 2): entries with colour and title; text on a colour
+// The legend: entries with colour and title; text on a colour
 // is dark when the colour's brightness is above 0.5, otherwise light.
 import { DEFAULT_IMPACT_STYLE, impactScale, legendTextColor } from '@locus/map-canvas';
 import { HEAT_MAP_GRADIENT } from '../../map/overlays';

@@ -1,4 +1,4 @@
-// The map search (spec point 2): the scenario's locations, places and POIs
+// The map search: the scenario's locations, places and POIs
 // wherever they are, best match first, then nearest the view (stores/tools.ts);
 // each result says where it is, and a "more" entry lists the next page.
 // Choosing a result flies to it and selects it when it is one of the
