@@ -29,4 +29,5 @@ export * from './entities/logs';
 export * from './entities/merge';
 export * from './entities/admin';
 export * from './entities/system';
+export * from './entities/events';
 export * from './routes/index';

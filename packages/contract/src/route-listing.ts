@@ -21,6 +21,7 @@ const DomainTitles: Record<keyof typeof routeDomains, string> = {
   admin: 'Admin',
   downloads: 'Downloads',
   calibration: 'Calibration',
+  events: 'Live updates (event stream)',
 };
 
 /** '/api/models/:modelId/scenarios' as '/api/models/{modelId}/scenarios'. */

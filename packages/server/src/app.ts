@@ -13,6 +13,7 @@ import { createUserCache, loadCurrentUser, LoginGoneError } from './http/current
 import { createTokenVerifier, registerIdentity } from './identity/index.js';
 import { allHandlers } from './routes/index.js';
 import { tableStamp } from './db/table-cache.js';
+import { createEventStreams, type EventStreamOptions } from './events/streams.js';
 
 /** The tables a signed-in user is read from (http/current-user.ts). */
 const USER_TABLES = ['login', 'app_user', 'model_user'];
@@ -23,6 +24,8 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** Extra handlers or replacements (tests of not-yet-built routes use none). */
   handlers?: Handlers;
+  /** Timings of the event stream (tests shorten the heartbeat). */
+  events?: EventStreamOptions;
 }
 
 export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -55,10 +58,15 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
   let usersStamp: number | undefined;
   await registerIdentity(app, ctx, { onPasswordChanged: () => users.clear() });
   const verify = await createTokenVerifier(ctx);
+  // Open event streams would keep the server from closing: they end first.
+  const events = createEventStreams(ctx, options.events);
+  app.addHook('preClose', async () => {
+    await events.close();
+  });
   registerRoutes(
     app,
     ctx,
-    { ...allHandlers(ctx, { onAccessChanged: () => users.clear() }), ...options.handlers },
+    { ...allHandlers(ctx, { onAccessChanged: () => users.clear(), events }), ...options.handlers },
     {
       validateResponses: options.validateResponses,
       async authenticate(request) {

@@ -87,6 +87,27 @@ test('an unexpected error is 500 with a generic message and no stack trace, logg
   await fastify.close();
 });
 
+test('a body with the NUL character in a text is 400 naming the field, and the handler is not called', async () => {
+  let called = false;
+  const fastify = await app({
+    scenarioCreate: async () => {
+      called = true;
+      return { id: 1 };
+    },
+  });
+  const r = await fastify.inject({
+    method: 'POST',
+    url: '/api/models/7/scenarios',
+    headers: { authorization: 'Bearer planner', 'content-type': 'application/json' },
+    payload: JSON.stringify({ name: 'North\u0000', parentScenarioId: 3 }),
+  });
+  assert.is(r.statusCode, 400, r.body);
+  assert.is(r.json().field, 'body.name');
+  assert.match(r.json().reason, /NUL/);
+  assert.not.ok(called);
+  await fastify.close();
+});
+
 test('registering a handler for a call the contract does not have is refused', async () => {
   try {
     await app({ notACall: async () => null });

@@ -93,10 +93,18 @@ async function send(r: FuzzRequest, tokens: Record<string, string>, counts: { re
         },
         (res) => {
           const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), contentType: String(res.headers['content-type'] ?? '') }),
-          );
+          const finish = () =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), contentType: String(res.headers['content-type'] ?? '') });
+          // An event stream (GET /api/events) stays open: its first event is the answer, then the connection closes.
+          const stream = String(res.headers['content-type'] ?? '').startsWith('text/event-stream');
+          res.on('data', (c: Buffer) => {
+            chunks.push(c);
+            if (stream && Buffer.concat(chunks).includes('\n\n')) {
+              finish();
+              req.destroy();
+            }
+          });
+          res.on('end', finish);
           res.on('error', reject);
         },
       );

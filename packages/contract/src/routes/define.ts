@@ -5,7 +5,8 @@ import * as z from 'zod';
 
 /** Who may call: anonymous (no token), any signed-in user (model access checked from the ids), a model administrator, a global administrator. */
 export type Role = 'anonymous' | 'user' | 'modelAdmin' | 'globalAdmin';
-export type Produces = 'json' | 'image' | 'pdf' | 'csv' | 'xlsx';
+/** The answer's kind; `events` is a text/event-stream that stays open. */
+export type Produces = 'json' | 'image' | 'pdf' | 'csv' | 'xlsx' | 'events';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RouteDef {

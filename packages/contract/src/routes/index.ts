@@ -3,6 +3,7 @@ import * as admin from './admin';
 import * as calibration from './calibration';
 import type { RouteDef } from './define';
 import * as downloads from './downloads';
+import * as events from './events';
 import * as functions from './functions';
 import * as isolines from './isolines';
 import * as locations from './locations';
@@ -29,6 +30,7 @@ export const routeDomains = {
   admin,
   downloads,
   calibration,
+  events,
 } as const;
 
 // IconShapes is a value export of reference.ts, not a route: pick routes by shape.
@@ -49,7 +51,8 @@ type AllRoutes = RouteExports<typeof system> &
   RouteExports<typeof functions> &
   RouteExports<typeof admin> &
   RouteExports<typeof downloads> &
-  RouteExports<typeof calibration>;
+  RouteExports<typeof calibration> &
+  RouteExports<typeof events>;
 
 /** Every route of one domain module. */
 export function routesOf(domain: Record<string, unknown>): RouteDef[] {

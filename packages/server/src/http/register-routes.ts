@@ -118,6 +118,9 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, handler
         if (!params.success) throw fromZodError('params', params.error);
         const query = route.query ? route.query.safeParse(request.query ?? {}) : { success: true as const, data: {} };
         if (!query.success) throw fromZodError('query', query.error);
+        // PostgreSQL text cannot hold the NUL character: refused naming the field, before any write tries to store it.
+        const nul = route.body ? nulField(request.body) : undefined;
+        if (nul !== undefined) throw badRequest(nul ? `body.${nul}` : 'body', 'text must not contain the NUL character (U+0000)');
         const body = route.body ? route.body.safeParse(request.body ?? null) : { success: true as const, data: undefined };
         if (!body.success) throw fromZodError('body', body.error);
         const result = await handler({
@@ -154,6 +157,17 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, handler
       },
     });
   }
+}
+
+/** The path of the first string holding a NUL character in a JSON value ('' for the value itself); undefined when none does. */
+export function nulField(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (!value || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulField(item, path ? `${path}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** The bearer-token authentication with a short cache of users. */

@@ -18,10 +18,13 @@ import { scenarioWriteHandlers } from './scenario-writes.js';
 import { searchHandlers } from './search.js';
 import { systemHandlers } from './system.js';
 import { tileHandlers } from './tiles.js';
+import { createEventStreams, type EventStreams } from '../events/streams.js';
 
 export interface HandlerHooks {
   /** Called after an administrator changed model access, so cached users reload. */
   onAccessChanged(): void;
+  /** The event streams of the app (GET /api/events); made here when not given. */
+  events?: EventStreams;
 }
 
 export function allHandlers(ctx: ServerContext, hooks: HandlerHooks): Handlers {
@@ -42,5 +45,6 @@ export function allHandlers(ctx: ServerContext, hooks: HandlerHooks): Handlers {
     ...downloadHandlers(ctx),
     ...isolineHandlers(ctx),
     ...calibrationHandlers(ctx),
+    ...(hooks.events ?? createEventStreams(ctx)).handlers,
   };
 }

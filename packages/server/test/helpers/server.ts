@@ -54,8 +54,7 @@ export function request(baseUrl: string, path: string, init: RequestOptions = {}
   return new Promise((resolve, reject) => {
     const req = httpsRequest(`${baseUrl}${path}`, { method: init.method ?? 'GET', headers, agent: insecureAgent }, (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
+      const finish = () => {
         const body = Buffer.concat(chunks);
         resolve({
           status: res.statusCode ?? 0,
@@ -64,7 +63,17 @@ export function request(baseUrl: string, path: string, init: RequestOptions = {}
           text: () => body.toString('utf8'),
           json: () => JSON.parse(body.toString('utf8')),
         });
+      };
+      // An event stream (GET /api/events) stays open: its first event is the answer, then the connection closes.
+      const stream = String(res.headers['content-type'] ?? '').startsWith('text/event-stream');
+      res.on('data', (c: Buffer) => {
+        chunks.push(c);
+        if (stream && Buffer.concat(chunks).includes('\n\n')) {
+          finish();
+          req.destroy();
+        }
       });
+      res.on('end', finish);
       res.on('error', reject);
     });
     req.on('error', reject);
