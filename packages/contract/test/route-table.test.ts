@@ -59,7 +59,14 @@ test('roles: anonymous only before sign-in, globalAdmin for admin calls and the 
       .map((route) => route.name)
       .sort();
   assert.equal(withRole('anonymous'), ['help', 'systemEnvironment', 'systemMsalConfiguration', 'systemStatus', 'systemVersion']);
-  assert.equal(withRole('modelAdmin'), ['calibrationStart', 'calibrationStatus', 'driversSave', 'modelParametersSave', 'normalizedScoresFunctionsSave']);
+  assert.equal(withRole('modelAdmin'), [
+    'calibrationStart',
+    'calibrationStatus',
+    'driversSave',
+    'modelParametersSave',
+    'normalizedScoresFunctionsSave',
+    'propertyRangesSave',
+  ]);
   const adminRoutes = routeList
     .filter((route) => route.path.startsWith('/api/admin/'))
     .map((route) => route.name)
