@@ -6,6 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom();
+import { within } from '@testing-library/dom';
 import { act } from 'react';
 import { language, t } from '../src/i18n';
 import { AdminDrawer, ADMIN_LIST_MIN_WIDTH } from '../src/ui/admin/layout';
@@ -14,8 +15,8 @@ import { mount } from './render';
 
 language.value = 'en';
 
-const handleOf = (host: HTMLElement) => host.querySelector<HTMLElement>('[role="separator"]')!;
-const drawerOf = (host: HTMLElement) => host.querySelector<HTMLElement>('aside')!;
+const handleOf = (host: HTMLElement) => within(host).getByRole('separator');
+const drawerOf = (host: HTMLElement) => within(host).getByRole('complementary');
 const valueOf = (host: HTMLElement) => Number(handleOf(host).getAttribute('aria-valuenow'));
 
 function key(host: HTMLElement, name: string, shiftKey = false) {
@@ -143,7 +144,7 @@ test('a closed drawer draws nothing, handle included', () => {
       list
     </Drawer>,
   );
-  assert.is(host.querySelector('[role="separator"]'), null);
+  assert.is(within(host).queryByRole('separator'), null);
   unmount();
 });
 

@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/');
 import { effect } from '@preact/signals-react';
+import { within } from '@testing-library/dom';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { NewLocationProperty } from '@locus/contract';
@@ -335,10 +336,7 @@ test('copy changes: targets are top scenarios with a parent other than the sourc
   document.body.appendChild(root);
   const react = createRoot(root as unknown as HTMLElement);
   await act(async () => react.render(<CopyChangesDialog />));
-  const deleteBox = () =>
-    [...root.querySelectorAll('input[type="checkbox"]')].find((el) =>
-      el.parentElement?.textContent?.includes('Delete source scenario'),
-    ) as unknown as HTMLInputElement;
+  const deleteBox = () => within(root).getByRole<HTMLInputElement>('checkbox', { name: /Delete source scenario/, hidden: true });
   assert.is(deleteBox().disabled, true, 'disabled while a change is not selected');
   await act(async () => toggleCopyLocation(12, true));
   assert.is(deleteBox().disabled, false, 'enabled with every change selected');
@@ -666,13 +664,16 @@ test('the drawer buttons: the changeType row, disabled with the hint while the s
   document.body.appendChild(root);
   const react = createRoot(root as unknown as HTMLElement);
   await act(async () => react.render(<LocationActions />));
-  const buttons = () => [...root.querySelectorAll('button')].map((b) => `${b.textContent}${b.getAttribute('aria-disabled') === 'true' ? ' (disabled)' : ''}`);
+  const buttons = () =>
+    within(root)
+      .queryAllByRole('button', { hidden: true })
+      .map((b) => `${b.textContent}${b.getAttribute('aria-disabled') === 'true' ? ' (disabled)' : ''}`);
   assert.equal(buttons(), ['Edit location', 'Undo edit']);
   await act(async () => {
     scenarios.value = [scenario(1), scenario(2, { parentScenarioId: 1, status: 3 })];
   });
   assert.equal(buttons(), ['Edit locationscenario is calculating (disabled)', 'Undo editscenario is calculating (disabled)']);
-  assert.is(root.querySelector('button')?.getAttribute('title'), 'scenario is calculating');
+  assert.is(within(root).getAllByRole('button', { hidden: true })[0]!.getAttribute('title'), 'scenario is calculating');
   await act(async () => {
     locations.value = [location(11, { changeType: 2 })];
     scenarios.value = [scenario(1), scenario(2, { parentScenarioId: 1, status: 0 })];

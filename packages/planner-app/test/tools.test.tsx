@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/');
 import { DEFAULT_HEAT_GRADIENT } from '@locus/map-canvas';
+import { within } from '@testing-library/dom';
 import { act } from 'react';
 import { createApiClient } from '../src/api/client';
 import { language } from '../src/i18n';
@@ -347,13 +348,13 @@ test('the filter panel lists groups, clusters and changes, filters as the user t
   locations.value = storeList;
   clearFilter();
   const view = await render(<FilterPanel />);
-  const status = () => view.container.querySelector('[role="status"]')!.textContent;
+  const status = () => view.getByRole('status').textContent;
   assert.is(status(), '4 of 4 locations');
-  const legends = [...view.container.querySelectorAll('legend')].map((l) => l.textContent);
+  const legends = view.getAllByRole('group', { hidden: true }).map((f) => f.querySelector('legend')?.textContent);
   assert.equal(legends, ['Group', 'Cluster', 'Change']);
-  const clear = [...view.container.querySelectorAll('button')].find((b) => b.textContent === 'Clear filter')!;
+  const clear = view.getByRole<HTMLButtonElement>('button', { name: 'Clear filter', hidden: true });
   assert.is(clear.disabled, true);
-  const beta = [...view.container.querySelectorAll('label')].find((l) => l.textContent === 'Beta')!.querySelector('input')!;
+  const beta = view.getByRole<HTMLInputElement>('checkbox', { name: 'Beta', hidden: true });
   await act(async () => beta.click());
   assert.equal(filter.value.groupIds, [2]);
   assert.is(status(), '2 of 4 locations');
@@ -375,8 +376,11 @@ test('the layers panel offers radio buttons with None when one heat map at a tim
   useModel(richModel);
   satelliteImagery.value = null;
   const view = await render(<LayersPanel />);
-  const inputsOf = (legend: string) =>
-    [...view.container.querySelectorAll('fieldset')].find((f) => f.querySelector('legend')!.textContent === legend)!.querySelectorAll('input');
+  // A group holds either radio buttons or checkboxes, so the two lists keep the page's order.
+  const inputsOf = (legend: string) => {
+    const group = within(view.getByRole('group', { name: legend, hidden: true }));
+    return [...group.queryAllByRole<HTMLInputElement>('radio', { hidden: true }), ...group.queryAllByRole<HTMLInputElement>('checkbox', { hidden: true })];
+  };
   assert.equal(
     [...inputsOf('Heat maps')].map((i) => i.type),
     ['radio', 'radio', 'radio'],
@@ -389,17 +393,17 @@ test('the layers panel offers radio buttons with None when one heat map at a tim
   assert.equal(layers.value.heatMapSetIds, [21]);
   await act(async () => (inputsOf('Heat maps')[0] as HTMLInputElement).click());
   assert.equal(layers.value.heatMapSetIds, [], 'None turns heat maps off');
-  assert.is(view.container.querySelector('[role="switch"]'), null, 'no satellite toggle without imagery');
+  assert.is(view.queryByRole('switch', { hidden: true }), null, 'no satellite toggle without imagery');
   await act(async () => {
     satelliteImagery.value = { url: 'https://imagery.example.com/{z}/{x}/{y}.jpg', attribution: null };
   });
-  assert.ok(view.container.querySelector('[role="switch"]'), 'the toggle shows when imagery is configured');
+  assert.ok(view.queryByRole('switch', { hidden: true }), 'the toggle shows when imagery is configured');
   await act(async () => useModel({ ...richModel, allowMultipleHeatMapSets: true }));
   assert.equal(
     [...inputsOf('Heat maps')].map((i) => i.type),
     ['checkbox', 'checkbox'],
   );
-  const selects = [...view.container.querySelectorAll('select')];
+  const selects = view.getAllByRole<HTMLSelectElement>('combobox', { hidden: true });
   assert.is(selects.length, 2, 'catchment area and isoline set');
   assert.is(selects[0]!.value, '11', 'the chosen catchment area');
   await view.unmount();
@@ -418,7 +422,7 @@ test('the legend panel draws zone entries on their colour with the legend text c
   );
   assert.is(zones[0]!.style.color, '#ffffff');
   assert.is(zones[1]!.style.color, '#000000');
-  const headings = [...view.container.querySelectorAll('h3')].map((h) => h.textContent);
+  const headings = view.getAllByRole('heading', { level: 3, hidden: true }).map((h) => h.textContent);
   assert.equal(headings, ['Locations', 'Catchment area zones']);
   await view.unmount();
 });
@@ -429,7 +433,7 @@ test('the search panel hints at the minimum length, lists results with their cat
   searchResults.value = [];
   searchState.value = 'idle';
   const view = await render(<SearchPanel />);
-  const status = () => view.container.querySelector('[role="status"]')!.textContent;
+  const status = () => view.getByRole('status').textContent;
   assert.is(status(), 'Type at least 2 characters.');
   const results = [
     { latitude: 52.09, longitude: 5.12, category: 'place' as const, title: 'Utrecht', icon: '/i' },
@@ -441,8 +445,8 @@ test('the search panel hints at the minimum length, lists results with their cat
     searchState.value = 'done';
   });
   assert.is(status(), 'Results: 2');
-  const list = view.container.querySelector('ul[aria-label="Search results"]')!;
-  const buttons = [...list.querySelectorAll('button')];
+  const list = view.getByRole('list', { name: 'Search results', hidden: true });
+  const buttons = within(list).getAllByRole('button', { hidden: true });
   assert.equal(
     buttons.map((b) => b.textContent),
     ['UtrechtPlace', 'Station UtrechtPoint of interest'],
