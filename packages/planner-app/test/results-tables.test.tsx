@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/');
 import type { Area, LocationCatchmentArea } from '@locus/contract';
+import { within } from '@testing-library/dom';
 import { act } from 'react';
 import { language, t } from '../src/i18n';
 import { emptyLayers, layers } from '../src/stores/layers';
@@ -45,12 +46,14 @@ function context() {
 }
 
 /** The text of every cell, row by row (the header row first). */
-function cells(table: Element): string[][] {
-  return [...table.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? ''));
+function cells(table: HTMLElement): string[][] {
+  return within(table)
+    .getAllByRole('row', { hidden: true })
+    .map((tr) => [...tr.children].map((c) => c.textContent ?? ''));
 }
 
 test('ResultsTable: headers, one row per item, number columns aligned to the end, a row class per row', () => {
-  const { host, unmount } = mount(
+  const { getByTestId, unmount } = mount(
     <ResultsTable
       testId="t"
       rows={[
@@ -65,7 +68,7 @@ test('ResultsTable: headers, one row per item, number columns aligned to the end
       ]}
     />,
   );
-  const table = host.querySelector('[data-testid="t"]')!;
+  const table = getByTestId('t');
   assert.equal(cells(table), [
     ['Name', 'Value'],
     ['a', '10'],
@@ -89,13 +92,13 @@ test('ResultsTable: headers, one row per item, number columns aligned to the end
 test('area information: the locations with their value and share of the area total', async () => {
   context();
   const view = await render(<AreaInfoPanel />);
-  const table = view.container.querySelector('[data-testid="area-locations"]')!;
+  const table = view.getByTestId('area-locations');
   assert.equal(cells(table), [
     ['Location', 'Value', 'Share'],
     ['Centrum', '750.00', '75.0%'],
     ['Noord', '250.00', '25.0%'],
   ]);
-  const button = [...view.container.querySelectorAll('button')].find((b) => b.textContent === t('areaScoresButton'))!;
+  const button = view.getByRole('button', { name: t('areaScoresButton'), hidden: true });
   await act(async () => button.click());
   assert.ok(areaScoresOpen.value, 'the button opens the per-area table');
   areaScoresOpen.value = false;
@@ -105,7 +108,7 @@ test('area information: the locations with their value and share of the area tot
 test('the per-area table: minutes by car and on foot to 1 decimal (– when out of reach), the score to 4 decimals', async () => {
   context();
   const view = await render(<AreaScoresTable />);
-  const table = view.container.querySelector('[data-testid="area-scores"]')!;
+  const table = view.getByTestId('area-scores');
   assert.equal(cells(table), [
     ['Location', 'Minutes by car', 'Minutes on foot', 'Score'],
     ['Centrum', '4.3', '12.0', '0.1235'],
@@ -114,7 +117,7 @@ test('the per-area table: minutes by car and on foot to 1 decimal (– when out 
   await act(async () => {
     areaInfo.value = { state: 'failed' };
   });
-  assert.is(view.container.querySelector('table'), null);
+  assert.is(view.queryByRole('table', { hidden: true }), null);
   await view.unmount();
 });
 
@@ -131,13 +134,13 @@ test("the catchment table marks the chosen area's row and its button", async () 
   } as unknown as LocationCatchmentArea;
   catchments.value = new Map([[11, { state: 'ready', value: catchment, key: 'k' }]]);
   const view = await render(<CatchmentPanel />);
-  const rows = [...view.container.querySelectorAll('[data-testid="catchment-table"] tbody tr')];
+  const [, ...rows] = within(view.getByTestId('catchment-table')).getAllByRole('row', { hidden: true });
   assert.equal(
     rows.map((r) => r.className),
     ['selected', ''],
   );
   assert.equal(
-    rows.map((r) => r.querySelector('button')!.getAttribute('aria-pressed')),
+    rows.map((r) => within(r).getByRole('button', { hidden: true }).getAttribute('aria-pressed')),
     ['true', 'false'],
   );
   await view.unmount();
