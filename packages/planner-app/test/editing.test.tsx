@@ -32,6 +32,8 @@ import {
   placingLocation,
   saveLocationDraft,
   saveScenarioDraft,
+  conflictText,
+  overwriteScenarioChange,
   showCompetition,
   startPlacingLocation,
   saveTargetRules,
@@ -278,6 +280,9 @@ test('the location body sends editable values (percentages /100), not outputs or
     newScenarioName: '',
     existingScenarioId: null,
     scenarioModified: '2026-11-02T00:00:00Z',
+    version: 4711,
+    conflict: null,
+    lastSave: {},
     poisInRange: null,
     shownPois: [],
     nameError: null,
@@ -291,7 +296,9 @@ test('the location body sends editable values (percentages /100), not outputs or
     { id: 1, stringValue: null, numberValue: 0.4 },
     { id: 4, stringValue: 'y', numberValue: null },
   ]);
-  assert.is(body.scenarioModified, '2026-11-02T00:00:00Z', 'the modified stamp goes with the write');
+  assert.is(body.version, 4711, 'the version the user saw goes with the write');
+  assert.is(body.scenarioModified, undefined, 'the scenario stamp does not: another store saved meanwhile is no conflict');
+  assert.is(locationBody({ ...draft, target: 'existing' }, 9).version, undefined, 'a save into another scenario has no version seen there');
   assert.is(body.scenarioCreation, null);
 });
 
@@ -384,6 +391,9 @@ test('name required: the location dialog and the scenario dialog refuse a blank 
     newScenarioName: '',
     existingScenarioId: null,
     scenarioModified: null,
+    version: null,
+    conflict: null,
+    lastSave: {},
     poisInRange: null,
     shownPois: [],
     nameError: null,
@@ -405,6 +415,8 @@ test('name required: the location dialog and the scenario dialog refuse a blank 
     competition: false,
     nameLocked: false,
     modified: null,
+    version: null,
+    conflict: null,
     error: null,
     nameError: null,
     saving: false,
@@ -416,12 +428,24 @@ test('name required: the location dialog and the scenario dialog refuse a blank 
   scenarioDraft.value = null;
 });
 
-test('edit scenario: the name is locked for one change, modified goes with the update, competition is off for score models, a 409 is shown translated', async () => {
+test('edit scenario: the name is locked for one change, the version goes with the update, competition is off for score models, a conflict keeps the form', async () => {
   const { ApiFailure } = await import('../src/api/client');
-  let refuse = false;
+  let refuse: false | 'modified' | 'elsewhere' = false;
   const fake = setup({
     scenarioUpdate: (o) => {
-      if (refuse) throw new ApiFailure('scenarioUpdate', 409, { statusCode: 409, error: 'Conflict', message: 'scenarioWasModified' }, '');
+      if (refuse === 'modified') throw new ApiFailure('scenarioUpdate', 409, { statusCode: 409, error: 'Conflict', message: 'scenarioWasModified' }, '');
+      if (refuse === 'elsewhere')
+        throw new ApiFailure(
+          'scenarioUpdate',
+          409,
+          {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'changedElsewhere',
+            params: { modifiedBy: 'Anna Visser', modified: new Date().toISOString(), version: 5005 },
+          },
+          '',
+        );
       return { ...scenario(2, { parentScenarioId: 1 }), ...(o.body as unknown as object) };
     },
     scenarios: () => [scenario(1), scenario(2, { parentScenarioId: 1, changeCount: 1, name: 'Store 11', isTop: true })],
@@ -438,14 +462,25 @@ test('edit scenario: the name is locked for one change, modified goes with the u
   const update = fake.calls.find((c) => c.name === 'scenarioUpdate')!;
   assert.equal(
     update.options.body,
-    { id: 2, name: 'Store 11', isTop: true, competition: false, modified: '2026-11-05T10:00:00Z' },
-    'the locked name is sent as it is',
+    { id: 2, name: 'Store 11', isTop: true, competition: false, version: 1002 },
+    'the locked name is sent as it is, with the version read',
   );
   assert.is(scenarioDraft.value, null);
-  refuse = true;
+  refuse = 'modified';
   openEditScenario();
   assert.is(await saveScenarioDraft(), false);
   assert.is(scenarioDraft.value?.error, 'Someone else changed this scenario in the meantime. Reload and save again.');
+  refuse = 'elsewhere';
+  scenarioDraft.value = { ...scenarioDraft.value!, isTop: false, error: null };
+  assert.is(await saveScenarioDraft(), false);
+  const conflict = scenarioDraft.value!.conflict!;
+  assert.is(conflict.kind, 'changed');
+  assert.match(conflictText(conflict), /^Anna Visser changed this scenario at .+, after you opened it\.$/);
+  assert.is(scenarioDraft.value!.isTop, false, 'the edit stays in the form');
+  refuse = false;
+  assert.is(await overwriteScenarioChange(), true);
+  const overwrite = fake.calls.filter((c) => c.name === 'scenarioUpdate').at(-1)!;
+  assert.is((overwrite.options.body as unknown as { version?: number }).version, 5005, 'the overwrite sends the version now stored');
   scenarioDraft.value = null;
   models.value = [model(1)];
 });

@@ -5,6 +5,8 @@ import { defineTexts } from './define';
 
 export const editingTexts = defineTexts({
   en: {
+    deletedElsewhereTitle: 'Deleted elsewhere',
+    conflictSaveAgain: 'Save again to close it anyway.',
     changedElsewhere: 'Someone else changed this in the meantime; your change was not saved.',
     locationNoLongerExists:
       'This location no longer exists in this scenario: it was deleted elsewhere (by another user or in another tab). Your edit has not been saved; it is still in the form.',
@@ -109,6 +111,8 @@ export const editingTexts = defineTexts({
     saving: 'Saving…',
   },
   nl: {
+    deletedElsewhereTitle: 'Elders verwijderd',
+    conflictSaveAgain: 'Sla opnieuw op om haar toch te sluiten.',
     changedElsewhere: 'Iemand anders heeft dit intussen gewijzigd; uw wijziging is niet opgeslagen.',
     locationNoLongerExists:
       'Deze locatie bestaat niet meer in dit scenario: ze is elders verwijderd (door een andere gebruiker of in een ander tabblad). Uw wijziging is niet opgeslagen; ze staat nog in het formulier.',
@@ -215,6 +219,8 @@ export const editingTexts = defineTexts({
     saving: 'Opslaan…',
   },
   de: {
+    deletedElsewhereTitle: 'Anderswo gelöscht',
+    conflictSaveAgain: 'Speichern Sie erneut, um ihn trotzdem zu schließen.',
     changedElsewhere: 'Jemand anderes hat dies inzwischen geändert; Ihre Änderung wurde nicht gespeichert.',
     locationNoLongerExists:
       'Dieser Standort existiert in diesem Szenario nicht mehr: Er wurde anderswo gelöscht (von einem anderen Benutzer oder in einem anderen Tab). Ihre Änderung wurde nicht gespeichert; sie steht noch im Formular.',
@@ -321,6 +327,8 @@ export const editingTexts = defineTexts({
     saving: 'Speichern…',
   },
   es: {
+    deletedElsewhereTitle: 'Eliminado en otro lugar',
+    conflictSaveAgain: 'Guarde de nuevo para cerrarla de todos modos.',
     changedElsewhere: 'Otra persona ha cambiado esto mientras tanto; su cambio no se ha guardado.',
     locationNoLongerExists:
       'Esta ubicación ya no existe en este escenario: se eliminó en otro lugar (otro usuario u otra pestaña). Su cambio no se ha guardado; sigue en el formulario.',
@@ -426,6 +434,8 @@ export const editingTexts = defineTexts({
     saving: 'Guardando…',
   },
   fr: {
+    deletedElsewhereTitle: 'Supprimé ailleurs',
+    conflictSaveAgain: 'Enregistrez à nouveau pour le fermer quand même.',
     changedElsewhere: 'Quelqu’un d’autre a modifié ceci entre-temps ; votre modification n’a pas été enregistrée.',
     locationNoLongerExists:
       'Cet emplacement n’existe plus dans ce scénario : il a été supprimé ailleurs (par un autre utilisateur ou dans un autre onglet). Votre modification n’a pas été enregistrée ; elle est toujours dans le formulaire.',

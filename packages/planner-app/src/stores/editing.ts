@@ -7,9 +7,11 @@ import {
   AllowedLocationActions,
   AutoCalculateType,
   DataType,
+  GoneMessage,
   NearByLocationClusters,
   OutputType,
   PropertyType,
+  RuleMessage,
   type LocationCluster,
   type LocationWriteBody,
   type LocationWriteResult,
@@ -21,7 +23,7 @@ import {
 import { compileExpression, truthy, type CompiledExpression, type PropertyValues } from '@locus/engine/expression';
 import { computed, signal } from '@preact/signals-react';
 import { ApiFailure, type ApiClient } from '../api/client';
-import { t, type TextKey } from '../i18n';
+import { language, t, type TextKey } from '../i18n';
 import { api as defaultApi } from './api';
 import { allowedActions, locationDetail, locations, selectedLocationId, type LocationAction } from './locations';
 import { model, modelId } from './models';
@@ -29,7 +31,7 @@ import { calculate, calculateAfterWrite, loadLocationDetail, loadLocations, relo
 import { isEditable, isProcessing, scenario, scenarioId, scenarios } from './scenarios';
 import { outsideRange } from '../format/range';
 import { plausibilityWarnings } from './plausibility';
-import { clearRefusal, refusal, refusalText } from './refusals';
+import { clearRefusal, isConnectionOrServerFailure, refusal, refusalText } from './refusals';
 import { confirm, notify } from './ui';
 import { requestFit } from './view';
 
@@ -308,8 +310,49 @@ export function dialogSections(properties: readonly EditableProperty[]): DialogS
 
 // --- Failures ------------------------------------------------------------------
 
-/** Rule refusals (409) and field errors (400) are shown where they happen, not in the error dialog. */
-const expectedFailure = (f: ApiFailure) => f.status === 409 || f.status === 400;
+/**
+ * Refusals (4xx with a reason: a field error, a rule, a row changed or deleted
+ * elsewhere) are shown where they happen and keep the form; only a network or
+ * server failure or an expired sign-in goes to the error dialog.
+ */
+const expectedFailure = (f: ApiFailure) => !isConnectionOrServerFailure(f);
+
+/** A write refused because its location or scenario moved on or went away since the user read it. */
+export type WriteConflict =
+  | { kind: 'changed'; what: 'location' | 'scenario'; modifiedBy: string; modified: string; version: number }
+  | { kind: 'gone'; key: 'locationNoLongerExists' | 'scenarioNoLongerExists' };
+
+/** The conflict a refused write names (409 changedElsewhere, 404 locationNoLongerExists / scenarioNoLongerExists), else null. */
+export function conflictOf(error: unknown, what: 'location' | 'scenario'): WriteConflict | null {
+  if (!(error instanceof ApiFailure) || !error.body) return null;
+  const key = error.body.message;
+  if (error.status === 404 && (key === GoneMessage.locationNoLongerExists || key === GoneMessage.scenarioNoLongerExists)) return { kind: 'gone', key };
+  if (error.status === 409 && key === RuleMessage.changedElsewhere) {
+    const p = error.body.params ?? {};
+    const version = Number(p.version);
+    if (!Number.isSafeInteger(version) || version <= 0) return null;
+    return { kind: 'changed', what, modifiedBy: String(p.modifiedBy ?? ''), modified: String(p.modified ?? ''), version };
+  }
+  return null;
+}
+
+/** When a change was made, as the user reads it: the time today, else the date and time. */
+function conflictTime(iso: string): string {
+  const when = new Date(iso);
+  if (Number.isNaN(when.getTime())) return iso;
+  const today = new Date().toDateString() === when.toDateString();
+  return new Intl.DateTimeFormat(language.value, today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(when);
+}
+
+/** What happened, truthfully: who changed it and when (or that it is gone), and that the user's edit was not saved. */
+export function conflictText(c: WriteConflict): string {
+  if (c.kind === 'gone') return t(c.key);
+  const time = conflictTime(c.modified);
+  const location = c.what === 'location';
+  return c.modifiedBy
+    ? t(location ? 'conflictLocationBy' : 'conflictScenarioBy', { who: c.modifiedBy, time })
+    : t(location ? 'conflictLocationUnknown' : 'conflictScenarioUnknown', { time });
+}
 
 /** A refused write as the user reads it: the translated message key, or the server's sentence. */
 export function failureText(error: unknown): string {
@@ -319,6 +362,24 @@ export function failureText(error: unknown): string {
 
 function rethrowUnexpected(error: unknown): void {
   if (!(error instanceof ApiFailure) || !expectedFailure(error)) throw error;
+}
+
+/**
+ * A refused action without a form (close from the menu, undo, delete, remove
+ * scenario): a conflict is told as what happened, and the scenarios and
+ * locations are read again so the other change shows; any other refusal is
+ * told as its reason.
+ */
+async function tellConflictOrFailure(error: unknown, what: 'location' | 'scenario'): Promise<void> {
+  const conflict = conflictOf(error, what);
+  if (!conflict) {
+    notify(failureText(error), 'error');
+    return;
+  }
+  notify(conflictText(conflict), 'error');
+  await reloadScenarios();
+  await loadLocations();
+  await loadLocationDetail();
 }
 
 // --- After a write ---------------------------------------------------------
@@ -369,6 +430,10 @@ export interface ScenarioDraft {
   /** The name cannot change: a scenario with exactly one change is named after its location. */
   nameLocked: boolean;
   modified: string | null;
+  /** The scenario's version as read (edit), sent with the save. */
+  version: number | null;
+  /** The save was refused: the scenario changed or went away meanwhile. */
+  conflict: WriteConflict | null;
   error: string | null;
   nameError: string | null;
   saving: boolean;
@@ -389,6 +454,8 @@ export function openNewScenario(): void {
     competition: false,
     nameLocked: false,
     modified: null,
+    version: null,
+    conflict: null,
     error: null,
     nameError: null,
     saving: false,
@@ -406,6 +473,8 @@ export function openEditScenario(): void {
     competition: s.competition,
     nameLocked: s.changeCount === 1,
     modified: s.modified,
+    version: s.version,
+    conflict: null,
     error: null,
     nameError: null,
     saving: false,
@@ -426,7 +495,7 @@ export async function saveScenarioDraft(): Promise<boolean> {
     updateScenarioDraft({ nameError: t(nameKey) });
     return false;
   }
-  updateScenarioDraft({ saving: true, error: null, nameError: null });
+  updateScenarioDraft({ saving: true, error: null, nameError: null, conflict: null });
   const competition = showCompetition.value ? draft.competition : false;
   // A locked name (one change) is the location's: sent as it is.
   const name = draft.nameLocked ? (scenarios.value.find((s) => s.id === draft.scenarioId)?.name ?? draft.name) : draft.name.trim();
@@ -443,7 +512,7 @@ export async function saveScenarioDraft(): Promise<boolean> {
     } else {
       await api.call('scenarioUpdate', {
         params: { modelId: mid },
-        body: { id: draft.scenarioId, name, isTop: draft.isTop, competition, ...(draft.modified ? { modified: draft.modified } : {}) },
+        body: { id: draft.scenarioId, name, isTop: draft.isTop, competition, ...(draft.version !== null ? { version: draft.version } : {}) },
         expected: expectedFailure,
       });
     }
@@ -452,10 +521,44 @@ export async function saveScenarioDraft(): Promise<boolean> {
     return true;
   } catch (error) {
     rethrowUnexpected(error);
+    const conflict = conflictOf(error, 'scenario');
+    if (conflict) {
+      updateScenarioDraft({ saving: false, conflict });
+      return false;
+    }
     const field = error instanceof ApiFailure ? error.body?.field : undefined;
     updateScenarioDraft(field === 'name' ? { saving: false, nameError: failureText(error) } : { saving: false, error: failureText(error) });
     return false;
   }
+}
+
+/** The scenario dialog after a conflict: show the scenario as it is now (the edit in the form is dropped). */
+export async function loadOtherScenarioChange(): Promise<void> {
+  const draft = scenarioDraft.value;
+  if (!draft) return;
+  await reloadScenarios(draft.conflict?.kind === 'gone' ? undefined : draft.scenarioId);
+  const s = scenarios.value.find((x) => x.id === draft.scenarioId);
+  if (!s) {
+    scenarioDraft.value = null;
+    return;
+  }
+  updateScenarioDraft({
+    name: s.name,
+    isTop: s.isTop,
+    competition: s.competition,
+    nameLocked: s.changeCount === 1,
+    modified: s.modified,
+    version: s.version,
+    conflict: null,
+  });
+}
+
+/** The scenario dialog after a conflict: save the edit over the other change, knowingly. */
+export async function overwriteScenarioChange(): Promise<boolean> {
+  const draft = scenarioDraft.value;
+  if (draft?.conflict?.kind !== 'changed') return false;
+  updateScenarioDraft({ version: draft.conflict.version, conflict: null });
+  return saveScenarioDraft();
 }
 
 /** Removes the current scenario after confirmation; the parent is chosen next. */
@@ -465,12 +568,12 @@ export async function removeScenario(): Promise<void> {
   if (!s || mid === null || scenarioMenuState(s, scenarios.value).remove.disabled) return;
   if (!(await confirm(t('confirmRemoveScenario', { name: s.name }), t('removeScenario')))) return;
   try {
-    await api.call('scenarioDelete', { params: { modelId: mid, scenarioId: s.id }, expected: expectedFailure });
+    await api.call('scenarioDelete', { params: { modelId: mid, scenarioId: s.id }, query: { version: s.version }, expected: expectedFailure });
     notify(t('scenarioRemoved', { name: s.name }), 'success');
     await reloadScenarios(s.parentScenarioId);
   } catch (error) {
     rethrowUnexpected(error);
-    notify(failureText(error), 'error');
+    await tellConflictOrFailure(error, 'scenario');
   }
 }
 
@@ -535,7 +638,7 @@ async function renameAfterChange(id: number, name: string): Promise<void> {
   try {
     await api.call('scenarioUpdate', {
       params: { modelId: mid },
-      body: { id, name, isTop: s.isTop, competition: s.competition, modified: s.modified },
+      body: { id, name, isTop: s.isTop, competition: s.competition, version: s.version },
       expected: expectedFailure,
     });
     await reloadScenarios(id);
@@ -642,6 +745,8 @@ export async function saveCopyChanges(): Promise<boolean> {
 export interface CloseDraft {
   locationId: number;
   name: string;
+  /** The location's version as read; after a conflict the one stored now (saving again closes it anyway). */
+  version: number | null;
   target: SaveTarget;
   newScenarioName: string;
   existingScenarioId: number | null;
@@ -684,6 +789,7 @@ export async function runLocationAction(action: LocationAction, locationId: numb
       closeDraft.value = {
         locationId,
         name,
+        version: summary.version,
         target: rules.initial,
         newScenarioName: '',
         existingScenarioId: existingTargets(scenarios.value, s.id)[0]?.id ?? null,
@@ -708,12 +814,13 @@ export async function runLocationAction(action: LocationAction, locationId: numb
 
 async function simpleWrite(route: 'locationUndoClose' | 'locationUndoEdit' | 'locationDelete', locationId: number, s: Scenario, ask: boolean): Promise<void> {
   try {
-    const result = await api.call(route, { params: { scenarioId: s.id, locationId }, expected: expectedFailure });
+    const version = locations.value.find((l) => l.id === locationId)?.version;
+    const result = await api.call(route, { params: { scenarioId: s.id, locationId }, query: version ? { version } : {}, expected: expectedFailure });
     await afterLocationWrite(result, { fallbackScenarioId: s.parentScenarioId, selectLocationAfter: route !== 'locationDelete', scenarioName: s.name });
     if (ask && !result.scenarioDeleted) await askToCalculate(result.scenarioId);
   } catch (error) {
     rethrowUnexpected(error);
-    notify(failureText(error), 'error');
+    await tellConflictOrFailure(error, 'location');
   }
 }
 
@@ -781,7 +888,8 @@ export async function saveClose(options: SaveOptions = {}): Promise<boolean> {
   try {
     const result = await api.call('locationClose', {
       params: { scenarioId: call.sid, locationId: draft.locationId },
-      query: call.query,
+      // The version seen is of the current scenario's location: not sent for a close into another scenario.
+      query: { ...call.query, ...(draft.version !== null && draft.target !== 'existing' ? { version: draft.version } : {}) },
       expected: expectedFailure,
     });
     closeDraft.value = null;
@@ -789,7 +897,12 @@ export async function saveClose(options: SaveOptions = {}): Promise<boolean> {
     return true;
   } catch (error) {
     rethrowUnexpected(error);
-    updateCloseDraft({ saving: false, error: failureText(error) });
+    const conflict = conflictOf(error, 'location');
+    if (conflict?.kind === 'changed') {
+      updateCloseDraft({ saving: false, version: conflict.version, error: `${conflictText(conflict)} ${t('conflictSaveAgain')}` });
+      await loadLocations();
+      await loadLocationDetail();
+    } else updateCloseDraft({ saving: false, error: conflict ? conflictText(conflict) : failureText(error) });
     return false;
   }
 }
@@ -818,8 +931,14 @@ export interface LocationDraft {
   target: SaveTarget;
   newScenarioName: string;
   existingScenarioId: number | null;
-  /** The scenario's modified stamp as read, sent with the save. */
+  /** The scenario's modified stamp as read (no longer sent: the location's version is). */
   scenarioModified: string | null;
+  /** The location's version as read in the current scenario (null for a new one), sent with the save. */
+  version: number | null;
+  /** The save was refused: the location or scenario changed or went away meanwhile; the edit stays in the form. */
+  conflict: WriteConflict | null;
+  /** How the last save was asked (Save or Save and calculate), for Overwrite. */
+  lastSave: SaveOptions;
   poisInRange: PoiSetInRange[] | null;
   /** POIs-in-range properties whose POIs are listed. */
   shownPois: number[];
@@ -898,6 +1017,9 @@ export async function openNewLocation(longitude: number, latitude: number): Prom
     newScenarioName: '',
     existingScenarioId: existingTargets(scenarios.value, s.id)[0]?.id ?? null,
     scenarioModified: s.modified,
+    version: null,
+    conflict: null,
+    lastSave: {},
     poisInRange: null,
     shownPois: [],
     nameError: null,
@@ -947,6 +1069,9 @@ export async function openEditLocation(locationId: number): Promise<void> {
     newScenarioName: '',
     existingScenarioId: existingTargets(scenarios.value, s.id)[0]?.id ?? null,
     scenarioModified: s.modified,
+    version: detail.version,
+    conflict: null,
+    lastSave: {},
     poisInRange: null,
     shownPois: [],
     nameError: null,
@@ -1019,7 +1144,8 @@ export function locationBody(draft: LocationDraft, creation: number | null): Loc
     locationClusterId: draft.locationClusterId,
     locationProperties: writable.map((p) => storedValue(p, p.id in draft.values ? draft.values[p.id]! : displayValue(p))),
     scenarioCreation: creation,
-    ...(draft.scenarioModified ? { scenarioModified: draft.scenarioModified } : {}),
+    // The version seen is of the current scenario's location: sent with a save into it or into a new child of it.
+    ...(draft.version !== null && draft.target !== 'existing' ? { version: draft.version } : {}),
   };
 }
 
@@ -1043,11 +1169,10 @@ export async function saveLocationDraft(options: SaveOptions = {}): Promise<bool
     rename = await promptScenarioName(target);
     if (rename === null) return false;
   }
-  updateLocationDraft({ saving: true, error: null, nameError: null });
+  updateLocationDraft({ saving: true, error: null, nameError: null, conflict: null, lastSave: options });
   clearRefusal();
   const call = targetCall(draft.target, s, draft.newScenarioName, draft.existingScenarioId);
-  const targetScenario = scenarios.value.find((x) => x.id === call.sid);
-  const body = locationBody({ ...draft, scenarioModified: targetScenario?.modified ?? draft.scenarioModified }, call.creation);
+  const body = locationBody(draft, call.creation);
   try {
     const result =
       draft.mode === 'new'
@@ -1063,6 +1188,12 @@ export async function saveLocationDraft(options: SaveOptions = {}): Promise<bool
     return true;
   } catch (error) {
     rethrowUnexpected(error);
+    const conflict = conflictOf(error, 'location');
+    if (conflict) {
+      // Every edit stays in the form; the dialog says what happened and offers what can be done.
+      updateLocationDraft({ saving: false, conflict });
+      return false;
+    }
     const failure = error as ApiFailure;
     const field = failure.body?.field;
     const text = failureText(error);
@@ -1076,6 +1207,53 @@ export async function saveLocationDraft(options: SaveOptions = {}): Promise<bool
     } else updateLocationDraft({ saving: false, error: text });
     return false;
   }
+}
+
+/**
+ * The location dialog after a conflict: load the location as it is now (the
+ * other change); the edit in the form is dropped, the save target is kept.
+ */
+export async function loadOtherLocationChange(): Promise<void> {
+  const draft = locationDraft.value;
+  const s = scenario.value;
+  if (!draft || !s || draft.locationId === null) return;
+  await loadLocations();
+  const detail = await api
+    .call('scenarioLocationProperties', { params: { scenarioId: s.id, locationId: draft.locationId }, expected: [404] })
+    .catch(() => null);
+  const now = locationDraft.value;
+  if (!now || now.locationId !== draft.locationId) return;
+  if (!detail) {
+    updateLocationDraft({ conflict: { kind: 'gone', key: 'locationNoLongerExists' } });
+    return;
+  }
+  if (selectedLocationId.value === detail.id) locationDetail.value = detail;
+  clearRefusal();
+  updateLocationDraft({
+    name: detail.name,
+    latitude: detail.latitude,
+    longitude: detail.longitude,
+    type: detail.type,
+    visibility: detail.visibility,
+    excluded: detail.excluded,
+    locationGroupId: detail.locationGroupId,
+    locationClusterId: detail.locationClusterId,
+    changeType: locations.value.find((l) => l.id === detail.id)?.changeType ?? detail.changeType,
+    properties: detail.locationProperties,
+    values: initialValues(detail.locationProperties),
+    version: detail.version,
+    conflict: null,
+    error: null,
+    nameError: null,
+  });
+}
+
+/** The location dialog after a conflict: save the edit in the form over the other change, knowingly. */
+export async function overwriteLocationChange(): Promise<boolean> {
+  const draft = locationDraft.value;
+  if (draft?.conflict?.kind !== 'changed') return false;
+  updateLocationDraft({ version: draft.conflict.version, conflict: null });
+  return saveLocationDraft(draft.lastSave);
 }
 
 /** The writable numbers of the dialog whose value differs from the one it opened with, in stored units. */

@@ -2,8 +2,9 @@
 // chosen sub-model and, for a scenario other than the base, the base
 // scenario's value for comparison. Read only at status 9.
 import { batch, signal } from '@preact/signals-react';
+import { ChangeType } from '@locus/contract';
 import type { ApiClient } from '../api/client';
-import { locationDetail, selectedLocationId } from './locations';
+import { locationDetail, locations, selectedLocationId } from './locations';
 import { isDefaultSubmodel, submodelId } from './models';
 import { baseScenario, scenario } from './scenarios';
 
@@ -51,7 +52,9 @@ export async function loadLocationOutput(api: ApiClient): Promise<void> {
   outputLoading.value = true;
   try {
     const base = baseScenario.value;
-    const compare = base && base.id !== s.id && base.status === 9;
+    // A location opened in this scenario (or a parent of it) is not in the base: nothing to ask it for.
+    const inBase = locations.value.find((l) => l.id === lid)?.changeType !== ChangeType.added;
+    const compare = base && base.id !== s.id && base.status === 9 && inBase;
     const [own, baseOwn] = await Promise.all([valueIn(api, s.id, lid), compare ? valueIn(api, base.id, lid) : Promise.resolve(null)]);
     if (mine !== generation) return;
     locationOutput.value = {

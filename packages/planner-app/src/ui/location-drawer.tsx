@@ -21,6 +21,7 @@ function LocationPhoto({ locationId, name }: { locationId: number; name: string 
     let alive = true;
     setSrc(null);
     api
+      // Asked only for a location that has a photo (hasPhoto): a failure is no business of the planner's.
       .blob('locationPhoto', { params: { locationId }, expected: () => true })
       .then((blob) => {
         if (!alive) return;
@@ -91,7 +92,7 @@ export function LocationDrawer({ actions }: { actions?: ReactNode }) {
         </p>
       )}
       {noInformation && <p className="muted">{t('noInformation')}</p>}
-      {!noInformation && detail && m?.displayLocationPhoto && <LocationPhoto locationId={detail.id} name={detail.name} />}
+      {!noInformation && detail && m?.displayLocationPhoto && detail.hasPhoto && <LocationPhoto locationId={detail.id} name={detail.name} />}
       {!noInformation &&
         detail &&
         drawerSections(detail.locationProperties).map((section) => (

@@ -23,7 +23,9 @@ import {
   isCalculated,
   isPoisInRange,
   isPropertyVisible,
+  loadOtherLocationChange,
   locationDraft,
+  overwriteLocationChange,
   saveLocationDraft,
   saveTargetRules,
   propertyField,
@@ -40,6 +42,7 @@ import { locations } from '../../stores/locations';
 import { model } from '../../stores/models';
 import { scenario, scenarios } from '../../stores/scenarios';
 import { Dialog } from '../common';
+import { ConflictNotice } from '../conflict-notice';
 import { SaveTargetFields } from './SaveTargetFields';
 
 export const LOCATION_DIALOG_WIDTH = 800;
@@ -382,6 +385,14 @@ function LocationForm({ draft }: { draft: LocationDraft }) {
         })}
       </div>
       <SaveTargetFields rules={rules} value={draft} onChange={updateLocationDraft} locationName={draft.name} />
+      {draft.conflict && (
+        <ConflictNotice
+          conflict={draft.conflict}
+          busy={draft.saving}
+          onLoadOther={() => void loadOtherLocationChange()}
+          onOverwrite={() => void overwriteLocationChange()}
+        />
+      )}
       {draft.error && (
         <p className="form-error" role="alert">
           {draft.error}

@@ -8,7 +8,9 @@ import {
   answerNamePrompt,
   canDeleteSource,
   copyDraft,
+  loadOtherScenarioChange,
   namePrompt,
+  overwriteScenarioChange,
   saveCopyChanges,
   saveScenarioDraft,
   scenarioDraft,
@@ -19,6 +21,7 @@ import {
 } from '../../stores/editing';
 import { scenarios } from '../../stores/scenarios';
 import { Dialog } from '../common';
+import { ConflictNotice } from '../conflict-notice';
 
 function FieldError({ id, text }: { id: string; text: string | null }) {
   if (!text) return null;
@@ -99,6 +102,14 @@ export function ScenarioDialog() {
               <input type="checkbox" checked={draft.competition} onChange={(e) => updateScenarioDraft({ competition: e.target.checked })} />
               <span>{t('competitionScenario')}</span>
             </label>
+          )}
+          {draft.conflict && (
+            <ConflictNotice
+              conflict={draft.conflict}
+              busy={draft.saving}
+              onLoadOther={() => void loadOtherScenarioChange()}
+              onOverwrite={() => void overwriteScenarioChange()}
+            />
           )}
           {draft.error && (
             <p className="form-error" role="alert">
