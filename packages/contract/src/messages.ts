@@ -76,3 +76,9 @@ export const FieldRefusalMessage = {
   ownLoginNotDeletable: 'ownLoginNotDeletable',
   lastGlobalAdministrator: 'lastGlobalAdministrator',
 } as const;
+
+/** 409 keys of a calibration that cannot start: the model lacks what it fits to. */
+export const CalibrationMessage = {
+  calibrationNeedsActualTurnover: 'calibrationNeedsActualTurnover',
+  calibrationNeedsDemandAreas: 'calibrationNeedsDemandAreas',
+} as const;

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/');
 import { act } from 'react';
-import { FieldRefusalMessage, GoneMessage, LimitMessage, RuleMessage, ValidationMessage } from '@locus/contract';
+import { CalibrationMessage, FieldRefusalMessage, GoneMessage, LimitMessage, RuleMessage, ValidationMessage } from '@locus/contract';
 import { EXPRESSION_ERROR_CODES, validateExpression } from '@locus/engine/expression';
 import { expressionMessageText } from '../src/stores/editors';
 import { ApiFailure } from '../src/api/client';
@@ -31,6 +31,7 @@ test('every message key the server answers with has a text in each of the five c
     ...Object.values(LimitMessage),
     ...Object.values(FieldRefusalMessage),
     ...Object.values(GoneMessage),
+    ...Object.values(CalibrationMessage),
     // Expression messages (functionsValidate, the editors' own check) travel as codes.
     ...EXPRESSION_ERROR_CODES,
     'exprSyntaxAt',

@@ -21,6 +21,9 @@ export const boundsTexts = defineTexts({
     rangeStepOf: 'Step of {name}',
     rangeWholeNumbersOf: 'Only whole numbers for {name}',
     rangeNone: 'none',
+    calibrationNeedsActualTurnover:
+      'The model names no actual turnover property, or fewer than 3 locations of the base scenario have an actual turnover: there is nothing to calibrate to.',
+    calibrationNeedsDemandAreas: 'The model has no demand areas: there is nothing to calibrate with.',
     calibrationLocationsActual: '{count} locations with an actual turnover',
     exprSyntaxAt: 'Syntax error at position {position}: {reason}',
     exprTheEnd: 'the end of the expression',
@@ -59,6 +62,9 @@ export const boundsTexts = defineTexts({
     rangeStepOf: 'Stap van {name}',
     rangeWholeNumbersOf: 'Alleen gehele getallen voor {name}',
     rangeNone: 'geen',
+    calibrationNeedsActualTurnover:
+      'Het model noemt geen eigenschap voor de werkelijke omzet, of minder dan 3 locaties van het basisscenario hebben een werkelijke omzet: er is niets om op te kalibreren.',
+    calibrationNeedsDemandAreas: 'Het model heeft geen vraaggebieden: er is niets om mee te kalibreren.',
     calibrationLocationsActual: '{count} locaties met een werkelijke omzet',
     exprSyntaxAt: 'Syntaxisfout op positie {position}: {reason}',
     exprTheEnd: 'het einde van de expressie',
@@ -97,6 +103,9 @@ export const boundsTexts = defineTexts({
     rangeStepOf: 'Schrittweite von {name}',
     rangeWholeNumbersOf: 'Nur ganze Zahlen für {name}',
     rangeNone: 'keine',
+    calibrationNeedsActualTurnover:
+      'Das Modell nennt keine Eigenschaft für den tatsächlichen Umsatz, oder weniger als 3 Standorte des Basisszenarios haben einen tatsächlichen Umsatz: Es gibt nichts, woran kalibriert werden kann.',
+    calibrationNeedsDemandAreas: 'Das Modell hat keine Nachfragegebiete: Es gibt nichts, womit kalibriert werden kann.',
     calibrationLocationsActual: '{count} Standorte mit tatsächlichem Umsatz',
     exprSyntaxAt: 'Syntaxfehler an Position {position}: {reason}',
     exprTheEnd: 'das Ende des Ausdrucks',
@@ -135,6 +144,9 @@ export const boundsTexts = defineTexts({
     rangeStepOf: 'Paso de {name}',
     rangeWholeNumbersOf: 'Solo números enteros para {name}',
     rangeNone: 'ninguno',
+    calibrationNeedsActualTurnover:
+      'El modelo no indica ninguna propiedad de facturación real, o menos de 3 ubicaciones del escenario base tienen facturación real: no hay nada con lo que calibrar.',
+    calibrationNeedsDemandAreas: 'El modelo no tiene áreas de demanda: no hay nada con lo que calibrar.',
     calibrationLocationsActual: '{count} ubicaciones con facturación real',
     exprSyntaxAt: 'Error de sintaxis en la posición {position}: {reason}',
     exprTheEnd: 'el final de la expresión',
@@ -173,6 +185,9 @@ export const boundsTexts = defineTexts({
     rangeStepOf: 'Pas de {name}',
     rangeWholeNumbersOf: 'Nombres entiers seulement pour {name}',
     rangeNone: 'aucun',
+    calibrationNeedsActualTurnover:
+      "Le modèle ne désigne aucune propriété de chiffre d'affaires réel, ou moins de 3 emplacements du scénario de base en ont un : il n'y a rien sur quoi calibrer.",
+    calibrationNeedsDemandAreas: "Le modèle n'a pas de zones de demande : il n'y a rien avec quoi calibrer.",
     calibrationLocationsActual: "{count} emplacements avec un chiffre d'affaires réel",
     exprSyntaxAt: 'Erreur de syntaxe à la position {position} : {reason}',
     exprTheEnd: "la fin de l'expression",

@@ -5,6 +5,7 @@
 // attractiveness functions. Nothing is stored: applying is an ordinary
 // model-parameters save by the administrator.
 import type { CalibrationJob, CalibrationResult } from '@locus/contract/routes/calibration';
+import { CalibrationMessage } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
 import { conflict, notFound } from '../http/errors.js';
@@ -40,12 +41,12 @@ export async function calibrationInput(ctx: ServerContext, modelId: number, subM
       modelId,
     ])
   ).rows[0];
-  if (!property) throw conflict('calibrationNeedsActualTurnover', 'the model names no actual turnover property');
+  if (!property) throw conflict(CalibrationMessage.calibrationNeedsActualTurnover, 'the model names no actual turnover property');
   const stored = (await db.query<{ parameters: Parameters<typeof engineParameters>[0] }>('SELECT parameters FROM sub_model WHERE id = $1', [subModelId]))
     .rows[0];
   const parameters = engineParameters(stored?.parameters ?? null);
   const areaSetId = await demandAreaSetId(db, modelId);
-  if (areaSetId === undefined) throw conflict('calibrationNeedsDemandAreas', 'the model has no demand areas');
+  if (areaSetId === undefined) throw conflict(CalibrationMessage.calibrationNeedsDemandAreas, 'the model has no demand areas');
   const areas = await loadDemandAreas(db, areaSetId, await areaSetKey(db, areaSetId));
   const scenarioId = await baseScenarioId(ctx, modelId);
   const inputs = await loadScenarioLocations(db, modelId, scenarioId);
@@ -59,7 +60,7 @@ export async function calibrationInput(ctx: ServerContext, modelId: number, subM
       count++;
     }
   });
-  if (count < 3) throw conflict('calibrationNeedsActualTurnover', `only ${count} locations have a value of ${property.name}`);
+  if (count < 3) throw conflict(CalibrationMessage.calibrationNeedsActualTurnover, `only ${count} locations have a value of ${property.name}`);
   const input: CalibrationWorkerInput = {
     areas: { latitude: areas.latitude, longitude: areas.longitude, properties: areas.properties },
     locations: {
