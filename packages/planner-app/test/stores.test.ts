@@ -12,7 +12,7 @@ import * as planner from '../src/stores/planner';
 import { orderScenarios, progressPercent, scenarioId, scenarios, statusKind } from '../src/stores/scenarios';
 import { databaseStarting, systemReady, waitUntilReady } from '../src/stores/system';
 import { dismiss, notifications } from '../src/stores/ui';
-import { view } from '../src/stores/view';
+import { fitRequest, view } from '../src/stores/view';
 import { fakeApi } from './fake-api';
 import { location as store, model, scenario, submodels } from './fixtures';
 
@@ -71,7 +71,7 @@ test('startup restores model, sub-model, scenario, location and view from the ad
   assert.is(scenarioId.value, 4);
   assert.is(selectedLocationId.value, 12);
   assert.is(locationDetail.value?.id, 12);
-  assert.equal(view.value, { zoom: 11.5, center: [4.5, 52.1], bearing: 10, pitch: 20 });
+  assert.equal(fitRequest.value?.request, { kind: 'view', view: { zoom: 11.5, center: [4.5, 52.1], bearing: 10, pitch: 20 } });
 });
 
 test('a model the user may not open falls back to the first, with a notice', async () => {

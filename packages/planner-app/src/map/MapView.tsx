@@ -144,8 +144,9 @@ export function MapView() {
         if (filterActive.value && list.length === 1 && list[0]!.id !== selectedLocationId.peek()) void selectLocation(list[0]!.id);
       }),
     );
-    // Fits: to all visible locations on model change, to the changed ones after a change, to a
-    // point or a box (a selection's catchment); each in the free map area beside the drawers.
+    // Moves asked for by the stores: fits to all visible locations on model change, to the changed ones
+    // after a change, to a point or a box (a selection's catchment), each in the free map area beside
+    // the drawers; the address's view. The map owns its view and reports it on moveend.
     stops.push(
       effect(() => {
         const request = fitRequest.value;
@@ -178,6 +179,10 @@ export function MapView() {
           map.fitBounds(r.bounds, { ...FIT, maxZoom: SELECTION_MAX_ZOOM, padding });
           return;
         }
+        if (r.kind === 'view') {
+          void map.setView(r.view);
+          return;
+        }
         const list = r.kind === 'all' ? visibleLocations.peek() : locations.peek().filter((l) => r.ids.includes(l.id));
         if (!list.length) return;
         const bounds = boundsOf(list.map((l) => [l.longitude, l.latitude] as [number, number]));
@@ -196,21 +201,6 @@ export function MapView() {
     stops.push(effect(() => map.setLabels({ label: t('map'), itemsLabel: t('mapLocations') })));
     stops.push(bindCatchmentLayers(map, api));
     stops.push(bindNewLocationPin(map, element));
-    // A view set from outside the map (the address at start, Back and Forward) moves the map.
-    stops.push(
-      effect(() => {
-        const v = view.value;
-        const current = map.getView();
-        const same =
-          Math.abs(current.zoom - v.zoom) < 0.01 &&
-          Math.abs(current.center[0] - v.center[0]) < 1e-5 &&
-          Math.abs(current.center[1] - v.center[1]) < 1e-5 &&
-          Math.abs(current.bearing - v.bearing) < 0.1 &&
-          Math.abs(current.pitch - v.pitch) < 0.1;
-        if (!same) void map.setView({ zoom: v.zoom, center: v.center, bearing: v.bearing, pitch: v.pitch });
-      }),
-    );
-
     const updateExtent = () => {
       const size = { width: element.clientWidth, height: element.clientHeight };
       const nw = map.unproject([0, 0]);

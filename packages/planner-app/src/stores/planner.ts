@@ -52,7 +52,7 @@ export async function loadModels(address: Address): Promise<void> {
   const list = await api.call('models');
   models.value = list;
   modelsLoaded.value = true;
-  if (address.view.zoom !== undefined || address.view.center) view.value = { ...DEFAULT_VIEW, ...address.view };
+  if (address.view.zoom !== undefined || address.view.center) requestFit({ kind: 'view', view: { ...DEFAULT_VIEW, ...address.view } });
   if (!list.length) return;
   const asked = address.mid !== null ? list.find((m) => m.id === address.mid) : undefined;
   deniedModelId.value = address.mid !== null && !asked ? address.mid : null;
@@ -369,7 +369,7 @@ export function startAddressSync(): () => void {
 export async function applyAddress(address: Address): Promise<void> {
   applyingAddress = true;
   try {
-    if (address.view.zoom !== undefined || address.view.center) view.value = { ...view.value, ...address.view };
+    if (address.view.zoom !== undefined || address.view.center) requestFit({ kind: 'view', view: { ...view.value, ...address.view } });
     if (address.mid !== null && address.mid !== modelId.value && models.value.some((m) => m.id === address.mid)) {
       await selectModel(address.mid, address);
       return;
