@@ -23,7 +23,7 @@ import { ApiFailure, type ApiClient } from '../api/client';
 import { catalogue, language, t, type TextKey } from '../i18n';
 import { api as defaultApi } from './api';
 import { modelId, submodelId } from './models';
-import { reloadScenarios } from './planner';
+import { loadLocationDetail, reloadScenarios } from './planner';
 import { clearRefusal, isConnectionOrServerFailure, refusal } from './refusals';
 import { confirm, notify } from './ui';
 
@@ -514,6 +514,8 @@ async function saveRanges(): Promise<void> {
     rangesDraft.value = draft;
     markSaved(draft);
   });
+  // The drawer states the ranges and flags values outside them: the selected location is read again.
+  await loadLocationDetail();
 }
 
 async function saveScores(): Promise<void> {
