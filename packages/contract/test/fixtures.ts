@@ -35,8 +35,10 @@ export function exampleModel(): Model {
     catchmentAreas: [{ id: 1, name: 'car', title: 'Auto', areaSetId: 2, isoLineSetId: null, onMap: true }],
     catchmentAreasOnMap: false,
     catchmentAreaZones: [{ title: 'Primair', color: '#1f77b4', catchmentAreaName: 'car' }],
-    areaSets: [{ id: 2, name: 'cells', title: 'Cellen', hover: true, isWhiteSpot: false, mapTilesZoomLevelsAvailable: [8, 9, 10], tileSlug: 'cells' }],
-    heatMapSets: [{ id: 1, name: 'footfall', title: 'Passanten' }],
+    areaSets: [
+      { id: 2, name: 'cells', title: 'Cellen', hover: true, isWhiteSpot: false, mapTilesZoomLevelsAvailable: [8, 9, 10], tileSlug: 'cells', colorRamp: null },
+    ],
+    heatMapSets: [{ id: 1, name: 'footfall', title: 'Passanten', rendering: 'density' }],
     allowMultipleHeatMapSets: false,
     poiSets: [{ id: 1, name: 'stations', title: 'Stations' }],
     allowMultiplePOISets: true,

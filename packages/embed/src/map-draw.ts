@@ -8,7 +8,6 @@ import {
   BasemapLayer,
   boundsOf,
   createMap,
-  HeatmapLayer,
   IconLayer,
   iconZoomScale,
   PlaceLabelLayer,
@@ -22,17 +21,7 @@ import {
 } from '@locus/map-canvas';
 import type { ApiClient } from '@locus/planner-app/api/client';
 import { ICON_THIN_BELOW_ZOOM, iconChangeOf, iconShapeOf, LocationIconImages } from '@locus/planner-app/map/location-icons';
-import {
-  AREA_SET_OPACITY,
-  areaSetTileTemplate,
-  decodedImage,
-  HEAT_MAP_GRADIENT,
-  HEAT_MAP_INTENSITY,
-  HEAT_MAP_OPACITY,
-  HEAT_MAP_RADIUS_METRES,
-  PoiLayer,
-  Z,
-} from '@locus/planner-app/map/overlays';
+import { AREA_SET_OPACITY, areaSetTileTemplate, decodedImage, heatMapLayer, PoiLayer, Z } from '@locus/planner-app/map/overlays';
 import { FONT_FAMILY } from './font';
 import type { LayerChoice } from './layers';
 
@@ -222,14 +211,7 @@ export class MapDrawing {
       const key = `heat-map-${model.id}-${heatMapSetId}`;
       wanted.add(key);
       if (this.overlays.has(key)) continue;
-      const layer = new HeatmapLayer({
-        id: key,
-        radius: HEAT_MAP_RADIUS_METRES,
-        intensity: HEAT_MAP_INTENSITY,
-        opacity: HEAT_MAP_OPACITY,
-        gradient: HEAT_MAP_GRADIENT,
-        zIndex: Z.heatMaps,
-      });
+      const layer = heatMapLayer(key, model.heatMapSets.find((h) => h.id === heatMapSetId)?.rendering ?? 'density');
       this.place(key, () => layer);
       loads.push(
         this.once(key, () => api.call('heatMapPoints', { params: { modelId: model.id, heatMapSetId }, expected: () => true })).then((list) => {

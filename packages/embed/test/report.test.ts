@@ -190,10 +190,10 @@ test('layers: words separated by spaces or commas; sets by id or name; every unk
     unknown: ['roads', 'locations:3', 'heat-map:', 'rails'],
   });
   const m = model(1, {
-    areaSets: [{ id: 5, name: 'Gemeenten', title: 'G', hover: false, isWhiteSpot: false, mapTilesZoomLevelsAvailable: [8], tileSlug: 'g' }],
+    areaSets: [{ id: 5, name: 'Gemeenten', title: 'G', hover: false, isWhiteSpot: false, mapTilesZoomLevelsAvailable: [8], tileSlug: 'g', colorRamp: null }],
     heatMapSets: [
-      { id: 6, name: 'Inwoners', title: 'I' },
-      { id: 7, name: 'Banen', title: 'B' },
+      { id: 6, name: 'Inwoners', title: 'I', rendering: 'density' },
+      { id: 7, name: 'Banen', title: 'B', rendering: 'density' },
     ],
     poiSets: [{ id: 9, name: 'Stations', title: 'S' }],
   });

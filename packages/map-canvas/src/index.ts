@@ -35,11 +35,12 @@ export {
   type LocationChange,
 } from './layers/icons/icon-style.js';
 export { HeatmapLayer, type HeatmapLayerOptions, type HeatmapPoint } from './layers/heatmap/heatmap-layer.js';
-export { DEFAULT_HEAT_GRADIENT, SEQUENTIAL_HEAT_GRADIENT } from './layers/heatmap/color-ramp.js';
+export { DEFAULT_HEAT_GRADIENT, SEQUENTIAL_HEAT_GRADIENT, SEQUENTIAL_CHOROPLETH_GRADIENT } from './layers/heatmap/color-ramp.js';
+export { ChoroplethLayer, CHOROPLETH_CLASSES, gridSpacing, type ChoroplethLayerOptions } from './layers/heatmap/choropleth-layer.js';
 export { PolygonLayer, type PolygonLayerOptions, type PolygonFeature } from './layers/polygons/polygon-layer.js';
 export { catchmentStyle, zoneStyle, excludedAreaStyle, type PolygonStyle, type CatchmentCoverage } from './layers/polygons/polygon-style.js';
 export { LineLayer, isolineStyle, type LineLayerOptions, type LineFeature, type LineStyle } from './layers/lines/line-layer.js';
-export { RangeCircleLayer, type RangeCircleLayerOptions } from './layers/range-circles/range-circle-layer.js';
+export { RangeCircleLayer, DEFAULT_RANGE_CIRCLE_STYLE, type RangeCircleLayerOptions } from './layers/range-circles/range-circle-layer.js';
 export { rangeCircleRing, rangeCircleLabel } from './layers/range-circles/range-circle.js';
 export { LabelLayer, type LabelLayerOptions, type MapLabel } from './layers/labels/label-layer.js';
 export { ScaleBarLayer, type ScaleBarLayerOptions } from './layers/scale-bar/scale-bar-layer.js';

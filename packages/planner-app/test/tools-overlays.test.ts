@@ -16,10 +16,19 @@ import { model } from './fixtures';
 
 const demo = model(1, {
   areaSets: [
-    { id: 5, name: 'Grid 1 km', title: 'Grid 1 km', hover: true, isWhiteSpot: false, mapTilesZoomLevelsAvailable: [6, 10, 14], tileSlug: 'supermarkets-grid' },
-    { id: 6, name: 'Regions', title: 'Regions', hover: false, isWhiteSpot: false, mapTilesZoomLevelsAvailable: [], tileSlug: 'regions' },
+    {
+      id: 5,
+      name: 'Grid 1 km',
+      title: 'Grid 1 km',
+      hover: true,
+      isWhiteSpot: false,
+      mapTilesZoomLevelsAvailable: [6, 10, 14],
+      tileSlug: 'supermarkets-grid',
+      colorRamp: null,
+    },
+    { id: 6, name: 'Regions', title: 'Regions', hover: false, isWhiteSpot: false, mapTilesZoomLevelsAvailable: [], tileSlug: 'regions', colorRamp: null },
   ],
-  heatMapSets: [{ id: 20, name: 'pop', title: 'Population' }],
+  heatMapSets: [{ id: 20, name: 'pop', title: 'Population', rendering: 'density' }],
   poiSets: [{ id: 30, name: 'stations', title: 'Stations' }],
 });
 

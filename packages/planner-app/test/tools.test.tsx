@@ -58,12 +58,21 @@ const richModel = model(1, {
     { id: 3, code: 'C', name: 'Gamma', selectable: true },
   ],
   areaSets: [
-    { id: 5, name: 'Grid', title: 'Grid 1 km', hover: true, isWhiteSpot: false, mapTilesZoomLevelsAvailable: [8, 9, 10], tileSlug: 'grid-1-km' },
-    { id: 6, name: 'Regions', title: 'Regions', hover: false, isWhiteSpot: false, mapTilesZoomLevelsAvailable: [], tileSlug: 'regions' },
+    {
+      id: 5,
+      name: 'Grid',
+      title: 'Grid 1 km',
+      hover: true,
+      isWhiteSpot: false,
+      mapTilesZoomLevelsAvailable: [8, 9, 10],
+      tileSlug: 'grid-1-km',
+      colorRamp: ['#fff5eb', '#d94801'],
+    },
+    { id: 6, name: 'Regions', title: 'Regions', hover: false, isWhiteSpot: false, mapTilesZoomLevelsAvailable: [], tileSlug: 'regions', colorRamp: null },
   ],
   heatMapSets: [
-    { id: 20, name: 'pop', title: 'Population' },
-    { id: 21, name: 'pp', title: 'Purchasing power' },
+    { id: 20, name: 'pop', title: 'Population', rendering: 'density' },
+    { id: 21, name: 'pp', title: 'Purchasing power', rendering: 'rate' },
   ],
   poiSets: [
     { id: 30, name: 'stations', title: 'Stations' },
@@ -235,13 +244,26 @@ test('legend entries on a colour take the legend text colour: dark above brightn
   assert.is(colouredEntryStyle('not a colour'), null, 'an unreadable colour is drawn without a fill');
 });
 
-test('legend sections: groups on the map, zones of the chosen catchment area, heat maps and POI sets that are on', () => {
-  const state = { ...emptyLayers, catchmentAreaId: 11, heatMapSetIds: [21], poiSetIds: [30] };
-  const sections = legendSections(richModel, state, storeList.slice(0, 3), DEFAULT_HEAT_GRADIENT);
+const ramps = { density: DEFAULT_HEAT_GRADIENT, rate: ['#ffffcc', '#b10026'] };
+
+test('legend sections: groups on the map, zones of the chosen catchment area, area sets, heat maps and POI sets that are on', () => {
+  const state = { ...emptyLayers, catchmentAreaId: 11, areaSetIds: [5, 6], heatMapSetIds: [20, 21], poiSetIds: [30] };
+  const sections = legendSections(richModel, state, storeList.slice(0, 3), ramps);
   assert.equal(
     sections.map((s) => s.id),
-    ['groups', 'zones', 'heatMaps', 'pois'],
+    ['groups', 'zones', 'areaSets', 'heatMaps', 'pois'],
   );
+  // Only a set whose tiles are coloured by value has a ramp to explain.
+  assert.equal(sections[2]!.entries, [{ id: 'area-set-5', kind: 'ramp', title: 'Grid 1 km', colors: ['#fff5eb', '#d94801'], fade: false }]);
+  // A count is a density fading to transparent; a rate is drawn per area on the opaque ramp.
+  assert.equal(
+    sections[3]!.entries.map((e) => (e.kind === 'ramp' ? [e.title, e.fade, e.colors, e.note] : null)),
+    [
+      ['Population', true, DEFAULT_HEAT_GRADIENT, { key: 'legendDensity' }],
+      ['Purchasing power', false, ['#ffffcc', '#b10026'], { key: 'legendPerArea' }],
+    ],
+  );
+  sections.splice(2, 1);
   assert.equal(
     sections[0]!.entries.map((e) => e.title),
     ['Alpha', 'Beta'],
@@ -254,13 +276,13 @@ test('legend sections: groups on the map, zones of the chosen catchment area, he
   );
   assert.equal(
     sections[2]!.entries.map((e) => e.title),
-    ['Purchasing power'],
+    ['Population', 'Purchasing power'],
   );
   assert.equal(
     sections[3]!.entries.map((e) => e.title),
     ['Stations'],
   );
-  const other = legendSections(richModel, { ...emptyLayers, catchmentAreaId: 12 }, [], DEFAULT_HEAT_GRADIENT);
+  const other = legendSections(richModel, { ...emptyLayers, catchmentAreaId: 12 }, [], ramps);
   assert.equal(
     other.map((s) => s.id),
     ['zones'],
@@ -269,7 +291,7 @@ test('legend sections: groups on the map, zones of the chosen catchment area, he
     other[0]!.entries.map((e) => e.title),
     ['Other'],
   );
-  assert.equal(legendSections(null, state, storeList, DEFAULT_HEAT_GRADIENT), []);
+  assert.equal(legendSections(null, state, storeList, ramps), []);
 });
 
 // ------------------------------------------------------------------ search

@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PNG } from 'pngjs';
-import { routeList } from '@locus/contract';
+import { routeList, type Model } from '@locus/contract';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { seedOnce } from './helpers/seeded.js';
 import { signIn } from './helpers/sign-in.js';
@@ -162,6 +162,21 @@ test('reference data of the model: groups, sub-models, parameters, properties, d
   assert.ok(pois.length > 0 && pois[0].poiSetId === model.poiSets[0].id);
   const heat = (await get(`/api/models/${m}/heatmapsets/${model.heatMapSets[0].id}/points`)).json();
   assert.ok(heat.length > 100 && heat.every((p: { weight: number }) => p.weight >= 0 && p.weight <= 255));
+  // A count is drawn as a density, a rate per inhabitant per area; area sets coloured by value give their ramp.
+  const all = (await get('/api/models')).json() as Model[];
+  const supermarkets = all.find((x) => x.heatMapSets.some((h) => h.name === 'purchasing-power'))!;
+  assert.equal(
+    supermarkets.heatMapSets.map((h) => [h.name, h.rendering]),
+    [
+      ['population', 'density'],
+      ['purchasing-power', 'rate'],
+    ],
+  );
+  assert.ok(all.every((x) => x.heatMapSets.every((h) => h.name === 'purchasing-power' || h.rendering === 'density')));
+  assert.ok(
+    all.some((x) => x.areaSets.some((a) => a.colorRamp !== null && a.colorRamp.every((c) => /^#[0-9a-f]{6}$/i.test(c)))),
+    'a coloured area set gives its ramp',
+  );
 });
 
 test('search for Utrecht finds the city from anywhere, best match first, then nearest the view, names in natural order', async () => {

@@ -43,10 +43,19 @@ export const AreaSetInfo = z.object({
   mapTilesZoomLevelsAvailable: z.array(z.number().int().min(0).max(22)),
   /** The set's raster tiles: GET /api/tile-proxy/{tileSlug}/{z}/{x}/{y}. */
   tileSlug: z.string().regex(/^[a-z0-9-]+$/),
+  /** The tiles' colours for the lowest and the highest value of the set's colour property; null when the tiles are not coloured by value. */
+  colorRamp: z.tuple([z.string(), z.string()]).nullable(),
 });
 export type AreaSetInfo = z.infer<typeof AreaSetInfo>;
 
-export const HeatMapSetInfo = z.object({ id: Id, name: z.string(), title: z.string() });
+/**
+ * How a heat-map set is drawn: `density` for a count (inhabitants, spending), spread by a kernel and
+ * summed; `rate` for a value per inhabitant or a share, drawn per area as a choropleth (a rate summed
+ * over neighbouring areas means nothing).
+ */
+export const HeatMapRendering = z.enum(['density', 'rate']);
+export type HeatMapRendering = z.infer<typeof HeatMapRendering>;
+export const HeatMapSetInfo = z.object({ id: Id, name: z.string(), title: z.string(), rendering: HeatMapRendering });
 export type HeatMapSetInfo = z.infer<typeof HeatMapSetInfo>;
 
 export const PoiSetInfo = z.object({ id: Id, name: z.string(), title: z.string() });

@@ -12,30 +12,9 @@ import { pairsWithin, allIndices } from './spatial-index.js';
 import type { ModePairs, ModesQuery, Profile, ReachQuery, SparseTravelTimes, TravelTimeProvider } from './types.js';
 import { estimateModePairs } from './estimator-pairs.js';
 
-export interface SpeedBand {
-  /** Road kilometres up to which this speed applies (Infinity for the last band). */
-  untilKm: number;
-  kmPerHour: number;
-}
+import { DEFAULT_ESTIMATOR_SETTINGS, type EstimatorSettings } from './estimator-settings.js';
 
-export interface EstimatorSettings {
-  car: { circuity: number; accessMinutes: number; bands: SpeedBand[] };
-  pedestrian: { circuity: number; kmPerHour: number };
-}
-
-export const DEFAULT_ESTIMATOR_SETTINGS: EstimatorSettings = {
-  car: {
-    circuity: 1.3,
-    accessMinutes: 2,
-    bands: [
-      { untilKm: 2, kmPerHour: 25 },
-      { untilKm: 5, kmPerHour: 40 },
-      { untilKm: 15, kmPerHour: 60 },
-      { untilKm: Infinity, kmPerHour: 90 },
-    ],
-  },
-  pedestrian: { circuity: 1.2, kmPerHour: 4.8 },
-};
+export { DEFAULT_ESTIMATOR_SETTINGS, type EstimatorSettings, type SpeedBand } from './estimator-settings.js';
 
 /** Minutes for a great-circle distance in km, by profile. */
 export function estimateMinutes(profile: Profile, greatCircleKm: number, settings: EstimatorSettings = DEFAULT_ESTIMATOR_SETTINGS): number {

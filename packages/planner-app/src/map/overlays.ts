@@ -1,11 +1,13 @@
 // The map layers of the layers menu besides the locations: satellite imagery,
 // the server's raster tiles of each visible area set (with the area under the
 // pointer for sets that answer hovering), heat maps and POI sets.
-import type { AreaSetInfo } from '@locus/contract';
+import type { AreaSetInfo, HeatMapRendering } from '@locus/contract';
 import {
   areaSetSource,
   HeatmapLayer,
   IconLayer,
+  ChoroplethLayer,
+  SEQUENTIAL_CHOROPLETH_GRADIENT,
   SEQUENTIAL_HEAT_GRADIENT,
   TileLayer,
   type AccessibleItem,
@@ -43,6 +45,24 @@ export const HEAT_MAP_RADIUS_METRES = 1500;
 export const HEAT_MAP_OPACITY = 0.7;
 /** Heat maps: a sequential, colour-blind-safe ramp (more is darker), fading to transparent at the low end. */
 export const HEAT_MAP_GRADIENT = SEQUENTIAL_HEAT_GRADIENT;
+/** Rates per area: the same ramp from its pale end, every area with a value coloured. */
+export const RATE_MAP_GRADIENT = SEQUENTIAL_CHOROPLETH_GRADIENT;
+
+/**
+ * The layer of a heat-map set by its rendering: a count as a density (a kernel of 1.5 km, summed), a
+ * rate per inhabitant as a choropleth of its areas (the points are the areas' centres).
+ */
+export function heatMapLayer(id: string, rendering: HeatMapRendering): HeatmapLayer | ChoroplethLayer {
+  if (rendering === 'rate') return new ChoroplethLayer({ id, opacity: HEAT_MAP_OPACITY, gradient: RATE_MAP_GRADIENT, zIndex: Z.heatMaps });
+  return new HeatmapLayer({
+    id,
+    radius: HEAT_MAP_RADIUS_METRES,
+    intensity: HEAT_MAP_INTENSITY,
+    opacity: HEAT_MAP_OPACITY,
+    gradient: HEAT_MAP_GRADIENT,
+    zIndex: Z.heatMaps,
+  });
+}
 /** Scales the summed weights: the sets are dense grids whose kernels overlap, so full weight alone stays below the top of the ramp. */
 export const HEAT_MAP_INTENSITY = 0.7;
 /** Pause of the pointer before the area under it is asked for. */
@@ -150,7 +170,7 @@ export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
 
   // Heat maps: one layer per visible set, points read once per model and set.
   const heatPoints = new Map<string, Promise<HeatmapPoint[]>>();
-  const heatLayers = new Map<string, HeatmapLayer>();
+  const heatLayers = new Map<string, HeatmapLayer | ChoroplethLayer>();
   stops.push(
     effect(() => {
       const m = model.value;
@@ -164,14 +184,7 @@ export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
       for (const key of wanted) {
         if (heatLayers.has(key)) continue;
         const [modelId, heatMapSetId] = key.split(':').map(Number) as [number, number];
-        const layer = new HeatmapLayer({
-          id: `heat-map-${key}`,
-          radius: HEAT_MAP_RADIUS_METRES,
-          intensity: HEAT_MAP_INTENSITY,
-          opacity: HEAT_MAP_OPACITY,
-          gradient: HEAT_MAP_GRADIENT,
-          zIndex: Z.heatMaps,
-        });
+        const layer = heatMapLayer(`heat-map-${key}`, m!.heatMapSets.find((h) => h.id === heatMapSetId)!.rendering);
         heatLayers.set(key, layer);
         map.addLayer(layer);
         let points = heatPoints.get(key);

@@ -4,6 +4,7 @@
 import { ChangeType, LocationVisibility, type Area, type LocationSummary, type Model, type SearchResult } from '@locus/contract';
 import { batch, computed, signal } from '@preact/signals-react';
 import { isAbort, type ApiClient } from '../api/client';
+import type { TextKey } from '../i18n';
 import { emptyFilter, filter, locations, visibleLocations, type LocationFilter } from './locations';
 import { layers, setLayers, toggleSet, type LayerState } from './layers';
 import { model } from './models';
@@ -348,27 +349,42 @@ export function groupLogo(api: ApiClient, groupId: number, revision: string): st
 
 // ---------------------------------------------------------------- legend
 
+/** A legend text: given (a name from the model) or a catalogue key with its values. */
+export type LegendText = string | { key: TextKey; vars?: Record<string, string | number> };
+
 export type LegendEntry =
   | { id: string; kind: 'group'; title: string; groupId: number }
-  | { id: string; kind: 'zone'; title: string; color: string }
-  | { id: string; kind: 'heatMap'; title: string; gradient: readonly string[] }
+  | { id: string; kind: 'zone'; title: LegendText; color: string }
+  /** A colour ramp from low to high; `fade` when its low end fades to transparent (a density). */
+  | { id: string; kind: 'ramp'; title: LegendText; colors: readonly string[]; fade: boolean; note?: LegendText }
+  /** A line drawn on the map (isolines, range circles) in its colour. */
+  | { id: string; kind: 'line'; title: LegendText; color: string; dashed?: boolean; note?: LegendText }
   | { id: string; kind: 'poi'; title: string; poiSetId: number };
 
 export interface LegendSection {
-  id: 'groups' | 'zones' | 'heatMaps' | 'pois';
+  id: 'groups' | 'zones' | 'areaSets' | 'heatMaps' | 'catchment' | 'isolines' | 'ranges' | 'pois';
   entries: LegendEntry[];
 }
 
+/** The ramps of heat maps by their rendering: a count's (fading to transparent) and a rate's. */
+export interface HeatMapRamps {
+  density: readonly string[];
+  rate: readonly string[];
+}
+
 /**
- * What the legend lists: the location groups on the map, the catchment zones
- * of the model (of the chosen catchment area when zones name one), the heat
- * maps and POI sets that are on.
+ * What the legend lists from the model and the layer choices: the location
+ * groups on the map, the catchment zones of the model (of the chosen catchment
+ * area when zones name one), the area sets that are on with their colour ramp,
+ * the heat maps that are on (a count as a density, a rate per area) and the
+ * POI sets that are on. What else is drawn (a catchment, isolines, range
+ * circles) adds its own sections (map/legend-layers.ts).
  */
 export function legendSections(
   m: Model | null,
   state: LayerState,
   shown: readonly Pick<LocationSummary, 'locationGroupId'>[],
-  gradient: readonly string[],
+  ramps: HeatMapRamps,
 ): LegendSection[] {
   if (!m) return [];
   const groupsShown = new Set(shown.map((l) => l.locationGroupId));
@@ -383,15 +399,26 @@ export function legendSections(
     title: z.title,
     color: z.color,
   }));
+  const areaSets: LegendEntry[] = m.areaSets
+    .filter((a) => state.areaSetIds.includes(a.id) && a.colorRamp)
+    .map((a) => ({ id: `area-set-${a.id}`, kind: 'ramp', title: a.title, colors: a.colorRamp!, fade: false }));
   const heatMaps: LegendEntry[] = m.heatMapSets
     .filter((h) => state.heatMapSetIds.includes(h.id))
-    .map((h) => ({ id: `heat-${h.id}`, kind: 'heatMap', title: h.title, gradient }));
+    .map((h) => ({
+      id: `heat-${h.id}`,
+      kind: 'ramp',
+      title: h.title,
+      colors: ramps[h.rendering],
+      fade: h.rendering === 'density',
+      note: { key: h.rendering === 'rate' ? 'legendPerArea' : 'legendDensity' },
+    }));
   const pois: LegendEntry[] = m.poiSets
     .filter((p) => state.poiSetIds.includes(p.id))
     .map((p) => ({ id: `poi-${p.id}`, kind: 'poi', title: p.title, poiSetId: p.id }));
   const sections: LegendSection[] = [
     { id: 'groups', entries: groups },
     { id: 'zones', entries: zones },
+    { id: 'areaSets', entries: areaSets },
     { id: 'heatMaps', entries: heatMaps },
     { id: 'pois', entries: pois },
   ];

@@ -199,6 +199,7 @@ async function seedTurnoverModel(tx: Queryable, world: DemoWorld, seed: number, 
       {
         name: 'purchasing-power',
         title: 'Bestedingen per inwoner',
+        rendering: 'rate',
         points: heatPoints(cells, (c) => Number(c.properties.purchasingPower) / Number(c.properties.population), 'range'),
       },
     ],

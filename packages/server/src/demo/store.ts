@@ -85,6 +85,8 @@ export interface PoiSetInput {
 export interface HeatMapInput {
   name: string;
   title: string;
+  /** A count (density, the default) or a rate per inhabitant (a choropleth). */
+  rendering?: 'density' | 'rate';
   points: { latitude: number; longitude: number; weight: number }[];
 }
 
@@ -181,7 +183,12 @@ export async function insertReferenceSets(
 
   for (const heat of input.heatMaps) {
     const id = (
-      await tx.query<{ id: number }>('INSERT INTO heat_map_set (model_id, name, title) VALUES ($1, $2, $3) RETURNING id', [modelId, heat.name, heat.title])
+      await tx.query<{ id: number }>('INSERT INTO heat_map_set (model_id, name, title, rendering) VALUES ($1, $2, $3, $4) RETURNING id', [
+        modelId,
+        heat.name,
+        heat.title,
+        heat.rendering ?? 'density',
+      ])
     ).rows[0]!.id;
     // Three arrays in one statement: the fastest way to load many small rows.
     await tx.query(

@@ -121,6 +121,9 @@ export interface ColorScaleOptions {
   curve?: 'linear' | 'sqrt';
 }
 
+/** The tiles' ramp of an area set coloured by a property without a ramp of its own. */
+export const DEFAULT_AREA_SET_RAMP: readonly [string, string] = ['#fff5eb', '#d94801'];
+
 /**
  * Colour of a value on a two-colour ramp from min to max; values outside are
  * clamped, null and non-finite values are transparent. When min equals max

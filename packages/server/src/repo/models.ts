@@ -5,6 +5,7 @@ import type { Model } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
 import type { CurrentUser } from '../http/current-user.js';
 import { canReachModel, isModelAdmin } from '../http/access.js';
+import { DEFAULT_AREA_SET_RAMP } from '../render/area-tile.js';
 
 interface ModelRow {
   id: number;
@@ -77,10 +78,22 @@ export async function loadModelList(db: Queryable) {
     q<{ title: string; color: string; catchment_area_name: string }>(
       'SELECT model_id, title, color, catchment_area_name FROM catchment_area_zone WHERE model_id = ANY($1) ORDER BY sort_order, id',
     ),
-    q<{ id: number; name: string; title: string; hover: boolean; is_white_spot: boolean; map_tiles_zoom_levels_available: number[]; slug: string }>(
-      'SELECT id, model_id, name, title, hover, is_white_spot, map_tiles_zoom_levels_available, slug FROM area_set WHERE model_id = ANY($1) ORDER BY id',
+    q<{
+      id: number;
+      name: string;
+      title: string;
+      hover: boolean;
+      is_white_spot: boolean;
+      map_tiles_zoom_levels_available: number[];
+      slug: string;
+      color_property: string | null;
+      color_ramp: [string, string] | null;
+    }>(
+      'SELECT id, model_id, name, title, hover, is_white_spot, map_tiles_zoom_levels_available, slug, color_property, color_ramp FROM area_set WHERE model_id = ANY($1) ORDER BY id',
     ),
-    q<{ id: number; name: string; title: string }>('SELECT id, model_id, name, title FROM heat_map_set WHERE model_id = ANY($1) ORDER BY id'),
+    q<{ id: number; name: string; title: string; rendering: 'density' | 'rate' }>(
+      'SELECT id, model_id, name, title, rendering FROM heat_map_set WHERE model_id = ANY($1) ORDER BY id',
+    ),
     q<{ id: number; name: string; title: string }>('SELECT id, model_id, name, title FROM poi_set WHERE model_id = ANY($1) ORDER BY id'),
     q<{ id: number; name: string; title: string; maximum_minutes: number }>(
       'SELECT id, model_id, name, title, maximum_minutes FROM iso_line_set WHERE model_id = ANY($1) ORDER BY id',
@@ -150,8 +163,9 @@ export function modelsOf(data: ModelListData, user: CurrentUser, onlyModelId?: n
       isWhiteSpot: a.is_white_spot,
       mapTilesZoomLevelsAvailable: a.map_tiles_zoom_levels_available,
       tileSlug: a.slug,
+      colorRamp: a.color_property ? ([...(a.color_ramp ?? DEFAULT_AREA_SET_RAMP)] as [string, string]) : null,
     })),
-    heatMapSets: heatMaps(m.id).map((h) => ({ id: h.id, name: h.name, title: h.title })),
+    heatMapSets: heatMaps(m.id).map((h) => ({ id: h.id, name: h.name, title: h.title, rendering: h.rendering })),
     allowMultipleHeatMapSets: m.allow_multiple_heat_map_sets,
     poiSets: poiSets(m.id).map((p) => ({ id: p.id, name: p.name, title: p.title })),
     allowMultiplePOISets: m.allow_multiple_poi_sets,

@@ -6,7 +6,7 @@ import type { Handlers } from '../http/register-routes.js';
 import { resolveModel } from '../http/access.js';
 import { notFound } from '../http/errors.js';
 import { etagOf, sendCached } from '../http/cached.js';
-import { colorScale, createTileCache, renderAreaTile, tileBounds } from '../render/index.js';
+import { colorScale, createTileCache, DEFAULT_AREA_SET_RAMP, renderAreaTile, tileBounds } from '../render/index.js';
 
 interface SetRow {
   id: number;
@@ -50,7 +50,7 @@ export function tileHandlers(ctx: ServerContext): Handlers {
           [set.id, west - margin, east + margin, south - margin, north + margin, set.color_property ?? ''],
         );
         const range = set.color_property ? await rangeOf(set) : { min: 0, max: 1 };
-        const colorFor = colorScale(range.min, range.max, set.color_ramp ?? ['#fff5eb', '#d94801']);
+        const colorFor = colorScale(range.min, range.max, set.color_ramp ?? DEFAULT_AREA_SET_RAMP);
         png = renderAreaTile({ z: params.z, x: params.x, y: params.y, areas: rows, colorFor });
         cache.set(key, png);
       }

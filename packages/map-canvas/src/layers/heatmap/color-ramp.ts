@@ -13,18 +13,24 @@ export const DEFAULT_HEAT_GRADIENT = ['#0000ff', '#00ffff', '#00ff00', '#ffff00'
  */
 export const SEQUENTIAL_HEAT_GRADIENT = ['#fed976', '#feb24c', '#fd8d3c', '#fc4e2a', '#e31a1c', '#b10026'];
 
+/**
+ * The same ramp from its light end, for choropleths (a rate per area): every area with a value is
+ * coloured, the lowest in pale yellow.
+ */
+export const SEQUENTIAL_CHOROPLETH_GRADIENT = ['#ffffcc', '#ffeda0', ...SEQUENTIAL_HEAT_GRADIENT];
+
 /** Intensity at and above which the heat map is opaque. */
 export const OPAQUE_INTENSITY = 0.25;
 
 /** Packed little-endian RGBA (as Uint32 over ImageData) for `size` intensities from 0 to 1. */
-export function colorRamp(gradient: readonly string[] = DEFAULT_HEAT_GRADIENT, size = 256): Uint32Array {
+export function colorRamp(gradient: readonly string[] = DEFAULT_HEAT_GRADIENT, size = 256, fade = true): Uint32Array {
   const interpolate = interpolateRgbBasis([...gradient]);
   const ramp = new Uint32Array(size);
   for (let i = 0; i < size; i++) {
     const t = i / (size - 1);
     const m = /rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(interpolate(t));
     const [r, g, b] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
-    const alpha = Math.round(255 * Math.min(1, t / OPAQUE_INTENSITY));
+    const alpha = fade ? Math.round(255 * Math.min(1, t / OPAQUE_INTENSITY)) : 255;
     // Transparent entries are 0, the value of a pixel without heat.
     ramp[i] = alpha === 0 ? 0 : ((alpha << 24) | (b << 16) | (g << 8) | r) >>> 0;
   }

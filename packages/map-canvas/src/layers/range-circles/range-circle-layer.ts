@@ -24,7 +24,7 @@ export interface RangeCircleLayerOptions extends LayerOptions {
   style?: Partial<RangeCircleStyle>;
 }
 
-const DEFAULT_STYLE: RangeCircleStyle = {
+export const DEFAULT_RANGE_CIRCLE_STYLE: RangeCircleStyle = {
   stroke: '#1f2937',
   strokeWidth: 1.5,
   fill: '#1f2937',
@@ -40,7 +40,7 @@ export class RangeCircleLayer extends Layer {
 
   constructor(options: RangeCircleLayerOptions = {}) {
     super(options);
-    this.style = { ...DEFAULT_STYLE, ...options.style };
+    this.style = { ...DEFAULT_RANGE_CIRCLE_STYLE, ...options.style };
     this.setCircles(options.center ?? null, options.radii ?? []);
   }
 

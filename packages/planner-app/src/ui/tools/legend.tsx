@@ -1,17 +1,27 @@
-// The legend: entries with colour and title; text on a colour
-// is dark when the colour's brightness is above 0.5, otherwise light.
+// The legend: one entry for every layer drawn, with colour and
+// title; text on a colour is dark when the colour's brightness is above 0.5,
+// otherwise light. Groups, zones, area sets, heat maps (a count as a density,
+// a rate per area), the catchment as drawn (shares or the change against the
+// default scenario), isolines (estimates say so, with their speeds), range
+// circles, POI sets and the Impact layer.
+import type { IsolineParameter } from '@locus/contract';
 import { DEFAULT_IMPACT_STYLE, impactScale, legendTextColor } from '@locus/map-canvas';
-import { HEAT_MAP_GRADIENT } from '../../map/overlays';
+import { signal } from '@preact/signals-react';
+import { HEAT_MAP_GRADIENT, RATE_MAP_GRADIENT } from '../../map/overlays';
+import { layerLegendSections, type DrawnLayers } from '../../map/legend-layers';
 import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect } from 'react';
 import { List } from 'lucide-react';
 import { language, t, type TextKey } from '../../i18n';
 import { formatOutput } from '../../i18n/format';
 import { impactLayerOn, impactSymbols } from '../../stores/impact';
 import { api } from '../../stores/api';
 import { layers } from '../../stores/layers';
-import { visibleLocations } from '../../stores/locations';
+import { selectedLocationId, visibleLocations } from '../../stores/locations';
 import { model } from '../../stores/models';
-import { groupLogo, imageVersion, legendSections, poiSetLogo, type LegendEntry, type LegendSection } from '../../stores/tools';
+import { catchments, compareWithDefault, isolines } from '../../stores/results';
+import { groupLogo, imageVersion, legendSections, poiSetLogo, type LegendEntry, type LegendSection, type LegendText } from '../../stores/tools';
+import { toolIsoline, toolParameters, toolSetId } from '../isoline-tool/state';
 import { IconButton } from '../common';
 import { ToolPanel, usePopoverOpen } from './panel';
 
@@ -20,9 +30,23 @@ export const LEGEND_PANEL_ID = 'tool-legend';
 const SECTION_TEXT: Record<LegendSection['id'], TextKey> = {
   groups: 'legendLocations',
   zones: 'legendCatchmentZones',
+  areaSets: 'legendAreaSets',
   heatMaps: 'legendHeatMaps',
+  catchment: 'legendCatchment',
+  isolines: 'legendIsolines',
+  ranges: 'legendRanges',
   pois: 'legendPois',
 };
+
+/** Top to bottom as the layers lie on the map, from the locations down. */
+const SECTION_ORDER: readonly LegendSection['id'][] = ['groups', 'ranges', 'isolines', 'catchment', 'zones', 'pois', 'heatMaps', 'areaSets'];
+
+function text(value: LegendText): string {
+  return typeof value === 'string' ? value : t(value.key, value.vars);
+}
+
+/** The model's isoline parameters (read once per model when isolines are drawn): which sets are estimates. */
+const isolineParameters = signal<{ modelId: number; list: IsolineParameter[] } | null>(null);
 
 /** The look of an entry drawn on its colour: the colour as background and the legend text colour; null for a colour that cannot be read. */
 export function colouredEntryStyle(color: string): { background: string; color: string } | null {
@@ -42,18 +66,33 @@ function Entry({ entry }: { entry: LegendEntry }) {
       const style = colouredEntryStyle(entry.color);
       return (
         <li className="legend-entry legend-colour" style={style ?? undefined}>
-          {entry.title}
+          {text(entry.title)}
         </li>
       );
     }
-    case 'heatMap':
+    case 'ramp': {
+      const stops = entry.fade ? ['transparent', ...entry.colors] : entry.colors;
       return (
         <li className="legend-entry legend-heat">
-          <span>{entry.title}</span>
-          <span className="legend-ramp" style={{ background: `linear-gradient(to right, transparent, ${entry.gradient.join(', ')})` }} aria-hidden="true" />
+          <span>
+            {text(entry.title)}
+            {entry.note && <span className="muted legend-note"> · {text(entry.note)}</span>}
+          </span>
+          <span className="legend-ramp" style={{ background: `linear-gradient(to right, ${stops.join(', ')})` }} aria-hidden="true" />
           <span className="legend-ramp-ends muted">
             <span>{t('legendLow')}</span>
             <span>{t('legendHigh')}</span>
+          </span>
+        </li>
+      );
+    }
+    case 'line':
+      return (
+        <li className="legend-entry legend-line-entry">
+          <span className="legend-line" style={{ borderColor: entry.color, borderTopStyle: entry.dashed ? 'dashed' : 'solid' }} aria-hidden="true" />
+          <span>
+            {text(entry.title)}
+            {entry.note && <span className="legend-note muted">{text(entry.note)}</span>}
           </span>
         </li>
       );
@@ -106,9 +145,51 @@ function ImpactLegend() {
   );
 }
 
+/** What the map draws beyond the layer choices, from the stores. */
+function drawnLayers(): DrawnLayers {
+  const m = model.value;
+  const state = layers.value;
+  const chosen = state.catchmentAreaId;
+  const shown = chosen === null ? undefined : catchments.value.get(chosen);
+  const definition = m?.catchmentAreas.find((c) => c.id === chosen);
+  const zone = m && definition && m.catchmentAreaMode === 1 ? m.catchmentAreaZones.some((z) => z.catchmentAreaName === definition.name) : false;
+  const ready = shown?.state === 'ready' && shown.value !== null;
+  const own = isolines.value;
+  const tool = toolIsoline.value;
+  const known = isolineParameters.value;
+  const parameters = toolParameters.value.length ? toolParameters.value : known && known.modelId === m?.id ? known.list : null;
+  return {
+    catchment: !ready ? null : compareWithDefault.value ? 'compare' : zone ? 'zone' : 'shares',
+    isolines:
+      own && own.features.length && state.isoLineSetId !== null
+        ? { minutes: own.features.map((f) => f.properties.minutes), isoLineSetId: state.isoLineSetId }
+        : null,
+    toolIsoline:
+      tool && tool.features.length && toolSetId.value !== null
+        ? { minutes: tool.features.map((f) => f.properties.minutes), isoLineSetId: toolSetId.value }
+        : null,
+    parameters,
+    ranges: selectedLocationId.value !== null ? (m?.mapRanges ?? []) : [],
+  };
+}
+
 export function LegendPanel() {
   useSignals();
-  const sections = legendSections(model.value, layers.value, visibleLocations.value, HEAT_MAP_GRADIENT);
+  const m = model.value;
+  const drawn = drawnLayers();
+  const needParameters = (drawn.isolines !== null || drawn.toolIsoline !== null) && drawn.parameters === null && m !== null;
+  useEffect(() => {
+    if (!needParameters || !m) return;
+    const modelId = m.id;
+    api
+      .call('isolinesParameters', { params: { modelId } })
+      .then((list) => (isolineParameters.value = { modelId, list }))
+      .catch(() => (isolineParameters.value = { modelId, list: [] }));
+  }, [needParameters, m]);
+  const sections = [
+    ...legendSections(m, layers.value, visibleLocations.value, { density: HEAT_MAP_GRADIENT, rate: RATE_MAP_GRADIENT }),
+    ...layerLegendSections(language.value, drawn),
+  ].sort((a, b) => SECTION_ORDER.indexOf(a.id) - SECTION_ORDER.indexOf(b.id));
   const impactShown = impactLayerOn.value && impactSymbols.value.length > 0;
   return (
     <ToolPanel id={LEGEND_PANEL_ID} title={t('legendTitle')} className="legend-panel">
