@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/');
+import { within } from '@testing-library/dom';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { ModelParameters } from '@locus/contract';
@@ -321,7 +322,7 @@ test('expression help: property names and functions for the word at the caret; s
   act(() => root.render(<ExpressionField rowKey="r1" value="log(x)" label="Function of row 1" onChange={() => {}} />));
   assert.match(host.textContent ?? '', "unknown property 'x' at position 5");
   assert.is(host.querySelector('mark')?.textContent, 'x');
-  assert.is(host.querySelector('input')?.getAttribute('aria-invalid'), 'true');
+  assert.is(within(host).getByRole('combobox', { name: 'Function of row 1', hidden: true }).getAttribute('aria-invalid'), 'true');
   act(() => root.unmount());
   fieldError.value = null;
 });

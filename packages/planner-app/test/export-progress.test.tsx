@@ -78,20 +78,20 @@ test('the API client reports progress only when asked, and still answers the who
 test('a running download shows the share of its bytes when the total is known, else the bytes so far (English and Dutch)', () => {
   language.value = 'en';
   const known = mount(<DownloadProgressBar running={{ fileName: 'output.csv', received: 250_000, total: 1_000_000 }} />);
-  const bar = known.host.querySelector('progress')!;
+  const bar = known.getByRole('progressbar');
   assert.is(bar.getAttribute('value'), '250000');
   assert.is(bar.getAttribute('max'), '1000000');
-  assert.is(known.host.querySelector('[data-testid=export-received]')!.textContent, `${formatBytes('en', 250_000)} of ${formatBytes('en', 1_000_000)}`);
-  assert.match(known.host.querySelector('[data-testid=export-received]')!.textContent!, /^250 kB of 1 MB$/);
+  assert.is(known.getByTestId('export-received').textContent, `${formatBytes('en', 250_000)} of ${formatBytes('en', 1_000_000)}`);
+  assert.match(known.getByTestId('export-received').textContent!, /^250 kB of 1 MB$/);
   assert.match(bar.getAttribute('aria-label')!, /output\.csv/);
   known.unmount();
 
   language.value = 'nl';
   const unknown = mount(<DownloadProgressBar running={{ fileName: 'output.csv', received: 1_234_567, total: null }} />);
-  const indeterminate = unknown.host.querySelector('progress')!;
+  const indeterminate = unknown.getByRole('progressbar');
   assert.is(indeterminate.getAttribute('value'), null, 'indeterminate without a total');
-  assert.is(unknown.host.querySelector('[data-testid=export-received]')!.textContent, formatBytes('nl', 1_234_567));
-  assert.match(unknown.host.querySelector('[data-testid=export-received]')!.textContent!, /^1,2 MB$/);
+  assert.is(unknown.getByTestId('export-received').textContent, formatBytes('nl', 1_234_567));
+  assert.match(unknown.getByTestId('export-received').textContent!, /^1,2 MB$/);
   unknown.unmount();
   language.value = 'en';
 });

@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/');
 import type { LocationCatchmentArea, MatchingLocation } from '@locus/contract';
+import { within } from '@testing-library/dom';
 import { act } from 'react';
 import { language } from '../src/i18n';
 import { formatOutput } from '../src/i18n/format';
@@ -349,7 +350,7 @@ test('matching panel: names with percentages, the reference skipped, and the emp
   language.value = 'en';
   matching.value = { state: 'ready', value: [match(12, 1), match(13, 0.874), match(14, 0.5)], key: 'k' };
   const view = await render(<MatchingPanel />);
-  const buttons = [...view.container.querySelectorAll('button')];
+  const buttons = view.getAllByRole('button', { hidden: true });
   assert.equal(
     buttons.map((b) => b.textContent),
     ['Store 1387.4%', 'Store 1450.0%'],
@@ -367,11 +368,13 @@ test('catchment panel: titled with areasType, top areas in the catchment format,
   catchments.value = new Map([[11, { state: 'ready', value: catchmentArea(), key: 'k' }]]);
   const view = await render(<CatchmentPanel />);
   const text = view.container.textContent ?? '';
-  assert.is(view.container.querySelector('h3')!.textContent, 'Postcodes');
+  assert.is(view.getByRole('heading', { level: 3, hidden: true }).textContent, 'Postcodes');
   assert.match(text, '1,234.50');
-  assert.is(view.container.querySelectorAll('tbody tr').length, 2);
-  assert.is(view.container.querySelectorAll('input[name="catchment-coverage"]').length, 4);
-  const primary = view.container.querySelector<HTMLInputElement>('input[value="primary"]')!;
+  // The table's body rows: every row but the header's.
+  assert.is(within(view.getByRole('table', { hidden: true })).getAllByRole('row', { hidden: true }).length - 1, 2);
+  const choices = view.getAllByRole<HTMLInputElement>('radio', { hidden: true });
+  assert.is(choices.filter((r) => r.name === 'catchment-coverage').length, 4);
+  const primary = choices.find((r) => r.value === 'primary')!;
   await act(async () => primary.click());
   assert.is(coverage.value, 'primary');
   await act(async () => {
@@ -393,7 +396,7 @@ test('scores dialog: footer total is the product with 2 decimals; expression onl
   };
   scoresOpen.value = true;
   const view = await render(<ScoresDialog />);
-  assert.is(view.container.querySelector('[data-testid="score-total"]')!.textContent, '0.45');
+  assert.is(view.getByTestId('score-total').textContent, '0.45');
   assert.not.match(view.container.textContent ?? '', 'Expression');
   await act(async () => {
     models.value = [model(1, { userIsAdmin: true })];
