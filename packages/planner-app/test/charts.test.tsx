@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/');
 import type { DriverFilterChart, LocationProperty, MatchingLocation } from '@locus/contract';
+import { within } from '@testing-library/dom';
 import { act } from 'react';
 import { language } from '../src/i18n';
 import { selectedLocationId } from '../src/stores/locations';
@@ -41,6 +42,11 @@ function match(id: number, score: number, scores: [string, number][] = [], outpu
     normalizedScores: scores.map(([title, s]) => ({ title, score: s })),
   } as MatchingLocation;
 }
+
+/** The head and body of the chart's table for screen readers. */
+const tableGroups = (container: HTMLElement) => within(within(container).getByRole('table', { hidden: true })).getAllByRole('rowgroup', { hidden: true });
+/** The rows of that table's body. */
+const bodyRows = (container: HTMLElement) => within(tableGroups(container)[1]!).getAllByRole('row', { hidden: true });
 
 test('six match colours, then grey', () => {
   assert.is(MATCH_COLORS.length, 6);
@@ -119,7 +125,7 @@ test('matching bar chart: top 6 bars and a hidden table for screen readers', asy
   const list = Array.from({ length: 8 }, (_, i) => match(i + 1, 1 - i / 10, [], 1000 * (i + 1)));
   const view = await render(<MatchingBarChart entries={list} format={{ outputType: 3, currency: 'EUR' }} />);
   assert.is(view.container.querySelectorAll('svg[data-chart="matching"] rect').length, 6);
-  const rows = view.container.querySelectorAll('.visually-hidden table tbody tr');
+  const rows = bodyRows(view.container);
   assert.is(rows.length, 6);
   assert.match(rows[0]!.textContent ?? '', /Store 1/);
   assert.match(rows[0]!.textContent ?? '', /€/);
@@ -140,8 +146,8 @@ test('radar chart: one shape per entry of the top 6 and the legend in two column
   assert.is(columns.length, 2);
   assert.is(columns[0]!.querySelectorAll('li').length, 3);
   assert.is(columns[1]!.querySelectorAll('li').length, 3);
-  assert.is(view.container.querySelectorAll('.visually-hidden tbody tr').length, 6);
-  assert.is(view.container.querySelectorAll('.visually-hidden thead th').length, 4);
+  assert.is(bodyRows(view.container).length, 6);
+  assert.is(within(tableGroups(view.container)[0]!).getAllByRole('columnheader', { hidden: true }).length, 4);
   await view.unmount();
 });
 
@@ -162,7 +168,7 @@ test('drivers chart: one figure per driver filter with value and average markers
     },
   ];
   const view = await render(<DriversChart filters={filters} />);
-  assert.is(view.container.querySelectorAll('figure').length, 2);
+  assert.is(view.getAllByRole('figure', { hidden: true }).length, 2);
   assert.is(view.container.querySelectorAll('circle.driver-value').length, 3);
   assert.is(view.container.querySelectorAll('path.driver-average').length, 3 + 2);
   assert.match(view.container.querySelector('figure .visually-hidden')!.textContent ?? '', /Parking/);
@@ -196,7 +202,7 @@ test('scatter chart: thousands of points, the hidden table keeps the matches and
   const entries = Array.from({ length: 3000 }, (_, i) => ({ locationName: `Store ${i}`, numberValue1: i, numberValue2: 3000 - i }));
   const points = scatterPoints(entries, ['Store 2999']);
   const view = await render(<ScatterChart points={points} xTitle="X" yTitle="Y" />);
-  const rows = view.container.querySelectorAll('.visually-hidden tbody tr');
+  const rows = bodyRows(view.container);
   assert.is(rows.length, 101);
   assert.match(rows[0]!.textContent ?? '', /^Store 2999/);
   assert.match(rows[100]!.textContent ?? '', /2,900 more locations/);
