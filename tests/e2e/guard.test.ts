@@ -367,6 +367,11 @@ test('plausibility: an unusual value in a scenario not calculated asks before Sa
     const area = dialog.getByRole('spinbutton', { name: 'Verkoopvloeroppervlak (m²)' });
     const formula = dialog.getByRole('combobox', { name: 'Formule' });
     await area.fill(String(unusual));
+    // The hint under the field says so as it is typed.
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: t('implausibleValue', { name: 'Verkoopvloeroppervlak (m²)', value: '' }).split(':')[0]! })
+      .waitFor();
     await formula.selectOption('discount');
     await dialog.getByRole('button', { name: t('save'), exact: true }).click();
     const question = page.getByRole('dialog', { name: t('implausibleTitle') });

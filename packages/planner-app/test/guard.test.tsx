@@ -19,7 +19,15 @@ import { confirmations, dismiss, globalError, notifications, notify } from '../s
 import { ErrorDialog, Notifications } from '../src/ui/overlays';
 import { mount } from './render';
 import { fakeApi } from './fake-api';
-import { isImplausible, MIN_COMPARABLE, plausibilityWarnings, usualRange } from '../src/stores/plausibility';
+import {
+  comparableSamples,
+  isImplausible,
+  loadComparableSample,
+  MIN_COMPARABLE,
+  plausibilityWarnings,
+  sampleKey,
+  usualRange,
+} from '../src/stores/plausibility';
 
 const failure = (status: number, body: object | null) =>
   new ApiFailure('modelParametersSave', status, body as never, body ? JSON.stringify(body) : 'network down');
@@ -211,6 +219,18 @@ test("plausibility: a value outside the group's 1st to 99th percentile or beyond
   // No sample (the read failed): no warning, the save goes on.
   const failing = fakeApi({});
   assert.equal(await plausibilityWarnings(failing.api, 1, 5, 7, [{ ...area, value: 3900 }], 'EUR'), []);
+
+  // The live hint's samples: read once per key (scenario as read, property, group, location left out); a failed read is null.
+  const key = sampleKey(1, '2026-01-01T00:00:00Z', 3, 7, 5);
+  assert.is(key, '1:2026-01-01T00:00:00Z:3:7:5');
+  const before = calls.length;
+  await loadComparableSample(api, key, 1, 3, 7, 5);
+  await loadComparableSample(api, key, 1, 3, 7, 5);
+  assert.is(calls.length, before + 1, 'one read per key');
+  assert.is(comparableSamples.value[key]!.length, 39);
+  await loadComparableSample(failing.api, 'other', 1, 3, 7, 5);
+  assert.is(comparableSamples.value.other, null);
+  comparableSamples.value = {};
 });
 
 test.run();

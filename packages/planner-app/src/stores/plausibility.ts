@@ -9,6 +9,7 @@
 import { DataType, PropertyType } from '@locus/contract';
 import type { ApiClient } from '../api/client';
 import { formatPropertyValue } from '../format/property';
+import { signal } from '@preact/signals-react';
 import { language, t } from '../i18n';
 
 export const MIN_COMPARABLE = 10;
@@ -41,7 +42,7 @@ export function isImplausible(value: number, usual: Usual): boolean {
   return value < usual.low || value > usual.high || (usual.sd > 0 && Math.abs(value - usual.mean) > 3 * usual.sd);
 }
 
-interface Candidate {
+export interface Candidate {
   id: number;
   title: string | null;
   name: string;
@@ -67,18 +68,50 @@ export async function plausibilityWarnings(
 ): Promise<string[]> {
   const numeric = changed.filter((p) => p.dataType !== DataType.text && p.dataType !== DataType.yesNo && p.propertyType !== PropertyType.output);
   if (!numeric.length) return [];
-  const ctx = { lang: language.value, currency, yes: t('yesValue'), no: t('noValue') };
-  const shown = (p: Candidate, v: number) =>
-    formatPropertyValue({ dataType: p.dataType as never, stringValue: null, numberValue: v, roundingDigits: p.roundingDigits, choices: [] }, ctx);
   const query = { ...(locationGroupId !== null ? { locationGroupId } : {}), ...(locationId !== null ? { exceptLocationId: locationId } : {}) };
   const warnings: string[] = [];
   for (const p of numeric) {
     const sample = await api.call('comparableValues', { params: { scenarioId, propertyId: p.id }, query, expected: () => true }).catch(() => null);
     if (!sample) continue;
     const usual = usualRange(sample.values);
-    if (usual && isImplausible(p.value, usual)) {
-      warnings.push(t('implausibleValue', { name: p.title ?? p.name, value: shown(p, p.value), low: shown(p, usual.low), high: shown(p, usual.high) }));
-    }
+    if (usual && isImplausible(p.value, usual)) warnings.push(implausibleText(p, usual, currency));
   }
   return warnings;
+}
+
+/** The warning for one value unusual against `usual`, with the values as the dialog shows them. */
+export function implausibleText(p: Candidate, usual: Usual, currency: string): string {
+  const ctx = { lang: language.value, currency, yes: t('yesValue'), no: t('noValue') };
+  const shown = (v: number) =>
+    formatPropertyValue({ dataType: p.dataType as never, stringValue: null, numberValue: v, roundingDigits: p.roundingDigits, choices: [] }, ctx);
+  return t('implausibleValue', { name: p.title ?? p.name, value: shown(p.value), low: shown(usual.low), high: shown(usual.high) });
+}
+
+/** Comparable samples read for the live hint of the location dialog, by sampleKey; null when the read failed. */
+export const comparableSamples = signal<Readonly<Record<string, readonly number[] | null>>>({});
+
+/** What a sample depends on: the scenario as it was read (its modified stamp), the property, the group, the location left out. */
+export function sampleKey(
+  scenarioId: number,
+  modified: string | null | undefined,
+  propertyId: number,
+  locationGroupId: number | null,
+  locationId: number | null,
+): string {
+  return [scenarioId, modified ?? '', propertyId, locationGroupId ?? '', locationId ?? ''].join(':');
+}
+
+/** Reads a sample into comparableSamples once per key (a failed read gives no hint, as it gives no warning). */
+export async function loadComparableSample(
+  api: ApiClient,
+  key: string,
+  scenarioId: number,
+  propertyId: number,
+  locationGroupId: number | null,
+  locationId: number | null,
+): Promise<void> {
+  if (key in comparableSamples.value) return;
+  const query = { ...(locationGroupId !== null ? { locationGroupId } : {}), ...(locationId !== null ? { exceptLocationId: locationId } : {}) };
+  const sample = await api.call('comparableValues', { params: { scenarioId, propertyId }, query, expected: () => true }).catch(() => null);
+  comparableSamples.value = { ...comparableSamples.value, [key]: sample ? sample.values : null };
 }

@@ -44,6 +44,7 @@ import { scenario, scenarios } from '../../stores/scenarios';
 import { Dialog } from '../common';
 import { ConflictNotice } from '../conflict-notice';
 import { SaveTargetFields } from './SaveTargetFields';
+import { PlausibilityHint } from './PlausibilityHint';
 
 export const LOCATION_DIALOG_WIDTH = 800;
 
@@ -239,6 +240,7 @@ export function PropertyField({ property, draft }: { property: EditableProperty;
         </span>
       )}
       {errorText}
+      {!refused && <PlausibilityHint property={property} draft={draft} />}
       {old && <span className="field-hint">{t('previousValue', { value: old })}</span>}
     </div>
   );
