@@ -89,8 +89,24 @@ function valueOf(l: Location, title: string): number | null {
   return p ? p.numberValue : null;
 }
 
-async function saveAndDecline(page: Page, dialog: ReturnType<Page['getByRole']>, name: string) {
-  await dialog.getByRole('button', { name: t('save'), exact: true }).click();
+type Locator = ReturnType<Page['getByRole']>;
+
+/**
+ * Clicks a save button and waits for what follows it (`next`); a value
+ * unusual for comparable stores first asks whether to save anyway: yes.
+ */
+async function save(page: Page, button: Locator, next: Locator) {
+  await button.click();
+  const unusual = page.getByRole('dialog', { name: t('implausibleTitle') });
+  // Whichever comes first; the other wait's timeout is caught, never left unhandled.
+  const first = await Promise.race([unusual.waitFor().then(() => 'unusual'), next.waitFor().then(() => 'next')].map((p) => p.catch(() => 'neither')));
+  if (first === 'unusual') await unusual.getByRole('button', { name: t('yes'), exact: true }).click();
+  await next.waitFor();
+}
+
+async function saveAndDecline(page: Page, dialog: Locator, name: string) {
+  const question = page.getByRole('dialog').filter({ hasText: t('askCalculate', { name }) });
+  await save(page, dialog.getByRole('button', { name: t('save'), exact: true }), question);
   await answerQuestion(page, t('askCalculate', { name }), t('no'));
 }
 
@@ -109,9 +125,8 @@ test('two contexts edit the same store: the second is told who and when, keeps i
   const checkouts = bertDialog.getByRole('spinbutton', { name: CHECKOUTS });
   await area.fill('2500');
   await checkouts.fill('9');
-  await bertDialog.getByRole('button', { name: t('save'), exact: true }).click();
   const notice = bertDialog.getByRole('alert').filter({ has: bert.page.getByRole('heading', { name: t('conflictTitle') }) });
-  await notice.waitFor();
+  await save(bert.page, bertDialog.getByRole('button', { name: t('save'), exact: true }), notice);
   const said = (await notice.textContent())!;
   assert.match(said, /^Elders gewijzigd.+heeft deze locatie om \d{1,2}:\d{2} gewijzigd, nadat u haar opende\./, said);
   assert.ok(said.includes(t('conflictKeepsEdit')), said);
@@ -121,7 +136,8 @@ test('two contexts edit the same store: the second is told who and when, keeps i
   assert.not.ok(await bert.page.getByRole('dialog', { name: t('errorTitle') }).isVisible(), 'no error dialog');
   await expectNoAxeViolations(bert.page, 'the location dialog with the changed-elsewhere notice', { include: 'dialog[open]' });
 
-  await notice.getByRole('button', { name: t('conflictOverwrite') }).click();
+  const askCalculate = bert.page.getByRole('dialog').filter({ hasText: t('askCalculate', { name: 'Twee tabbladen' }) });
+  await save(bert.page, notice.getByRole('button', { name: t('conflictOverwrite') }), askCalculate);
   await answerQuestion(bert.page, t('askCalculate', { name: 'Twee tabbladen' }), t('no'));
   await bertDialog.waitFor({ state: 'hidden' });
   const after = await detail(store.id);
@@ -132,8 +148,8 @@ test('two contexts edit the same store: the second is told who and when, keeps i
   const again = await openEditDialog(bert.page, store);
   await api.call('locationUpdate', { modelId: model.id, scenarioId: plan, locationId: store.id }, { body: editBody(after, { [AREA]: 1800 }) });
   await again.getByRole('spinbutton', { name: AREA }).fill('3000');
-  await again.getByRole('button', { name: t('save'), exact: true }).click();
   const second = again.getByRole('alert').filter({ has: bert.page.getByRole('heading', { name: t('conflictTitle') }) });
+  await save(bert.page, again.getByRole('button', { name: t('save'), exact: true }), second);
   await second.getByRole('button', { name: t('conflictLoadOther') }).click();
   await second.waitFor({ state: 'hidden' });
   assert.is(await again.getByRole('spinbutton', { name: AREA }).inputValue(), '1800', 'the other change is loaded');
@@ -186,9 +202,8 @@ test('a store deleted elsewhere gets its own message; the form keeps the edit; n
   const dialog = await openEditDialog(bert.page, location);
   await api.call('locationDelete', { scenarioId: plan, locationId: location.id });
   await dialog.getByRole('spinbutton', { name: AREA }).fill('1234');
-  await dialog.getByRole('button', { name: t('save'), exact: true }).click();
   const notice = dialog.getByRole('alert').filter({ has: bert.page.getByRole('heading', { name: t('deletedElsewhereTitle') }) });
-  await notice.waitFor();
+  await save(bert.page, dialog.getByRole('button', { name: t('save'), exact: true }), notice);
   assert.ok((await notice.textContent())!.includes(t('locationNoLongerExists')));
   assert.is(await dialog.getByRole('spinbutton', { name: AREA }).inputValue(), '1234', 'the edit stays');
   assert.not.ok(await bert.page.getByRole('dialog', { name: t('errorTitle') }).isVisible(), 'no error dialog, no Refresh');
