@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/');
 import type { Location, LocationCatchmentArea, MatchingLocation, ScenarioDifferences } from '@locus/contract';
+import { within } from '@testing-library/dom';
 import { act } from 'react';
 import { language } from '../src/i18n';
 import { clearResultsCache, fetchScenarioDifferences } from '../src/stores/results';
@@ -405,7 +406,9 @@ test("location report, custom layout: sections in the format's order, an unknown
   await settle();
   const paper = view.container.querySelector('.report-paper')!;
   assert.is(paper.getAttribute('data-layout'), 'custom');
-  const headings = [...paper.querySelectorAll('h3')].map((h) => h.textContent);
+  const headings = within(paper as HTMLElement)
+    .getAllByRole('heading', { level: 3, hidden: true })
+    .map((h) => h.textContent);
   assert.equal(headings, ['About', 'Section general', 'CA 1 (primary)', 'Top 1 areas (Areas)']);
   assert.match(paper.querySelector('.report-unknown')!.textContent ?? '', /"salesForecast"/);
   assert.is(maps.length, 1);
@@ -466,7 +469,7 @@ test('scenario report: loading until the differences arrive, impact table with s
   );
   await settle();
   assert.match(view.container.textContent ?? '', /loading/);
-  const options = [...view.container.querySelectorAll('option')].map((o) => o.textContent);
+  const options = view.getAllByRole('option', { hidden: true }).map((o) => o.textContent);
   assert.equal(options, ['Plan B'], 'the base scenario is not offered');
   await act(async () => {
     release();
@@ -539,7 +542,7 @@ test('scenario report, custom layout: changed locations and a text section in or
     />,
   );
   await settle();
-  const headings = [...view.container.querySelectorAll('h3')].map((h) => h.textContent);
+  const headings = view.getAllByRole('heading', { level: 3, hidden: true }).map((h) => h.textContent);
   assert.equal(headings, ['Changed locations', 'Why']);
   assert.match(
     view.container.querySelector('.report-table tbody')!.textContent ?? '',
