@@ -11,7 +11,7 @@ import type { Queryable } from '../db/database.js';
 import { notFound } from '../http/errors.js';
 import { loadOverlap } from '../processing/overlaps.js';
 import type { ResultSummary } from '../processing/results-store.js';
-import { areaPropertyEntities, type AreaRow } from '../repo/areas.js';
+import { areaPropertyDefinitions, areaPropertyEntities, type AreaRow } from '../repo/areas.js';
 import { propertyDefinitions, propertyEntity } from '../repo/properties.js';
 import { poiCountDefinitions, poiCountsAt } from '../repo/pois.js';
 import { notCalculated, positions, type CalculatedScenario, type ResultReader, type StoredLocationPairs } from './results.js';
@@ -210,15 +210,19 @@ export async function locationCatchmentArea(
       ?.location_report_format ?? null;
   const top = shown.filter((r) => r.value > 0).slice(0, topAreaCount(format));
   const areas: CatchmentAreaEntry[] = [];
+  // The top areas are of one area set: its property definitions are read once.
+  const areaDefinitions = new Map<number, Awaited<ReturnType<typeof areaPropertyDefinitions>>>();
   for (const r of top) {
     const area = byId.get(r.areaId);
     if (!area) continue;
+    const setId = Number(area.area_set_id);
+    if (!areaDefinitions.has(setId)) areaDefinitions.set(setId, await areaPropertyDefinitions(db, setId));
     areas.push({
       areaCode: area.code,
       output: r.value,
       outputDefaultScenario: r.valueDefault,
       locationPropertyId: outputProperty?.id ?? null,
-      areaProperties: await areaPropertyEntities(db, area),
+      areaProperties: await areaPropertyEntities(db, area, areaDefinitions.get(setId)),
     });
   }
   const definitions = await propertyDefinitions(db, calc.model.id, calc.subModelId);

@@ -16,7 +16,7 @@ export interface AreaRow {
   geometry: GeoJSON.Polygon | GeoJSON.MultiPolygon;
 }
 
-interface AreaPropertyRow {
+export interface AreaPropertyRow {
   name: string;
   title: string | null;
   title_short: string | null;
@@ -36,13 +36,19 @@ export async function areaAt(db: Queryable, areaSetId: number, longitude: number
   return rows.find((a) => booleanPointInPolygon([longitude, latitude], a.geometry));
 }
 
-export async function areaPropertyEntities(db: Queryable, area: AreaRow): Promise<AreaProperty[]> {
-  const defs = (
+/** The property definitions of an area set, in their order. */
+export async function areaPropertyDefinitions(db: Queryable, areaSetId: number): Promise<AreaPropertyRow[]> {
+  return (
     await db.query<AreaPropertyRow>(
       'SELECT name, title, title_short, data_type, rounding_digits FROM area_property WHERE area_set_id = $1 ORDER BY sort_order, id',
-      [area.area_set_id],
+      [areaSetId],
     )
   ).rows;
+}
+
+/** An area's properties; `definitions` (areaPropertyDefinitions of its set) spares the query when many areas of one set are shown. */
+export async function areaPropertyEntities(db: Queryable, area: AreaRow, definitions?: AreaPropertyRow[]): Promise<AreaProperty[]> {
+  const defs = definitions ?? (await areaPropertyDefinitions(db, area.area_set_id));
   const known = new Set(defs.map((d) => d.name));
   // Properties without a definition are shown under their own name.
   const extra = Object.keys(area.properties)
