@@ -34,7 +34,7 @@ export interface QueuedScenario {
 export async function requestProcessing(db: Database, scenarioId: number, user: { id: number; title: string } | null): Promise<QueuedScenario | undefined> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number; status: number; modified: Date; model_id: number; name: string }>(
-      `UPDATE scenario SET status = 1, processing_requested_by = $2, claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL
+      `UPDATE scenario SET status = 1, processing_requested_by = $2, claimed_by = NULL, claimed_at = clock_timestamp(), heartbeat_at = NULL
         WHERE id = $1 AND NOT (status BETWEEN 1 AND 8)
         RETURNING id, status, modified, model_id, name`,
       [scenarioId, user?.id ?? null],
@@ -55,7 +55,7 @@ export async function requestProcessing(db: Database, scenarioId: number, user: 
 export async function requestProcessingOfUnprocessed(db: Database, modelId: number, user: { id: number; title: string } | null): Promise<number> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number; name: string }>(
-      `UPDATE scenario SET status = 1, processing_requested_by = $2, claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL
+      `UPDATE scenario SET status = 1, processing_requested_by = $2, claimed_by = NULL, claimed_at = clock_timestamp(), heartbeat_at = NULL
         WHERE model_id = $1 AND status = 0 RETURNING id, name`,
       [modelId, user?.id ?? null],
     );
@@ -71,7 +71,12 @@ export async function requestProcessingOfUnprocessed(db: Database, modelId: numb
   });
 }
 
-/** Claims the next waiting scenario, or one whose worker died; undefined when there is none. */
+/**
+ * Claims the next waiting scenario, or one whose worker died; undefined when
+ * there is none. First come, first served: a waiting scenario's claimed_at is
+ * when it was queued (NULL, first, when it went back to the queue), so a
+ * steady stream of requests cannot keep a newer scenario waiting.
+ */
 export async function claimNext(db: Database, worker: string, claimTimeoutMs: number): Promise<Claim | undefined> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{
@@ -85,7 +90,7 @@ export async function claimNext(db: Database, worker: string, claimTimeoutMs: nu
       `SELECT id, model_id, name, parent_scenario_id, status, claimed_by FROM scenario
         WHERE status = 1
            OR (status BETWEEN 2 AND 8 AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $1::double precision / 1000)))
-        ORDER BY id
+        ORDER BY claimed_at NULLS FIRST, id
         LIMIT 1
         FOR UPDATE SKIP LOCKED`,
       [claimTimeoutMs],
