@@ -11,7 +11,8 @@ import type { Queryable } from '../db/database.js';
 import { notFound } from '../http/errors.js';
 import { loadOverlap } from '../processing/overlaps.js';
 import type { ResultSummary } from '../processing/results-store.js';
-import { areaPropertyDefinitions, areaPropertyEntities, type AreaRow } from '../repo/areas.js';
+import { areaPropertyDefinitions, areaPropertyEntities } from '../repo/areas.js';
+import { areaRows } from './area-rows.js';
 import { propertyDefinitions, propertyEntity } from '../repo/properties.js';
 import { poiCountDefinitions, poiCountsAt } from '../repo/pois.js';
 import { notCalculated, positions, type CalculatedScenario, type ResultReader, type StoredLocationPairs } from './results.js';
@@ -183,14 +184,13 @@ export async function locationCatchmentArea(
   const { output, rows } = await catchmentRows(db, reader, calc, locationId, catchmentArea);
   const outputProperty = await outputPropertyOf(db, calc.model.id, calc.subModelId);
   const shown = rows.filter((r) => r.value > 0 || (r.valueDefault ?? 0) > 0);
-  const areaRows = shown.length
-    ? (
-        await db.query<AreaRow>('SELECT id, area_set_id, code, person_type, properties, latitude, longitude, geometry FROM area WHERE id = ANY($1)', [
-          shown.map((r) => r.areaId),
-        ])
-      ).rows
+  const rowsShown = shown.length
+    ? await areaRows(
+        db,
+        shown.map((r) => r.areaId),
+      )
     : [];
-  const byId = new Map(areaRows.map((a) => [Number(a.id), a]));
+  const byId = new Map(rowsShown.map((a) => [Number(a.id), a]));
   const features = shown.flatMap((r) => {
     const area = byId.get(r.areaId);
     if (!area) return [];
