@@ -215,40 +215,44 @@ test('property ranges: every range with minimum <= maximum and a positive step i
   const share = kit.f.properties.share;
   const bound = fc.option(fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }), { nil: null });
   const step = fc.option(fc.oneof(fc.double({ min: -10, max: 100, noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -1, 0.5, 25)), { nil: null });
-  await fc.assert(
-    fc.asyncProperty(bound, bound, step, fc.boolean(), async (minimumValue, maximumValue, stepValue, wholeNumbers) => {
-      const before = [await storedRange(surface), await storedRange(share)];
-      // The share's row comes first and is valid: a refusal of the surface's row must leave it as it was too.
-      const shareRow = { id: share, minimumValue: 0, maximumValue: 1, step: null, wholeNumbers: false };
-      const row = { id: surface, minimumValue, maximumValue, step: stepValue, wholeNumbers };
-      const answer = await saveRanges([shareRow, row]);
-      const orderOk = minimumValue === null || maximumValue === null || minimumValue <= maximumValue;
-      const stepOk = stepValue === null || stepValue > 0;
-      if (orderOk && stepOk) {
-        const saved = accepted(answer) as {
-          id: number;
-          minimumValue: number | null;
-          maximumValue: number | null;
-          step: number | null;
-          wholeNumbers: boolean;
-        }[];
-        assert.equal(await storedRange(surface), {
-          minimum_value: minimumValue,
-          maximum_value: maximumValue,
-          value_step: stepValue,
-          whole_numbers: wholeNumbers,
-        });
-        const shown = saved.find((p) => p.id === surface)!;
-        assert.equal([shown.minimumValue, shown.maximumValue, shown.step, shown.wholeNumbers], [minimumValue, maximumValue, stepValue, wholeNumbers]);
-      } else {
-        if (!stepOk) refused(answer, 400, 'rangeStepNotPositive', '1.step');
-        else refused(answer, 400, 'rangeMinimumAboveMaximum', '1.maximumValue');
-        assert.equal([await storedRange(surface), await storedRange(share)], before, 'a refused save stores nothing');
-      }
-    }),
-    { numRuns: RUNS },
-  );
-  await saveRanges([{ id: surface, minimumValue: null, maximumValue: null, step: null, wholeNumbers: false }]);
+  try {
+    await fc.assert(
+      fc.asyncProperty(bound, bound, step, fc.boolean(), async (minimumValue, maximumValue, stepValue, wholeNumbers) => {
+        const before = [await storedRange(surface), await storedRange(share)];
+        // The share's row comes first and is valid: a refusal of the surface's row must leave it as it was too.
+        const shareRow = { id: share, minimumValue: 0, maximumValue: 1, step: null, wholeNumbers: false };
+        const row = { id: surface, minimumValue, maximumValue, step: stepValue, wholeNumbers };
+        const answer = await saveRanges([shareRow, row]);
+        const orderOk = minimumValue === null || maximumValue === null || minimumValue <= maximumValue;
+        const stepOk = stepValue === null || stepValue > 0;
+        if (orderOk && stepOk) {
+          const saved = accepted(answer) as {
+            id: number;
+            minimumValue: number | null;
+            maximumValue: number | null;
+            step: number | null;
+            wholeNumbers: boolean;
+          }[];
+          assert.equal(await storedRange(surface), {
+            minimum_value: minimumValue,
+            maximum_value: maximumValue,
+            value_step: stepValue,
+            whole_numbers: wholeNumbers,
+          });
+          const shown = saved.find((p) => p.id === surface)!;
+          assert.equal([shown.minimumValue, shown.maximumValue, shown.step, shown.wholeNumbers], [minimumValue, maximumValue, stepValue, wholeNumbers]);
+        } else {
+          if (!stepOk) refused(answer, 400, 'rangeStepNotPositive', '1.step');
+          else refused(answer, 400, 'rangeMinimumAboveMaximum', '1.maximumValue');
+          assert.equal([await storedRange(surface), await storedRange(share)], before, 'a refused save stores nothing');
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  } finally {
+    // The surface property goes back to no range for the tests after this one.
+    await saveRanges([{ id: surface, minimumValue: null, maximumValue: null, step: null, wholeNumbers: false }]);
+  }
 });
 
 test('property ranges: only numbers a planner types have one; an unknown property is a row that no longer exists; only administrators save', async () => {

@@ -16,7 +16,8 @@ export function isRangedProperty(p: Pick<PropertyRow, 'data_type' | 'property_ty
   return p.data_type !== DataType.text && p.data_type !== DataType.yesNo && p.property_type !== 4 && !p.auto_calculate_type;
 }
 
-const sameNumber = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(a)));
+// Bounds travel as JSON numbers and are stored as double precision, which keeps every double exactly.
+const sameNumber = (a: number | null, b: number | null) => a === b;
 
 /**
  * Saves the ranges; a row naming a property the model does not have is
