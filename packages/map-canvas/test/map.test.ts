@@ -48,6 +48,19 @@ test('an animated transition reaches its target, passing through intermediate vi
   map.dispose();
 });
 
+test('after an animated move the map becomes idle (whenIdle resolves, idle is sent)', async () => {
+  const { container } = setup();
+  const map = createMap(container, { size: { width: 800, height: 600 }, pixelRatio: 1 });
+  await map.whenIdle();
+  let idles = 0;
+  map.on('idle', () => idles++);
+  assert.ok(await map.setView({ zoom: 9.5, center: [5, 52] }, { duration: 100 }));
+  const idle = await Promise.race([map.whenIdle().then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1000))]);
+  assert.ok(idle, 'idle within a second of the end of the move');
+  assert.is(idles, 1);
+  map.dispose();
+});
+
 test('a new move interrupts a running transition', async () => {
   const { container } = setup();
   const map = createMap(container, { size: { width: 800, height: 600 }, pixelRatio: 1 });

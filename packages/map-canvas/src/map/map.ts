@@ -401,7 +401,12 @@ export class LocusMap {
       }
     }
     // A map without a size (a hidden tab, a print layout that leaves it out) draws when it gets one.
-    if (!this.needsRender || this.size.width === 0 || this.size.height === 0) return;
+    if (this.size.width === 0 || this.size.height === 0) return;
+    if (!this.needsRender) {
+      // The frame asked for by the last step of an animation finds nothing to draw: the view has settled.
+      if (!this.idle && !this.frame.loading && !this.unsettled && this.gestures === 0 && !this.loop.pending) this.becomeIdle(this.frame);
+      return;
+    }
     this.needsRender = false;
     const frame = this.createFrame(time);
     this.frame = frame;
