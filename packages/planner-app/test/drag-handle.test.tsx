@@ -10,7 +10,7 @@ import { within } from '@testing-library/dom';
 import { act } from 'react';
 import { language, t } from '../src/i18n';
 import { AdminDrawer, ADMIN_LIST_MIN_WIDTH } from '../src/ui/admin/layout';
-import { Drawer, MIN_DRAWER_WIDTH } from '../src/ui/drawer';
+import { Drawer, drawerCollapsed, MIN_DRAWER_WIDTH } from '../src/ui/drawer';
 import { mount } from './render';
 
 language.value = 'en';
@@ -145,6 +145,38 @@ test('a closed drawer draws nothing, handle included', () => {
     </Drawer>,
   );
   assert.is(within(host).queryByRole('separator'), null);
+  unmount();
+});
+
+test('a drawer folds to a strip and opens again with its width and content; each side keeps its choice', () => {
+  const { host, unmount } = mount(
+    <>
+      <Drawer side="left" label="Location" open onClose={() => undefined}>
+        details
+      </Drawer>
+      <Drawer side="right" label="Output" open onClose={() => undefined}>
+        figures
+      </Drawer>
+    </>,
+  );
+  const [left] = within(host).getAllByRole('complementary');
+  key(left!, 'ArrowRight');
+  const fold = within(left!).getByRole('button', { name: t('drawerCollapse') });
+  assert.is(fold.getAttribute('aria-expanded'), 'true');
+  act(() => fold.click());
+  assert.ok(drawerCollapsed.left.value);
+  const strip = within(host).getByRole('complementary', { name: 'Location' });
+  assert.ok(strip.classList.contains('drawer-collapsed'));
+  assert.is(strip.textContent, 'Location', 'the strip shows only its name');
+  assert.is(within(strip).queryByRole('separator'), null, 'no handle on a strip');
+  assert.not.ok(drawerCollapsed.right.value, 'the other drawer stays open');
+  assert.ok(within(host).getByRole('complementary', { name: 'Output' }).textContent!.includes('figures'));
+  const expand = within(strip).getByRole('button', { name: t('drawerExpand', { label: 'Location' }) });
+  assert.is(expand.getAttribute('aria-expanded'), 'false');
+  act(() => expand.click());
+  const again = within(host).getByRole('complementary', { name: 'Location' });
+  assert.ok(again.textContent!.includes('details'));
+  assert.is(again.style.width, '410px', 'the width chosen before folding');
   unmount();
 });
 

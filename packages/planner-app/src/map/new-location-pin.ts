@@ -1,7 +1,10 @@
 // Placing a new location on the map: while placing, the cursor is a
 // crosshair and the next click opens the location dialog there (Escape
 // cancels); the new location's pin follows the view and can be dragged (or
-// moved with the arrow keys) until the location is saved.
+// moved with the arrow keys) until the location is saved. Without a mouse:
+// starting to place moves the focus to the map, which shows a crosshair at its
+// centre; the arrow keys move the map under it and Enter places the new
+// location there.
 import type { LocusMap } from '@locus/map-canvas';
 import { effect } from '@preact/signals-react';
 import { t } from '../i18n';
@@ -21,6 +24,16 @@ export function bindNewLocationPin(map: LocusMap, container: HTMLElement): () =>
   pin.innerHTML = PIN_SVG;
   pin.hidden = true;
   container.appendChild(pin);
+  // The crosshair at the map's centre while placing, and the keyboard hint the map reads out.
+  const crosshair = document.createElement('div');
+  crosshair.className = 'new-location-crosshair';
+  crosshair.setAttribute('aria-hidden', 'true');
+  crosshair.hidden = true;
+  container.appendChild(crosshair);
+  const hint = document.createElement('p');
+  hint.id = 'new-location-keys';
+  hint.className = 'visually-hidden';
+  container.appendChild(hint);
 
   const place = () => {
     const draft = locationDraft.peek();
@@ -43,11 +56,28 @@ export function bindNewLocationPin(map: LocusMap, container: HTMLElement): () =>
   stops.push(map.on('move', place));
   stops.push(map.on('moveend', place));
 
+  let placing = false;
   stops.push(
     effect(() => {
-      container.classList.toggle('placing-location', placingLocation.value);
+      const now = placingLocation.value;
+      container.classList.toggle('placing-location', now);
+      crosshair.hidden = !now;
+      hint.textContent = now ? t('placeLocationKeys') : '';
+      if (now) map.container.setAttribute('aria-describedby', hint.id);
+      else if (map.container.getAttribute('aria-describedby') === hint.id) map.container.removeAttribute('aria-describedby');
+      // Placing starts with the focus on the map, so the arrow keys move it under the crosshair.
+      if (now && !placing) map.container.focus({ preventScroll: true });
+      placing = now;
     }),
   );
+  const onMapKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' || e.target !== map.container || !placingLocation.peek()) return;
+    e.preventDefault();
+    const [lon, lat] = map.getView().center;
+    void openNewLocation(lon, lat);
+  };
+  map.container.addEventListener('keydown', onMapKey);
+  stops.push(() => map.container.removeEventListener('keydown', onMapKey));
   stops.push(
     map.on('click', (e) => {
       if (placingLocation.peek()) void openNewLocation(e.lngLat[0], e.lngLat[1]);
@@ -101,5 +131,7 @@ export function bindNewLocationPin(map: LocusMap, container: HTMLElement): () =>
   return () => {
     for (const stop of stops) stop();
     pin.remove();
+    crosshair.remove();
+    hint.remove();
   };
 }

@@ -26,8 +26,8 @@ export function SkipLinks() {
       <ul>
         {link(t('skipToMap'), '.map-area .map')}
         {link(t('skipToToolbar'), '.toolbar button:not([disabled])')}
-        {drawers && link(t('skipToLocationDrawer'), '.drawer-left .drawer-title')}
-        {drawers && link(t('skipToOutputDrawer'), '.drawer-right .drawer-title')}
+        {drawers && link(t('skipToLocationDrawer'), '.drawer-left .drawer-title, .drawer-left .drawer-expand')}
+        {drawers && link(t('skipToOutputDrawer'), '.drawer-right .drawer-title, .drawer-right .drawer-expand')}
       </ul>
     </nav>
   );
