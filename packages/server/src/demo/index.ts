@@ -127,6 +127,8 @@ export async function resetDemoData(db: Database, options: SeedOptions = {}): Pr
     await tx.query(`TRUNCATE ${rows.map((r) => `"${r.table_name}"`).join(', ')} RESTART IDENTITY CASCADE`);
     // Models and sub-models share this sequence; no table owns it, so RESTART IDENTITY leaves it.
     await tx.query('ALTER SEQUENCE model_id_seq RESTART WITH 1');
+    // Row versions (migration 014) come from a sequence of their own too: the same data gets the same versions.
+    await tx.query('ALTER SEQUENCE row_version_seq RESTART WITH 1');
   });
   return seedDemoData(db, options);
 }
