@@ -87,18 +87,8 @@ test('the spec reader finds calls in every form the spec writes them', () => {
     const found = call.candidates.find((path) => known.has(`${call.method} ${pathShape(path)}`));
     return found ? `${call.method} ${pathShape(found)}` : `unresolved ${call.source}`;
   });
-  assert.equal(resolved, [
-    'GET /api/models/:/location-groups',
-    'GET /api/models/:/scenarios/only-status',
-    'GET /api/models/:/find-scenarios/:',
-    'GET /api/models/:/poisets/:/pois',
-    'GET /api/models/:/heatmapsets/:/points',
-    'GET /api/models/:/areasets/:/areas/:/properties',
-    'GET /api/models/:/areasets/:/areas/:/:/properties',
-    'PUT /api/models/:/locations/:/undo-close',
-    'PUT /api/models/:/locations/:/undo-edit',
-    'DELETE /api/admin/logins/:',
-  ]);
+  // Every call of the section resolves to its route, in the section's order; the other section's is not read.
+  assert.equal(resolved, [...known]);
 });
 
 test('alternatives in braces are two paths, and a path shape ignores names, numbers, query and trailing slash', () => {
