@@ -631,6 +631,9 @@ test('close and calculate: the close is saved into a new scenario and its calcul
 function fakeMap() {
   const listeners = new Map<string, ((e: unknown) => void)[]>();
   return {
+    // The map's element: placing puts the focus on it and describes it with the keys' hint.
+    container: document.createElement('div') as unknown as HTMLElement,
+    getCenter: (): [number, number] => [5, 52],
     on(type: string, listener: (e: unknown) => void) {
       listeners.set(type, [...(listeners.get(type) ?? []), listener]);
       return () =>

@@ -11,7 +11,8 @@ import { act } from 'react';
 import { createApiClient } from '../src/api/client';
 import { language } from '../src/i18n';
 import { emptyLayers, layers } from '../src/stores/layers';
-import { emptyFilter, filter, filterActive, locations, visibleLocations } from '../src/stores/locations';
+import { catchments } from '../src/stores/results';
+import { emptyFilter, filter, filterActive, locations, selectedLocationId, visibleLocations } from '../src/stores/locations';
 import { modelId, models } from '../src/stores/models';
 import {
   allowsMultiple,
@@ -435,9 +436,13 @@ test('the layers panel offers radio buttons with None when one heat map at a tim
 test('the legend panel draws zone entries on their colour with the legend text colour', async () => {
   useModel(richModel);
   locations.value = storeList;
+  // No store selected and no catchment drawn (they add their range circles and shares to the legend).
+  selectedLocationId.value = null;
+  catchments.value = new Map();
   clearFilter();
   const view = await render(<LegendPanel />);
-  const zones = [...view.container.querySelectorAll('.legend-colour')] as HTMLElement[];
+  // The catchment's zones (the grey entry of areas under 1 % is the share ramp's, not a zone).
+  const zones = [...view.container.querySelectorAll('.legend-colour:not([data-entry="catchment-excluded"])')] as HTMLElement[];
   assert.equal(
     zones.map((z) => z.textContent),
     ['Core', 'Fringe'],

@@ -65,7 +65,7 @@ function Entry({ entry }: { entry: LegendEntry }) {
     case 'zone': {
       const style = colouredEntryStyle(entry.color);
       return (
-        <li className="legend-entry legend-colour" style={style ?? undefined}>
+        <li className="legend-entry legend-colour" data-entry={entry.id} style={style ?? undefined}>
           {text(entry.title)}
         </li>
       );
