@@ -6,7 +6,7 @@
 // changes. Every editor passes axe and matches its golden. The turnover model
 // (Supermarkten Nederland) sets Dutch, so the interface is Dutch.
 import * as assert from 'uvu/assert';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { DriverFilter, Model, ModelParameters, Scenario } from '@locus/contract';
 import {
   apiAs,
@@ -74,6 +74,13 @@ async function openEditor(entry: string) {
   await dialog(entry).waitFor();
 }
 
+/** The editor's own box: the screenshot shows the editor, not the map behind it (whose view is not the test's subject). */
+async function clipOf(editor: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await editor.boundingBox();
+  if (!box) throw new Error('the editor is not on screen');
+  return box;
+}
+
 test.before(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   api = await apiAs(server, 'modelAdmin');
@@ -109,7 +116,7 @@ test("an invalid expression shows the server's message at its place and nothing 
   const editor = dialog(t('editModelParameters'));
   await still();
   await expectNoAxeViolations(page, 'the model parameters editor', { include: 'dialog[open]' });
-  await expectScreenshot(page, 'admin-model-parameters');
+  await expectScreenshot(page, 'admin-model-parameters', { clip: await clipOf(editor) });
   await editor.getByRole('button', { name: t('addRow') }).click();
   const rows = await editor.getByRole('combobox', { name: /^Functie van rij \d+$/ }).count();
   await editor.getByRole('textbox', { name: t('functionDescriptionOf', { row: rows }) }).fill('Fout');
@@ -119,7 +126,9 @@ test("an invalid expression shows the server's message at its place and nothing 
   assert.is(await editor.getByRole('spinbutton', { name: t('functionTypeOf', { row: rows }) }).inputValue(), '1');
   await editor.getByRole('button', { name: t('save'), exact: true }).click();
   // At its place: the field's alert marks the position (the notification repeats the text).
-  const message = editor.getByRole('alert').filter({ hasText: "unknown property 'salesArea2'", has: page.locator('mark') });
+  // In the interface language (the model's Dutch), with the position of the name (1-based).
+  const text = t('exprUnknownProperty', { name: 'salesArea2', position: 5 });
+  const message = editor.getByRole('alert').filter({ hasText: text, has: page.locator('mark') });
   await message.waitFor();
   assert.is(await message.locator('mark').textContent(), 's', 'the position is marked');
   await expectNoAxeViolations(page, "the editor with the server's message", { include: 'dialog[open]' });
@@ -198,7 +207,7 @@ test('a decay parameter and a driver weight saved: the scenarios show as not cal
   await expectNoAxeViolations(page, 'the drivers editor', { include: 'dialog[open]' });
   // Notifications of the saves before (their number and text vary) have gone first (10 s each).
   await page.waitForFunction(() => !document.querySelector('.notification'), null, { timeout: 15_000 });
-  await expectScreenshot(page, 'admin-drivers', { mask: [page.locator('.notifications')] });
+  await expectScreenshot(page, 'admin-drivers', { clip: await clipOf(drivers), mask: [page.locator('.notifications')] });
   const filters = await api.call<DriverFilter[]>('driverFilters', { modelId: model.id });
   const driver = filters[0]!.drivers[0]!;
   const next = driver.weight === 50 ? 75 : 50;
@@ -219,7 +228,7 @@ test('a decay parameter and a driver weight saved: the scenarios show as not cal
   await openEditor(t('editNormalizedScores'));
   await still();
   await expectNoAxeViolations(page, 'the normalized scores functions editor', { include: 'dialog[open]' });
-  await expectScreenshot(page, 'admin-normalized-scores', { mask: [page.locator('.notifications')] });
+  await expectScreenshot(page, 'admin-normalized-scores', { clip: await clipOf(dialog(t('editNormalizedScores'))), mask: [page.locator('.notifications')] });
   await dialog(t('editNormalizedScores'))
     .locator('footer')
     .getByRole('button', { name: t('close'), exact: true })

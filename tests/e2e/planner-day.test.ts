@@ -163,13 +163,19 @@ test('a store is selected by keyboard: its icon button, then Enter', async () =>
     .getByRole('list', { name: /^(Locations on the map|Locaties op de kaart)$/ })
     .getByRole('button', { name: byKeyboard.name, exact: true })
     .first();
+  const drawn = await page.evaluate(() => performance.getEntriesByName('locus:catchment-drawn').length);
   await button.focus();
   await page.keyboard.press('Enter');
   await drawer().getByRole('heading', { name: byKeyboard.name, exact: true }).waitFor();
   assert.match(page.url(), new RegExp(`[?&]lid=${byKeyboard.id}(&|$)`));
+  // The map frames the store's catchment once it is drawn; the next steps start from that view.
+  await page.waitForFunction((n) => performance.getEntriesByName('locus:catchment-drawn').length > n, drawn, { timeout: 30_000 });
+  await mapIdle(page);
 });
 
 test('editing the sales floor area in the base scenario goes into a new scenario named like the store', async () => {
+  // The last selection framed its own catchment beside the drawers: bring this store into view first.
+  await centreMap(page, edited.longitude, edited.latitude, 15);
   const { x, y } = await pointOf(page, edited.longitude, edited.latitude);
   await page.mouse.click(x, y);
   await drawer().getByRole('heading', { name: edited.name, exact: true }).waitFor();
@@ -247,6 +253,7 @@ test('a new location is added by clicking the map, and the scenario gets a name 
   await page.getByRole('button', { name: t('newLocation'), exact: true }).click();
   await page.getByText(t('placeLocationHint')).waitFor();
   // A point on the map beside the edited store.
+  await centreMap(page, edited.longitude, edited.latitude, 15);
   const { x, y } = await pointOf(page, edited.longitude + 0.004, edited.latitude - 0.002);
   await page.mouse.click(x, y);
   const form = dialog(t('newLocation'));
@@ -271,6 +278,7 @@ test('a new location is added by clicking the map, and the scenario gets a name 
 });
 
 test('closing another store into a new scenario and undoing the close removes that scenario, with a notification', async () => {
+  await centreMap(page, closed.longitude, closed.latitude, 15);
   const { x, y } = await pointOf(page, closed.longitude, closed.latitude);
   await page.mouse.click(x, y);
   await drawer().getByRole('heading', { name: closed.name, exact: true }).waitFor();
@@ -312,6 +320,7 @@ test('closing another store into a new scenario and undoing the close removes th
 
 test('after a reload the planner lands on the same model, scenario, location and view', async () => {
   // Select the edited store again and note where the planner is.
+  await centreMap(page, edited.longitude, edited.latitude, 15);
   const { x, y } = await pointOf(page, edited.longitude, edited.latitude);
   await page.mouse.click(x, y);
   await drawer().getByRole('heading', { name: edited.name, exact: true }).waitFor();

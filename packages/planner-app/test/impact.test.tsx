@@ -101,18 +101,17 @@ test('a closed store: where its output goes, the demand no longer served negativ
   );
 });
 
-test("map symbols: each store of the differences at its place with the API's change", () => {
+test("map symbols: each other store of the differences at its place with the API's change; the new store is left out", () => {
   const features = impactFeatures(newStore(), summaries());
   assert.equal(
     features.map((f) => [f.id, f.change]),
     [
-      [20, 1000],
       [22, -500],
       [21, -300],
       [23, -100],
     ],
   );
-  assert.is(features[0]!.lon, location(20).longitude);
+  assert.is(features[0]!.lon, location(22).longitude);
 });
 
 test('the section reads the differences when scenario and base are calculated, shows the figures; a store click selects it', async () => {

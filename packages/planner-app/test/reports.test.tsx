@@ -500,16 +500,16 @@ test('scenario report: loading until the differences arrive, impact table with s
     'negative impact',
     'no impact',
   ]);
-  // Proportional symbols: one per changed store on the map, with the API's difference; the scale says the largest.
+  // Proportional symbols: one per other store whose output changes, with the API's difference (the new
+  // store 13 is the change itself, not a symbol); the scale says the largest.
   assert.equal(
     maps[0]!.impact!.map((f) => [f.id, f.change]),
     [
-      [13, 500],
       [12, -200],
       [14, 0.5],
     ],
   );
-  assert.match(legends[0]!.textContent ?? '', /largest circle: 500/);
+  assert.match(legends[0]!.textContent ?? '', /largest circle: 200/);
   assert.ok(view.container.querySelector('.report-disclaimer'));
   await view.unmount();
 });

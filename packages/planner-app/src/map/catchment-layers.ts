@@ -140,6 +140,13 @@ export function bindCatchmentLayers(map: LocusMap, api: ApiClient): () => void {
   let measuredSelection = -1;
   /** The catchment last framed: a restyle (coverage, compare) does not move the map again. */
   let framedKey = '';
+  /** When the planner last moved the map by hand: a catchment that arrives after that does not move it back. */
+  let userMovedAt = -Infinity;
+  stops.push(
+    map.on('moveend', (e) => {
+      if (e.userInitiated) userMovedAt = performance.now();
+    }),
+  );
   const polygons = new PolygonLayer({ id: 'catchments', zIndex: Z.catchments });
   const lines = new LineLayer({ id: 'isolines', zIndex: Z.isolines });
   map.addLayer(polygons);
@@ -180,8 +187,12 @@ export function bindCatchmentLayers(map: LocusMap, api: ApiClient): () => void {
         // A selection shows its whole catchment: the map moves when part of it lies outside the free map area.
         if (shown?.state === 'ready' && shown.key !== framedKey && selectedLocationId.peek() !== null) {
           framedKey = shown.key;
-          const bounds = featureBounds(features.filter((f) => String(f.id).startsWith(`${chosen}:`)));
-          if (bounds) requestFit({ kind: 'bounds', bounds, ensure: true });
+          // Only for a selection made on this page (a reload keeps the view of its address), and not when the
+          // planner moved the map since: the view they chose stays.
+          if (selection !== null && ofSelection && userMovedAt < selection.startTime) {
+            const bounds = featureBounds(features.filter((f) => String(f.id).startsWith(`${chosen}:`)));
+            if (bounds) requestFit({ kind: 'bounds', bounds, ensure: true });
+          }
         }
         if (measured) measuredSelection = measured.startTime;
         const off = map.on('render', () => {

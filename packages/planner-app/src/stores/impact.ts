@@ -13,13 +13,17 @@ import { baseScenario, scenario } from './scenarios';
 /**
  * One proportional symbol per store in the differences that is on the map,
  * at its position, with its change (the API's outputDifference, unrounded).
+ * The scenario's own changes (a new, edited or closed store) are left out:
+ * the layer answers what the change does to the other stores, and a new
+ * store's whole turnover would shrink every other circle to a dot. The
+ * changed store's own figure is in the drawers.
  */
 export function impactFeatures(differences: ScenarioDifferences, locations: readonly LocationSummary[]): ImpactFeature[] {
   const at = new Map(locations.map((l) => [l.id, l]));
   const out: ImpactFeature[] = [];
   for (const d of differences.locations) {
     const l = at.get(d.locationID);
-    if (!l || d.outputDifference === 0) continue;
+    if (!l || d.outputDifference === 0 || l.changeType !== 0) continue;
     out.push({ id: d.locationID, lon: l.longitude, lat: l.latitude, change: d.outputDifference, name: d.locationName });
   }
   return out;
