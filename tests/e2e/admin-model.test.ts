@@ -207,7 +207,7 @@ test('a decay parameter and a driver weight saved: the scenarios show as not cal
   await expectNoAxeViolations(page, 'the drivers editor', { include: 'dialog[open]' });
   // Notifications of the saves before (their number and text vary) have gone first (10 s each).
   await page.waitForFunction(() => !document.querySelector('.notification'), null, { timeout: 15_000 });
-  await expectScreenshot(page, 'admin-drivers', { clip: await clipOf(drivers), mask: [page.locator('.notifications')] });
+  await expectScreenshot(page, 'admin-drivers', { clip: await clipOf(drivers) });
   const filters = await api.call<DriverFilter[]>('driverFilters', { modelId: model.id });
   const driver = filters[0]!.drivers[0]!;
   const next = driver.weight === 50 ? 75 : 50;
@@ -228,7 +228,7 @@ test('a decay parameter and a driver weight saved: the scenarios show as not cal
   await openEditor(t('editNormalizedScores'));
   await still();
   await expectNoAxeViolations(page, 'the normalized scores functions editor', { include: 'dialog[open]' });
-  await expectScreenshot(page, 'admin-normalized-scores', { clip: await clipOf(dialog(t('editNormalizedScores'))), mask: [page.locator('.notifications')] });
+  await expectScreenshot(page, 'admin-normalized-scores', { clip: await clipOf(dialog(t('editNormalizedScores'))) });
   await dialog(t('editNormalizedScores'))
     .locator('footer')
     .getByRole('button', { name: t('close'), exact: true })
