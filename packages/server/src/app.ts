@@ -3,7 +3,8 @@
 // handlers in routes/; the route table itself comes from the contract.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
-import { errorBody, registerErrorHandling, unauthorized } from './http/errors.js';
+import { errorBody, registerErrorHandling } from './http/errors.js';
+import { unauthenticated } from './domain/errors.js';
 import { registerWebSecurity, REQUEST_BODY_LIMIT } from './http/web-security.js';
 import { appDirectory, registerAppFiles } from './http/app-files.js';
 import { registerEmbedFiles } from './http/embed-files.js';
@@ -71,7 +72,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
       validateResponses: options.validateResponses,
       async authenticate(request) {
         const header = request.headers.authorization;
-        if (!header) throw unauthorized();
+        if (!header) throw unauthenticated();
         const token = await verify(header);
         const builtinLogin = ctx.config.identity.mode === 'builtin';
         const stamp = await userTables();
@@ -83,12 +84,12 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
         try {
           user = await users.get(token.subject, () => loadCurrentUser(ctx.db, token, { builtinLogin }));
         } catch (error) {
-          if (error instanceof LoginGoneError) throw unauthorized('the login of this token no longer exists');
+          if (error instanceof LoginGoneError) throw unauthenticated('the login of this token no longer exists');
           throw error;
         }
         // A new password ends what was signed in before it (one second of slack for the clocks).
         if (user.passwordChangedAt !== undefined && token.issuedAt !== undefined && token.issuedAt < Math.floor(user.passwordChangedAt / 1000) - 1) {
-          throw unauthorized('the token was issued before the password was changed');
+          throw unauthenticated('the token was issued before the password was changed');
         }
         request.user = user;
         return user;

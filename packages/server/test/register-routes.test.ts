@@ -4,7 +4,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import Fastify from 'fastify';
 import { registerRoutes } from '../src/http/register-routes.js';
-import { registerErrorHandling, unauthorized } from '../src/http/errors.js';
+import { registerErrorHandling } from '../src/http/errors.js';
+import { unauthenticated } from '../src/domain/errors.js';
 import type { ServerContext } from '../src/context.js';
 import type { CurrentUser } from '../src/http/current-user.js';
 
@@ -38,7 +39,7 @@ async function app(handlers: Parameters<typeof registerRoutes>[2]) {
   registerErrorHandling(fastify, ctx);
   registerRoutes(fastify, ctx, handlers, {
     async authenticate(request) {
-      if (request.headers.authorization !== 'Bearer planner') throw unauthorized();
+      if (request.headers.authorization !== 'Bearer planner') throw unauthenticated();
       request.user = planner;
       return planner;
     },

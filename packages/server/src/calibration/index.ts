@@ -8,7 +8,7 @@ import type { CalibrationJob, CalibrationResult } from '@locus/contract/routes/c
 import { CalibrationMessage } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
-import { conflict, notFound } from '../http/errors.js';
+import { conflict, notFound } from '../domain/errors.js';
 import { requireModelAdmin, resolveModel } from '../http/access.js';
 import { demandAreaSetId, areaSetKey, engineParameters, loadDemandAreas, loadScenarioLocations } from '../processing/inputs.js';
 import { processingSettings } from '../processing/settings.js';

@@ -12,7 +12,7 @@
 // writes nothing.
 import type { DriversSaveBody, ModelParametersSaveBody, NormalizedScoresFunctionsSaveBody } from '@locus/contract';
 import type { Database, Queryable } from '../db/database.js';
-import { ApiError } from '../http/errors.js';
+import { DomainError } from '../domain/errors.js';
 import { markModelForRecalculation } from '../processing/queue.js';
 import { areaNames, locationNames } from './known-names.js';
 import { messagesOf, refuseWhenInvalid } from './validate.js';
@@ -165,7 +165,10 @@ function refuseUnknownIds(rows: ReadonlyArray<{ id?: number }>, known: ReadonlyS
   rows.forEach((row, index) => {
     if (row.id !== undefined && !known.has(row.id)) {
       const field = path ? `${path}.${index}.id` : `${index}.id`;
-      throw new ApiError(409, 'rowNoLongerExists', { field, reason: `row ${row.id} no longer exists: another administrator removed it; reload the editor` });
+      throw new DomainError('conflict', 'rowNoLongerExists', {
+        field,
+        reason: `row ${row.id} no longer exists: another administrator removed it; reload the editor`,
+      });
     }
   });
 }

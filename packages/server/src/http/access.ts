@@ -3,7 +3,7 @@
 // share one sequence, so one lookup resolves either.
 import type { Queryable } from '../db/database.js';
 import type { CurrentUser } from './current-user.js';
-import { forbidden, notFound } from './errors.js';
+import { forbidden, notFound } from '../domain/errors.js';
 
 export interface ModelRef {
   modelId: number;

@@ -5,7 +5,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fillPath, routeList, TextLimit, type RouteDef } from '@locus/contract';
 import type { ServerContext } from '../context.js';
-import { ApiError, badRequest, errorBody, fromZodError, forbidden, unauthorized } from './errors.js';
+import { DomainError, forbidden, invalid, unauthenticated } from '../domain/errors.js';
+import { errorBody, fromZodError } from './errors.js';
 import type { CurrentUser } from './current-user.js';
 import { LOGIN_CREATE_RATE_LIMIT } from './web-security.js';
 import { sendCached } from './cached.js';
@@ -101,7 +102,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, handler
       config: routeConfig(route),
       handler: async (request, reply) => {
         if (!ctx.readiness.ready && route.role !== 'anonymous') {
-          throw new ApiError(503, `the database is starting (${ctx.readiness.phase})`);
+          throw new DomainError('unavailable', `the database is starting (${ctx.readiness.phase})`);
         }
         const user = route.role === 'anonymous' ? undefined : await options.authenticate(request);
         if (user && route.role === 'globalAdmin' && !user.isGlobalAdmin) throw forbidden('only a global administrator may do this');
@@ -112,7 +113,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, handler
         // A path segment over the limit is refused before anything reads it (the router takes segments of up to
         // 2,000 characters, so that such a path is told why, not answered 404).
         for (const [field, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
-          if (typeof value === 'string' && value.length > TextLimit.param) throw badRequest(field, `${field} must be at most ${TextLimit.param} characters`);
+          if (typeof value === 'string' && value.length > TextLimit.param) throw invalid(field, `${field} must be at most ${TextLimit.param} characters`);
         }
         const params = route.params.safeParse(request.params ?? {});
         if (!params.success) throw fromZodError('params', params.error);
@@ -120,7 +121,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, handler
         if (!query.success) throw fromZodError('query', query.error);
         // PostgreSQL text cannot hold the NUL character: refused naming the field, before any write tries to store it.
         const nul = route.body ? nulField(request.body) : undefined;
-        if (nul !== undefined) throw badRequest(nul ? `body.${nul}` : 'body', 'text must not contain the NUL character (U+0000)');
+        if (nul !== undefined) throw invalid(nul ? `body.${nul}` : 'body', 'text must not contain the NUL character (U+0000)');
         const body = route.body ? route.body.safeParse(request.body ?? null) : { success: true as const, data: undefined };
         if (!body.success) throw fromZodError('body', body.error);
         const result = await handler({
@@ -172,6 +173,6 @@ export function nulField(value: unknown, path = ''): string | undefined {
 
 /** The bearer-token authentication with a short cache of users. */
 export function requireUser(request: FastifyRequest): CurrentUser {
-  if (!request.user) throw unauthorized();
+  if (!request.user) throw unauthenticated();
   return request.user;
 }

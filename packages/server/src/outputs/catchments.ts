@@ -8,7 +8,7 @@ import { carryCatchment, rankCatchment } from '@locus/engine';
 import type { CatchmentAreaEntry, CatchmentFeatureProperties, LocationCatchmentArea } from '@locus/contract';
 import { LocationReportFormatText, TopAreasInReport } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../domain/errors.js';
 import { loadOverlap } from '../processing/overlaps.js';
 import type { ResultSummary } from '../processing/results-store.js';
 import { areaPropertyDefinitions, areaPropertyEntities } from '../repo/areas.js';

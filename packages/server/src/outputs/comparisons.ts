@@ -15,7 +15,7 @@ import {
 } from '@locus/engine';
 import type { DriverFilterChart, LocationScore, MatchingLocation, PropertiesChartEntry, ScenarioDifferences } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../domain/errors.js';
 import { scenarioLocations } from '../repo/scenario-locations.js';
 import type { DriverFilter } from '@locus/contract';
 import { notCalculated, positions, type CalculatedScenario, type ResultReader } from './results.js';

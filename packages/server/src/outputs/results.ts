@@ -9,7 +9,7 @@ import { RuleMessage } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
 import { resolveModel, resolveScenario, type ScenarioRef } from '../http/access.js';
 import type { CurrentUser } from '../http/current-user.js';
-import { conflict, notFound } from '../http/errors.js';
+import { conflict, notFound } from '../domain/errors.js';
 import { loadModelInfo, type ModelInfo } from '../processing/inputs.js';
 import { loadBlocks, loadSummary, type ResultSummary } from '../processing/results-store.js';
 import { minutesOf, type DecodedBlock } from '../processing/result-codec.js';

@@ -3,7 +3,7 @@
 import type { LogEntry, ModelUser, ScenarioStatusEntry, UserModelAccess } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
-import { ApiError, conflict, notFound } from '../http/errors.js';
+import { conflict, DomainError, notFound } from '../domain/errors.js';
 import { builtinDirectory, LoginExistsError, type Directory } from '../directory/directory.js';
 
 export function adminHandlers(ctx: ServerContext, directory: Directory = builtinDirectory(ctx.db), onAccessChanged: () => void = () => {}): Handlers {
@@ -85,7 +85,7 @@ export function adminHandlers(ctx: ServerContext, directory: Directory = builtin
         const login = await directory.createLogin(body);
         return { ID: login.id, IsAdmin: false as const, DisplayName: login.displayName, Email: login.email, Password: login.password };
       } catch (error) {
-        if (error instanceof LoginExistsError) throw new ApiError(409, 'loginExists', { field: 'email', reason: error.message });
+        if (error instanceof LoginExistsError) throw new DomainError('conflict', 'loginExists', { field: 'email', reason: error.message });
         throw error;
       }
     },

@@ -6,7 +6,7 @@ import type { IsolineFeatureCollection } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
 import { requireModelAccess } from '../http/access.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { invalid, notFound } from '../domain/errors.js';
 import { profileOf } from '../processing/isolines.js';
 
 export function isolineHandlers(ctx: ServerContext): Handlers {
@@ -24,11 +24,11 @@ export function isolineHandlers(ctx: ServerContext): Handlers {
       ).rows[0];
       if (!set) throw notFound(`isoline set ${params.isoLineSetId}`);
       requireModelAccess(user, set.model_id);
-      if (query.minutes > set.maximum_minutes) throw badRequest('minutes', `minutes must be at most ${set.maximum_minutes} for isoline set ${set.name}`);
+      if (query.minutes > set.maximum_minutes) throw invalid('minutes', `minutes must be at most ${set.maximum_minutes} for isoline set ${set.name}`);
       // The server only calls routing services an operator configured, never an address from the call.
       const allowed = [set.base_url, process.env.ROUTING_OSRM_URL].filter((u): u is string => !!u);
       if (query.baseUrl && !allowed.includes(query.baseUrl)) {
-        throw badRequest('baseUrl', 'baseUrl must be the routing service of the isoline set or the one the server is configured with');
+        throw invalid('baseUrl', 'baseUrl must be the routing service of the isoline set or the one the server is configured with');
       }
       const provider = query.baseUrl ? osrmProvider({ baseUrl: query.baseUrl }) : estimatorProvider();
       const collection = await isolines({

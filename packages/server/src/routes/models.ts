@@ -4,7 +4,7 @@ import type { DriverFilter, IsolineParameter, ModelParameters, ProcessingLogEntr
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
 import { resolveModel } from '../http/access.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../domain/errors.js';
 import { loadModelList, MODEL_LIST_TABLES, modelsOf } from '../repo/models.js';
 import { tableCache } from '../db/table-cache.js';
 import { definitionEntity, newLocationPropertyEntity, propertyDefinitions } from '../repo/properties.js';

@@ -4,7 +4,7 @@
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
 import { isModelAdmin, resolveModel, resolveScenario } from '../http/access.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../domain/errors.js';
 import { areaAt, areaByCode } from '../repo/areas.js';
 import { driverFiltersOf } from './models.js';
 import { areaInScenario } from '../outputs/area.js';

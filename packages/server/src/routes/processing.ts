@@ -4,7 +4,7 @@ import { RuleMessage, type ScenarioOnlyStatus, type StartProcessingUnprocessedRe
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
 import { resolveModel, resolveScenario } from '../http/access.js';
-import { conflict } from '../http/errors.js';
+import { conflict } from '../domain/errors.js';
 import { requestProcessing, requestProcessingOfUnprocessed, wakeProcessors } from '../processing/index.js';
 
 export function processingHandlers(ctx: ServerContext): Handlers {

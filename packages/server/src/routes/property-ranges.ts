@@ -7,7 +7,7 @@ import type { ServerContext } from '../context.js';
 import type { Database } from '../db/database.js';
 import type { Handlers } from '../http/register-routes.js';
 import { requireModelAdmin, resolveModel, resolveScenario } from '../http/access.js';
-import { ApiError, notFound } from '../http/errors.js';
+import { DomainError, notFound } from '../domain/errors.js';
 import { locationRowsFor } from '../processing/location-cache.js';
 import { newLocationPropertyEntity, propertyDefinitions, type PropertyRow } from '../repo/properties.js';
 
@@ -38,13 +38,13 @@ export async function savePropertyRanges(db: Database, modelId: number, body: Pr
     const changed = body.filter((row, index) => {
       const stored = byId.get(row.id);
       if (!stored) {
-        throw new ApiError(409, 'rowNoLongerExists', {
+        throw new DomainError('conflict', 'rowNoLongerExists', {
           field: `${index}.id`,
           reason: `location property ${row.id} no longer exists in model ${modelId}; reload the editor`,
         });
       }
       if (!isRangedProperty(stored)) {
-        throw new ApiError(400, LimitMessage.rangeOnlyForNumbers, {
+        throw new DomainError('invalid', LimitMessage.rangeOnlyForNumbers, {
           field: `${index}.id`,
           reason: `location property ${row.id} is not a number a planner types`,
         });

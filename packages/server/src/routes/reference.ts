@@ -3,7 +3,7 @@
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
 import { resolveModel } from '../http/access.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../domain/errors.js';
 import { createJsonCache, sendCached } from '../http/cached.js';
 import { areaAt, areaByCode, areaEntity } from '../repo/areas.js';
 import { distanceMetres } from '../repo/pois.js';

@@ -13,7 +13,7 @@ import {
 import type { ServerContext } from '../context.js';
 import type { CurrentUser } from '../http/current-user.js';
 import { resolveModel, resolveScenario } from '../http/access.js';
-import { ApiError, badRequest, notFound } from '../http/errors.js';
+import { DomainError, invalid, notFound } from '../domain/errors.js';
 import { scenarioGone } from '../scenarios/versions.js';
 import type { Handlers } from '../http/register-routes.js';
 import { copyChanges } from '../scenarios/copy-changes.js';
@@ -51,7 +51,7 @@ export function scenarioWriteHandlers(ctx: ServerContext): Handlers {
     try {
       return await resolveScenario(db, user, scenarioId);
     } catch (error) {
-      if (error instanceof ApiError && error.statusCode === 404) throw scenarioGone(scenarioId);
+      if (error instanceof DomainError && error.kind === 'notFound') throw scenarioGone(scenarioId);
       throw error;
     }
   };
@@ -122,7 +122,7 @@ export function scenarioWriteHandlers(ctx: ServerContext): Handlers {
     scenarioCopyChanges: async ({ user, params, query, body }) => {
       const merge = body as MergeRequest;
       const mismatch = mergeRequestMismatch(params, query, merge);
-      if (mismatch) throw badRequest(mismatch.field, mismatch.message);
+      if (mismatch) throw invalid(mismatch.field, mismatch.message);
       const source = await resolveScenario(db, user, params.sourceScenarioId);
       const destination = await resolveScenario(db, user, params.destinationScenarioId);
       // Another model's scenario is not a destination this source can see: as if it did not exist.

@@ -5,7 +5,7 @@ import type { Location, LocationSummary, ScenarioOnlyStatus } from '@locus/contr
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
 import { requireModelAccess, resolveLocationModel, resolveModel, resolveScenario } from '../http/access.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../domain/errors.js';
 import { createJsonCache, sendCached } from '../http/cached.js';
 import { scenariosOfModel } from '../repo/scenarios.js';
 import { SCENARIO_PATH_CTE, scenarioLocation, scenarioLocations, scenarioWithStamp, type LocationRow } from '../repo/scenario-locations.js';

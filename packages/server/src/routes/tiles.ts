@@ -4,7 +4,7 @@
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
 import { resolveModel } from '../http/access.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../domain/errors.js';
 import { etagOf, sendCached } from '../http/cached.js';
 import { colorScale, createTileCache, DEFAULT_AREA_SET_RAMP, renderAreaTile, tileBounds } from '../render/index.js';
 

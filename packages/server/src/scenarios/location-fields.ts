@@ -4,7 +4,7 @@
 // location already has; group and cluster of the location's own model.
 import { RuleMessage, type LocationWriteBody } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { invalid, notFound } from '../domain/errors.js';
 import type { LocationRow } from '../repo/scenario-locations.js';
 import { ruleConflict } from './rules.js';
 
@@ -44,13 +44,13 @@ export async function requireValidGroupAndCluster(
     const group = (
       await q.query<{ selectable: boolean }>('SELECT selectable FROM location_group WHERE id = $1 AND model_id = $2', [body.locationGroupId, modelId])
     ).rows[0];
-    if (!group) throw badRequest('locationGroupId', `location group ${body.locationGroupId} is not a group of the model`);
+    if (!group) throw invalid('locationGroupId', `location group ${body.locationGroupId} is not a group of the model`);
     if (!group.selectable && body.locationGroupId !== currentGroupId) {
       throw ruleConflict(RuleMessage.locationGroupIsNotSelectable, `location group ${body.locationGroupId} cannot be chosen`, 'locationGroupId');
     }
   }
   if (body.locationClusterId !== null) {
     const cluster = (await q.query('SELECT 1 FROM location_cluster WHERE id = $1 AND model_id = $2', [body.locationClusterId, modelId])).rows[0];
-    if (!cluster) throw badRequest('locationClusterId', `location cluster ${body.locationClusterId} is not a cluster of the model`);
+    if (!cluster) throw invalid('locationClusterId', `location cluster ${body.locationClusterId} is not a cluster of the model`);
   }
 }

@@ -10,7 +10,7 @@
 // scenario's own change of it, else 0 — or 2 when a parent closed it.
 import { ChangeType, RuleMessage, type LocationWriteBody, type LocationWriteResult } from '@locus/contract';
 import type { Database, Queryable } from '../db/database.js';
-import { badRequest } from '../http/errors.js';
+import { invalid } from '../domain/errors.js';
 import { propertyDefinitions } from '../repo/properties.js';
 import type { LocationRow } from '../repo/scenario-locations.js';
 import { afterChangeRemoved } from './after-undo.js';
@@ -102,7 +102,7 @@ async function stateFor(
 
 function requireScenarioCreation(body: LocationWriteBody, scenarioId: number): void {
   if (body.scenarioCreation !== null && body.scenarioCreation !== scenarioId) {
-    throw badRequest('scenarioCreation', 'scenarioCreation must be null or the scenario of the path');
+    throw invalid('scenarioCreation', 'scenarioCreation must be null or the scenario of the path');
   }
 }
 
@@ -128,7 +128,7 @@ async function finish(tx: Queryable, prepared: Prepared, receiving: number, loca
 /** New location: opened (changeType 1) in the scenario, starting from the property defaults. */
 export function createLocation(db: Database, t: LocationWriteTarget, body: LocationWriteBody): Promise<LocationWriteResult> {
   return inScenarioWrite(db, t.modelId, t.actorId, async (tx) => {
-    if (body.id !== undefined) throw badRequest('id', 'a new location has no id yet');
+    if (body.id !== undefined) throw invalid('id', 'a new location has no id yet');
     requireScenarioCreation(body, t.scenarioId);
     const prepared = await prepare(tx, t, body.scenarioModified);
     await requireValidGroupAndCluster(tx, t.modelId, body, null, false);
@@ -145,7 +145,7 @@ export function createLocation(db: Database, t: LocationWriteTarget, body: Locat
 /** Edit: a location opened here stays opened (1); any other becomes edited (3) in the receiving scenario. */
 export function updateLocation(db: Database, t: LocationWriteTarget, locationId: number, body: LocationWriteBody): Promise<LocationWriteResult> {
   return inScenarioWrite(db, t.modelId, t.actorId, async (tx) => {
-    if (body.id !== undefined && body.id !== locationId) throw badRequest('id', 'id must be the location of the path');
+    if (body.id !== undefined && body.id !== locationId) throw invalid('id', 'id must be the location of the path');
     requireScenarioCreation(body, t.scenarioId);
     const prepared = await prepare(tx, t, body.scenarioModified);
     const { state, effective, changeType } = await stateFor(tx, t, locationId);

@@ -5,7 +5,7 @@
 // not change its locations, so its status (and its calculation) stays.
 import { RuleMessage, type Scenario, type ScenarioCreateBody, type ScenarioUpdateBody } from '@locus/contract';
 import type { Database } from '../db/database.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { invalid, notFound } from '../domain/errors.js';
 import { scenariosOfModel } from '../repo/scenarios.js';
 import { ownChanges } from './location-versions.js';
 import { requireEditable, requireNoChildren, requireParent, requireUnmodifiedSince, ruleConflict } from './rules.js';
@@ -19,11 +19,11 @@ export function createScenario(db: Database, modelId: number, body: ScenarioCrea
   return inScenarioWrite(db, modelId, actorId, async (tx) => {
     if (body.parentScenarioId === null) {
       const existing = (await tx.query('SELECT 1 FROM scenario WHERE model_id = $1 LIMIT 1', [modelId])).rows[0];
-      if (existing) throw badRequest('parentScenarioId', 'a scenario needs a parent scenario; only the first scenario of a model has none');
+      if (existing) throw invalid('parentScenarioId', 'a scenario needs a parent scenario; only the first scenario of a model has none');
     } else {
       const parent = (await lockScenarios(tx, [body.parentScenarioId])).get(body.parentScenarioId);
       if (!parent || parent.modelId !== modelId) {
-        throw badRequest('parentScenarioId', `scenario ${body.parentScenarioId} is not a scenario of model ${modelId}`);
+        throw invalid('parentScenarioId', `scenario ${body.parentScenarioId} is not a scenario of model ${modelId}`);
       }
     }
     const id = await insertScenario(tx, {
