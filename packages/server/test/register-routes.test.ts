@@ -7,7 +7,7 @@ import { registerRoutes } from '../src/http/register-routes.js';
 import { registerErrorHandling } from '../src/http/errors.js';
 import { unauthenticated } from '../src/domain/errors.js';
 import type { ServerContext } from '../src/context.js';
-import type { CurrentUser } from '../src/http/current-user.js';
+import type { CurrentUser } from '../src/domain/user.js';
 
 const logged: { eventType: number; message: string }[] = [];
 const ctx = {

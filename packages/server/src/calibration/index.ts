@@ -9,7 +9,7 @@ import { CalibrationMessage } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
 import { conflict, notFound } from '../domain/errors.js';
-import { requireModelAdmin, resolveModel } from '../http/access.js';
+import { requireModelAdmin, resolveModel } from '../domain/access.js';
 import { demandAreaSetId, areaSetKey, engineParameters, loadDemandAreas, loadScenarioLocations } from '../processing/inputs.js';
 import { processingSettings } from '../processing/settings.js';
 import { baseScenario } from '../repo/scenarios.js';

@@ -7,7 +7,7 @@ import { fillPath, routeList, TextLimit, type RouteDef } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import { DomainError, forbidden, invalid, unauthenticated } from '../domain/errors.js';
 import { errorBody, fromZodError } from './errors.js';
-import type { CurrentUser } from './current-user.js';
+import type { CurrentUser } from '../domain/user.js';
 import { LOGIN_CREATE_RATE_LIMIT } from './web-security.js';
 import { sendCached } from './cached.js';
 

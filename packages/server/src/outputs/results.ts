@@ -7,8 +7,8 @@
 import type { AreaLocation } from '@locus/engine';
 import { RuleMessage } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
-import { resolveModel, resolveScenario, type ScenarioRef } from '../http/access.js';
-import type { CurrentUser } from '../http/current-user.js';
+import { resolveModel, resolveScenario, type ScenarioRef } from '../domain/access.js';
+import type { CurrentUser } from '../domain/user.js';
 import { conflict, notFound } from '../domain/errors.js';
 import { loadModelInfo, type ModelInfo } from '../processing/inputs.js';
 import { loadBlocks, loadSummary, type ResultSummary } from '../processing/results-store.js';

@@ -15,7 +15,7 @@ import { ClaimLostError, claimNext, endClaim, heartbeat, releaseClaim, type Clai
 import { collectBlocks } from './results-store.js';
 import { sweepBlockFiles } from './block-files.js';
 import type { ProcessingSettings } from './settings.js';
-import { isDatabaseUnavailable } from '../http/database-faults.js';
+import { isDatabaseUnavailable } from '../db/faults.js';
 import { PhaseClock, phaseLine } from './phases.js';
 
 export interface ProcessorHooks {

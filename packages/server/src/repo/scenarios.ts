@@ -18,6 +18,19 @@ interface ScenarioRow {
   version: number;
 }
 
+/** One scenario's identity and state; undefined when there is no such scenario. */
+export async function scenarioById(
+  db: Queryable,
+  scenarioId: number,
+): Promise<{ id: number; modelId: number; name: string; status: number; parentScenarioId: number | null; modified: Date } | undefined> {
+  const { rows } = await db.query<{ id: number; model_id: number; name: string; status: number; parent_scenario_id: number | null; modified: Date }>(
+    'SELECT id, model_id, name, status, parent_scenario_id, modified FROM scenario WHERE id = $1',
+    [scenarioId],
+  );
+  const row = rows[0];
+  return row && { id: row.id, modelId: row.model_id, name: row.name, status: row.status, parentScenarioId: row.parent_scenario_id, modified: row.modified };
+}
+
 /** The base scenario of a model: its oldest scenario without a parent (undefined when it has none). */
 export async function baseScenario(db: Queryable, modelId: number): Promise<{ id: number; status: number } | undefined> {
   return (

@@ -3,7 +3,7 @@
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
 import { locationRowsFor } from '../processing/location-cache.js';
-import { resolveModel, resolveScenario } from '../http/access.js';
+import { resolveModel, resolveScenario } from '../domain/access.js';
 import { forbidden, notFound } from '../domain/errors.js';
 import { areaByCode } from '../repo/areas.js';
 import { baseScenario } from '../repo/scenarios.js';

@@ -2,7 +2,7 @@
 // normalized scores functions, drivers). See functions/.
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
-import { requireModelAdmin, resolveModel } from '../http/access.js';
+import { requireModelAdmin, resolveModel } from '../domain/access.js';
 import { areaNames, locationNames } from '../functions/known-names.js';
 import { saveDrivers, saveModelParameters, saveNormalizedScoresFunctions } from '../functions/saves.js';
 import { messagesOf } from '../functions/validate.js';

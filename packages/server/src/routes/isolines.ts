@@ -5,7 +5,7 @@ import { estimatorProvider, isolines, osrmProvider, type PostProcessingAction } 
 import type { IsolineFeatureCollection } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
-import { requireModelAccess } from '../http/access.js';
+import { requireModelAccess } from '../domain/access.js';
 import { invalid, notFound } from '../domain/errors.js';
 import { profileOf } from '../processing/isolines.js';
 

@@ -3,9 +3,10 @@
 import type { DriverFilter, IsolineParameter, ModelParameters, ProcessingLogEntry } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
-import { resolveModel } from '../http/access.js';
+import { resolveModel } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
-import { loadModelList, MODEL_LIST_TABLES, modelsOf } from '../repo/models.js';
+import { loadModelList, MODEL_LIST_TABLES } from '../repo/models.js';
+import { modelsOf } from '../domain/model-list.js';
 import { tableCache } from '../db/table-cache.js';
 import { definitionEntity, newLocationPropertyEntity, propertyDefinitions } from '../repo/properties.js';
 import { sendCached } from '../http/cached.js';

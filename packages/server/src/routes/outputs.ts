@@ -3,7 +3,7 @@
 // differences, drivers, the properties chart and an area in a scenario.
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
-import { isModelAdmin, resolveModel, resolveScenario } from '../http/access.js';
+import { isModelAdmin, resolveModel, resolveScenario } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
 import { areaAt, areaByCode } from '../repo/areas.js';
 import { driverFiltersOf } from './models.js';

@@ -3,7 +3,7 @@
 import { RuleMessage, type ScenarioOnlyStatus, type StartProcessingUnprocessedResult } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
-import { resolveModel, resolveScenario } from '../http/access.js';
+import { resolveModel, resolveScenario } from '../domain/access.js';
 import { conflict } from '../domain/errors.js';
 import { requestProcessing, requestProcessingOfUnprocessed, wakeProcessors } from '../processing/index.js';
 

@@ -6,7 +6,7 @@ import { ChangeType, DataType, LimitMessage, type PropertyRangesSaveBody } from 
 import type { ServerContext } from '../context.js';
 import type { Database } from '../db/database.js';
 import type { Handlers } from '../http/register-routes.js';
-import { requireModelAdmin, resolveModel, resolveScenario } from '../http/access.js';
+import { requireModelAdmin, resolveModel, resolveScenario } from '../domain/access.js';
 import { DomainError, notFound } from '../domain/errors.js';
 import { locationRowsFor } from '../processing/location-cache.js';
 import { newLocationPropertyEntity, propertyDefinitions, type PropertyRow } from '../repo/properties.js';

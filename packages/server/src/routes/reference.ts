@@ -2,7 +2,7 @@
 // properties, location clusters near a point, and the icons and logos.
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
-import { resolveModel } from '../http/access.js';
+import { resolveModel } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
 import { createJsonCache, sendCached } from '../http/cached.js';
 import { areaAt, areaByCode, areaEntity } from '../repo/areas.js';

@@ -11,8 +11,8 @@ import {
   type ScenarioUpdateBody,
 } from '@locus/contract';
 import type { ServerContext } from '../context.js';
-import type { CurrentUser } from '../http/current-user.js';
-import { resolveModel, resolveScenario } from '../http/access.js';
+import type { CurrentUser } from '../domain/user.js';
+import { resolveModel, resolveScenario } from '../domain/access.js';
 import { DomainError, invalid, notFound } from '../domain/errors.js';
 import { scenarioGone } from '../scenarios/versions.js';
 import type { Handlers } from '../http/register-routes.js';

@@ -4,7 +4,7 @@
 import type { Location, LocationSummary, ScenarioOnlyStatus } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
-import { requireModelAccess, resolveLocationModel, resolveModel, resolveScenario } from '../http/access.js';
+import { requireModelAccess, resolveLocationModel, resolveModel, resolveScenario } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
 import { createJsonCache, sendCached } from '../http/cached.js';
 import { scenariosOfModel } from '../repo/scenarios.js';

@@ -6,7 +6,7 @@
 import type { SearchResult } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
-import { canReachModel } from '../http/access.js';
+import { canReachModel } from '../domain/access.js';
 import { sendCached } from '../http/cached.js';
 import { categoryLogoSvg } from '../render/index.js';
 

@@ -3,7 +3,7 @@
 // cached in memory by tile and answered with an ETag.
 import type { ServerContext } from '../context.js';
 import type { Handlers } from '../http/register-routes.js';
-import { resolveModel } from '../http/access.js';
+import { resolveModel } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
 import { etagOf, sendCached } from '../http/cached.js';
 import { colorScale, createTileCache, DEFAULT_AREA_SET_RAMP, renderAreaTile, tileBounds } from '../render/index.js';
