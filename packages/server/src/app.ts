@@ -9,7 +9,7 @@ import { registerWebSecurity, REQUEST_BODY_LIMIT } from './http/web-security.js'
 import { appDirectory, registerAppFiles } from './http/app-files.js';
 import { registerEmbedFiles } from './http/embed-files.js';
 import { registerBasemapArchive } from './http/basemap-archive.js';
-import { registerRoutes, type Handlers } from './http/register-routes.js';
+import { registerRoutes, type RouteHandlers } from './http/register-routes.js';
 import { createUserCache, loadCurrentUser, LoginGoneError } from './http/current-user.js';
 import { createTokenVerifier, registerIdentity } from './identity/index.js';
 import { allHandlers } from './routes/index.js';
@@ -24,7 +24,7 @@ export interface AppOptions {
   /** Validate every JSON response against the contract (tests). */
   validateResponses?: boolean;
   /** Extra handlers or replacements (tests of not-yet-built routes use none). */
-  handlers?: Handlers;
+  handlers?: Partial<RouteHandlers>;
   /** Timings of the event stream (tests shorten the heartbeat). */
   events?: EventStreamOptions;
 }

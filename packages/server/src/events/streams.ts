@@ -16,7 +16,6 @@ import { EventStreamEvents, type EventStreamReady } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import type { CurrentUser } from '../domain/user.js';
 import { currentModelAccess } from '../repo/users.js';
-import type { Handlers } from '../http/register-routes.js';
 import {
   comparePositions,
   createChangeFeed,
@@ -40,7 +39,8 @@ export interface EventStreamOptions extends FeedOptions {
 }
 
 export interface EventStreams {
-  handlers: Handlers;
+  /** Takes the request's connection over and streams to it until it closes or ends (routes/events.ts). */
+  serve(user: CurrentUser, request: FastifyRequest, reply: FastifyReply): Promise<void>;
   feed: ChangeFeed;
   /** Open streams (tests, the operator's figures). */
   open(): number;
@@ -139,12 +139,7 @@ export function createEventStreams(ctx: ServerContext, options: EventStreamOptio
 
   return {
     feed,
-    handlers: {
-      events: async ({ user, request, reply }) => {
-        await openStream(user, request, reply);
-        return undefined;
-      },
-    },
+    serve: openStream,
     open: () => streams.size,
     async close() {
       for (const end of [...streams]) end();

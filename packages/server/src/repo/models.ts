@@ -1,6 +1,8 @@
 // Models: every model with the reference sets it carries (the model list,
 // shaped per user in domain/model-list.ts), and which model an id names.
+import type { ModelParameters, NormalizedScoresFunction } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
+import { propertyDefinitions } from './properties.js';
 
 export interface ModelRow {
   id: number;
@@ -114,4 +116,47 @@ export async function modelAndSubModel(db: Queryable, id: number): Promise<{ mod
   );
   const row = rows[0];
   return row && { modelId: row.model_id, subModelId: row.sub_model_id };
+}
+
+/** What sub_model.parameters holds: the model parameters without the property lists, which come from the properties. */
+export type StoredSubModelParameters = Omit<ModelParameters, 'locationProperties' | 'locationGroupProperties' | 'locationClusterProperties'>;
+
+/** The stored parameters of a sub-model; undefined when there is no such sub-model. */
+export async function subModelParameters(db: Queryable, subModelId: number): Promise<StoredSubModelParameters | undefined> {
+  return (await db.query<{ parameters: StoredSubModelParameters }>('SELECT parameters FROM sub_model WHERE id = $1', [subModelId])).rows[0]?.parameters;
+}
+
+/** The location property a model keeps the actual turnover in (calibration); undefined when it names none. */
+export async function actualTurnoverProperty(db: Queryable, modelId: number): Promise<{ name: string } | undefined> {
+  return (
+    await db.query<{ name: string }>('SELECT p.name FROM model m JOIN location_property p ON p.id = m.actual_output_location_property_id WHERE m.id = $1', [
+      modelId,
+    ])
+  ).rows[0];
+}
+
+/** A sub-model's parameters as the model-parameters editor shows them; undefined when there is no such sub-model. */
+export async function modelParametersOf(db: Queryable, modelId: number, subModelId: number): Promise<ModelParameters | undefined> {
+  const stored = await subModelParameters(db, subModelId);
+  if (!stored) return undefined;
+  const properties = await propertyDefinitions(db, modelId, subModelId);
+  return {
+    fractionCutOffThreshold: stored.fractionCutOffThreshold,
+    car: stored.car,
+    pedestrian: stored.pedestrian,
+    locationProperties: properties
+      .filter((p) => p.property_type !== 4)
+      .map((p) => ({ name: p.name, title: p.title, dataType: p.data_type as ModelParameters['locationProperties'][number]['dataType'] })),
+    locationGroupProperties: [{ name: 'locationGroupCode', title: null, dataType: 0 }],
+    locationClusterProperties: [{ name: 'locationClusterName', title: null, dataType: 0 }],
+    functions: stored.functions ?? [],
+  };
+}
+
+export async function normalizedScoresFunctionsOf(db: Queryable, modelId: number): Promise<NormalizedScoresFunction[]> {
+  const { rows } = await db.query<{ id: number; title: string; function: string; weight: number; default_value: number; type: number }>(
+    'SELECT * FROM normalized_scores_function WHERE model_id = $1 ORDER BY sort_order, id',
+    [modelId],
+  );
+  return rows.map((r) => ({ id: r.id, title: r.title, function: r.function, weight: r.weight, defaultValue: r.default_value, type: r.type }));
 }

@@ -2,11 +2,11 @@
 // access, logins of the directory, the user sync and scenario status counts.
 import type { LogEntry, ModelUser, ScenarioStatusEntry, UserModelAccess } from '@locus/contract';
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
+import type { RouteHandlers } from '../http/register-routes.js';
 import { conflict, DomainError, notFound } from '../domain/errors.js';
 import { builtinDirectory, LoginExistsError, type Directory } from '../directory/directory.js';
 
-export function adminHandlers(ctx: ServerContext, directory: Directory = builtinDirectory(ctx.db), onAccessChanged: () => void = () => {}): Handlers {
+export function adminHandlers(ctx: ServerContext, directory: Directory = builtinDirectory(ctx.db), onAccessChanged: () => void = () => {}) {
   const { db } = ctx;
 
   const userModels = async (userId: number): Promise<UserModelAccess[]> => {
@@ -184,5 +184,5 @@ export function adminHandlers(ctx: ServerContext, directory: Directory = builtin
       await ctx.log.info(`user sync: ${result.added} added, ${result.updated} updated, ${result.markedDeleted} marked deleted`, user.title);
       return result;
     },
-  };
+  } satisfies Partial<RouteHandlers>;
 }

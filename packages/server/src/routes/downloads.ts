@@ -1,7 +1,7 @@
 // The downloads: CSV exports (byte-order mark, culture nl or
 // en) and the calculation-model workbook. See downloads/.
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
+import type { RouteHandlers } from '../http/register-routes.js';
 import { locationRowsFor } from '../processing/location-cache.js';
 import { resolveModel, resolveScenario } from '../domain/access.js';
 import { forbidden, notFound } from '../domain/errors.js';
@@ -25,7 +25,7 @@ import {
 } from '../downloads/exports.js';
 import { calculationWorkbook } from '../downloads/workbook.js';
 
-export function downloadHandlers(ctx: ServerContext): Handlers {
+export function downloadHandlers(ctx: ServerContext) {
   const { db } = ctx;
   const reader = readerFor(ctx);
 
@@ -156,5 +156,5 @@ export function downloadHandlers(ctx: ServerContext): Handlers {
         buffer,
       );
     },
-  };
+  } satisfies Partial<RouteHandlers>;
 }

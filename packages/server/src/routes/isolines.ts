@@ -4,12 +4,12 @@
 import { estimatorProvider, isolines, osrmProvider, type PostProcessingAction } from '@locus/engine';
 import type { IsolineFeatureCollection } from '@locus/contract';
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
+import type { RouteHandlers } from '../http/register-routes.js';
 import { requireModelAccess } from '../domain/access.js';
 import { invalid, notFound } from '../domain/errors.js';
 import { profileOf } from '../processing/isolines.js';
 
-export function isolineHandlers(ctx: ServerContext): Handlers {
+export function isolineHandlers(ctx: ServerContext) {
   const { db } = ctx;
   return {
     isoline: async ({ user, params, query }) => {
@@ -48,5 +48,5 @@ export function isolineHandlers(ctx: ServerContext): Handlers {
         })),
       } as IsolineFeatureCollection;
     },
-  };
+  } satisfies Partial<RouteHandlers>;
 }

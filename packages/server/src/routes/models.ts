@@ -1,17 +1,17 @@
 // Models and their reference data: the model list, groups, sub-models,
 // parameters, functions, drivers, property definitions, logos, processing log.
-import type { DriverFilter, IsolineParameter, ModelParameters, ProcessingLogEntry } from '@locus/contract';
+import type { DriverFilter, IsolineParameter, ProcessingLogEntry } from '@locus/contract';
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
+import type { RouteHandlers } from '../http/register-routes.js';
 import { resolveModel } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
-import { loadModelList, MODEL_LIST_TABLES } from '../repo/models.js';
+import { loadModelList, MODEL_LIST_TABLES, modelParametersOf, normalizedScoresFunctionsOf } from '../repo/models.js';
 import { modelsOf } from '../domain/model-list.js';
 import { tableCache } from '../db/table-cache.js';
 import { definitionEntity, newLocationPropertyEntity, propertyDefinitions } from '../repo/properties.js';
 import { sendCached } from '../http/cached.js';
 
-export function modelHandlers(ctx: ServerContext): Handlers {
+export function modelHandlers(ctx: ServerContext) {
   const { db } = ctx;
   // The model list changes only when an administrator edits a model: read once and kept until one of its
   // tables is written, so it answers at once while calculations write scenarios and results.
@@ -69,33 +69,14 @@ export function modelHandlers(ctx: ServerContext): Handlers {
 
     modelParameters: async ({ user, params }) => {
       const { modelId, subModelId } = await resolveModel(db, user, params.submodelId);
-      const { rows } = await db.query<{ parameters: Omit<ModelParameters, 'locationProperties' | 'locationGroupProperties' | 'locationClusterProperties'> }>(
-        'SELECT parameters FROM sub_model WHERE id = $1',
-        [subModelId],
-      );
-      if (!rows[0]) throw notFound(`sub-model ${params.submodelId}`);
-      const properties = await propertyDefinitions(db, modelId, subModelId);
-      const stored = rows[0].parameters;
-      return {
-        fractionCutOffThreshold: stored.fractionCutOffThreshold,
-        car: stored.car,
-        pedestrian: stored.pedestrian,
-        locationProperties: properties
-          .filter((p) => p.property_type !== 4)
-          .map((p) => ({ name: p.name, title: p.title, dataType: p.data_type as ModelParameters['locationProperties'][number]['dataType'] })),
-        locationGroupProperties: [{ name: 'locationGroupCode', title: null, dataType: 0 }],
-        locationClusterProperties: [{ name: 'locationClusterName', title: null, dataType: 0 }],
-        functions: stored.functions ?? [],
-      } satisfies ModelParameters;
+      const parameters = await modelParametersOf(db, modelId, subModelId);
+      if (!parameters) throw notFound(`sub-model ${params.submodelId}`);
+      return parameters;
     },
 
     normalizedScoresFunctions: async ({ user, params }) => {
       const { modelId } = await resolveModel(db, user, params.submodelId);
-      const { rows } = await db.query<{ id: number; title: string; function: string; weight: number; default_value: number; type: number }>(
-        'SELECT * FROM normalized_scores_function WHERE model_id = $1 ORDER BY sort_order, id',
-        [modelId],
-      );
-      return rows.map((r) => ({ id: r.id, title: r.title, function: r.function, weight: r.weight, defaultValue: r.default_value, type: r.type }));
+      return normalizedScoresFunctionsOf(db, modelId);
     },
 
     processingLog: async ({ user, params }) => {
@@ -132,7 +113,7 @@ export function modelHandlers(ctx: ServerContext): Handlers {
 
     mainLogo: async ({ user, params, request, reply }) => sendLogo(ctx, user, params.modelId, 'main_logo', request, reply),
     secondaryLogo: async ({ user, params, request, reply }) => sendLogo(ctx, user, params.modelId, 'secondary_logo', request, reply),
-  };
+  } satisfies Partial<RouteHandlers>;
 }
 
 async function sendLogo(

@@ -2,7 +2,7 @@
 // locations and scores, the location score table, catchment areas, the
 // differences, drivers, the properties chart and an area in a scenario.
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
+import type { RouteHandlers } from '../http/register-routes.js';
 import { isModelAdmin, resolveModel, resolveScenario } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
 import { areaAt, areaByCode } from '../repo/areas.js';
@@ -13,7 +13,7 @@ import { differencesOf, driversOf, matchingOf, propertyValuesOf, scoresOf } from
 import { locationIn, readerFor } from '../outputs/results.js';
 import { recordsFor } from '../outputs/records.js';
 
-export function outputHandlers(ctx: ServerContext): Handlers {
+export function outputHandlers(ctx: ServerContext) {
   const { db } = ctx;
   const reader = readerFor(ctx);
   const records = recordsFor(ctx);
@@ -77,5 +77,5 @@ export function outputHandlers(ctx: ServerContext): Handlers {
 
     catchmentAreaPropertiesByPosition: async ({ user, params }) =>
       areaRead(user, params, (areaSetId) => areaAt(db, areaSetId, params.longitude, params.latitude)),
-  };
+  } satisfies Partial<RouteHandlers>;
 }

@@ -5,7 +5,7 @@
 import { ChangeType, DataType, LimitMessage, type PropertyRangesSaveBody } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import type { Database } from '../db/database.js';
-import type { Handlers } from '../http/register-routes.js';
+import type { RouteHandlers } from '../http/register-routes.js';
 import { requireModelAdmin, resolveModel, resolveScenario } from '../domain/access.js';
 import { DomainError, notFound } from '../domain/errors.js';
 import { locationRowsFor } from '../processing/location-cache.js';
@@ -69,7 +69,7 @@ export async function savePropertyRanges(db: Database, modelId: number, body: Pr
   });
 }
 
-export function propertyRangeHandlers(ctx: ServerContext): Handlers {
+export function propertyRangeHandlers(ctx: ServerContext) {
   const { db } = ctx;
   const rowCache = locationRowsFor(ctx);
   return {
@@ -100,5 +100,5 @@ export function propertyRangeHandlers(ctx: ServerContext): Handlers {
       }
       return { values };
     },
-  };
+  } satisfies Partial<RouteHandlers>;
 }

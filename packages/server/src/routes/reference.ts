@@ -1,7 +1,7 @@
 // Reference data of a model: POIs, heat-map points, area outlines and
 // properties, location clusters near a point, and the icons and logos.
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
+import type { RouteHandlers } from '../http/register-routes.js';
 import { resolveModel } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
 import { createJsonCache, sendCached } from '../http/cached.js';
@@ -17,7 +17,7 @@ export function prefersPng(accept: string | undefined): boolean {
   return png >= 0 && (svg < 0 || png < svg);
 }
 
-export function referenceHandlers(ctx: ServerContext): Handlers {
+export function referenceHandlers(ctx: ServerContext) {
   const { db } = ctx;
   const big = createJsonCache(16);
 
@@ -143,5 +143,5 @@ export function referenceHandlers(ctx: ServerContext): Handlers {
       const svg = custom && params.change === 0 && !params.selected ? custom : locationIconSvg(icon);
       return sendCached(request, reply, { contentType: 'image/svg+xml', body: svg, maxAge: 86400 });
     },
-  };
+  } satisfies Partial<RouteHandlers>;
 }

@@ -1,9 +1,9 @@
 // Scenario and location reads: the scenario list, status polling, changes and
 // parents, a scenario's locations (served from a cache with ETag / 304), one
 // location with its properties, photos, isolines and POIs in range.
-import type { Location, LocationSummary, ScenarioOnlyStatus } from '@locus/contract';
+import type { IsolineFeatureCollection, Location, LocationSummary, ScenarioChange, ScenarioOnlyStatus } from '@locus/contract';
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
+import type { RouteHandlers } from '../http/register-routes.js';
 import { requireModelAccess, resolveLocationModel, resolveModel, resolveScenario } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
 import { createJsonCache, sendCached } from '../http/cached.js';
@@ -14,7 +14,7 @@ import { poisInRange } from '../repo/pois.js';
 import { ensureIsolines } from '../processing/isolines.js';
 import { loadLocationOutputs } from '../processing/results-store.js';
 
-export function scenarioHandlers(ctx: ServerContext): Handlers {
+export function scenarioHandlers(ctx: ServerContext) {
   const { db } = ctx;
   const locationLists = createJsonCache(32);
   // The stamp of a scenario's path, remembered until anything is written (Database.generation):
@@ -95,7 +95,7 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
 
     scenarioChanges: async ({ user, params }) => {
       await resolveScenario(db, user, params.scenarioId);
-      const { rows } = await db.query<{ location_id: number; name: string; change_type: number }>(
+      const { rows } = await db.query<{ location_id: number; name: string; change_type: ScenarioChange['changeType'] }>(
         `SELECT v.location_id, v.name, v.change_type FROM location_version v JOIN scenario s ON s.id = v.scenario_id
           WHERE v.scenario_id = $1 AND s.parent_scenario_id IS NOT NULL ORDER BY v.name, v.location_id`,
         [params.scenarioId],
@@ -173,7 +173,7 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
     locationIsolines: async ({ user, params }) => {
       const modelId = await resolveLocationModel(db, user, params.locationId);
       await ensureIsolines(db, modelId, params.locationId);
-      const { rows } = await db.query<{ minutes: number; geometry: unknown; name: string }>(
+      const { rows } = await db.query<{ minutes: number; geometry: IsolineFeatureCollection['features'][number]['geometry']; name: string }>(
         `SELECT i.minutes, i.geometry, s.name FROM isoline i JOIN iso_line_set s ON s.id = i.iso_line_set_id
           WHERE i.location_id = $1 ORDER BY s.id`,
         [params.locationId],
@@ -200,5 +200,5 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
       }
       return poisInRange(db, modelId, latitude!, longitude!);
     },
-  };
+  } satisfies Partial<RouteHandlers>;
 }

@@ -5,7 +5,7 @@
 // "Utrecht 10").
 import type { SearchResult } from '@locus/contract';
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
+import type { RouteHandlers } from '../http/register-routes.js';
 import { canReachModel } from '../domain/access.js';
 import { sendCached } from '../http/cached.js';
 import { categoryLogoSvg } from '../render/index.js';
@@ -24,7 +24,7 @@ export function matchRank(name: string, text: string): number {
   return 3;
 }
 
-export function searchHandlers(ctx: ServerContext): Handlers {
+export function searchHandlers(ctx: ServerContext) {
   const { db } = ctx;
   return {
     search: async ({ user, params }) => {
@@ -96,5 +96,5 @@ export function searchHandlers(ctx: ServerContext): Handlers {
 
     searchCategoryLogo: async ({ query, request, reply }) =>
       sendCached(request, reply, { contentType: 'image/svg+xml', body: categoryLogoSvg(query.category), maxAge: 86400 }),
-  };
+  } satisfies Partial<RouteHandlers>;
 }

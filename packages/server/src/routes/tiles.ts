@@ -2,7 +2,7 @@
 // server, areas coloured by the set's colour property, transparent outside,
 // cached in memory by tile and answered with an ETag.
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
+import type { RouteHandlers } from '../http/register-routes.js';
 import { resolveModel } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
 import { etagOf, sendCached } from '../http/cached.js';
@@ -15,7 +15,7 @@ interface SetRow {
   color_ramp: [string, string] | null;
 }
 
-export function tileHandlers(ctx: ServerContext): Handlers {
+export function tileHandlers(ctx: ServerContext) {
   const { db } = ctx;
   const cache = createTileCache(4096);
   const ranges = new Map<number, { min: number; max: number }>();
@@ -56,5 +56,5 @@ export function tileHandlers(ctx: ServerContext): Handlers {
       }
       return sendCached(request, reply, { contentType: 'image/png', body: png, etag: etagOf(png), maxAge: 3600 });
     },
-  };
+  } satisfies Partial<RouteHandlers>;
 }
