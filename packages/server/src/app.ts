@@ -6,6 +6,7 @@ import type { ServerContext } from './context.js';
 import { errorBody, registerErrorHandling } from './http/errors.js';
 import { unauthenticated } from './domain/errors.js';
 import { registerWebSecurity, REQUEST_BODY_LIMIT } from './http/web-security.js';
+import { loggingOptions } from './http/logger.js';
 import { appDirectory, registerAppFiles } from './http/app-files.js';
 import { registerEmbedFiles } from './http/embed-files.js';
 import { registerBasemapArchive } from './http/basemap-archive.js';
@@ -21,7 +22,7 @@ const USER_TABLES = ['login', 'app_user', 'model_user'];
 
 export interface AppOptions {
   tls?: { key: string; cert: string };
-  /** Validate every JSON response against the contract (tests). */
+  /** Validate every JSON response against the contract; by default as the configuration says (NODE_ENV). */
   validateResponses?: boolean;
   /** Extra handlers or replacements (tests of not-yet-built routes use none). */
   handlers?: Partial<RouteHandlers>;
@@ -31,7 +32,7 @@ export interface AppOptions {
 
 export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: false,
+    ...loggingOptions(ctx.config),
     https: options.tls ? { key: options.tls.key, cert: options.tls.cert } : null,
     trustProxy: ctx.config.web.trustProxy,
     bodyLimit: REQUEST_BODY_LIMIT,
@@ -69,7 +70,7 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     ctx,
     { ...allHandlers(ctx, { onAccessChanged: () => users.clear(), events }), ...options.handlers },
     {
-      validateResponses: options.validateResponses,
+      validateResponses: options.validateResponses ?? ctx.config.validateResponses,
       async authenticate(request) {
         const header = request.headers.authorization;
         if (!header) throw unauthenticated();

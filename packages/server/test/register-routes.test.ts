@@ -104,6 +104,20 @@ test('an unexpected error is 500 with a generic message and no stack trace, logg
   await fastify.close();
 });
 
+test("the log line of a 500 names the request's id, which leads to the stack in Fastify's log", async () => {
+  const fastify = await app({
+    systemVersion: async () => {
+      throw new Error('version file unreadable');
+    },
+  });
+  const r = await fastify.inject({ method: 'GET', url: '/api/system/version' });
+  assert.is(r.statusCode, 500);
+  const line = logged.find((e) => e.eventType === 2 && /version file unreadable/.test(e.message));
+  assert.ok(line, 'the error is logged');
+  assert.match(line!.message, /\(request req-[0-9a-z]+\)$/);
+  await fastify.close();
+});
+
 test('with reply validation on, an answer the contract does not allow is a 500 naming the route; off, it goes out', async () => {
   const handlers = {
     // A handler typed otherwise than its route would fail the typecheck: this one lies about its answer.

@@ -65,7 +65,8 @@ export function registerErrorHandling(app: FastifyInstance, ctx: ServerContext) 
     }
     const user = request.user?.title ?? null;
     const url = request.url.length > 300 ? `${request.url.slice(0, 300)}…` : request.url;
-    const line = `${request.method} ${url} → ${status}: ${status === 500 ? error.message || String(error) : body.message}`;
+    // A 500's line names the request, whose id leads to the stack in Fastify's log (http/logger.ts).
+    const line = `${request.method} ${url} → ${status}: ${status === 500 ? `${error.message || String(error)} (request ${request.id})` : body.message}`;
     if (status >= 500) await ctx.log.error(line, user);
     // Refusals are anyone's to cause: one line per kind and minute, repeats counted (log/aggregate.ts).
     else await ctx.log.warnRepeated(`${status} ${request.method} ${request.routeOptions.url ?? 'unrouted'} ${user ?? request.ip}`, line, user);
