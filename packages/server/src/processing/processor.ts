@@ -21,6 +21,8 @@ import { PhaseClock, phaseLine } from './phases.js';
 export interface ProcessorHooks {
   /** After a scenario ended at 9 or 10. */
   onCompleted?(report: CalculationReport | { scenarioId: number; error: string }): void;
+  /** When stop or die begins: the processor claims nothing more and wakes no more. */
+  onStopping?(): void;
 }
 
 /** Every hour an idle worker removes pair blocks that no result refers to any more. */
@@ -334,6 +336,7 @@ export class ScenarioProcessor {
 
   /** Stops claiming, lets running calculations finish, then stops the engine threads. */
   async stop(): Promise<void> {
+    this.hooks.onStopping?.();
     this.running = false;
     this.wake();
     await this.warm;
@@ -347,6 +350,7 @@ export class ScenarioProcessor {
    * worker takes them over after the claim timeout).
    */
   async die(): Promise<void> {
+    this.hooks.onStopping?.();
     this.dead = true;
     this.running = false;
     this.wake();
