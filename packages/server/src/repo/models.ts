@@ -160,3 +160,18 @@ export async function normalizedScoresFunctionsOf(db: Queryable, modelId: number
   );
   return rows.map((r) => ({ id: r.id, title: r.title, function: r.function, weight: r.weight, defaultValue: r.default_value, type: r.type }));
 }
+
+export async function modelExists(db: Queryable, modelId: number): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM model WHERE id = $1', [modelId])).rows.length > 0;
+}
+
+/** The first of the ids that names no model; undefined when every one does. */
+export async function missingModel(db: Queryable, ids: number[]): Promise<number | undefined> {
+  const found = new Set((await db.query<{ id: number }>('SELECT id FROM model WHERE id = ANY($1::int[])', [ids])).rows.map((r) => r.id));
+  return ids.find((id) => !found.has(id));
+}
+
+/** Every model's id and name, by name. */
+export async function modelNames(db: Queryable): Promise<{ id: number; name: string }[]> {
+  return (await db.query<{ id: number; name: string }>('SELECT id, name FROM model ORDER BY name, id')).rows;
+}

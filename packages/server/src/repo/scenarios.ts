@@ -3,7 +3,7 @@
 // descending, nested by parent: each scenario is followed by its children).
 // Names compare with the collation of the model's language (so 'apple' and
 // 'Apple' sit together, 'é' next to 'e'), not by code point.
-import type { Scenario } from '@locus/contract';
+import type { Scenario, ScenarioOnlyStatus, ScenarioStatusEntry } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
 
 interface ScenarioRow {
@@ -29,6 +29,28 @@ export async function scenarioById(
   );
   const row = rows[0];
   return row && { id: row.id, modelId: row.model_id, name: row.name, status: row.status, parentScenarioId: row.parent_scenario_id, modified: row.modified };
+}
+
+/** Per model, how many scenarios are in each state (the administrator's overview). */
+export async function scenarioStatusCounts(db: Queryable): Promise<ScenarioStatusEntry[]> {
+  const { rows } = await db.query<ScenarioStatusEntry>(
+    `SELECT m.id AS "modelId", m.name,
+            count(s.id)::int AS total,
+            count(s.id) FILTER (WHERE s.status = 0)::int AS unprocessed,
+            count(s.id) FILTER (WHERE s.status BETWEEN 1 AND 8)::int AS processing,
+            count(s.id) FILTER (WHERE s.status = 9)::int AS completed,
+            count(s.id) FILTER (WHERE s.status = 10 OR s.status < 0 OR s.status > 10)::int AS failed
+       FROM model m LEFT JOIN scenario s ON s.model_id = m.id GROUP BY m.id, m.name ORDER BY m.name`,
+  );
+  return rows;
+}
+
+/** The status of every scenario of a model (the app polls it). */
+export async function scenarioStatuses(db: Queryable, modelId: number): Promise<ScenarioOnlyStatus[]> {
+  const { rows } = await db.query<{ id: number; status: number; modified: Date }>('SELECT id, status, modified FROM scenario WHERE model_id = $1 ORDER BY id', [
+    modelId,
+  ]);
+  return rows.map((r) => ({ id: r.id, status: r.status, modified: r.modified.toISOString() }));
 }
 
 /** The base scenario of a model: its oldest scenario without a parent (undefined when it has none). */

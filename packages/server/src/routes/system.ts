@@ -6,7 +6,8 @@ import type { RouteHandlers } from '../http/register-routes.js';
 import { msalConfiguration } from '../identity/index.js';
 import { productVersion } from '../version.js';
 import { BASEMAP_ARCHIVE_PATH, type ServerConfig } from '../config.js';
-import type { Language, StreetBasemap } from '@locus/contract';
+import type { StreetBasemap } from '@locus/contract';
+import { setUserLanguage, userLanguage } from '../repo/users.js';
 
 /** The street basemap as the app is told it (null: the built-in basemap only). */
 export function streetBasemap(config: ServerConfig): StreetBasemap | null {
@@ -43,12 +44,9 @@ export function systemHandlers(ctx: ServerContext) {
     systemStreetViewKey: async () => ({ key: ctx.config.streetViewKey ?? null }),
     systemMsalConfiguration: async () => msalConfiguration(ctx.config),
     systemStatus: async () => (ctx.readiness.ready ? 1 : 0),
-    userSettings: async ({ user }) => {
-      const row = (await ctx.db.query<{ language: Language | null }>('SELECT language FROM app_user WHERE id = $1', [user.id])).rows[0];
-      return { language: row?.language ?? null };
-    },
+    userSettings: async ({ user }) => ({ language: await userLanguage(ctx.db, user.id) }),
     userSettingsSave: async ({ user, body }) => {
-      await ctx.db.query('UPDATE app_user SET language = $2 WHERE id = $1', [user.id, body.language]);
+      await setUserLanguage(ctx.db, user.id, body.language);
       return { language: body.language };
     },
   } satisfies Partial<RouteHandlers>;
