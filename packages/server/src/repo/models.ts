@@ -175,3 +175,71 @@ export async function missingModel(db: Queryable, ids: number[]): Promise<number
 export async function modelNames(db: Queryable): Promise<{ id: number; name: string }[]> {
   return (await db.query<{ id: number; name: string }>('SELECT id, name FROM model ORDER BY name, id')).rows;
 }
+
+/** A model's location groups, in their order. */
+export async function locationGroupsOf(db: Queryable, modelId: number): Promise<{ id: number; code: string; name: string; selectable: boolean }[]> {
+  return (
+    await db.query<{ id: number; code: string; name: string; selectable: boolean }>(
+      'SELECT id, code, name, selectable FROM location_group WHERE model_id = $1 ORDER BY sort_order, name',
+      [modelId],
+    )
+  ).rows;
+}
+
+/** A model's sub-models with the number of functions each has. */
+export async function subModelsOf(db: Queryable, modelId: number): Promise<{ id: number; name: string; functionCount: number }[]> {
+  const { rows } = await db.query<{ id: number; name: string; n: number }>(
+    `SELECT id, name, jsonb_array_length(COALESCE(parameters->'functions', '[]'))::int AS n
+       FROM sub_model WHERE model_id = $1 ORDER BY sort_order, id`,
+    [modelId],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, functionCount: r.n }));
+}
+
+/** A model's main or secondary logo (SVG text); undefined or null when it has none. */
+export async function modelLogo(db: Queryable, modelId: number, column: 'main_logo' | 'secondary_logo'): Promise<string | null | undefined> {
+  return (await db.query<{ logo: string | null }>(`SELECT ${column} AS logo FROM model WHERE id = $1`, [modelId])).rows[0]?.logo;
+}
+
+/** The names of a model's location groups and clusters by id. */
+export async function groupAndClusterNames(db: Queryable, modelId: number): Promise<{ group: Map<number, string>; cluster: Map<number, string> }> {
+  const groups = (await db.query<{ id: number; name: string }>('SELECT id, name FROM location_group WHERE model_id = $1', [modelId])).rows;
+  const clusters = (await db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1', [modelId])).rows;
+  return { group: new Map(groups.map((g) => [g.id, g.name])), cluster: new Map(clusters.map((c) => [c.id, c.name])) };
+}
+
+/** A model's location clusters by name. */
+export async function locationClustersOf(db: Queryable, modelId: number): Promise<{ id: number; name: string }[]> {
+  return (await db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1 ORDER BY name', [modelId])).rows;
+}
+
+/** A model's location clusters with their positions. */
+export async function clusterPositions(db: Queryable, modelId: number): Promise<{ id: number; name: string; latitude: number; longitude: number }[]> {
+  return (
+    await db.query<{ id: number; name: string; latitude: number; longitude: number }>(
+      'SELECT id, name, latitude, longitude FROM location_cluster WHERE model_id = $1',
+      [modelId],
+    )
+  ).rows;
+}
+
+/** The location property that carries a model's calculated output; null when it names none. */
+export async function outputPropertyId(db: Queryable, modelId: number): Promise<number | null> {
+  return (
+    (await db.query<{ output_location_property_id: number | null }>('SELECT output_location_property_id FROM model WHERE id = $1', [modelId])).rows[0]
+      ?.output_location_property_id ?? null
+  );
+}
+
+/** A location group with what its icon is drawn from; undefined when there is no such group. */
+export async function locationGroupIcon(
+  db: Queryable,
+  locationGroupId: number,
+): Promise<{ model_id: number; color: string; code: string; icon_svg: string | null } | undefined> {
+  return (
+    await db.query<{ model_id: number; color: string; code: string; icon_svg: string | null }>(
+      'SELECT model_id, color, code, icon_svg FROM location_group WHERE id = $1',
+      [locationGroupId],
+    )
+  ).rows[0];
+}

@@ -130,3 +130,39 @@ export function newLocationPropertyEntity(p: PropertyRow): NewLocationProperty {
     percentageValue: p.data_type === 2 && numberValue !== null ? numberValue * 100 : null,
   };
 }
+
+/** What a range save compares and checks of a property. */
+export type PropertyRangeRow = Pick<
+  PropertyRow,
+  'id' | 'data_type' | 'property_type' | 'auto_calculate_type' | 'minimum_value' | 'maximum_value' | 'value_step' | 'whole_numbers'
+>;
+
+/** A model's properties with their ranges, locked until the transaction ends (a range save). */
+export async function lockPropertyRanges(tx: Queryable, modelId: number): Promise<PropertyRangeRow[]> {
+  const { rows } = await tx.query<PropertyRangeRow>(
+    `SELECT id, data_type, property_type, auto_calculate_type, minimum_value, maximum_value, value_step, whole_numbers
+       FROM location_property WHERE model_id = $1 ORDER BY id FOR UPDATE`,
+    [modelId],
+  );
+  return rows;
+}
+
+export async function updatePropertyRange(
+  tx: Queryable,
+  range: { id: number; minimumValue: number | null; maximumValue: number | null; step: number | null; wholeNumbers: boolean },
+): Promise<void> {
+  await tx.query('UPDATE location_property SET minimum_value = $2, maximum_value = $3, value_step = $4, whole_numbers = $5 WHERE id = $1', [
+    range.id,
+    range.minimumValue,
+    range.maximumValue,
+    range.step,
+    range.wholeNumbers,
+  ]);
+}
+
+/** A property of a model by id: its name and data type; undefined when the model has no such property. */
+export async function propertyOfModel(db: Queryable, modelId: number, propertyId: number): Promise<{ name: string; data_type: number } | undefined> {
+  return (
+    await db.query<{ name: string; data_type: number }>('SELECT name, data_type FROM location_property WHERE id = $1 AND model_id = $2', [propertyId, modelId])
+  ).rows[0];
+}

@@ -3,8 +3,9 @@
 // descending, nested by parent: each scenario is followed by its children).
 // Names compare with the collation of the model's language (so 'apple' and
 // 'Apple' sit together, 'é' next to 'e'), not by code point.
-import type { Scenario, ScenarioOnlyStatus, ScenarioStatusEntry } from '@locus/contract';
+import type { Scenario, ScenarioChange, ScenarioOnlyStatus, ScenarioStatusEntry } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
+import { SCENARIO_PATH_CTE } from './scenario-locations.js';
 
 interface ScenarioRow {
   id: number;
@@ -51,6 +52,25 @@ export async function scenarioStatuses(db: Queryable, modelId: number): Promise<
     modelId,
   ]);
   return rows.map((r) => ({ id: r.id, status: r.status, modified: r.modified.toISOString() }));
+}
+
+/** The location changes of a scenario (none for a scenario without a parent), by location name. */
+export async function scenarioChanges(db: Queryable, scenarioId: number): Promise<ScenarioChange[]> {
+  const { rows } = await db.query<{ location_id: number; name: string; change_type: ScenarioChange['changeType'] }>(
+    `SELECT v.location_id, v.name, v.change_type FROM location_version v JOIN scenario s ON s.id = v.scenario_id
+      WHERE v.scenario_id = $1 AND s.parent_scenario_id IS NOT NULL ORDER BY v.name, v.location_id`,
+    [scenarioId],
+  );
+  return rows.map((r) => ({ locationId: r.location_id, locationName: r.name, changeType: r.change_type }));
+}
+
+/** The scenarios above a scenario, from its direct parent up to the base, in one query. */
+export async function scenarioParents(db: Queryable, scenarioId: number): Promise<Scenario['parents']> {
+  const { rows } = await db.query<{ id: number; name: string; parent_scenario_id: number | null }>(
+    `${SCENARIO_PATH_CTE} SELECT s.id, s.name, s.parent_scenario_id FROM path p JOIN scenario s ON s.id = p.id WHERE p.depth > 0 ORDER BY p.depth`,
+    [scenarioId],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, parentScenarioId: r.parent_scenario_id }));
 }
 
 /** The base scenario of a model: its oldest scenario without a parent (undefined when it has none). */

@@ -7,7 +7,7 @@ import { areaNames, locationNames } from '../functions/known-names.js';
 import { saveDrivers, saveModelParameters, saveNormalizedScoresFunctions } from '../functions/saves.js';
 import { messagesOf } from '../functions/validate.js';
 import { wakeProcessors } from '../processing/index.js';
-import { driverFiltersOf } from './models.js';
+import { driverFiltersOf } from '../repo/drivers.js';
 import { notFound } from '../domain/errors.js';
 import { modelParametersOf, normalizedScoresFunctionsOf } from '../repo/models.js';
 
@@ -43,7 +43,7 @@ export function functionHandlers(ctx: ServerContext) {
       const { modelId } = await resolveModel(db, user, params.modelId);
       requireModelAdmin(user, modelId);
       await saveDrivers(db, modelId, body);
-      return driverFiltersOf(ctx, modelId);
+      return driverFiltersOf(db, modelId);
     },
   } satisfies Partial<RouteHandlers>;
 }

@@ -1,27 +1,20 @@
 // The isoline tool (global administrators): an isoline for any point and
 // minutes with an isoline set's profile, routing service and post-processing,
 // or those given in the call.
-import { estimatorProvider, isolines, osrmProvider, type PostProcessingAction } from '@locus/engine';
+import { estimatorProvider, isolines, osrmProvider } from '@locus/engine';
 import type { IsolineFeatureCollection } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import type { RouteHandlers } from '../http/register-routes.js';
 import { requireModelAccess } from '../domain/access.js';
 import { invalid, notFound } from '../domain/errors.js';
 import { profileOf } from '../processing/isolines.js';
+import { isolineSet } from '../repo/isolines.js';
 
 export function isolineHandlers(ctx: ServerContext) {
   const { db } = ctx;
   return {
     isoline: async ({ user, params, query }) => {
-      const set = (
-        await db.query<{
-          model_id: number;
-          name: string;
-          maximum_minutes: number;
-          base_url: string | null;
-          post_processing_actions: PostProcessingAction[] | null;
-        }>('SELECT model_id, name, maximum_minutes, base_url, post_processing_actions FROM iso_line_set WHERE id = $1', [params.isoLineSetId])
-      ).rows[0];
+      const set = await isolineSet(db, params.isoLineSetId);
       if (!set) throw notFound(`isoline set ${params.isoLineSetId}`);
       requireModelAccess(user, set.model_id);
       if (query.minutes > set.maximum_minutes) throw invalid('minutes', `minutes must be at most ${set.maximum_minutes} for isoline set ${set.name}`);

@@ -1,13 +1,16 @@
 // Models and their reference data: the model list, groups, sub-models,
 // parameters, functions, drivers, property definitions, logos, processing log.
-import type { DriverFilter, IsolineParameter, ProcessingLogEntry } from '@locus/contract';
 import type { ServerContext } from '../context.js';
 import type { RouteHandlers } from '../http/register-routes.js';
 import { resolveModel } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
-import { loadModelList, MODEL_LIST_TABLES, modelParametersOf, normalizedScoresFunctionsOf } from '../repo/models.js';
+import type { CurrentUser } from '../domain/user.js';
+import { loadModelList, locationGroupsOf, MODEL_LIST_TABLES, modelLogo, modelParametersOf, normalizedScoresFunctionsOf, subModelsOf } from '../repo/models.js';
 import { modelsOf } from '../domain/model-list.js';
 import { tableCache } from '../db/table-cache.js';
+import { driverFiltersOf } from '../repo/drivers.js';
+import { isolineParametersOf } from '../repo/isolines.js';
+import { processingLogOf } from '../repo/processing-log.js';
 import { definitionEntity, newLocationPropertyEntity, propertyDefinitions } from '../repo/properties.js';
 import { sendCached } from '../http/cached.js';
 
@@ -21,50 +24,22 @@ export function modelHandlers(ctx: ServerContext) {
 
     locationGroups: async ({ user, params }) => {
       const { modelId } = await resolveModel(db, user, params.modelId);
-      const { rows } = await db.query<{ id: number; code: string; name: string; selectable: boolean }>(
-        'SELECT id, code, name, selectable FROM location_group WHERE model_id = $1 ORDER BY sort_order, name',
-        [modelId],
-      );
-      return rows;
+      return locationGroupsOf(db, modelId);
     },
 
     isolinesParameters: async ({ user, params }) => {
       const { modelId } = await resolveModel(db, user, params.modelId);
-      const { rows } = await db.query<{
-        id: number;
-        profile: string;
-        parameters: string | null;
-        post_processing_actions: unknown;
-        minutes: number;
-        base_url: string | null;
-        maximum_minutes: number;
-        provider: number;
-      }>('SELECT * FROM iso_line_set WHERE model_id = $1 ORDER BY id', [modelId]);
-      return rows.map((r): IsolineParameter => ({
-        profile: r.profile,
-        parameters: r.parameters ?? '{}',
-        postProcessingActions: JSON.stringify(r.post_processing_actions ?? []),
-        minutes: r.minutes,
-        isoLineSetId: r.id,
-        baseUrl: r.base_url ?? '',
-        maximumMinutes: r.maximum_minutes,
-        provider: r.provider,
-      }));
+      return isolineParametersOf(db, modelId);
     },
 
     submodels: async ({ user, params }) => {
       const { modelId } = await resolveModel(db, user, params.modelId);
-      const { rows } = await db.query<{ id: number; name: string; n: number }>(
-        `SELECT id, name, jsonb_array_length(COALESCE(parameters->'functions', '[]'))::int AS n
-           FROM sub_model WHERE model_id = $1 ORDER BY sort_order, id`,
-        [modelId],
-      );
-      return rows.map((r) => ({ id: r.id, name: r.name, functionCount: r.n }));
+      return subModelsOf(db, modelId);
     },
 
     driverFilters: async ({ user, params }) => {
       const { modelId } = await resolveModel(db, user, params.modelId);
-      return driverFiltersOf(ctx, modelId);
+      return driverFiltersOf(db, modelId);
     },
 
     modelParameters: async ({ user, params }) => {
@@ -81,24 +56,8 @@ export function modelHandlers(ctx: ServerContext) {
 
     processingLog: async ({ user, params }) => {
       const { modelId } = await resolveModel(db, user, params.modelId);
-      const { rows } = await db.query<{
-        scenario_name: string;
-        scheduled: Date;
-        started: Date | null;
-        isolines_missing: Date | null;
-        ended: Date | null;
-        user_name: string | null;
-        error: string | null;
-      }>('SELECT * FROM processing_log WHERE model_id = $1 ORDER BY id DESC LIMIT 100', [modelId]);
-      return rows.map((r): ProcessingLogEntry => ({
-        scenarioName: r.scenario_name,
-        scheduledDateTimeUtc: r.scheduled.toISOString(),
-        startedDateTimeUtc: r.started?.toISOString() ?? null,
-        isolinesMissingDateTimeUtc: r.isolines_missing?.toISOString() ?? null,
-        endedDateTimeUtc: r.ended?.toISOString() ?? null,
-        userName: r.user_name ?? '',
-        error: user.isGlobalAdmin ? r.error : null,
-      }));
+      // The errors are for global administrators only.
+      return (await processingLogOf(db, modelId)).map((entry) => ({ ...entry, error: user.isGlobalAdmin ? entry.error : null }));
     },
 
     locationProperties: async ({ user, params }) => {
@@ -118,45 +77,14 @@ export function modelHandlers(ctx: ServerContext) {
 
 async function sendLogo(
   ctx: ServerContext,
-  user: Parameters<typeof resolveModel>[1],
+  user: CurrentUser,
   id: number,
   column: 'main_logo' | 'secondary_logo',
   request: Parameters<typeof sendCached>[0],
   reply: Parameters<typeof sendCached>[1],
 ) {
   const { modelId } = await resolveModel(ctx.db, user, id);
-  const { rows } = await ctx.db.query<{ logo: string | null }>(`SELECT ${column} AS logo FROM model WHERE id = $1`, [modelId]);
-  const logo = rows[0]?.logo;
+  const logo = await modelLogo(ctx.db, modelId, column);
   if (!logo) throw notFound(`${column.replace('_', ' ')} of model ${modelId}`);
   return sendCached(request, reply, { contentType: 'image/svg+xml', body: logo, maxAge: 3600 });
-}
-
-export async function driverFiltersOf(ctx: ServerContext, modelId: number): Promise<DriverFilter[]> {
-  const filters = (
-    await ctx.db.query<{ id: number; title: string; function: string }>(
-      'SELECT id, title, function FROM driver_filter WHERE model_id = $1 ORDER BY sort_order, id',
-      [modelId],
-    )
-  ).rows;
-  const drivers = (
-    await ctx.db.query<{ id: number; driver_filter_id: number; title: string; function: string; weight: number; rounding_digits: number; inverse: boolean }>(
-      `SELECT d.* FROM driver d JOIN driver_filter f ON f.id = d.driver_filter_id WHERE f.model_id = $1 ORDER BY d.sort_order, d.id`,
-      [modelId],
-    )
-  ).rows;
-  return filters.map((f) => ({
-    id: f.id,
-    title: f.title,
-    function: f.function,
-    drivers: drivers
-      .filter((d) => d.driver_filter_id === f.id)
-      .map((d) => ({
-        id: d.id,
-        title: d.title,
-        function: d.function,
-        weight: d.weight,
-        roundingDigits: d.rounding_digits,
-        inverse: d.inverse,
-      })),
-  }));
 }

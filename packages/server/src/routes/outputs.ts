@@ -5,8 +5,8 @@ import type { ServerContext } from '../context.js';
 import type { RouteHandlers } from '../http/register-routes.js';
 import { isModelAdmin, resolveModel, resolveScenario } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
-import { areaAt, areaByCode } from '../repo/areas.js';
-import { driverFiltersOf } from './models.js';
+import { areaAt, areaByCode, areaSetPersonType } from '../repo/areas.js';
+import { driverFiltersOf } from '../repo/drivers.js';
 import { areaInScenario } from '../outputs/area.js';
 import { catchmentAreaOf, locationCatchmentArea } from '../outputs/catchments.js';
 import { differencesOf, driversOf, matchingOf, propertyValuesOf, scoresOf } from '../outputs/comparisons.js';
@@ -29,9 +29,7 @@ export function outputHandlers(ctx: ServerContext) {
     const catchmentArea = await catchmentAreaOf(db, scenario.modelId, params.catchmentAreaId);
     const area = await find(catchmentArea.area_set_id);
     if (!area) throw notFound('area');
-    const personType =
-      (await db.query<{ person_type: string | null }>('SELECT person_type FROM area_set WHERE id = $1', [catchmentArea.area_set_id])).rows[0]?.person_type ??
-      null;
+    const personType = await areaSetPersonType(db, catchmentArea.area_set_id);
     return areaInScenario(db, reader, scenario, ref.subModelId, area, personType);
   };
 
@@ -65,7 +63,7 @@ export function outputHandlers(ctx: ServerContext) {
 
     scenarioDrivers: async ({ user, params, query }) => {
       const calc = await reader.calculated(user, undefined, params.scenarioId);
-      return driversOf(records, calc, query.locationId, await driverFiltersOf(ctx, calc.model.id));
+      return driversOf(records, calc, query.locationId, await driverFiltersOf(db, calc.model.id));
     },
 
     propertyValues: async ({ user, params }) => {
