@@ -243,3 +243,18 @@ export async function locationGroupIcon(
     )
   ).rows[0];
 }
+
+/** Whether a model requires a location group; undefined when there is no such model. */
+export async function locationGroupMandatory(db: Queryable, modelId: number): Promise<boolean | undefined> {
+  return (await db.query<{ location_group_mandatory: boolean }>('SELECT location_group_mandatory FROM model WHERE id = $1', [modelId])).rows[0]
+    ?.location_group_mandatory;
+}
+
+/** A location group of a model: whether it can be chosen; undefined when the model has no such group. */
+export async function locationGroupOfModel(db: Queryable, modelId: number, locationGroupId: number): Promise<{ selectable: boolean } | undefined> {
+  return (await db.query<{ selectable: boolean }>('SELECT selectable FROM location_group WHERE id = $1 AND model_id = $2', [locationGroupId, modelId])).rows[0];
+}
+
+export async function clusterOfModelExists(db: Queryable, modelId: number, locationClusterId: number): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM location_cluster WHERE id = $1 AND model_id = $2', [locationClusterId, modelId])).rows.length > 0;
+}

@@ -60,6 +60,11 @@ export async function currentModelAccess(db: Queryable, userId: number): Promise
   return row ? { all: row.is_global_admin, models: new Set(row.models ?? []) } : undefined;
 }
 
+/** A user's display name; undefined when there is no such user. */
+export async function userTitle(db: Queryable, userId: number): Promise<string | undefined> {
+  return (await db.query<{ title: string }>('SELECT title FROM app_user WHERE id = $1', [userId])).rows[0]?.title;
+}
+
 /** Every user by title (the administrator's user list). */
 export async function userTitles(db: Queryable): Promise<{ id: number; title: string }[]> {
   return (await db.query<{ id: number; title: string }>('SELECT id, title FROM app_user ORDER BY title, id')).rows;

@@ -24,8 +24,9 @@ import {
   writeVersion,
   type LocationState,
   type VersionValues,
-} from './location-versions.js';
-import { applyPropertyValues, newLocationDefaults, type StoredProperties } from './property-values.js';
+  type StoredProperties,
+} from '../repo/location-versions.js';
+import { applyPropertyValues, newLocationDefaults } from './property-values.js';
 import { poiCountsAt } from '../repo/pois.js';
 import {
   actionChangeType,
@@ -38,8 +39,8 @@ import {
   type ActionChangeType,
   type LocationAction,
 } from './rules.js';
-import { inScenarioWrite, lockForChange, requireNoneProcessing } from './scenario-write.js';
-import { insertScenario, lockScenario, markEdited, type ScenarioRecord } from './scenario-tree.js';
+import { inScenarioWrite, lockForChange, lockScenario, requireNoneProcessing } from './scenario-write.js';
+import { insertScenario, markEdited, type ScenarioRecord } from '../repo/scenario-tree.js';
 import { locationGone, requireLocationVersion } from './versions.js';
 
 /** Where a location write goes; the route has checked the user's access to the scenario's model. */

@@ -9,11 +9,9 @@
 // interest in range (autoCalculateType 6) are counted again on every save.
 import { DataType, LimitMessage, PropertyType, RuleMessage, type LocationPropertyValue } from '@locus/contract';
 import { DomainError, invalid } from '../domain/errors.js';
+import type { StoredProperties, StoredValue } from '../repo/location-versions.js';
 import type { PropertyRow } from '../repo/properties.js';
 import { ruleConflict } from './rules.js';
-
-export type StoredValue = string | number | null;
-export type StoredProperties = Record<string, StoredValue>;
 
 const isNumeric = (p: PropertyRow) => p.data_type !== DataType.text;
 

@@ -9,6 +9,7 @@ import { GoneMessage, RuleMessage } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
 import { DomainError } from '../domain/errors.js';
 import type { LocationRow } from '../repo/scenario-locations.js';
+import { userTitle } from '../repo/users.js';
 
 /** 404: the location is not in the scenario (any more). */
 export function locationGone(locationId: number, scenarioId: number): DomainError {
@@ -28,11 +29,6 @@ export function scenarioGone(scenarioId: number): DomainError {
   });
 }
 
-async function userName(q: Queryable, id: number | null): Promise<string> {
-  if (id === null) return '';
-  return (await q.query<{ title: string }>('SELECT title FROM app_user WHERE id = $1', [id])).rows[0]?.title ?? '';
-}
-
 /** 409 changedElsewhere with who (a display name, empty when unknown) and when, and the version now stored. */
 export async function changedElsewhere(
   q: Queryable,
@@ -40,7 +36,7 @@ export async function changedElsewhere(
   current: { version: number; modified: Date; modifiedBy: number | null },
   seen: number,
 ): Promise<DomainError> {
-  const modifiedBy = await userName(q, current.modifiedBy);
+  const modifiedBy = current.modifiedBy === null ? '' : ((await userTitle(q, current.modifiedBy)) ?? '');
   return new DomainError('conflict', RuleMessage.changedElsewhere, {
     key: RuleMessage.changedElsewhere,
     reason: `${what} is at version ${current.version}, not ${seen} as read: ${modifiedBy || 'someone'} changed it at ${current.modified.toISOString()}`,
