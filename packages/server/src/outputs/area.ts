@@ -8,7 +8,8 @@ import type { Queryable } from '../db/database.js';
 import { loadOverlap } from '../processing/overlaps.js';
 import type { ResultSummary } from '../processing/results-store.js';
 import { areaEntity, type AreaRow } from '../repo/areas.js';
-import { locationNames, type ResultReader } from './results.js';
+import type { ResultReader } from './results.js';
+import { locationNames } from '../repo/scenario-locations.js';
 
 interface Entry {
   location: number;

@@ -151,3 +151,12 @@ export async function areasInBox(
   );
   return rows;
 }
+
+/** The positions of an area set's areas, by id (the order of a calculation's areas). */
+export async function areaPositions(db: Queryable, areaSetId: number): Promise<{ id: number; latitude: number; longitude: number }[]> {
+  return (
+    await db.query<{ id: number; latitude: number; longitude: number }>('SELECT id, latitude, longitude FROM area WHERE area_set_id = $1 ORDER BY id', [
+      areaSetId,
+    ])
+  ).rows;
+}

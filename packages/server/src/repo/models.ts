@@ -203,9 +203,11 @@ export async function modelLogo(db: Queryable, modelId: number, column: 'main_lo
 
 /** The names of a model's location groups and clusters by id. */
 export async function groupAndClusterNames(db: Queryable, modelId: number): Promise<{ group: Map<number, string>; cluster: Map<number, string> }> {
-  const groups = (await db.query<{ id: number; name: string }>('SELECT id, name FROM location_group WHERE model_id = $1', [modelId])).rows;
-  const clusters = (await db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1', [modelId])).rows;
-  return { group: new Map(groups.map((g) => [g.id, g.name])), cluster: new Map(clusters.map((c) => [c.id, c.name])) };
+  const [groups, clusters] = await Promise.all([
+    db.query<{ id: number; name: string }>('SELECT id, name FROM location_group WHERE model_id = $1', [modelId]),
+    db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1', [modelId]),
+  ]);
+  return { group: new Map(groups.rows.map((g) => [g.id, g.name])), cluster: new Map(clusters.rows.map((c) => [c.id, c.name])) };
 }
 
 /** A model's location clusters by name. */
@@ -257,4 +259,12 @@ export async function locationGroupOfModel(db: Queryable, modelId: number, locat
 
 export async function clusterOfModelExists(db: Queryable, modelId: number, locationClusterId: number): Promise<boolean> {
   return (await db.query('SELECT 1 FROM location_cluster WHERE id = $1 AND model_id = $2', [locationClusterId, modelId])).rows.length > 0;
+}
+
+/** The layout of a model's location report (how many top areas it shows); null for the default. */
+export async function locationReportFormat(db: Queryable, modelId: number): Promise<string | null> {
+  return (
+    (await db.query<{ location_report_format: string | null }>('SELECT location_report_format FROM model WHERE id = $1', [modelId])).rows[0]
+      ?.location_report_format ?? null
+  );
 }

@@ -166,3 +166,35 @@ export async function propertyOfModel(db: Queryable, modelId: number, propertyId
     await db.query<{ name: string; data_type: number }>('SELECT name, data_type FROM location_property WHERE id = $1 AND model_id = $2', [propertyId, modelId])
   ).rows[0];
 }
+
+export interface OutputProperty {
+  id: number;
+  name: string;
+  title: string | null;
+}
+
+/** The output property of a sub-model: its own propertyType 4 property, else the model's output property. */
+export async function outputPropertyOf(db: Queryable, modelId: number, subModelId: number): Promise<OutputProperty | undefined> {
+  const { rows } = await db.query<OutputProperty>(
+    `SELECT p.id, p.name, p.title FROM location_property p
+      WHERE p.model_id = $1 AND ((p.property_type = 4 AND p.sub_model_id = $2) OR p.id = (SELECT output_location_property_id FROM model WHERE id = $1))
+      ORDER BY (p.sub_model_id = $2) DESC NULLS LAST, p.id LIMIT 1`,
+    [modelId, subModelId],
+  );
+  return rows[0];
+}
+
+/** A property's name and title; undefined when there is no such property. */
+export async function propertyNameAndTitle(db: Queryable, propertyId: number): Promise<{ name: string; title: string | null } | undefined> {
+  return (await db.query<{ name: string; title: string | null }>('SELECT name, title FROM location_property WHERE id = $1', [propertyId])).rows[0];
+}
+
+/** Those of the properties that belong to the model, with name and data type. */
+export async function propertiesOfModel(db: Queryable, modelId: number, propertyIds: number[]): Promise<{ id: number; name: string; data_type: number }[]> {
+  return (
+    await db.query<{ id: number; name: string; data_type: number }>('SELECT id, name, data_type FROM location_property WHERE model_id = $1 AND id = ANY($2)', [
+      modelId,
+      propertyIds,
+    ])
+  ).rows;
+}

@@ -85,3 +85,15 @@ export async function scenarioPath(db: Queryable, scenarioId: number): Promise<n
   const { rows } = await db.query<{ id: number }>(`${SCENARIO_PATH_CTE} SELECT id FROM path ORDER BY depth DESC`, [scenarioId]);
   return rows.map((r) => r.id);
 }
+
+/** The names of some locations in a scenario (a read that shows a few of them needs no more). */
+export async function locationNames(db: Queryable, scenarioId: number, locationIds: readonly number[]): Promise<Map<number, string>> {
+  if (!locationIds.length) return new Map();
+  const { rows } = await db.query<{ location_id: number; name: string }>(
+    `${SCENARIO_PATH_CTE}
+     SELECT DISTINCT ON (v.location_id) v.location_id, v.name FROM location_version v JOIN path p ON p.id = v.scenario_id
+      WHERE v.location_id = ANY($2::int[]) ORDER BY v.location_id, p.depth`,
+    [scenarioId, [...new Set(locationIds)]],
+  );
+  return new Map(rows.map((r) => [r.location_id, r.name]));
+}

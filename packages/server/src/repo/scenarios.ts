@@ -73,6 +73,11 @@ export async function scenarioParents(db: Queryable, scenarioId: number): Promis
   return rows.map((r) => ({ id: r.id, name: r.name, parentScenarioId: r.parent_scenario_id }));
 }
 
+/** A scenario's status; undefined when there is no such scenario. */
+export async function scenarioStatus(db: Queryable, scenarioId: number): Promise<number | undefined> {
+  return (await db.query<{ status: number }>('SELECT status FROM scenario WHERE id = $1', [scenarioId])).rows[0]?.status;
+}
+
 /** The base scenario of a model: its oldest scenario without a parent (undefined when it has none). */
 export async function baseScenario(db: Queryable, modelId: number): Promise<{ id: number; status: number } | undefined> {
   return (
