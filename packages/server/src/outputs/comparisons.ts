@@ -17,12 +17,13 @@ import type { DriverFilterChart, LocationScore, MatchingLocation, PropertiesChar
 import type { Queryable } from '../db/database.js';
 import { notFound } from '../domain/errors.js';
 import { scenarioLocations } from '../repo/scenario-locations.js';
-import { groupAndClusterNames, normalizedScoresFunctionsOf } from '../repo/models.js';
+import { groupAndClusterNames } from '../repo/models.js';
 import { outputPropertyOf, propertiesOfModel, propertyNameAndTitle } from '../repo/properties.js';
 import type { DriverFilter } from '@locus/contract';
 import { notCalculated, positions, type CalculatedScenario, type ResultReader } from './results.js';
 import { derivedOf, turn, type RecordsCache, type ResultRecords } from './records.js';
 import type { ResultSummary } from '../processing/results-store.js';
+import { normalizedScoresFunctionsOf } from '../repo/normalized-scores.js';
 
 async function differenceRows(db: Queryable, modelId: number, scenarioId: number, summary: ResultSummary): Promise<DifferenceLocation[]> {
   const [rows, { group, cluster }] = await Promise.all([scenarioLocations(db, scenarioId), groupAndClusterNames(db, modelId)]);

@@ -160,3 +160,18 @@ export async function areaPositions(db: Queryable, areaSetId: number): Promise<{
     ])
   ).rows;
 }
+
+/** The names of an area set's properties: those defined and those its areas carry. */
+export async function areaPropertyNames(db: Queryable, areaSetId: number): Promise<string[]> {
+  const [defined, used] = await Promise.all([
+    db.query<{ name: string }>('SELECT name FROM area_property WHERE area_set_id = $1', [areaSetId]),
+    db.query<{ name: string }>('SELECT DISTINCT jsonb_object_keys(properties) AS name FROM area WHERE area_set_id = $1', [areaSetId]),
+  ]);
+  return [...defined.rows, ...used.rows].map((r) => r.name);
+}
+
+/** Areas by id (in no particular order). */
+export async function areasById(db: Queryable, ids: number[]): Promise<AreaRow[]> {
+  return (await db.query<AreaRow>('SELECT id, area_set_id, code, person_type, properties, latitude, longitude, geometry FROM area WHERE id = ANY($1)', [ids]))
+    .rows;
+}

@@ -1,6 +1,6 @@
 // Models: every model with the reference sets it carries (the model list,
 // shaped per user in domain/model-list.ts), and which model an id names.
-import type { ModelParameters, NormalizedScoresFunction } from '@locus/contract';
+import type { ModelParameters } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
 import { propertyDefinitions } from './properties.js';
 
@@ -153,14 +153,6 @@ export async function modelParametersOf(db: Queryable, modelId: number, subModel
   };
 }
 
-export async function normalizedScoresFunctionsOf(db: Queryable, modelId: number): Promise<NormalizedScoresFunction[]> {
-  const { rows } = await db.query<{ id: number; title: string; function: string; weight: number; default_value: number; type: number }>(
-    'SELECT * FROM normalized_scores_function WHERE model_id = $1 ORDER BY sort_order, id',
-    [modelId],
-  );
-  return rows.map((r) => ({ id: r.id, title: r.title, function: r.function, weight: r.weight, defaultValue: r.default_value, type: r.type }));
-}
-
 export async function modelExists(db: Queryable, modelId: number): Promise<boolean> {
   return (await db.query('SELECT 1 FROM model WHERE id = $1', [modelId])).rows.length > 0;
 }
@@ -267,4 +259,13 @@ export async function locationReportFormat(db: Queryable, modelId: number): Prom
     (await db.query<{ location_report_format: string | null }>('SELECT location_report_format FROM model WHERE id = $1', [modelId])).rows[0]
       ?.location_report_format ?? null
   );
+}
+
+/** A sub-model's stored parameters, locked until the transaction ends (a parameters save); undefined when there is no such sub-model. */
+export async function lockSubModelParameters<T>(tx: Queryable, subModelId: number): Promise<{ parameters: T | null } | undefined> {
+  return (await tx.query<{ parameters: T | null }>('SELECT parameters FROM sub_model WHERE id = $1 FOR UPDATE', [subModelId])).rows[0];
+}
+
+export async function setSubModelParameters(tx: Queryable, subModelId: number, parameters: object): Promise<void> {
+  await tx.query('UPDATE sub_model SET parameters = $2, modified = now() WHERE id = $1', [subModelId, JSON.stringify(parameters)]);
 }

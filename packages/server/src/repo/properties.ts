@@ -198,3 +198,8 @@ export async function propertiesOfModel(db: Queryable, modelId: number, property
     ])
   ).rows;
 }
+
+/** The names of a model's location properties. */
+export async function propertyNames(db: Queryable, modelId: number): Promise<string[]> {
+  return (await db.query<{ name: string }>('SELECT name FROM location_property WHERE model_id = $1', [modelId])).rows.map((r) => r.name);
+}

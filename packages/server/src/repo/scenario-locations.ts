@@ -97,3 +97,15 @@ export async function locationNames(db: Queryable, scenarioId: number, locationI
   );
   return new Map(rows.map((r) => [r.location_id, r.name]));
 }
+
+/** Every scenario's own location versions of a model (retail areas left out), by scenario and location, each with its scenario's name. */
+export async function ownVersionsOfModel(db: Queryable, modelId: number): Promise<(LocationRow & { scenario_name: string })[]> {
+  const { rows } = await db.query<LocationRow & { scenario_name: string }>(
+    `SELECT v.location_id, l.model_id, l.type, l.created_scenario_id, v.scenario_id AS version_scenario_id, 0 AS depth, v.change_type, v.name,
+            v.latitude, v.longitude, v.visibility, v.excluded, v.location_group_id, v.location_cluster_id, v.properties, v.modified, s.name AS scenario_name
+       FROM location_version v JOIN location l ON l.id = v.location_id JOIN scenario s ON s.id = v.scenario_id
+      WHERE s.model_id = $1 AND l.type <> 2 ORDER BY v.scenario_id, v.location_id`,
+    [modelId],
+  );
+  return rows;
+}

@@ -9,7 +9,8 @@ import { messagesOf } from '../functions/validate.js';
 import { wakeProcessors } from '../processing/index.js';
 import { driverFiltersOf } from '../repo/drivers.js';
 import { notFound } from '../domain/errors.js';
-import { modelParametersOf, normalizedScoresFunctionsOf } from '../repo/models.js';
+import { modelParametersOf } from '../repo/models.js';
+import { normalizedScoresFunctionsOf } from '../repo/normalized-scores.js';
 
 export function functionHandlers(ctx: ServerContext) {
   const { db } = ctx;

@@ -5,7 +5,7 @@ import type { RouteHandlers } from '../http/register-routes.js';
 import { resolveModel } from '../domain/access.js';
 import { notFound } from '../domain/errors.js';
 import type { CurrentUser } from '../domain/user.js';
-import { loadModelList, locationGroupsOf, MODEL_LIST_TABLES, modelLogo, modelParametersOf, normalizedScoresFunctionsOf, subModelsOf } from '../repo/models.js';
+import { loadModelList, locationGroupsOf, MODEL_LIST_TABLES, modelLogo, modelParametersOf, subModelsOf } from '../repo/models.js';
 import { modelsOf } from '../domain/model-list.js';
 import { tableCache } from '../db/table-cache.js';
 import { driverFiltersOf } from '../repo/drivers.js';
@@ -13,6 +13,7 @@ import { isolineParametersOf } from '../repo/isolines.js';
 import { processingLogOf } from '../repo/processing-log.js';
 import { definitionEntity, newLocationPropertyEntity, propertyDefinitions } from '../repo/properties.js';
 import { sendCached } from '../http/cached.js';
+import { normalizedScoresFunctionsOf } from '../repo/normalized-scores.js';
 
 export function modelHandlers(ctx: ServerContext) {
   const { db } = ctx;
