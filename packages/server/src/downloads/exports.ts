@@ -17,7 +17,7 @@ import type { CatchmentRow } from '../outputs/catchments.js';
 import type { CatchmentAreaRow } from '../repo/catchment-areas.js';
 import { positions, type ResultReader } from '../outputs/results.js';
 import { locationNames } from '../repo/scenario-locations.js';
-import type { ResultSummary } from '../processing/results-store.js';
+import type { ResultSummary } from '../repo/results.js';
 import { csv, type Cell, type Culture } from './csv.js';
 import { changeTypeLabel, header, yesNo, zoneLabel } from './headers.js';
 

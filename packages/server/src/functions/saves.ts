@@ -16,7 +16,7 @@ import { DomainError } from '../domain/errors.js';
 import { lockDriverIds, replaceDrivers, sameDrivers } from '../repo/drivers.js';
 import { lockSubModelParameters, setSubModelParameters } from '../repo/models.js';
 import { lockNormalizedScoresFunctions, replaceNormalizedScoresFunctions } from '../repo/normalized-scores.js';
-import { markModelForRecalculation } from '../processing/queue.js';
+import { markModelForRecalculation } from '../repo/queue.js';
 import { areaNames, locationNames } from './known-names.js';
 import { messagesOf, refuseWhenInvalid } from './validate.js';
 

@@ -10,7 +10,7 @@ import { LocationReportFormatText, TopAreasInReport } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
 import { notFound } from '../domain/errors.js';
 import { loadOverlap } from '../processing/overlaps.js';
-import type { ResultSummary } from '../processing/results-store.js';
+import type { ResultSummary } from '../repo/results.js';
 import { areaPropertyDefinitions, areaPropertyEntities } from '../repo/areas.js';
 import { areaRows } from '../repo/area-rows.js';
 import { catchmentAreaOfModel, type CatchmentAreaRow } from '../repo/catchment-areas.js';

@@ -22,7 +22,7 @@ import { outputPropertyOf, propertiesOfModel, propertyNameAndTitle } from '../re
 import type { DriverFilter } from '@locus/contract';
 import { notCalculated, positions, type CalculatedScenario, type ResultReader } from './results.js';
 import { derivedOf, turn, type RecordsCache, type ResultRecords } from './records.js';
-import type { ResultSummary } from '../processing/results-store.js';
+import type { ResultSummary } from '../repo/results.js';
 import { normalizedScoresFunctionsOf } from '../repo/normalized-scores.js';
 
 async function differenceRows(db: Queryable, modelId: number, scenarioId: number, summary: ResultSummary): Promise<DifferenceLocation[]> {

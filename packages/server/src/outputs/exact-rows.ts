@@ -9,7 +9,7 @@
 import { estimatorProvider, findCandidatePairs, huffRows, osrmProvider, scenarioResult, type ScenarioResult } from '@locus/engine';
 import type { Queryable } from '../db/database.js';
 import { areaSetKey, basisKey, loadSubModels } from '../processing/inputs.js';
-import type { ResultSummary } from '../processing/results-store.js';
+import type { ResultSummary } from '../repo/results.js';
 import { routingKey, type RoutingSettings } from '../processing/settings.js';
 import { scenarioLocations } from '../repo/scenario-locations.js';
 import { notCalculated } from './results.js';

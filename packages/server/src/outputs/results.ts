@@ -11,12 +11,11 @@ import { resolveModel, resolveScenario, type ScenarioRef } from '../domain/acces
 import type { CurrentUser } from '../domain/user.js';
 import { conflict, notFound } from '../domain/errors.js';
 import { loadModelInfo, type ModelInfo } from '../processing/inputs.js';
-import { loadBlocks, loadSummary, type ResultSummary } from '../processing/results-store.js';
+import { loadBlocks, loadSummary, resultVersion, type ResultSummary } from '../repo/results.js';
 import { minutesOf, type DecodedBlock } from '../processing/result-codec.js';
 import { perContext } from '../per-context.js';
 import { scenarioLocations, type LocationRow } from '../repo/scenario-locations.js';
 import { baseScenario } from '../repo/scenarios.js';
-import { resultVersion } from '../repo/results.js';
 
 export const notCalculated = (reason = 'the scenario is not calculated') => conflict(RuleMessage.scenarioIsNotCalculated, reason);
 

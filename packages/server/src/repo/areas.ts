@@ -175,3 +175,51 @@ export async function areasById(db: Queryable, ids: number[]): Promise<AreaRow[]
   return (await db.query<AreaRow>('SELECT id, area_set_id, code, person_type, properties, latitude, longitude, geometry FROM area WHERE id = ANY($1)', [ids]))
     .rows;
 }
+
+/** The area set whose areas carry a model's demand: the demand catchment area's, else the first catchment area's, else the model's first. */
+export async function demandAreaSetId(db: Queryable, modelId: number): Promise<number | undefined> {
+  const { rows } = await db.query<{ area_set_id: number }>(
+    `SELECT area_set_id FROM (
+       SELECT area_set_id, 0 AS rank, sort_order, id FROM catchment_area WHERE model_id = $1 AND is_demand
+       UNION ALL SELECT area_set_id, 1, sort_order, id FROM catchment_area WHERE model_id = $1
+       UNION ALL SELECT id, 2, 0, id FROM area_set WHERE model_id = $1) c
+      ORDER BY rank, sort_order, id LIMIT 1`,
+    [modelId],
+  );
+  return rows[0]?.area_set_id;
+}
+
+/** A key of an area set's content that changes when areas are added or removed (their count and largest id). */
+export async function areaSetKey(db: Queryable, areaSetId: number): Promise<string> {
+  const row = (await db.query<{ n: number; last: number | null }>('SELECT count(*)::int AS n, max(id) AS last FROM area WHERE area_set_id = $1', [areaSetId]))
+    .rows[0];
+  return `${areaSetId}:${row?.n ?? 0}:${row?.last ?? 0}`;
+}
+
+export interface AreaSliceRow {
+  id: number;
+  code: string;
+  latitude: number;
+  longitude: number;
+  properties: Record<string, unknown>;
+}
+
+/** Up to `limit` areas of a set with ids above `afterId`, by id (a national set is read in slices). */
+export async function areaSlice(db: Queryable, areaSetId: number, afterId: number, limit: number): Promise<AreaSliceRow[]> {
+  return (
+    await db.query<AreaSliceRow>('SELECT id, code, latitude, longitude, properties FROM area WHERE area_set_id = $1 AND id > $2 ORDER BY id LIMIT $3', [
+      areaSetId,
+      afterId,
+      limit,
+    ])
+  ).rows;
+}
+
+/** The geometries of an area set's areas, by id. */
+export async function areaGeometries(db: Queryable, areaSetId: number): Promise<{ id: number; geometry: GeoJSON.Polygon | GeoJSON.MultiPolygon }[]> {
+  return (
+    await db.query<{ id: number; geometry: GeoJSON.Polygon | GeoJSON.MultiPolygon }>('SELECT id, geometry FROM area WHERE area_set_id = $1 ORDER BY id', [
+      areaSetId,
+    ])
+  ).rows;
+}

@@ -20,3 +20,12 @@ export async function catchmentAreasOf(db: Queryable, modelId: number): Promise<
   return (await db.query<CatchmentAreaRow>('SELECT id, name, title, area_set_id FROM catchment_area WHERE model_id = $1 ORDER BY sort_order, id', [modelId]))
     .rows;
 }
+
+/** The area sets of a model's catchment areas other than the given one (the demand areas'). */
+export async function catchmentAreaSetsBesides(db: Queryable, modelId: number, areaSetId: number): Promise<number[]> {
+  const { rows } = await db.query<{ area_set_id: number }>('SELECT DISTINCT area_set_id FROM catchment_area WHERE model_id = $1 AND area_set_id <> $2', [
+    modelId,
+    areaSetId,
+  ]);
+  return rows.map((r) => r.area_set_id);
+}

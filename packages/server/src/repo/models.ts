@@ -269,3 +269,53 @@ export async function lockSubModelParameters<T>(tx: Queryable, subModelId: numbe
 export async function setSubModelParameters(tx: Queryable, subModelId: number, parameters: object): Promise<void> {
   await tx.query('UPDATE sub_model SET parameters = $2, modified = now() WHERE id = $1', [subModelId, JSON.stringify(parameters)]);
 }
+
+/** What a calculation needs to know of a model: its name, output type and output properties; undefined when there is no such model. */
+export async function modelOutputs(
+  db: Queryable,
+  modelId: number,
+): Promise<
+  { id: number; name: string; output_type: number; output_location_property_id: number | null; actual_output_location_property_id: number | null } | undefined
+> {
+  return (
+    await db.query<{
+      id: number;
+      name: string;
+      output_type: number;
+      output_location_property_id: number | null;
+      actual_output_location_property_id: number | null;
+    }>('SELECT id, name, output_type, output_location_property_id, actual_output_location_property_id FROM model WHERE id = $1', [modelId])
+  ).rows[0];
+}
+
+/** A model's sub-models with their stored parameters, in their order. */
+export async function subModelRows<T>(db: Queryable, modelId: number): Promise<{ id: number; name: string; parameters: T | null }[]> {
+  return (
+    await db.query<{ id: number; name: string; parameters: T | null }>(
+      'SELECT id, name, parameters FROM sub_model WHERE model_id = $1 ORDER BY sort_order, id',
+      [modelId],
+    )
+  ).rows;
+}
+
+/** The codes of a model's location groups by id. */
+export async function groupCodes(db: Queryable, modelId: number): Promise<Map<number, string>> {
+  const { rows } = await db.query<{ id: number; code: string }>('SELECT id, code FROM location_group WHERE model_id = $1', [modelId]);
+  return new Map(rows.map((g) => [g.id, g.code]));
+}
+
+/** The names of a model's location clusters by id. */
+export async function clusterNames(db: Queryable, modelId: number): Promise<Map<number, string>> {
+  const { rows } = await db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1', [modelId]);
+  return new Map(rows.map((c) => [c.id, c.name]));
+}
+
+/** The models that are calculated (not score models), the one with the newest scenario first. */
+export async function calculatedModelsByUse(db: Queryable): Promise<{ id: number }[]> {
+  return (
+    await db.query<{ id: number }>(
+      `SELECT m.id FROM model m WHERE m.output_type <> 4
+        ORDER BY (SELECT max(s.id) FROM scenario s WHERE s.model_id = m.id) DESC NULLS LAST, m.id`,
+    )
+  ).rows;
+}

@@ -93,3 +93,13 @@ export async function poisOfSet(db: Queryable, poiSetId: number): Promise<{ name
     ])
   ).rows;
 }
+
+/** The positions of the POIs of these sets, one row of arrays per set (thousands of POIs cost the embedded database several times more as rows). */
+export async function poiPositions(db: Queryable, poiSetIds: number[]): Promise<{ poi_set_id: number; latitude: number[]; longitude: number[] }[]> {
+  return (
+    await db.query<{ poi_set_id: number; latitude: number[]; longitude: number[] }>(
+      'SELECT poi_set_id, array_agg(latitude) AS latitude, array_agg(longitude) AS longitude FROM poi WHERE poi_set_id = ANY($1) GROUP BY poi_set_id',
+      [poiSetIds],
+    )
+  ).rows;
+}

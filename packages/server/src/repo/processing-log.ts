@@ -1,6 +1,6 @@
 // The processing log (table processing_log): one row per calculation asked
 // for, with when it was scheduled, started and ended, and its error. Written
-// by the queue (processing/queue.ts), read by the model's processing log.
+// by the queue (repo/queue.ts), read by the model's processing log.
 import type { ProcessingLogEntry } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
 

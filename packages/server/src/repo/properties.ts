@@ -203,3 +203,22 @@ export async function propertiesOfModel(db: Queryable, modelId: number, property
 export async function propertyNames(db: Queryable, modelId: number): Promise<string[]> {
   return (await db.query<{ name: string }>('SELECT name FROM location_property WHERE model_id = $1', [modelId])).rows.map((r) => r.name);
 }
+
+/** What making a location's record needs of a model's properties. */
+export interface RecordPropertyDefinition {
+  name: string;
+  data_type: number;
+  auto_calculate_type: number;
+  poi_set_id: number | null;
+  poi_range_meters: number | null;
+  property_type: number;
+}
+
+export async function recordPropertyDefinitions(db: Queryable, modelId: number): Promise<RecordPropertyDefinition[]> {
+  return (
+    await db.query<RecordPropertyDefinition>(
+      'SELECT name, data_type, auto_calculate_type, poi_set_id, poi_range_meters, property_type FROM location_property WHERE model_id = $1',
+      [modelId],
+    )
+  ).rows;
+}

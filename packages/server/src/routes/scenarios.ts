@@ -15,7 +15,7 @@ import { locationIsolines } from '../repo/isolines.js';
 import { propertyDefinitions, propertyEntity } from '../repo/properties.js';
 import { poisInRange } from '../repo/pois.js';
 import { ensureIsolines } from '../processing/isolines.js';
-import { loadLocationOutputs } from '../processing/results-store.js';
+import { loadLocationOutputs } from '../repo/results.js';
 
 export function scenarioHandlers(ctx: ServerContext) {
   const { db } = ctx;
