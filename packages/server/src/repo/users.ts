@@ -44,6 +44,15 @@ export async function createUser(db: Queryable, user: { subject: string; title: 
   return record(row);
 }
 
+/** The user of a subject with this title, created when new; the e-mail address is kept when none is given. */
+export async function upsertUser(db: Queryable, user: { subject: string; title: string; email: string | null }): Promise<void> {
+  await db.query(
+    `INSERT INTO app_user (subject, title, email) VALUES ($1, $2, $3)
+     ON CONFLICT (subject) DO UPDATE SET title = EXCLUDED.title, email = COALESCE(EXCLUDED.email, app_user.email)`,
+    [user.subject, user.title, user.email],
+  );
+}
+
 /** modelId → isAdmin for every model the user has access to. */
 export async function modelAccessOf(db: Queryable, userId: number): Promise<Map<number, boolean>> {
   const { rows } = await db.query<{ model_id: number; is_admin: boolean }>('SELECT model_id, is_admin FROM model_user WHERE user_id = $1', [userId]);
