@@ -1,7 +1,7 @@
 // The planner's actions across the stores: startup in the order of spec
 // point 4, model / sub-model / scenario / location selection, calculation and
 // status polling. Components call these; they never fetch on their own.
-import { ScenarioStatusPollIdleMs, ScenarioStatusPollMs, type Scenario } from '@locus/contract';
+import { ScenarioStatusPollIdleMs, ScenarioStatusPollMs, type Scenario, type ScenarioEvent, type ScenarioOnlyStatus } from '@locus/contract';
 import { batch, effect } from '@preact/signals-react';
 import type { ApiClient } from '../api/client';
 import { sessionState, startSession } from '../auth/session';
@@ -12,6 +12,7 @@ import { emptyFilter, filter, locationDetail, locationDetailLoading, locations, 
 import { deniedModelId, model, modelId, models, modelsLoaded, submodelId, submodels } from './models';
 import { isProcessing, scenario, scenarioId, scenarios } from './scenarios';
 import { loadSystemInfo, waitUntilReady } from './system';
+import { startEventStream, streamState } from './events';
 import { MARKS, mark } from '../perf';
 import { notify } from './ui';
 import { DEFAULT_VIEW, requestFit, view } from './view';
@@ -264,7 +265,8 @@ function schedulePoll(ms: number): void {
 /** One tick of the status poll; schedules the next. Exported for tests. */
 export async function pollTick(now = Date.now()): Promise<void> {
   try {
-    if (busyWatching() || isIdle(now)) await pollStatuses();
+    // The event stream brings every change as it commits; the poll is the fallback while it is not open.
+    if (streamState.value !== 'open' && (busyWatching() || isIdle(now))) await pollStatuses();
   } catch {
     // A failed poll is tried again at the next tick (the error dialog has shown it).
   } finally {
@@ -305,31 +307,124 @@ export async function pollStatuses(): Promise<void> {
   if (mid === null) return;
   const statuses = await api.call('scenariosOnlyStatus', { params: { modelId: mid } });
   if (mid !== modelId.value) return;
-  const before = new Map(scenarios.value.map((s) => [s.id, s.status]));
   const byId = new Map(statuses.map((s) => [s.id, s]));
-  const unknown = statuses.some((s) => !before.has(s.id)) || scenarios.value.some((s) => !byId.has(s.id));
-  if (unknown) {
+  const unknown = statuses.some((s) => !scenarios.value.some((x) => x.id === s.id)) || scenarios.value.some((s) => !byId.has(s.id));
+  await applyStatuses(statuses, unknown);
+}
+
+/**
+ * Applies scenario states (from the poll or the event stream). A scenario
+ * whose calculation ended (9 or 10) that is on the screen has its locations
+ * and the selected location read first, and its new status set together with
+ * them: the chip, the drawer and the map change in one step, and the old
+ * figures stay on the screen until the new ones are there. A content change
+ * of the shown scenario (another user's location write) reloads what shows it.
+ */
+async function applyStatuses(statuses: readonly ScenarioOnlyStatus[], listChanged: boolean): Promise<void> {
+  const mid = modelId.value;
+  const before = new Map(scenarios.value.map((s) => [s.id, s]));
+  const shown = scenarioId.value;
+  const changed = statuses.filter((next) => {
+    const was = before.get(next.id);
+    return was && (was.status !== next.status || was.modified !== next.modified);
+  });
+  const finished = changed.filter((next) => (next.status === 9 || next.status === 10) && before.get(next.id)!.status !== next.status);
+  const shownChange = changed.find((next) => next.id === shown);
+  const contentChanged = !!shownChange && before.get(shownChange.id)!.modified !== shownChange.modified;
+  if (listChanged || contentChanged) {
+    // Names, changes and counts come with the list; the shown scenario's locations follow below.
     await reloadScenarios();
-  } else {
+    if (mid !== modelId.value) return;
+  }
+  const reloadShown = !!shownChange && (contentChanged || finished.some((f) => f.id === shown));
+  if (reloadShown && shown === scenarioId.value) await reloadShownScenario();
+  if (mid !== modelId.value) return;
+  if (changed.length) {
+    const byId = new Map(changed.map((c) => [c.id, c]));
     scenarios.value = scenarios.value.map((s) => {
       const next = byId.get(s.id);
       return next && (next.status !== s.status || next.modified !== s.modified) ? { ...s, status: next.status, modified: next.modified } : s;
     });
   }
-  for (const s of scenarios.value) {
-    const was = before.get(s.id);
-    if (was === undefined || was === s.status) continue;
-    const finished = s.status === 9 || s.status === 10;
-    if (!finished) continue;
+  for (const next of finished) {
+    const s = scenarios.value.find((x) => x.id === next.id);
+    if (!s) continue;
     const watched = watching.delete(s.id);
-    if (s.id === scenarioId.value) {
-      await Promise.all([loadLocations(), loadLocationDetail()]);
-    }
     if (watched || s.id === scenarioId.value) {
       if (s.status === 9) notify(t('scenarioCalculated', { name: s.name }), 'success');
       else notify(t('scenarioFailed', { name: s.name, error: await processingError(s.name) }), 'error');
     }
   }
+}
+
+/** Reads the shown scenario's locations and the selected location's detail, and sets both at once. */
+async function reloadShownScenario(): Promise<void> {
+  const sid = scenarioId.value;
+  const lid = selectedLocationId.value;
+  if (sid === null) return;
+  const sGeneration = ++scenarioGeneration;
+  const lGeneration = ++locationGeneration;
+  const [list, detail] = await Promise.all([
+    api.call('scenarioLocations', { params: { scenarioId: sid } }),
+    lid === null
+      ? Promise.resolve(null)
+      : api.call('scenarioLocationProperties', { params: { scenarioId: sid, locationId: lid }, expected: [404] }).catch((error) => {
+          if (error?.status === 404) return null;
+          throw error;
+        }),
+  ]);
+  batch(() => {
+    if (sGeneration === scenarioGeneration) locations.value = list;
+    if (lGeneration === locationGeneration && selectedLocationId.value === lid) {
+      // A location removed elsewhere: the selection ends with it.
+      if (lid !== null && !list.some((l) => l.id === lid)) selectedLocationId.value = null;
+      locationDetail.value = detail;
+    }
+  });
+}
+
+// --- Live updates -----------------------------------------------------------
+
+/** Pending stream events, applied one batch at a time (a burst of steps costs one update). */
+let pendingEvents: ScenarioEvent[] = [];
+let applying: Promise<void> | null = null;
+
+function applyEvents(): Promise<void> {
+  applying ??= (async () => {
+    try {
+      while (pendingEvents.length) {
+        const events = pendingEvents;
+        pendingEvents = [];
+        const mid = modelId.value;
+        const mine = events.filter((e) => e.modelId === mid);
+        if (!mine.length) continue;
+        // The last state of each scenario wins.
+        const latest = new Map(mine.map((e) => [e.scenarioId, e]));
+        const listChanged = [...latest.values()].some((e) => e.kind !== 'changed' || !scenarios.value.some((s) => s.id === e.scenarioId));
+        await applyStatuses(
+          [...latest.values()].filter((e) => e.kind === 'changed').map((e) => ({ id: e.scenarioId, status: e.status, modified: e.modified })),
+          listChanged,
+        ).catch(() => undefined);
+      }
+    } finally {
+      applying = null;
+    }
+  })();
+  return applying;
+}
+
+/** Opens the event stream of this app; the status poll runs only while it is not open. */
+export function startLiveUpdates(): () => void {
+  return startEventStream(api, {
+    onScenario(event) {
+      pendingEvents.push(event);
+      void applyEvents();
+    },
+    onResync() {
+      // Opened without the events missed meanwhile: one read of the statuses catches up.
+      void pollStatuses().catch(() => undefined);
+    },
+  });
 }
 
 async function processingError(name: string): Promise<string> {
