@@ -6,7 +6,7 @@
 //      which the dialog is gone and the notification is shown);
 //   2. status 9 → the value shown (the calculation's commit, the processing
 //      log's end, to the frame in which the drawer shows the new figure, no
-//      longer marked as updating);
+//      longer showing "–");
 //   3. a one-store change → status 9 (the processing log: queued to ended);
 //   4. the API's slowest answer while scenarios calculate (light reads sent
 //      one after another by another client during the calculations).

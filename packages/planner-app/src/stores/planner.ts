@@ -145,11 +145,31 @@ export async function loadLocations(): Promise<void> {
   }
   const generation = ++scenarioGeneration;
   locationsLoading.value = true;
-  try {
-    const list = await api.call('scenarioLocations', { params: { scenarioId: sid } });
-    if (generation === scenarioGeneration) locations.value = list;
-  } finally {
-    if (generation === scenarioGeneration) locationsLoading.value = false;
+  const read = (async () => {
+    try {
+      const list = await api.call('scenarioLocations', { params: { scenarioId: sid } });
+      if (generation === scenarioGeneration) locations.value = list;
+    } finally {
+      if (generation === scenarioGeneration) locationsLoading.value = false;
+    }
+  })();
+  await untilLatestLocations(read);
+}
+
+/** The newest read of the shown scenario's locations (a load, or a reload after a pushed change). */
+let latestLocationsRead: Promise<void> = Promise.resolve();
+
+/**
+ * Waits for a read of the locations and, when a newer read replaced it meanwhile, for that one:
+ * a caller that looks at the locations afterwards (a save selecting its new location) sees the
+ * newest list, never the one from before its own write. Rejects with the caller's own read only.
+ */
+async function untilLatestLocations(read: Promise<void>): Promise<void> {
+  latestLocationsRead = read;
+  await read;
+  for (let next = latestLocationsRead; next !== read; next = latestLocationsRead) {
+    read = next;
+    await next.catch(() => undefined);
   }
 }
 
@@ -364,6 +384,10 @@ async function reloadShownScenario(): Promise<void> {
   if (sid === null) return;
   const sGeneration = ++scenarioGeneration;
   const lGeneration = ++locationGeneration;
+  await untilLatestLocations(readShown(sid, lid, sGeneration, lGeneration));
+}
+
+async function readShown(sid: number, lid: number | null, sGeneration: number, lGeneration: number): Promise<void> {
   const [list, detail] = await Promise.all([
     api.call('scenarioLocations', { params: { scenarioId: sid } }),
     lid === null
