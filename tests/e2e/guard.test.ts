@@ -146,6 +146,9 @@ test('model parameters editor: a refused parameter shows at its field, the edito
   const model = (await api.models()).find((m: Model) => m.userIsAdmin && m.language === 'nl')!;
   await withPage('nl-NL', async (page, errors) => {
     await signIn(page, server.baseUrl, 'modelAdmin', `/?mid=${model.id}`);
+    // The editors edit the chosen sub-model: the model has loaded with its sub-models and scenarios first.
+    await page.getByRole('combobox', { name: t('subModel') }).waitFor({ timeout: 30_000 });
+    await page.getByRole('toolbar').getByRole('status').waitFor({ timeout: 30_000 });
     await page
       .getByRole('banner')
       .getByRole('button', { name: t('mainMenu') })

@@ -180,7 +180,8 @@ export function bindCatchmentLayers(map: LocusMap, api: ApiClient): () => void {
         measure(MEASURES.catchmentFeatures, started, { features: features.length });
         // The selection's figure: from the click (or any other selection) to the frame with its catchment.
         const selection = lastMark(MARKS.locationSelected);
-        const locationId = (selection?.detail as { locationId?: number } | null)?.locationId ?? null;
+        const detail = selection?.detail as { locationId?: number; frame?: boolean } | null;
+        const locationId = detail?.locationId ?? null;
         const shown = all.get(chosen!);
         const ofSelection = shown?.state === 'ready' && shown.key.split(':')[2] === String(locationId);
         const measured = selection && ofSelection && selection.startTime !== measuredSelection ? selection : null;
@@ -189,7 +190,7 @@ export function bindCatchmentLayers(map: LocusMap, api: ApiClient): () => void {
           framedKey = shown.key;
           // Only for a selection made on this page (a reload keeps the view of its address), and not when the
           // planner moved the map since: the view they chose stays.
-          if (selection !== null && ofSelection && userMovedAt < selection.startTime) {
+          if (selection !== null && ofSelection && detail?.frame !== false && userMovedAt < selection.startTime) {
             const bounds = featureBounds(features.filter((f) => String(f.id).startsWith(`${chosen}:`)));
             if (bounds) requestFit({ kind: 'bounds', bounds, ensure: true });
           }

@@ -49,11 +49,16 @@ export async function saveLanguageChoice(choice: Parameters<typeof chooseLanguag
   await api.call('userSettingsSave', { body: { language: choice } });
 }
 
+/** Whether an address says where the map looks (its zoom or centre). */
+function hasView(address: Address): boolean {
+  return address.view.zoom !== undefined || !!address.view.center;
+}
+
 export async function loadModels(address: Address): Promise<void> {
   const list = await api.call('models');
   models.value = list;
   modelsLoaded.value = true;
-  if (address.view.zoom !== undefined || address.view.center) requestFit({ kind: 'view', view: { ...DEFAULT_VIEW, ...address.view } });
+  if (hasView(address)) requestFit({ kind: 'view', view: { ...DEFAULT_VIEW, ...address.view } });
   if (!list.length) return;
   const asked = address.mid !== null ? list.find((m) => m.id === address.mid) : undefined;
   deniedModelId.value = address.mid !== null && !asked ? address.mid : null;
@@ -106,8 +111,8 @@ export async function selectModel(id: number, address: Address | null = null): P
   if (pollTimer && busyWatching()) schedulePoll(FAST_POLL_MS);
   await loadLocations();
   if (generation !== modelGeneration) return;
-  if (address?.lid && locations.value.some((l) => l.id === address.lid)) await selectLocation(address.lid);
-  if (!address || (address.view.zoom === undefined && !address.view.center)) requestFit({ kind: 'all' });
+  if (address?.lid && locations.value.some((l) => l.id === address.lid)) await selectLocation(address.lid, { frame: !hasView(address) });
+  if (!address || !hasView(address)) requestFit({ kind: 'all' });
 }
 
 export function selectSubmodel(id: number): void {
@@ -173,9 +178,13 @@ async function untilLatestLocations(read: Promise<void>): Promise<void> {
   }
 }
 
-export async function selectLocation(id: number | null): Promise<void> {
+/**
+ * Selects a location (null: none). `frame: false` keeps the view as it is when the catchment
+ * arrives (a selection restored with the view of an address); otherwise the map shows it whole.
+ */
+export async function selectLocation(id: number | null, options: { frame?: boolean } = {}): Promise<void> {
   if (id === selectedLocationId.value && (id === null || locationDetail.value?.id === id)) return;
-  if (id !== null) mark(MARKS.locationSelected, { locationId: id });
+  if (id !== null) mark(MARKS.locationSelected, { locationId: id, frame: options.frame ?? true });
   batch(() => {
     selectedLocationId.value = id;
     if (locationDetail.value?.id !== id) locationDetail.value = null;
@@ -488,14 +497,14 @@ export function startAddressSync(): () => void {
 export async function applyAddress(address: Address): Promise<void> {
   applyingAddress = true;
   try {
-    if (address.view.zoom !== undefined || address.view.center) requestFit({ kind: 'view', view: { ...view.value, ...address.view } });
+    if (hasView(address)) requestFit({ kind: 'view', view: { ...view.value, ...address.view } });
     if (address.mid !== null && address.mid !== modelId.value && models.value.some((m) => m.id === address.mid)) {
       await selectModel(address.mid, address);
       return;
     }
     if (address.smid !== null) selectSubmodel(address.smid);
     if (address.sid !== null && address.sid !== scenarioId.value) await selectScenario(address.sid);
-    if (address.lid !== selectedLocationId.value) await selectLocation(address.lid);
+    if (address.lid !== selectedLocationId.value) await selectLocation(address.lid, { frame: !hasView(address) });
   } finally {
     applyingAddress = false;
   }
