@@ -205,8 +205,6 @@ test('a decay parameter and a driver weight saved: the scenarios show as not cal
   const drivers = dialog(t('editDrivers'));
   await still();
   await expectNoAxeViolations(page, 'the drivers editor', { include: 'dialog[open]' });
-  // Notifications of the saves before (their number and text vary) have gone first (10 s each).
-  await page.waitForFunction(() => !document.querySelector('.notification'), null, { timeout: 15_000 });
   await expectScreenshot(page, 'admin-drivers', { clip: await clipOf(drivers) });
   const filters = await api.call<DriverFilter[]>('driverFilters', { modelId: model.id });
   const driver = filters[0]!.drivers[0]!;

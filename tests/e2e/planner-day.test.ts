@@ -12,6 +12,8 @@ import type { LocationSummary, Model, Scenario } from '@locus/contract';
 import {
   apiAs,
   baseScenario,
+  catchmentDrawn,
+  catchmentsDrawn,
   centreMap,
   collectPageErrors,
   e2eSuite,
@@ -163,14 +165,13 @@ test('a store is selected by keyboard: its icon button, then Enter', async () =>
     .getByRole('list', { name: /^(Locations on the map|Locaties op de kaart)$/ })
     .getByRole('button', { name: byKeyboard.name, exact: true })
     .first();
-  const drawn = await page.evaluate(() => performance.getEntriesByName('locus:catchment-drawn').length);
+  const drawn = await catchmentsDrawn(page);
   // Focus and Enter in one step (the last selection's focus move to the drawer heading may come late).
   await button.press('Enter');
   await drawer().getByRole('heading', { name: byKeyboard.name, exact: true }).waitFor();
   assert.match(page.url(), new RegExp(`[?&]lid=${byKeyboard.id}(&|$)`));
   // The map frames the store's catchment once it is drawn; the next steps start from that view.
-  await page.waitForFunction((n) => performance.getEntriesByName('locus:catchment-drawn').length > n, drawn, { timeout: 30_000 });
-  await mapIdle(page);
+  await catchmentDrawn(page, drawn);
 });
 
 test('editing the sales floor area in the base scenario goes into a new scenario named like the store', async () => {

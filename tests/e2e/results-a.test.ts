@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import {
   apiAs,
   baseScenario,
+  catchmentDrawn,
   collectPageErrors,
   e2eSuite,
   expectNoAxeViolations,
@@ -105,7 +106,7 @@ test('the right drawer at status 9: catchment panel with the top 10 areas, area 
   });
   assert.is(await rows.count(), Math.min(10, expected.areas.length));
   assert.is((await rows.first().locator('td').first().textContent())?.trim(), expected.areas[0]!.areaCode, 'areas by descending output');
-  await page.waitForFunction(() => performance.getEntriesByName('locus:catchment-drawn').length > 0, null, { timeout: 30_000 });
+  await catchmentDrawn(page);
   assert.equal(await drawer.getByRole('radio').evaluateAll((r) => r.map((x) => (x as HTMLInputElement).value)), ['all', 'secondary', 'primary', 'none']);
 
   // Matching locations: the reference is not in the list; choosing one selects it.
@@ -164,7 +165,7 @@ test('the right drawer with the catchment panel in English: the Dutch model show
   await drawer.waitFor();
   await drawer.getByRole('heading', { name: model.areasType, exact: true }).waitFor();
   await drawer.getByTestId('catchment-table').locator('tbody tr').first().waitFor({ timeout: 30_000 });
-  await page.waitForFunction(() => performance.getEntriesByName('locus:catchment-drawn').length > 0, null, { timeout: 30_000 });
+  await catchmentDrawn(page);
   await drawer
     .getByRole('region', { name: en('matchingTitle') })
     .getByRole('button')

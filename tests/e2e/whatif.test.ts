@@ -7,6 +7,7 @@ import type { Model, Scenario } from '@locus/contract';
 import {
   apiAs,
   baseScenario,
+  catchmentDrawn,
   centreMap,
   collectPageErrors,
   e2eSuite,
@@ -156,9 +157,7 @@ test("a new store near Amersfoort in five actions: Save and calculate; the Impac
   );
   await expectNoAxeViolations(page, 'the Impact section', { include: '.impact-section' });
   // The new store is selected: its catchment is drawn and framed before the picture.
-  await page.waitForFunction(() => performance.getEntriesByName('locus:catchment-drawn').length > 0, null, { timeout: 30_000 });
-  await page.evaluate(() => (window as unknown as { locusMap: { whenIdle(): Promise<void> } }).locusMap.whenIdle());
-  await mapIdle(page);
+  await catchmentDrawn(page);
   await expectScreenshot(page, 'impact-drawer-nl', { mask: [page.getByRole('banner')] });
   // A click on the loser selects it and brings it into view.
   await first.click();

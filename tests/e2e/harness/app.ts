@@ -83,6 +83,21 @@ export async function pointOf(page: Page, lon: number, lat: number): Promise<{ x
   );
 }
 
+/** How many catchments the map has drawn so far (the app marks each one); pass it to catchmentDrawn. */
+export function catchmentsDrawn(page: Page): Promise<number> {
+  return page.evaluate(() => performance.getEntriesByName('locus:catchment-drawn').length);
+}
+
+/**
+ * Waits until the map has drawn a catchment after the `after`-th one (0: any), then until the map
+ * rests: a selection frames its catchment once drawn, and the next step starts from that view.
+ */
+export async function catchmentDrawn(page: Page, after = 0): Promise<void> {
+  await page.waitForFunction((n) => performance.getEntriesByName('locus:catchment-drawn').length > n, after, { timeout: 30_000 });
+  await page.evaluate(() => (window as unknown as { locusMap: { whenIdle(): Promise<void> } }).locusMap.whenIdle());
+  await mapIdle(page);
+}
+
 /** Waits for the map to have drawn a frame after the last change (icons restyled, selection drawn). */
 export async function mapIdle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 250)))));

@@ -1,7 +1,7 @@
 // The model output of the selected location (right drawer): its value in the
 // chosen sub-model and, for a scenario other than the base, the base
 // scenario's value for comparison. Read only at status 9.
-import { batch, signal } from '@preact/signals-react';
+import { signal } from '@preact/signals-react';
 import { ChangeType } from '@locus/contract';
 import type { ApiClient } from '../api/client';
 import { locationDetail, locations, selectedLocationId } from './locations';
@@ -67,9 +67,6 @@ export async function loadLocationOutput(api: ApiClient): Promise<void> {
     };
     performance.mark('locus:output-visible');
   } finally {
-    if (mine === generation)
-      batch(() => {
-        outputLoading.value = false;
-      });
+    if (mine === generation) outputLoading.value = false;
   }
 }
