@@ -1,12 +1,20 @@
 // The model output of the selected location (right drawer): its value in the
 // chosen sub-model and, for a scenario other than the base, the base
 // scenario's value for comparison. Read only at status 9.
-import { signal } from '@preact/signals-react';
+//
+// A new figure replaces the old one without a blank in between: while the
+// scenario calculates again, and while the new figure is read after 9, the
+// last figure of the same location, scenario and sub-model stays on the
+// screen, marked as updating (`outputUpdating`).
+//
+// The loader runs inside an effect (main.tsx): it reads the output signals
+// it writes with `peek()` only, so that writing them never runs it again.
+import { computed, signal, untracked } from '@preact/signals-react';
 import { ChangeType } from '@locus/contract';
 import type { ApiClient } from '../api/client';
 import { locationDetail, locations, selectedLocationId } from './locations';
 import { isDefaultSubmodel, submodelId } from './models';
-import { baseScenario, scenario } from './scenarios';
+import { baseScenario, isProcessing, scenario } from './scenarios';
 
 export interface LocationOutput {
   locationId: number;
@@ -21,6 +29,20 @@ export interface LocationOutput {
 export const locationOutput = signal<LocationOutput | null>(null);
 export const outputLoading = signal(false);
 let generation = 0;
+
+/** Whether the output shown is the one of the selected location, scenario and sub-model. */
+function isCurrent(output: LocationOutput | null): output is LocationOutput {
+  return (
+    output !== null && output.locationId === selectedLocationId.value && output.scenarioId === scenario.value?.id && output.submodelId === submodelId.value
+  );
+}
+
+/** The output shown is the last one of the selection, kept while its successor is calculated or read. */
+export const outputUpdating = computed(() => {
+  const s = scenario.value;
+  if (!s || !isCurrent(locationOutput.value)) return false;
+  return isProcessing(s.status) || (s.status === 9 && outputLoading.value);
+});
 
 async function valueIn(api: ApiClient, scenarioId: number, locationId: number): Promise<{ value: number | null; title: string | null }> {
   const sub = submodelId.value;
@@ -46,9 +68,14 @@ export async function loadLocationOutput(api: ApiClient): Promise<void> {
   const lid = selectedLocationId.value;
   const mine = ++generation;
   if (!s || lid === null || s.status !== 9) {
-    locationOutput.value = null;
+    // While the scenario calculates, the figure of the same selection stays (marked as updating).
+    const kept = s && isProcessing(s.status) && untracked(() => isCurrent(locationOutput.peek()));
+    if (!kept) locationOutput.value = null;
+    if (untracked(() => outputLoading.peek())) outputLoading.value = false;
     return;
   }
+  // A figure of another selection is not kept while the new one is read.
+  if (!untracked(() => isCurrent(locationOutput.peek()))) locationOutput.value = null;
   outputLoading.value = true;
   try {
     const base = baseScenario.value;
