@@ -24,6 +24,8 @@ export interface LocationOutput {
   title: string | null;
   /** The base scenario's value; null for the base scenario itself or when it is not calculated. */
   baseValue: number | null;
+  /** The base scenario's content stamp its value was read at: while it stays, the value is not read again. */
+  baseModified: string | null;
 }
 
 export const locationOutput = signal<LocationOutput | null>(null);
@@ -80,9 +82,16 @@ export async function loadLocationOutput(api: ApiClient): Promise<void> {
   try {
     const base = baseScenario.value;
     // A location opened in this scenario (or a parent of it) is not in the base: nothing to ask it for.
-    const inBase = locations.value.find((l) => l.id === lid)?.changeType !== ChangeType.added;
+    // Peeked: a new list of the map's locations does not read the output again.
+    const inBase = locations.peek().find((l) => l.id === lid)?.changeType !== ChangeType.added;
     const compare = base && base.id !== s.id && base.status === 9 && inBase;
-    const [own, baseOwn] = await Promise.all([valueIn(api, s.id, lid), compare ? valueIn(api, base.id, lid) : Promise.resolve(null)]);
+    // The base's value of the same selection is read once per base calculation.
+    const known = untracked(() => locationOutput.peek());
+    const reuse = compare && isCurrent(known) && known.baseModified === base.modified && known.baseValue !== null;
+    const [own, baseOwn] = await Promise.all([
+      valueIn(api, s.id, lid),
+      !compare ? Promise.resolve(null) : reuse ? Promise.resolve({ value: known.baseValue, title: null }) : valueIn(api, base.id, lid),
+    ]);
     if (mine !== generation) return;
     locationOutput.value = {
       locationId: lid,
@@ -91,6 +100,7 @@ export async function loadLocationOutput(api: ApiClient): Promise<void> {
       value: own.value,
       title: own.title,
       baseValue: baseOwn?.value ?? null,
+      baseModified: compare ? base.modified : null,
     };
     performance.mark('locus:output-visible');
   } finally {

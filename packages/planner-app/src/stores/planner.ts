@@ -12,7 +12,7 @@ import { emptyFilter, filter, locationDetail, locationDetailLoading, locations, 
 import { deniedModelId, model, modelId, models, modelsLoaded, submodelId, submodels } from './models';
 import { isProcessing, scenario, scenarioId, scenarios } from './scenarios';
 import { loadSystemInfo, waitUntilReady } from './system';
-import { startEventStream, streamState } from './events';
+import { startEventStream, streamState, type StreamOptions } from './events';
 import { MARKS, mark } from '../perf';
 import { notify } from './ui';
 import { DEFAULT_VIEW, requestFit, view } from './view';
@@ -386,34 +386,45 @@ async function applyStatuses(statuses: readonly ScenarioOnlyStatus[], listChange
   }
 }
 
-/** Reads the shown scenario's locations and the selected location's detail, and sets both at once. */
+/**
+ * Reads the shown scenario again after a change or a calculation's end. The
+ * selected location's detail (one small read) is awaited, so the caller sets
+ * the status together with it: the chip and the drawer's figure change in one
+ * step. The locations of the map (every store of the scenario, the larger
+ * read) follow as soon as they arrive; a caller that needs them waits with
+ * untilLatestLocations.
+ */
 async function reloadShownScenario(): Promise<void> {
   const sid = scenarioId.value;
   const lid = selectedLocationId.value;
   if (sid === null) return;
   const sGeneration = ++scenarioGeneration;
   const lGeneration = ++locationGeneration;
-  await untilLatestLocations(readShown(sid, lid, sGeneration, lGeneration));
-}
-
-async function readShown(sid: number, lid: number | null, sGeneration: number, lGeneration: number): Promise<void> {
-  const [list, detail] = await Promise.all([
-    api.call('scenarioLocations', { params: { scenarioId: sid } }),
+  // The detail first: the database answers one statement at a time, and the list is the larger read.
+  const detail =
     lid === null
-      ? Promise.resolve(null)
-      : api.call('scenarioLocationProperties', { params: { scenarioId: sid, locationId: lid }, expected: [404] }).catch((error) => {
+      ? null
+      : await api.call('scenarioLocationProperties', { params: { scenarioId: sid, locationId: lid }, expected: [404] }).catch((error) => {
           if (error?.status === 404) return null;
           throw error;
-        }),
-  ]);
-  batch(() => {
-    if (sGeneration === scenarioGeneration) locations.value = list;
-    if (lGeneration === locationGeneration && selectedLocationId.value === lid) {
+        });
+  const read = api.call('scenarioLocations', { params: { scenarioId: sid } }).then((next) => {
+    if (sGeneration !== scenarioGeneration) return;
+    batch(() => {
+      locations.value = next;
       // A location removed elsewhere: the selection ends with it.
-      if (lid !== null && !list.some((l) => l.id === lid)) selectedLocationId.value = null;
-      locationDetail.value = detail;
-    }
+      const selected = selectedLocationId.value;
+      if (selected !== null && !next.some((l) => l.id === selected)) {
+        selectedLocationId.value = null;
+        locationDetail.value = null;
+      }
+    });
   });
+  latestLocationsRead = read;
+  read.catch(() => undefined);
+  if (lid !== null && detail && lGeneration === locationGeneration && selectedLocationId.value === lid) locationDetail.value = detail;
+  // No detail (nothing selected, or gone from the scenario): the list decides, and ends a selection that went.
+  else await untilLatestLocations(read);
 }
 
 // --- Live updates -----------------------------------------------------------
@@ -421,11 +432,33 @@ async function readShown(sid: number, lid: number | null, sGeneration: number, l
 /** Pending stream events, applied one batch at a time (a burst of steps costs one update). */
 let pendingEvents: ScenarioEvent[] = [];
 let applying: Promise<void> | null = null;
+/** Holds of this tab's own writes that are reloading what they changed (see holdEvents). */
+let holds = 0;
+
+/**
+ * Called before a write of this tab; the returned release after the reload
+ * that follows it (calling it again does nothing). Meanwhile the stream's
+ * events wait: the event of the write itself (its new content stamp) then
+ * finds the stamp already read and does not read the same scenario again. A
+ * change of another user in the meantime has a stamp of its own and is
+ * applied right after the release.
+ */
+export function holdEvents(): () => void {
+  holds++;
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    holds--;
+    if (!holds && pendingEvents.length) void applyEvents();
+  };
+}
 
 function applyEvents(): Promise<void> {
+  if (holds) return Promise.resolve();
   applying ??= (async () => {
     try {
-      while (pendingEvents.length) {
+      while (pendingEvents.length && !holds) {
         const events = pendingEvents;
         pendingEvents = [];
         const mid = modelId.value;
@@ -433,7 +466,8 @@ function applyEvents(): Promise<void> {
         if (!mine.length) continue;
         // The last state of each scenario wins.
         const latest = new Map(mine.map((e) => [e.scenarioId, e]));
-        const listChanged = [...latest.values()].some((e) => e.kind !== 'changed' || !scenarios.value.some((s) => s.id === e.scenarioId));
+        // The list is read again when it does not hold what the events say: a scenario unknown here, or one removed.
+        const listChanged = [...latest.values()].some((e) => (e.kind === 'removed') === scenarios.value.some((s) => s.id === e.scenarioId));
         await applyStatuses(
           [...latest.values()].filter((e) => e.kind === 'changed').map((e) => ({ id: e.scenarioId, status: e.status, modified: e.modified })),
           listChanged,
@@ -447,17 +481,21 @@ function applyEvents(): Promise<void> {
 }
 
 /** Opens the event stream of this app; the status poll runs only while it is not open. */
-export function startLiveUpdates(): () => void {
-  return startEventStream(api, {
-    onScenario(event) {
-      pendingEvents.push(event);
-      void applyEvents();
+export function startLiveUpdates(options: StreamOptions = {}): () => void {
+  return startEventStream(
+    api,
+    {
+      onScenario(event) {
+        pendingEvents.push(event);
+        void applyEvents();
+      },
+      onResync() {
+        // Opened without the events missed meanwhile: one read of the statuses catches up.
+        void pollStatuses().catch(() => undefined);
+      },
     },
-    onResync() {
-      // Opened without the events missed meanwhile: one read of the statuses catches up.
-      void pollStatuses().catch(() => undefined);
-    },
-  });
+    options,
+  );
 }
 
 async function processingError(name: string): Promise<string> {
