@@ -22,7 +22,7 @@ import {
 } from '@locus/contract';
 import { compileExpression, truthy, type CompiledExpression, type PropertyValues } from '@locus/engine/expression';
 import { computed, signal } from '@preact/signals-react';
-import { ApiFailure, type ApiClient } from '../api/client';
+import { ApiFailure, type ApiClient } from '@locus/contract/client';
 import { language, t, type TextKey } from '../i18n';
 import { api as defaultApi } from './api';
 import { allowedActions, locationDetail, locations, selectedLocationId, type LocationAction } from './locations';

@@ -8,7 +8,7 @@
 // is not open, the status poll of the spec runs (stores/planner.ts).
 import { EventStreamReady, ScenarioEvent } from '@locus/contract';
 import { signal } from '@preact/signals-react';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '@locus/contract/client';
 
 export type StreamState = 'off' | 'connecting' | 'open';
 

@@ -11,7 +11,7 @@
 // it writes with `peek()` only, so that writing them never runs it again.
 import { computed, signal, untracked } from '@preact/signals-react';
 import { ChangeType } from '@locus/contract';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '@locus/contract/client';
 import { locationDetail, locations, selectedLocationId } from './locations';
 import { isDefaultSubmodel, submodelId } from './models';
 import { baseScenario, isProcessing, scenario } from './scenarios';

@@ -3,7 +3,7 @@
 // status polling. Components call these; they never fetch on their own.
 import { ScenarioStatusPollIdleMs, ScenarioStatusPollMs, type Scenario, type ScenarioEvent, type ScenarioOnlyStatus } from '@locus/contract';
 import { batch, effect } from '@preact/signals-react';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '@locus/contract/client';
 import { sessionState, startSession } from '../auth/session';
 import { chooseLanguage, setModelLanguage, t } from '../i18n';
 import { formatAddress, parseAddress, selectionKey, type Address } from './address';
