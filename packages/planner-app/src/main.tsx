@@ -11,7 +11,7 @@ import { api } from './stores/api';
 import { selectedLocationId, locationDetail } from './stores/locations';
 import { submodelId } from './stores/models';
 import { loadLocationOutput } from './stores/output';
-import { startAddressSync, startApp, startStatusPolling } from './stores/planner';
+import { startAddressSync, startApp, startLiveUpdates, startStatusPolling } from './stores/planner';
 import { scenario } from './stores/scenarios';
 import { App, screenOf } from './ui/App';
 
@@ -26,6 +26,8 @@ if (screen !== 'notFound') {
     if (sessionState.value !== 'signedIn' || screen !== 'main') return;
     startAddressSync();
     startStatusPolling();
+    // Scenario changes pushed by the server; the status poll covers the time the stream is not open.
+    startLiveUpdates();
     // The output of the selected location follows the scenario, its status, the sub-model and the location.
     effect(() => {
       void scenario.value?.status;

@@ -131,8 +131,8 @@ test('status polling asks only when the user has been idle over 5 s, and says wh
   let status = 0;
   const { api, names, calls } = standardApi({
     scenariosOnlyStatus: () => [
-      { id: 1, status, modified: 'm' },
-      { id: 2, status: 0, modified: 'm' },
+      { id: 1, status, modified: '2026-11-01T00:00:00Z' },
+      { id: 2, status: 0, modified: '2026-11-01T00:00:00Z' },
     ],
   });
   planner.useApi(api);
@@ -164,8 +164,8 @@ test('a calculation this user started is followed every second even while the us
   let status = 1;
   const { api, names, calls } = standardApi({
     scenariosOnlyStatus: () => [
-      { id: 1, status, modified: 'm' },
-      { id: 2, status: 0, modified: 'm' },
+      { id: 1, status, modified: '2026-11-01T00:00:00Z' },
+      { id: 2, status: 0, modified: '2026-11-01T00:00:00Z' },
     ],
     scenarioStartProcessing: () => ({}),
   });
