@@ -9,7 +9,10 @@
 //      longer showing "–");
 //   3. a one-store change → status 9 (the processing log: queued to ended);
 //   4. the API's slowest answer while scenarios calculate (light reads sent
-//      one after another by another client during the calculations).
+//      one after another by another client during the calculations);
+//   5. a new store near a named place (Amersfoort) in five actions (New
+//      location, a click on the map, the name, the group, Save and calculate)
+//      to its Impact section shown: from the first action, and from the save.
 // Beside each, a baseline of the same flow through the API alone in the same
 // run: the write call the app makes (replayed from Node), a client that polls
 // the status every 20 ms and reads the location when it sees 9, and the same
@@ -26,9 +29,11 @@ import type { LocationSummary, Scenario } from '@locus/contract';
 import {
   apiAs,
   baseScenario,
+  centreMap,
   launchBrowser,
   missingBuild,
   newContext,
+  pointOf,
   ROOT,
   signIn,
   startServer,
@@ -40,6 +45,9 @@ import { ACCOUNTS } from '../../../tests/e2e/harness/browser.js';
 
 const nl = texts('nl');
 const RUNS = Number(process.env.BENCH_RUNS ?? 8);
+/** New stores opened near Amersfoort (each into a scenario of its own). */
+const NEW_STORE_RUNS = Math.max(1, Math.round(RUNS / 2));
+const AMERSFOORT: [number, number] = [5.3872, 52.1561];
 const AREA = /^Verkoopvloeroppervlak/;
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
@@ -226,7 +234,6 @@ try {
       await page.waitForFunction(() => (window as unknown as { benchLive: Record<string, number> }).benchLive.shown, null, { timeout: 120_000, polling: 50 });
     } catch (error) {
       console.log('marks', await page.evaluate('JSON.stringify(window.benchLive)'));
-      await page.screenshot({ path: '/tmp/sse-bench.png' });
       throw error;
     }
     calculating = false;
@@ -249,6 +256,37 @@ try {
       const write = requests.find((r) => r.method() === 'PUT' && /\/locations\/\d+/.test(new URL(r.url()).pathname) && r.postData());
       if (write) captured = { url: new URL(write.url()).pathname + new URL(write.url()).search, method: 'PUT', body: JSON.parse(write.postData()!) };
     }
+  }
+
+  // --- a new store near Amersfoort, from the base scenario, in five actions -----------------------------
+  const newStoreMs: number[] = [];
+  const newStoreFromSaveMs: number[] = [];
+  let newStoreWrite: { url: string; body: Record<string, unknown> } | null = null;
+  const outputDrawer = page.getByRole('complementary', { name: nl('outputDrawer'), exact: true });
+  for (let run = 0; run < NEW_STORE_RUNS; run++) {
+    const name = `Bench new store ${run + 1}`;
+    await page.goto(`${server.baseUrl}/?mid=${model.id}&sid=${base.id}`);
+    await waitForMap(page);
+    await centreMap(page, AMERSFOORT[0], AMERSFOORT[1], 13);
+    const { x, y } = await pointOf(page, AMERSFOORT[0] + 0.01 + run * 0.004, AMERSFOORT[1] + 0.015 - run * 0.004);
+    const onRequest = (r: Request) => {
+      if (!newStoreWrite && r.method() === 'POST' && /\/locations$/.test(new URL(r.url()).pathname) && r.postData())
+        newStoreWrite = { url: new URL(r.url()).pathname + new URL(r.url()).search, body: JSON.parse(r.postData()!) };
+    };
+    page.on('request', onRequest);
+    const first = Date.now();
+    await page.getByRole('button', { name: nl('newLocation'), exact: true }).click();
+    await page.mouse.click(x, y);
+    const form = page.getByRole('dialog', { name: nl('newLocation') });
+    await form.getByRole('textbox', { name: nl('locationName'), exact: true }).fill(name);
+    await form.getByRole('combobox', { name: nl('locationGroup'), exact: true }).selectOption({ label: buurtwinkel.name });
+    const saved = Date.now();
+    await form.getByRole('button', { name: nl('saveAndCalculate'), exact: true }).click();
+    await outputDrawer.getByRole('region', { name: nl('impactTitle'), exact: true }).waitFor({ timeout: 120_000 });
+    const shown = Date.now();
+    page.off('request', onRequest);
+    newStoreMs.push(shown - first);
+    newStoreFromSaveMs.push(shown - saved);
   }
   await context.close();
   if (readFailures.length) throw new Error(`reads during the calculations failed: ${readFailures.join('; ')}`);
@@ -284,11 +322,39 @@ try {
     }
   }
 
+  // The new store through the API alone: the app's write replayed into a new scenario, start, poll, the differences.
+  const apiNewStore: number[] = [];
+  const written = newStoreWrite as { url: string; body: Record<string, unknown> } | null;
+  if (written) {
+    const [submodel] = await api.call<{ id: number }[]>('submodels', { modelId: model.id });
+    for (let run = 0; run < NEW_STORE_RUNS; run++) {
+      const url = new URL(written.url, server.baseUrl);
+      if (url.searchParams.has('overrideScenarioName')) url.searchParams.set('overrideScenarioName', `Bench API store ${run + 1}`);
+      const body = { ...written.body, name: `Bench API store ${run + 1}` };
+      const before = Date.now();
+      const write = await call(server.baseUrl, token, 'POST', url.pathname + url.search, body);
+      if (write.status !== 200) throw new Error(`the replayed new store answered ${write.status}: ${write.text.slice(0, 200)}`);
+      const sid = (JSON.parse(write.text) as { scenarioId: number }).scenarioId;
+      const start = await call(server.baseUrl, token, 'PUT', `/api/models/scenarios/${sid}/start-processing`);
+      if (start.status !== 200) throw new Error(`start-processing answered ${start.status}`);
+      for (;;) {
+        const statuses = JSON.parse((await call(server.baseUrl, token, 'GET', `/api/models/${model.id}/scenarios/only-status`)).text) as Scenario[];
+        if (statuses.find((s) => s.id === sid)?.status === 9) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const differences = await call(server.baseUrl, token, 'GET', `/api/models/${submodel!.id}/scenarios/${sid}/differences`);
+      if (differences.status !== 200) throw new Error(`differences answered ${differences.status}`);
+      apiNewStore.push(Date.now() - before);
+    }
+  }
+
   console.log('');
   line('save → dialog closed with confirmation', saveMs, apiSave, 'p95 < 300 ms');
   line('status 9 → value shown', valueMs, apiValue, 'p95 < 200 ms');
   line('one-store change → status 9', calcMs, apiCalc, 'median < 300 ms');
   line('API answers while scenarios calculate', busyReads, idleReads, 'slowest < 50 ms');
+  line('new store, 5 actions → its impact shown', newStoreMs, apiNewStore, 'at most 5 s from the first action');
+  line('  of which from Save and calculate', newStoreFromSaveMs, null, '(the part after the form)');
   console.log(`${'  slowest answer while calculating'.padEnd(40)} ${ms(Math.max(...busyReads))}   while idle ${ms(Math.max(...idleReads))}`);
   console.log(
     `machine: load average ${loadavg()
