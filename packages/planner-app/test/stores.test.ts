@@ -181,6 +181,19 @@ test('a calculation this user started is followed every second even while the us
   assert.is(progressPercent(scenarios.value.find((s) => s.id === 1)!.status), 55);
 });
 
+test('calculate is one action that never rejects: a refused start puts the status back and answers false', async () => {
+  const { api } = standardApi({
+    scenarioStartProcessing: () => {
+      throw Object.assign(new Error('refused'), { status: 409 });
+    },
+  });
+  planner.useApi(api);
+  await planner.loadModels(parseAddress(''));
+  const before = scenarios.value.find((s) => s.id === 1)!.status;
+  assert.is(await planner.calculate(1), false);
+  assert.is(scenarios.value.find((s) => s.id === 1)?.status, before, 'the status as it was');
+});
+
 test('the changeType action table, the parent rule and the read-only state', () => {
   assert.equal(allowedActions(0, true, false), ['edit', 'close']);
   assert.equal(allowedActions(1, true, false), ['edit', 'delete']);

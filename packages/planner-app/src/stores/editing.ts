@@ -578,16 +578,6 @@ export async function removeScenario(): Promise<void> {
   }
 }
 
-export async function calculateScenario(): Promise<void> {
-  const s = scenario.value;
-  if (!s || isProcessing(s.status)) return;
-  try {
-    await calculate(s.id);
-  } catch {
-    // The error dialog has shown the failure.
-  }
-}
-
 /** The scenario-name prompt: a one-change scenario gets a second change and needs a name of its own. */
 export interface NamePrompt {
   scenarioId: number;

@@ -232,21 +232,29 @@ function replaceScenario(updated: Partial<Scenario> & { id: number }): void {
   scenarios.value = scenarios.value.map((s) => (s.id === updated.id ? { ...s, ...updated } : s));
 }
 
-/** Starts the calculation of the current scenario (status 1); progress follows by polling. */
-export async function calculate(id = scenarioId.value): Promise<void> {
-  if (id === null) return;
+/**
+ * The one calculate action (the drawer's button, the scenario menu, the
+ * question after a save): starts the calculation of a scenario (the shown one
+ * by default) unless it is calculating; the chip shows status 1 at once and
+ * the progress follows. Never rejects: a refusal is shown by the error dialog
+ * (the API client's failure handler), the status goes back to what it was,
+ * and the answer is false.
+ */
+export async function calculate(id = scenarioId.value): Promise<boolean> {
+  if (id === null) return false;
   const current = scenarios.value.find((s) => s.id === id);
-  if (!current || isProcessing(current.status)) return;
+  if (!current || isProcessing(current.status)) return false;
   replaceScenario({ id, status: 1 });
   watching.add(id);
   try {
     await api.call('scenarioStartProcessing', { params: { scenarioId: id } });
-  } catch (error) {
+  } catch {
     replaceScenario({ id, status: current.status });
     watching.delete(id);
-    throw error;
+    return false;
   }
   schedulePoll(FAST_POLL_MS);
+  return true;
 }
 
 /**
