@@ -7,9 +7,9 @@
 // last figure of the same location, scenario and sub-model stays on the
 // screen, marked as updating (`outputUpdating`).
 //
-// The loader runs inside an effect (main.tsx): it reads the output signals
+// The loader runs inside an effect (followSelectedOutput): it reads the output signals
 // it writes with `peek()` only, so that writing them never runs it again.
-import { computed, signal, untracked } from '@preact/signals-react';
+import { computed, effect, signal, untracked } from '@preact/signals-react';
 import { ChangeType } from '@locus/contract';
 import type { ApiClient } from '@locus/contract/client';
 import { locationDetail, locations, selectedLocationId } from './locations';
@@ -106,4 +106,19 @@ export async function loadLocationOutput(api: ApiClient): Promise<void> {
   } finally {
     if (mine === generation) outputLoading.value = false;
   }
+}
+
+/**
+ * The output follows the scenario, its status, the sub-model and the selected
+ * location (its detail included: the default sub-model's figure comes with
+ * it). Returns the function that stops it.
+ */
+export function followSelectedOutput(api: ApiClient): () => void {
+  return effect(() => {
+    void scenario.value?.status;
+    void submodelId.value;
+    void selectedLocationId.value;
+    void locationDetail.value;
+    void loadLocationOutput(api);
+  });
 }
