@@ -15,6 +15,7 @@ import {
   expectScreenshot,
   launchBrowser,
   mapIdle,
+  networkQuiet,
   newContext,
   signIn,
   startServer,
@@ -39,7 +40,7 @@ test.after(async () => {
 
 /** Waits until nothing loads any more and the map has drawn, and puts the mouse where it hovers nothing. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await mapIdle(page);
   await page.mouse.move(720, 36);
   await page.waitForTimeout(400);

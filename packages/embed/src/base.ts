@@ -5,7 +5,7 @@
 // error event, and reading the model and scenario the attributes name.
 import type { Model, Scenario, Submodel } from '@locus/contract';
 import { css, html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
-import { ApiFailure, createApiClient, type ApiClient } from '@locus/planner-app/api/client';
+import { ApiFailure, createApiClient, type ApiClient } from '@locus/contract/client';
 import { defaultRedirectUri, sessionFor, type LocusSession } from './session';
 import { elementLanguage, embedText, type EmbedTextKey } from './texts';
 

@@ -19,7 +19,7 @@ import {
   type Layer,
   type LocusMap,
 } from '@locus/map-canvas';
-import type { ApiClient } from '@locus/planner-app/api/client';
+import type { ApiClient } from '@locus/contract/client';
 import { ICON_THIN_BELOW_ZOOM, iconChangeOf, iconShapeOf, LocationIconImages } from '@locus/planner-app/map/location-icons';
 import { AREA_SET_OPACITY, areaSetTileTemplate, decodedImage, heatMapLayer, PoiLayer, Z } from '@locus/planner-app/map/overlays';
 import { FONT_FAMILY } from './font';

@@ -8,7 +8,7 @@
 // the session then picks the answer up when it starts.
 import type { IPublicClientApplication, AccountInfo } from '@azure/msal-browser';
 import { MsalConfiguration } from '@locus/contract';
-import { createApiClient } from '@locus/planner-app/api/client';
+import { createApiClient } from '@locus/contract/client';
 
 export type SessionState = 'starting' | 'signedOut' | 'signedIn' | 'unavailable';
 

@@ -1,6 +1,5 @@
 // The planner app's entry: renders the shell, then starts the app in the
 // startup order (system ready, sign-in, models, address).
-import { effect } from '@preact/signals-react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource-variable/inter/wght.css';
 import './styles.css';
@@ -8,11 +7,8 @@ import { fontsReady } from './fonts';
 import { sessionState, setUiLocale } from './auth/session';
 import { language } from './i18n';
 import { api } from './stores/api';
-import { selectedLocationId, locationDetail } from './stores/locations';
-import { submodelId } from './stores/models';
-import { loadLocationOutput } from './stores/output';
-import { startAddressSync, startApp, startStatusPolling } from './stores/planner';
-import { scenario } from './stores/scenarios';
+import { followSelectedOutput } from './stores/output';
+import { startAddressSync, startApp, startLiveUpdates, startStatusPolling } from './stores/planner';
 import { App, screenOf } from './ui/App';
 
 // The provider's sign-in and sign-out pages speak the interface language.
@@ -26,13 +22,8 @@ if (screen !== 'notFound') {
     if (sessionState.value !== 'signedIn' || screen !== 'main') return;
     startAddressSync();
     startStatusPolling();
-    // The output of the selected location follows the scenario, its status, the sub-model and the location.
-    effect(() => {
-      void scenario.value?.status;
-      void submodelId.value;
-      void selectedLocationId.value;
-      void locationDetail.value;
-      void loadLocationOutput(api);
-    });
+    // Scenario changes pushed by the server; the status poll covers the time the stream is not open.
+    startLiveUpdates();
+    followSelectedOutput(api);
   });
 }

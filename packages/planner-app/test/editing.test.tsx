@@ -429,7 +429,7 @@ test('name required: the location dialog and the scenario dialog refuse a blank 
 });
 
 test('edit scenario: the name is locked for one change, the version goes with the update, competition is off for score models, a conflict keeps the form', async () => {
-  const { ApiFailure } = await import('../src/api/client');
+  const { ApiFailure } = await import('@locus/contract/client');
   let refuse: false | 'modified' | 'elsewhere' = false;
   const fake = setup({
     scenarioUpdate: (o) => {
@@ -496,7 +496,7 @@ test('a one-change scenario asks for a name before a change of another location'
 // --- Writes -----------------------------------------------------------------------
 
 test('a 409 answer is shown translated in the dialog, scenarioWasModified included', async () => {
-  const { ApiFailure } = await import('../src/api/client');
+  const { ApiFailure } = await import('@locus/contract/client');
   const fake = setup({
     newLocationProperties: () => [property(1, { dataType: 2, numberValue: 0.35, percentageValue: 35 })],
     nearByLocationClusters: () => [{ id: 5, name: 'Centre' }],

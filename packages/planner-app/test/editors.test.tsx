@@ -50,7 +50,7 @@ import { modelId, submodelId } from '../src/stores/models';
 import * as planner from '../src/stores/planner';
 import { dismiss, notifications } from '../src/stores/ui';
 import { ExpressionField } from '../src/ui/editors/ExpressionField';
-import { ApiFailure } from '../src/api/client';
+import { ApiFailure } from '@locus/contract/client';
 import { fakeApi, type Answer } from './fake-api';
 
 const PARAMETERS: ModelParameters = {

@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 import { act } from 'react';
-import { createApiClient, readWithProgress, type DownloadProgress } from '../src/api/client';
+import { createApiClient, readWithProgress, type DownloadProgress } from '@locus/contract/client';
 import { language } from '../src/i18n';
 import { formatBytes } from '../src/i18n/format';
 import { availableDownloads, downloading, runDownload } from '../src/ui/export/downloads';

@@ -1,7 +1,7 @@
 // An ApiClient for store tests: answers per route name from a table and
 // records every call in order. The stores take any ApiClient, so tests run
 // them on plain data without a server.
-import type { ApiClient, CallOptions, RouteName } from '../src/api/client';
+import type { ApiClient, CallOptions, RouteName } from '@locus/contract/client';
 
 export type Answer = (options: CallOptions<RouteName>) => unknown;
 

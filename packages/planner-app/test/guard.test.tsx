@@ -10,7 +10,7 @@ import { act } from 'react';
 import { CalibrationMessage, FieldRefusalMessage, GoneMessage, LimitMessage, RuleMessage, ValidationMessage } from '@locus/contract';
 import { EXPRESSION_ERROR_CODES, validateExpression } from '@locus/engine/expression';
 import { expressionMessageText } from '../src/stores/editors';
-import { ApiFailure } from '../src/api/client';
+import { ApiFailure } from '@locus/contract/client';
 import { catalogue, language, LANGS } from '../src/i18n';
 import { routeFailure } from '../src/stores/api';
 import { refusal, refusalAt } from '../src/stores/refusals';

@@ -131,8 +131,8 @@ test('status polling asks only when the user has been idle over 5 s, and says wh
   let status = 0;
   const { api, names, calls } = standardApi({
     scenariosOnlyStatus: () => [
-      { id: 1, status, modified: 'm' },
-      { id: 2, status: 0, modified: 'm' },
+      { id: 1, status, modified: '2026-11-01T00:00:00Z' },
+      { id: 2, status: 0, modified: '2026-11-01T00:00:00Z' },
     ],
   });
   planner.useApi(api);
@@ -164,8 +164,8 @@ test('a calculation this user started is followed every second even while the us
   let status = 1;
   const { api, names, calls } = standardApi({
     scenariosOnlyStatus: () => [
-      { id: 1, status, modified: 'm' },
-      { id: 2, status: 0, modified: 'm' },
+      { id: 1, status, modified: '2026-11-01T00:00:00Z' },
+      { id: 2, status: 0, modified: '2026-11-01T00:00:00Z' },
     ],
     scenarioStartProcessing: () => ({}),
   });
@@ -179,6 +179,19 @@ test('a calculation this user started is followed every second even while the us
   await planner.pollTick(Date.now());
   assert.equal(names(), ['scenariosOnlyStatus']);
   assert.is(progressPercent(scenarios.value.find((s) => s.id === 1)!.status), 55);
+});
+
+test('calculate is one action that never rejects: a refused start puts the status back and answers false', async () => {
+  const { api } = standardApi({
+    scenarioStartProcessing: () => {
+      throw Object.assign(new Error('refused'), { status: 409 });
+    },
+  });
+  planner.useApi(api);
+  await planner.loadModels(parseAddress(''));
+  const before = scenarios.value.find((s) => s.id === 1)!.status;
+  assert.is(await planner.calculate(1), false);
+  assert.is(scenarios.value.find((s) => s.id === 1)?.status, before, 'the status as it was');
 });
 
 test('the changeType action table, the parent rule and the read-only state', () => {

@@ -8,7 +8,7 @@ installDom('https://locus.test/');
 import { DEFAULT_HEAT_GRADIENT } from '@locus/map-canvas';
 import { within } from '@testing-library/dom';
 import { act } from 'react';
-import { createApiClient } from '../src/api/client';
+import { createApiClient } from '@locus/contract/client';
 import { language } from '../src/i18n';
 import { emptyLayers, layers } from '../src/stores/layers';
 import { catchments } from '../src/stores/results';
@@ -43,7 +43,7 @@ import {
   withSet,
 } from '../src/stores/tools';
 import { extent, fitRequest } from '../src/stores/view';
-import { ApiFailure } from '../src/api/client';
+import { ApiFailure } from '@locus/contract/client';
 import { fakeApi } from './fake-api';
 import { render } from './render';
 import { location, model } from './fixtures';

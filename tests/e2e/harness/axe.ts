@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
+import { networkQuiet } from './browser.js';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE: string = require('axe-core').source;
@@ -18,7 +19,7 @@ export interface AxeOptions {
 /** Runs axe in the page and returns its violations. */
 export async function axeViolations(page: Page, options: AxeOptions = {}): Promise<Result[]> {
   // The screen as the user reads it: after what it loads has arrived.
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+  await networkQuiet(page, { timeout: 15_000 }).catch(() => undefined);
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   // Evaluated through the debugging protocol, so the page's Content-Security-Policy (no inline scripts) stays as it is.
   if (!loaded) await page.evaluate(`${AXE_SOURCE};\nundefined`);

@@ -2,7 +2,7 @@
 // user's way in: the app's "Sign in" button, the built-in provider's sign-in
 // page, back to the app signed in.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -40,7 +40,7 @@ export interface ContextOptions {
 
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const locale = options.locale ?? 'en-GB';
-  return browser.newContext({
+  const context = await browser.newContext({
     ignoreHTTPSErrors: true,
     viewport: VIEWPORT,
     deviceScaleFactor: 1,
@@ -49,6 +49,40 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     reducedMotion: 'reduce',
     colorScheme: 'light',
   });
+  context.on('page', trackRequests);
+  return context;
+}
+
+/** The requests in flight per page, but the app's event stream (open for as long as the app is). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+function trackRequests(page: Page): void {
+  const open = new Set<Request>();
+  inFlight.set(page, open);
+  page.on('request', (r) => {
+    if (!new URL(r.url()).pathname.endsWith('/api/events')) open.add(r);
+  });
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+}
+
+/**
+ * Waits until the page has had no request in flight for `quietMs`, the app's
+ * event stream aside (Playwright's 'networkidle' never comes while it is
+ * open). A page of another context waits for Playwright's 'networkidle'.
+ */
+export async function networkQuiet(page: Page, options: { quietMs?: number; timeout?: number } = {}): Promise<void> {
+  const open = inFlight.get(page);
+  if (!open) return page.waitForLoadState('networkidle', { timeout: options.timeout ?? 30_000 });
+  const quietMs = options.quietMs ?? 500;
+  const deadline = Date.now() + (options.timeout ?? 30_000);
+  let quietSince = Date.now();
+  for (;;) {
+    if (open.size) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    if (Date.now() > deadline) throw new Error(`networkQuiet: still loading ${[...open].map((r) => r.url()).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Problems the page reported on its own (uncaught errors), to assert none happened. */

@@ -5,7 +5,7 @@
 // report maps (a layer may sit on several maps; each map has its own renderer).
 import { BasemapLayer, TileLayer, VectorTileLayer, workerFromSource, type Layer } from '@locus/map-canvas';
 import { signal } from '@preact/signals-react';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '@locus/contract/client';
 
 let layer: BasemapLayer | null = null;
 let ready: Promise<BasemapLayer> | null = null;

@@ -18,7 +18,7 @@ import {
   type PolygonStyle,
 } from '@locus/map-canvas';
 import { effect } from '@preact/signals-react';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '@locus/contract/client';
 import { lastMark, MARKS, mark, measure, MEASURES, now } from '../perf';
 import { layers } from '../stores/layers';
 import { selectedLocationId } from '../stores/locations';

@@ -3,7 +3,7 @@
 // token, decoded once and shared by every icon of that look.
 import { ChangeType, RoundIconLocationTypes } from '@locus/contract';
 import type { LocationChange } from '@locus/map-canvas';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '@locus/contract/client';
 
 /** Below this zoom overlapping icons are drawn as dots (the map's aggregated rendering at national zoom). */
 export const ICON_THIN_BELOW_ZOOM = 11;

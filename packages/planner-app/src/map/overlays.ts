@@ -17,7 +17,7 @@ import {
   type LocusMap,
 } from '@locus/map-canvas';
 import { effect } from '@preact/signals-react';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '@locus/contract/client';
 import { layers } from '../stores/layers';
 import { model } from '../stores/models';
 import { clearAreaHover, hoverAreaAt, hoverAreaSets, poiHover, satelliteImagery } from '../stores/tools';

@@ -19,7 +19,7 @@ import {
   type UserModelAccess,
 } from '@locus/contract';
 import { batch, computed, signal } from '@preact/signals-react';
-import { ApiFailure, type ApiClient } from '../api/client';
+import { ApiFailure, type ApiClient } from '@locus/contract/client';
 import { t, type TextKey } from '../i18n';
 import { api as defaultApi } from './api';
 import { isConnectionOrServerFailure } from './refusals';

@@ -2,7 +2,7 @@
 // calls to the busy bar; a refusal (4xx with a reason) to its field and a
 // notification, a network or server failure to the error dialog.
 import { accessToken } from '../auth/session';
-import { createApiClient, type ApiFailure } from '../api/client';
+import { createApiClient, type ApiFailure } from '@locus/contract/client';
 import { isConnectionOrServerFailure, recordRefusal } from './refusals';
 import { busy, notify, raiseError } from './ui';
 

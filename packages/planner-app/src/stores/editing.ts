@@ -22,12 +22,12 @@ import {
 } from '@locus/contract';
 import { compileExpression, truthy, type CompiledExpression, type PropertyValues } from '@locus/engine/expression';
 import { computed, signal } from '@preact/signals-react';
-import { ApiFailure, type ApiClient } from '../api/client';
+import { ApiFailure, type ApiClient } from '@locus/contract/client';
 import { language, t, type TextKey } from '../i18n';
 import { api as defaultApi } from './api';
 import { allowedActions, locationDetail, locations, selectedLocationId, type LocationAction } from './locations';
 import { model, modelId } from './models';
-import { calculate, calculateAfterWrite, loadLocationDetail, loadLocations, reloadScenarios, selectLocation } from './planner';
+import { calculate, calculateAfterWrite, holdEvents, loadLocationDetail, loadLocations, reloadScenarios, selectLocation } from './planner';
 import { isEditable, isProcessing, scenario, scenarioId, scenarios } from './scenarios';
 import { outsideRange } from '../format/range';
 import { plausibilityWarnings } from './plausibility';
@@ -391,7 +391,7 @@ async function tellConflictOrFailure(error: unknown, what: 'location' | 'scenari
  */
 export async function afterLocationWrite(
   result: LocationWriteResult,
-  options: { fallbackScenarioId: number | null; selectLocationAfter: boolean; scenarioName: string },
+  options: { fallbackScenarioId: number | null; selectLocationAfter: boolean; scenarioName: string; release?: () => void },
 ): Promise<void> {
   if (result.scenarioRenamedTo) notify(t('scenarioRenamedTo', { name: result.scenarioRenamedTo }), 'info');
   if (result.scenarioDeleted) notify(t('scenarioDeleted', { name: options.scenarioName }), 'info');
@@ -408,6 +408,7 @@ export async function afterLocationWrite(
   } else {
     await loadLocationDetail();
   }
+  options.release?.();
   if (exists) requestFit({ kind: 'locations', ids: [result.locationId] });
 }
 
@@ -574,16 +575,6 @@ export async function removeScenario(): Promise<void> {
   } catch (error) {
     rethrowUnexpected(error);
     await tellConflictOrFailure(error, 'scenario');
-  }
-}
-
-export async function calculateScenario(): Promise<void> {
-  const s = scenario.value;
-  if (!s || isProcessing(s.status)) return;
-  try {
-    await calculate(s.id);
-  } catch {
-    // The error dialog has shown the failure.
   }
 }
 
@@ -813,14 +804,22 @@ export async function runLocationAction(action: LocationAction, locationId: numb
 }
 
 async function simpleWrite(route: 'locationUndoClose' | 'locationUndoEdit' | 'locationDelete', locationId: number, s: Scenario, ask: boolean): Promise<void> {
+  const release = holdEvents();
   try {
     const version = locations.value.find((l) => l.id === locationId)?.version;
     const result = await api.call(route, { params: { scenarioId: s.id, locationId }, query: version ? { version } : {}, expected: expectedFailure });
-    await afterLocationWrite(result, { fallbackScenarioId: s.parentScenarioId, selectLocationAfter: route !== 'locationDelete', scenarioName: s.name });
+    await afterLocationWrite(result, {
+      fallbackScenarioId: s.parentScenarioId,
+      selectLocationAfter: route !== 'locationDelete',
+      scenarioName: s.name,
+      release,
+    });
     if (ask && !result.scenarioDeleted) await askToCalculate(result.scenarioId);
   } catch (error) {
     rethrowUnexpected(error);
     await tellConflictOrFailure(error, 'location');
+  } finally {
+    release();
   }
 }
 
@@ -854,9 +853,14 @@ export interface SaveOptions {
 async function afterSave(
   result: LocationWriteResult,
   options: SaveOptions,
-  write: { fallbackScenarioId: number | null; scenarioName: string; rename: string | null },
+  write: { fallbackScenarioId: number | null; scenarioName: string; rename: string | null; release?: () => void },
 ): Promise<void> {
-  const reload = afterLocationWrite(result, { fallbackScenarioId: write.fallbackScenarioId, selectLocationAfter: true, scenarioName: write.scenarioName });
+  const reload = afterLocationWrite(result, {
+    fallbackScenarioId: write.fallbackScenarioId,
+    selectLocationAfter: true,
+    scenarioName: write.scenarioName,
+    release: write.release,
+  });
   if (!options.calculate || result.scenarioDeleted) {
     await reload;
     if (write.rename) await renameAfterChange(result.scenarioId, write.rename);
@@ -885,6 +889,7 @@ export async function saveClose(options: SaveOptions = {}): Promise<boolean> {
   }
   updateCloseDraft({ saving: true, error: null });
   const call = targetCall(draft.target, s, draft.newScenarioName, draft.existingScenarioId);
+  const release = holdEvents();
   try {
     const result = await api.call('locationClose', {
       params: { scenarioId: call.sid, locationId: draft.locationId },
@@ -893,7 +898,7 @@ export async function saveClose(options: SaveOptions = {}): Promise<boolean> {
       expected: expectedFailure,
     });
     closeDraft.value = null;
-    await afterSave(result, options, { fallbackScenarioId: s.parentScenarioId, scenarioName: s.name, rename });
+    await afterSave(result, options, { fallbackScenarioId: s.parentScenarioId, scenarioName: s.name, rename, release });
     return true;
   } catch (error) {
     rethrowUnexpected(error);
@@ -904,6 +909,8 @@ export async function saveClose(options: SaveOptions = {}): Promise<boolean> {
       await loadLocationDetail();
     } else updateCloseDraft({ saving: false, error: conflict ? conflictText(conflict) : failureText(error) });
     return false;
+  } finally {
+    release();
   }
 }
 
@@ -1173,6 +1180,7 @@ export async function saveLocationDraft(options: SaveOptions = {}): Promise<bool
   clearRefusal();
   const call = targetCall(draft.target, s, draft.newScenarioName, draft.existingScenarioId);
   const body = locationBody(draft, call.creation);
+  const release = holdEvents();
   try {
     const result =
       draft.mode === 'new'
@@ -1184,7 +1192,7 @@ export async function saveLocationDraft(options: SaveOptions = {}): Promise<bool
             expected: expectedFailure,
           });
     locationDraft.value = null;
-    await afterSave(result, options, { fallbackScenarioId: s.parentScenarioId, scenarioName: s.name, rename });
+    await afterSave(result, options, { fallbackScenarioId: s.parentScenarioId, scenarioName: s.name, rename, release });
     return true;
   } catch (error) {
     rethrowUnexpected(error);
@@ -1206,6 +1214,8 @@ export async function saveLocationDraft(options: SaveOptions = {}): Promise<bool
       updateLocationDraft({ saving: false });
     } else updateLocationDraft({ saving: false, error: text });
     return false;
+  } finally {
+    release();
   }
 }
 

@@ -19,7 +19,7 @@ import {
 import type { CalibrationJob } from '@locus/contract/routes/calibration';
 import { FUNCTION_NAMES, validateExpression } from '@locus/engine/expression';
 import { batch, computed, signal } from '@preact/signals-react';
-import { ApiFailure, type ApiClient } from '../api/client';
+import { ApiFailure, type ApiClient } from '@locus/contract/client';
 import { catalogue, language, t, type TextKey } from '../i18n';
 import { api as defaultApi } from './api';
 import { modelId, submodelId } from './models';

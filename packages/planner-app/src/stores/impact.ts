@@ -4,7 +4,7 @@
 import type { LocationSummary, ScenarioDifferences } from '@locus/contract';
 import type { ImpactFeature } from '@locus/map-canvas';
 import { computed, effect, signal } from '@preact/signals-react';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '@locus/contract/client';
 import { locations } from './locations';
 import { model, submodelId } from './models';
 import { baseStamp, fetchScenarioDifferences, scenarioStamp } from './results';

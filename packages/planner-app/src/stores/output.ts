@@ -1,12 +1,20 @@
 // The model output of the selected location (right drawer): its value in the
 // chosen sub-model and, for a scenario other than the base, the base
 // scenario's value for comparison. Read only at status 9.
-import { signal } from '@preact/signals-react';
+//
+// A new figure replaces the old one without a blank in between: while the
+// scenario calculates again, and while the new figure is read after 9, the
+// last figure of the same location, scenario and sub-model stays on the
+// screen, marked as updating (`outputUpdating`).
+//
+// The loader runs inside an effect (followSelectedOutput): it reads the output signals
+// it writes with `peek()` only, so that writing them never runs it again.
+import { computed, effect, signal, untracked } from '@preact/signals-react';
 import { ChangeType } from '@locus/contract';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '@locus/contract/client';
 import { locationDetail, locations, selectedLocationId } from './locations';
 import { isDefaultSubmodel, submodelId } from './models';
-import { baseScenario, scenario } from './scenarios';
+import { baseScenario, isProcessing, scenario } from './scenarios';
 
 export interface LocationOutput {
   locationId: number;
@@ -16,11 +24,27 @@ export interface LocationOutput {
   title: string | null;
   /** The base scenario's value; null for the base scenario itself or when it is not calculated. */
   baseValue: number | null;
+  /** The base scenario's content stamp its value was read at: while it stays, the value is not read again. */
+  baseModified: string | null;
 }
 
 export const locationOutput = signal<LocationOutput | null>(null);
 export const outputLoading = signal(false);
 let generation = 0;
+
+/** Whether the output shown is the one of the selected location, scenario and sub-model. */
+function isCurrent(output: LocationOutput | null): output is LocationOutput {
+  return (
+    output !== null && output.locationId === selectedLocationId.value && output.scenarioId === scenario.value?.id && output.submodelId === submodelId.value
+  );
+}
+
+/** The output shown is the last one of the selection, kept while its successor is calculated or read. */
+export const outputUpdating = computed(() => {
+  const s = scenario.value;
+  if (!s || !isCurrent(locationOutput.value)) return false;
+  return isProcessing(s.status) || (s.status === 9 && outputLoading.value);
+});
 
 async function valueIn(api: ApiClient, scenarioId: number, locationId: number): Promise<{ value: number | null; title: string | null }> {
   const sub = submodelId.value;
@@ -46,16 +70,28 @@ export async function loadLocationOutput(api: ApiClient): Promise<void> {
   const lid = selectedLocationId.value;
   const mine = ++generation;
   if (!s || lid === null || s.status !== 9) {
-    locationOutput.value = null;
+    // While the scenario calculates, the figure of the same selection stays (marked as updating).
+    const kept = s && isProcessing(s.status) && untracked(() => isCurrent(locationOutput.peek()));
+    if (!kept) locationOutput.value = null;
+    if (untracked(() => outputLoading.peek())) outputLoading.value = false;
     return;
   }
+  // A figure of another selection is not kept while the new one is read.
+  if (!untracked(() => isCurrent(locationOutput.peek()))) locationOutput.value = null;
   outputLoading.value = true;
   try {
     const base = baseScenario.value;
     // A location opened in this scenario (or a parent of it) is not in the base: nothing to ask it for.
-    const inBase = locations.value.find((l) => l.id === lid)?.changeType !== ChangeType.added;
+    // Peeked: a new list of the map's locations does not read the output again.
+    const inBase = locations.peek().find((l) => l.id === lid)?.changeType !== ChangeType.added;
     const compare = base && base.id !== s.id && base.status === 9 && inBase;
-    const [own, baseOwn] = await Promise.all([valueIn(api, s.id, lid), compare ? valueIn(api, base.id, lid) : Promise.resolve(null)]);
+    // The base's value of the same selection is read once per base calculation.
+    const known = untracked(() => locationOutput.peek());
+    const reuse = compare && isCurrent(known) && known.baseModified === base.modified && known.baseValue !== null;
+    const [own, baseOwn] = await Promise.all([
+      valueIn(api, s.id, lid),
+      !compare ? Promise.resolve(null) : reuse ? Promise.resolve({ value: known.baseValue, title: null }) : valueIn(api, base.id, lid),
+    ]);
     if (mine !== generation) return;
     locationOutput.value = {
       locationId: lid,
@@ -64,9 +100,25 @@ export async function loadLocationOutput(api: ApiClient): Promise<void> {
       value: own.value,
       title: own.title,
       baseValue: baseOwn?.value ?? null,
+      baseModified: compare ? base.modified : null,
     };
     performance.mark('locus:output-visible');
   } finally {
     if (mine === generation) outputLoading.value = false;
   }
+}
+
+/**
+ * The output follows the scenario, its status, the sub-model and the selected
+ * location (its detail included: the default sub-model's figure comes with
+ * it). Returns the function that stops it.
+ */
+export function followSelectedOutput(api: ApiClient): () => void {
+  return effect(() => {
+    void scenario.value?.status;
+    void submodelId.value;
+    void selectedLocationId.value;
+    void locationDetail.value;
+    void loadLocationOutput(api);
+  });
 }

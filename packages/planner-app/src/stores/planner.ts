@@ -1,9 +1,9 @@
 // The planner's actions across the stores: startup in the order of spec
 // point 4, model / sub-model / scenario / location selection, calculation and
 // status polling. Components call these; they never fetch on their own.
-import { ScenarioStatusPollIdleMs, ScenarioStatusPollMs, type Scenario } from '@locus/contract';
+import { ScenarioStatusPollIdleMs, ScenarioStatusPollMs, type Scenario, type ScenarioEvent, type ScenarioOnlyStatus } from '@locus/contract';
 import { batch, effect } from '@preact/signals-react';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '@locus/contract/client';
 import { sessionState, startSession } from '../auth/session';
 import { chooseLanguage, setModelLanguage, t } from '../i18n';
 import { formatAddress, parseAddress, selectionKey, type Address } from './address';
@@ -12,6 +12,7 @@ import { emptyFilter, filter, locationDetail, locationDetailLoading, locations, 
 import { deniedModelId, model, modelId, models, modelsLoaded, submodelId, submodels } from './models';
 import { isProcessing, scenario, scenarioId, scenarios } from './scenarios';
 import { loadSystemInfo, waitUntilReady } from './system';
+import { startEventStream, streamState, type StreamOptions } from './events';
 import { MARKS, mark } from '../perf';
 import { notify } from './ui';
 import { DEFAULT_VIEW, requestFit, view } from './view';
@@ -149,11 +150,31 @@ export async function loadLocations(): Promise<void> {
   }
   const generation = ++scenarioGeneration;
   locationsLoading.value = true;
-  try {
-    const list = await api.call('scenarioLocations', { params: { scenarioId: sid } });
-    if (generation === scenarioGeneration) locations.value = list;
-  } finally {
-    if (generation === scenarioGeneration) locationsLoading.value = false;
+  const read = (async () => {
+    try {
+      const list = await api.call('scenarioLocations', { params: { scenarioId: sid } });
+      if (generation === scenarioGeneration) locations.value = list;
+    } finally {
+      if (generation === scenarioGeneration) locationsLoading.value = false;
+    }
+  })();
+  await untilLatestLocations(read);
+}
+
+/** The newest read of the shown scenario's locations (a load, or a reload after a pushed change). */
+let latestLocationsRead: Promise<void> = Promise.resolve();
+
+/**
+ * Waits for a read of the locations and, when a newer read replaced it meanwhile, for that one:
+ * a caller that looks at the locations afterwards (a save selecting its new location) sees the
+ * newest list, never the one from before its own write. Rejects with the caller's own read only.
+ */
+async function untilLatestLocations(read: Promise<void>): Promise<void> {
+  latestLocationsRead = read;
+  await read;
+  for (let next = latestLocationsRead; next !== read; next = latestLocationsRead) {
+    read = next;
+    await next.catch(() => undefined);
   }
 }
 
@@ -211,21 +232,29 @@ function replaceScenario(updated: Partial<Scenario> & { id: number }): void {
   scenarios.value = scenarios.value.map((s) => (s.id === updated.id ? { ...s, ...updated } : s));
 }
 
-/** Starts the calculation of the current scenario (status 1); progress follows by polling. */
-export async function calculate(id = scenarioId.value): Promise<void> {
-  if (id === null) return;
+/**
+ * The one calculate action (the drawer's button, the scenario menu, the
+ * question after a save): starts the calculation of a scenario (the shown one
+ * by default) unless it is calculating; the chip shows status 1 at once and
+ * the progress follows. Never rejects: a refusal is shown by the error dialog
+ * (the API client's failure handler), the status goes back to what it was,
+ * and the answer is false.
+ */
+export async function calculate(id = scenarioId.value): Promise<boolean> {
+  if (id === null) return false;
   const current = scenarios.value.find((s) => s.id === id);
-  if (!current || isProcessing(current.status)) return;
+  if (!current || isProcessing(current.status)) return false;
   replaceScenario({ id, status: 1 });
   watching.add(id);
   try {
     await api.call('scenarioStartProcessing', { params: { scenarioId: id } });
-  } catch (error) {
+  } catch {
     replaceScenario({ id, status: current.status });
     watching.delete(id);
-    throw error;
+    return false;
   }
   schedulePoll(FAST_POLL_MS);
+  return true;
 }
 
 /**
@@ -273,7 +302,8 @@ function schedulePoll(ms: number): void {
 /** One tick of the status poll; schedules the next. Exported for tests. */
 export async function pollTick(now = Date.now()): Promise<void> {
   try {
-    if (busyWatching() || isIdle(now)) await pollStatuses();
+    // The event stream brings every change as it commits; the poll is the fallback while it is not open.
+    if (streamState.value !== 'open' && (busyWatching() || isIdle(now))) await pollStatuses();
   } catch {
     // A failed poll is tried again at the next tick (the error dialog has shown it).
   } finally {
@@ -314,31 +344,166 @@ export async function pollStatuses(): Promise<void> {
   if (mid === null) return;
   const statuses = await api.call('scenariosOnlyStatus', { params: { modelId: mid } });
   if (mid !== modelId.value) return;
-  const before = new Map(scenarios.value.map((s) => [s.id, s.status]));
   const byId = new Map(statuses.map((s) => [s.id, s]));
-  const unknown = statuses.some((s) => !before.has(s.id)) || scenarios.value.some((s) => !byId.has(s.id));
-  if (unknown) {
+  const unknown = statuses.some((s) => !scenarios.value.some((x) => x.id === s.id)) || scenarios.value.some((s) => !byId.has(s.id));
+  await applyStatuses(statuses, unknown);
+}
+
+/**
+ * Applies scenario states (from the poll or the event stream). A scenario
+ * whose calculation ended (9 or 10) that is on the screen has its locations
+ * and the selected location read first, and its new status set together with
+ * them: the chip, the drawer and the map change in one step, and the old
+ * figures stay on the screen until the new ones are there. A content change
+ * of the shown scenario (another user's location write) reloads what shows it.
+ */
+async function applyStatuses(statuses: readonly ScenarioOnlyStatus[], listChanged: boolean): Promise<void> {
+  const mid = modelId.value;
+  const before = new Map(scenarios.value.map((s) => [s.id, s]));
+  const shown = scenarioId.value;
+  const changed = statuses.filter((next) => {
+    const was = before.get(next.id);
+    return was && (was.status !== next.status || was.modified !== next.modified);
+  });
+  const finished = changed.filter((next) => (next.status === 9 || next.status === 10) && before.get(next.id)!.status !== next.status);
+  const shownChange = changed.find((next) => next.id === shown);
+  const contentChanged = !!shownChange && before.get(shownChange.id)!.modified !== shownChange.modified;
+  if (listChanged || contentChanged) {
+    // Names, changes and counts come with the list; the shown scenario's locations follow below.
     await reloadScenarios();
-  } else {
+    if (mid !== modelId.value) return;
+  }
+  const reloadShown = !!shownChange && (contentChanged || finished.some((f) => f.id === shown));
+  if (reloadShown && shown === scenarioId.value) await reloadShownScenario();
+  if (mid !== modelId.value) return;
+  if (changed.length) {
+    const byId = new Map(changed.map((c) => [c.id, c]));
     scenarios.value = scenarios.value.map((s) => {
       const next = byId.get(s.id);
       return next && (next.status !== s.status || next.modified !== s.modified) ? { ...s, status: next.status, modified: next.modified } : s;
     });
   }
-  for (const s of scenarios.value) {
-    const was = before.get(s.id);
-    if (was === undefined || was === s.status) continue;
-    const finished = s.status === 9 || s.status === 10;
-    if (!finished) continue;
+  for (const next of finished) {
+    const s = scenarios.value.find((x) => x.id === next.id);
+    if (!s) continue;
     const watched = watching.delete(s.id);
-    if (s.id === scenarioId.value) {
-      await Promise.all([loadLocations(), loadLocationDetail()]);
-    }
     if (watched || s.id === scenarioId.value) {
       if (s.status === 9) notify(t('scenarioCalculated', { name: s.name }), 'success');
       else notify(t('scenarioFailed', { name: s.name, error: await processingError(s.name) }), 'error');
     }
   }
+}
+
+/**
+ * Reads the shown scenario again after a change or a calculation's end. The
+ * selected location's detail (one small read) is awaited, so the caller sets
+ * the status together with it: the chip and the drawer's figure change in one
+ * step. The locations of the map (every store of the scenario, the larger
+ * read) follow as soon as they arrive; a caller that needs them waits with
+ * untilLatestLocations.
+ */
+async function reloadShownScenario(): Promise<void> {
+  const sid = scenarioId.value;
+  const lid = selectedLocationId.value;
+  if (sid === null) return;
+  const sGeneration = ++scenarioGeneration;
+  const lGeneration = ++locationGeneration;
+  // The detail first: the database answers one statement at a time, and the list is the larger read.
+  const detail =
+    lid === null
+      ? null
+      : await api.call('scenarioLocationProperties', { params: { scenarioId: sid, locationId: lid }, expected: [404] }).catch((error) => {
+          if (error?.status === 404) return null;
+          throw error;
+        });
+  const read = api.call('scenarioLocations', { params: { scenarioId: sid } }).then((next) => {
+    if (sGeneration !== scenarioGeneration) return;
+    batch(() => {
+      locations.value = next;
+      // A location removed elsewhere: the selection ends with it.
+      const selected = selectedLocationId.value;
+      if (selected !== null && !next.some((l) => l.id === selected)) {
+        selectedLocationId.value = null;
+        locationDetail.value = null;
+      }
+    });
+  });
+  latestLocationsRead = read;
+  read.catch(() => undefined);
+  if (lid !== null && detail && lGeneration === locationGeneration && selectedLocationId.value === lid) locationDetail.value = detail;
+  // No detail (nothing selected, or gone from the scenario): the list decides, and ends a selection that went.
+  else await untilLatestLocations(read);
+}
+
+// --- Live updates -----------------------------------------------------------
+
+/** Pending stream events, applied one batch at a time (a burst of steps costs one update). */
+let pendingEvents: ScenarioEvent[] = [];
+let applying: Promise<void> | null = null;
+/** Holds of this tab's own writes that are reloading what they changed (see holdEvents). */
+let holds = 0;
+
+/**
+ * Called before a write of this tab; the returned release after the reload
+ * that follows it (calling it again does nothing). Meanwhile the stream's
+ * events wait: the event of the write itself (its new content stamp) then
+ * finds the stamp already read and does not read the same scenario again. A
+ * change of another user in the meantime has a stamp of its own and is
+ * applied right after the release.
+ */
+export function holdEvents(): () => void {
+  holds++;
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    holds--;
+    if (!holds && pendingEvents.length) void applyEvents();
+  };
+}
+
+function applyEvents(): Promise<void> {
+  if (holds) return Promise.resolve();
+  applying ??= (async () => {
+    try {
+      while (pendingEvents.length && !holds) {
+        const events = pendingEvents;
+        pendingEvents = [];
+        const mid = modelId.value;
+        const mine = events.filter((e) => e.modelId === mid);
+        if (!mine.length) continue;
+        // The last state of each scenario wins.
+        const latest = new Map(mine.map((e) => [e.scenarioId, e]));
+        // The list is read again when it does not hold what the events say: a scenario unknown here, or one removed.
+        const listChanged = [...latest.values()].some((e) => (e.kind === 'removed') === scenarios.value.some((s) => s.id === e.scenarioId));
+        await applyStatuses(
+          [...latest.values()].filter((e) => e.kind === 'changed').map((e) => ({ id: e.scenarioId, status: e.status, modified: e.modified })),
+          listChanged,
+        ).catch(() => undefined);
+      }
+    } finally {
+      applying = null;
+    }
+  })();
+  return applying;
+}
+
+/** Opens the event stream of this app; the status poll runs only while it is not open. */
+export function startLiveUpdates(options: StreamOptions = {}): () => void {
+  return startEventStream(
+    api,
+    {
+      onScenario(event) {
+        pendingEvents.push(event);
+        void applyEvents();
+      },
+      onResync() {
+        // Opened without the events missed meanwhile: one read of the statuses catches up.
+        void pollStatuses().catch(() => undefined);
+      },
+    },
+    options,
+  );
 }
 
 async function processingError(name: string): Promise<string> {

@@ -7,7 +7,7 @@
 // values of the scenario's locations (GET comparable-values), not a
 // calculation's results: it is there whether the scenario is calculated or not.
 import { DataType, PropertyType } from '@locus/contract';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '@locus/contract/client';
 import { formatPropertyValue } from '../format/property';
 import { signal } from '@preact/signals-react';
 import { language, t } from '../i18n';

@@ -2,7 +2,7 @@
 // set) for the scenario report: the changed locations' properties are read
 // and each location with such a value gets the titles of those properties.
 import { ChangeType, type LocationSummary } from '@locus/contract';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '@locus/contract/client';
 import { outsideRange } from '../format/range';
 
 /** At most this many locations are read at once. */

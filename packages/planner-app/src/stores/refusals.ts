@@ -5,7 +5,7 @@
 // sign-in (401) or an answer that breaks the contract opens the error dialog
 // with the error dialog's "poor internet connection" text (docs/planner-app.md).
 import { signal } from '@preact/signals-react';
-import type { ApiFailure } from '../api/client';
+import type { ApiFailure } from '@locus/contract/client';
 import { interpolate } from '../i18n/define';
 import { language, serverMessage, texts } from '../i18n';
 

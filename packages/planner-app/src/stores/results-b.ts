@@ -12,7 +12,7 @@ import type {
 } from '@locus/contract';
 import { MatchingLocationsTopN } from '@locus/contract';
 import { signal } from '@preact/signals-react';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '@locus/contract/client';
 import { measure, MEASURES, now } from '../perf';
 import {
   fetchCatchmentArea,

@@ -18,7 +18,7 @@ import type {
 } from '@locus/contract';
 import { MatchingLocationsTopN } from '@locus/contract';
 import { batch, computed, effect, signal } from '@preact/signals-react';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '@locus/contract/client';
 import { MEASURES, measure, now } from '../perf';
 import { layers } from './layers';
 import { locationDetail, selectedLocationId } from './locations';

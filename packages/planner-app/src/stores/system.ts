@@ -2,7 +2,7 @@
 // environment (non-production banner) and the platform version.
 import { SystemStatusPollMs, SystemStatusReady, type Version } from '@locus/contract';
 import { computed, signal } from '@preact/signals-react';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '@locus/contract/client';
 
 export const systemReady = signal(false);
 /** True while the status answers not ready: the database-starting overlay shows. */

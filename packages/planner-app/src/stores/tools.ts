@@ -3,7 +3,7 @@
 // map search and the legend entries.
 import { ChangeType, LocationVisibility, type Area, type LocationSummary, type Model, type SearchResult } from '@locus/contract';
 import { batch, computed, signal } from '@preact/signals-react';
-import { isAbort, type ApiClient } from '../api/client';
+import { isAbort, type ApiClient } from '@locus/contract/client';
 import type { TextKey } from '../i18n';
 import { emptyFilter, filter, locations, visibleLocations, type LocationFilter } from './locations';
 import { layers, setLayers, toggleSet, type LayerState } from './layers';

@@ -2,7 +2,7 @@
 // plain signals with actions, no React.
 import { NotificationDurationMs } from '@locus/contract';
 import { computed, signal } from '@preact/signals-react';
-import type { ApiFailure } from '../api/client';
+import type { ApiFailure } from '@locus/contract/client';
 
 export interface Notification {
   id: number;

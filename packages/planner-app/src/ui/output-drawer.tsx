@@ -8,7 +8,7 @@ import { language, t } from '../i18n';
 import { formatOutput, formatPercent, formatSigned } from '../i18n/format';
 import { locationDetail, selectedLocationId } from '../stores/locations';
 import { model } from '../stores/models';
-import { locationOutput, outputLoading } from '../stores/output';
+import { locationOutput, outputLoading, outputUpdating, type LocationOutput } from '../stores/output';
 import { calculate, selectLocation } from '../stores/planner';
 import { isProcessing, progressPercent, scenario } from '../stores/scenarios';
 import { Drawer } from './drawer';
@@ -26,16 +26,46 @@ export function OutputDrawer({ children }: { children?: ReactNode }) {
   const title = output?.title ?? outputProperty?.title ?? t('output');
   const format = (v: number) => formatOutput(lang, v, m?.outputType ?? 1, m?.currency ?? 'EUR');
 
+  const updating = outputUpdating.value;
+  const kept = output && output.locationId === selectedLocationId.value ? output : null;
+  /** The figure with its comparison to the base; while its successor comes, dimmed and marked as updating. */
+  const figure = (shown: LocationOutput) => {
+    const diff = shown.value !== null && shown.baseValue !== null ? shown.value - shown.baseValue : null;
+    return (
+      <div className={`output-figure${updating ? ' updating' : ''}`} aria-busy={updating || undefined}>
+        <p className="output-title">
+          {title}
+          {updating && <span className="output-updating"> · {t('outputUpdating')}</span>}
+        </p>
+        <p className="output-value" data-testid="output-value">
+          {shown.value === null ? '–' : format(shown.value)}
+        </p>
+        {diff !== null && shown.baseValue !== null && (
+          <p className={`output-diff ${diff > 0 ? 'up' : diff < 0 ? 'down' : ''}`}>
+            <span aria-hidden="true">{diff > 0 ? '▲ ' : diff < 0 ? '▼ ' : ''}</span>
+            {t('versusBase', {
+              difference: `${formatSigned(lang, diff, format)} (${formatSigned(lang, shown.baseValue === 0 ? 1 : diff / shown.baseValue, (v) => formatPercent(lang, v))})`,
+            })}
+          </p>
+        )}
+        {diff !== null && shown.baseValue !== null && <p className="muted">{t('baseValue', { value: format(shown.baseValue) })}</p>}
+      </div>
+    );
+  };
+
   let body: ReactNode;
   if (!s) body = <p className="muted">{t('scenarioNotSelected')}</p>;
   else if (isProcessing(s.status)) {
     body = (
-      <div className="drawer-state" role="status">
-        <p>
-          {t('drawerCalculating')} {progressPercent(s.status)} %
-        </p>
-        <progress max={100} value={progressPercent(s.status)} aria-label={t('drawerCalculating')} />
-      </div>
+      <>
+        {kept && updating && figure(kept)}
+        <div className="drawer-state" role="status">
+          <p>
+            {t('drawerCalculating')} {progressPercent(s.status)} %
+          </p>
+          <progress max={100} value={progressPercent(s.status)} aria-label={t('drawerCalculating')} />
+        </div>
+      </>
     );
   } else if (s.status !== 9) {
     body = (
@@ -46,31 +76,14 @@ export function OutputDrawer({ children }: { children?: ReactNode }) {
         </button>
       </div>
     );
-  } else if (!output || output.locationId !== selectedLocationId.value) {
+  } else if (!kept) {
     body = outputLoading.value ? (
       <p className="muted" role="status">
         {t('loading')}
       </p>
     ) : null;
   } else {
-    const diff = output.value !== null && output.baseValue !== null ? output.value - output.baseValue : null;
-    body = (
-      <div className="output-figure">
-        <p className="output-title">{title}</p>
-        <p className="output-value" data-testid="output-value">
-          {output.value === null ? '–' : format(output.value)}
-        </p>
-        {diff !== null && output.baseValue !== null && (
-          <p className={`output-diff ${diff > 0 ? 'up' : diff < 0 ? 'down' : ''}`}>
-            <span aria-hidden="true">{diff > 0 ? '▲ ' : diff < 0 ? '▼ ' : ''}</span>
-            {t('versusBase', {
-              difference: `${formatSigned(lang, diff, format)} (${formatSigned(lang, output.baseValue === 0 ? 1 : diff / output.baseValue, (v) => formatPercent(lang, v))})`,
-            })}
-          </p>
-        )}
-        {diff !== null && output.baseValue !== null && <p className="muted">{t('baseValue', { value: format(output.baseValue) })}</p>}
-      </div>
-    );
+    body = figure(kept);
   }
 
   return (

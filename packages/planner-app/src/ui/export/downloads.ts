@@ -3,7 +3,7 @@
 // file names, and the download itself through the API client.
 import type { Model, Scenario } from '@locus/contract';
 import { signal } from '@preact/signals-react';
-import type { ApiClient, RouteName } from '../../api/client';
+import type { ApiClient, RouteName } from '@locus/contract/client';
 
 export type Culture = 'nl' | 'en';
 /** The culture cookie lives 3 days. */

@@ -4,7 +4,7 @@
 // and the drawn result.
 import type { IsolineFeatureCollection, IsolineParameter } from '@locus/contract';
 import { signal } from '@preact/signals-react';
-import type { ApiClient } from '../../api/client';
+import type { ApiClient } from '@locus/contract/client';
 
 export const isolineToolOpen = signal(false);
 export const toolParameters = signal<IsolineParameter[]>([]);

@@ -8,7 +8,7 @@ import type { LocationProperty, LocationSummary, Model } from '@locus/contract';
 import { ReportZoom, TopAreasInReport } from '@locus/contract';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ApiClient } from '../../api/client';
+import type { ApiClient } from '@locus/contract/client';
 import { measureAfterPaint, MEASURES, now } from '../../perf';
 import { formatPropertyValue, type PropertyFormatContext } from '../../format/property';
 import { outsideRange } from '../../format/range';

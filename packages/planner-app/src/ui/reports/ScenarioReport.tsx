@@ -6,7 +6,7 @@ import type { LocationSummary, Model, Scenario } from '@locus/contract';
 import { ChangeType, ReportZoom } from '@locus/contract';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { ApiClient } from '../../api/client';
+import type { ApiClient } from '@locus/contract/client';
 import { language, t, type TextKey } from '../../i18n';
 import { formatOutput, formatPercent, formatSigned } from '../../i18n/format';
 import { loadScenarioReport, type ScenarioReportData } from '../../stores/results-b';

@@ -3,7 +3,7 @@
 // report does not know, the header with the model's logos and the footer.
 import type { Model } from '@locus/contract';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { ApiClient } from '../../api/client';
+import type { ApiClient } from '@locus/contract/client';
 import { language, t } from '../../i18n';
 import { formatDateTime } from '../../i18n/format';
 import { measure, MEASURES, now } from '../../perf';

@@ -4,15 +4,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Calculator, Copy, FilePlus2, Layers3, Pencil, Trash2 } from 'lucide-react';
 import { useId, useRef, type ReactNode } from 'react';
 import { t } from '../../i18n';
-import {
-  calculateScenario,
-  openCopyChanges,
-  openEditScenario,
-  openNewScenario,
-  removeScenario,
-  scenarioMenuState,
-  type Availability,
-} from '../../stores/editing';
+import { openCopyChanges, openEditScenario, openNewScenario, removeScenario, scenarioMenuState, type Availability } from '../../stores/editing';
+import { calculate } from '../../stores/planner';
 import { scenario, scenarios } from '../../stores/scenarios';
 import { hidePopover, IconButton } from '../common';
 
@@ -91,7 +84,7 @@ export function ScenarioMenu() {
         <MenuEntry label={t('editScenario')} icon={<Pencil size={18} />} state={state.edit} onChoose={openEditScenario} />
         <MenuEntry label={t('removeScenario')} icon={<Trash2 size={18} />} state={state.remove} onChoose={() => void removeScenario()} />
         <MenuEntry label={t('copyChanges')} icon={<Copy size={18} />} state={state.copyChanges} onChoose={() => void openCopyChanges()} />
-        <MenuEntry label={t('calculate')} icon={<Calculator size={18} />} state={state.calculate} onChoose={() => void calculateScenario()} />
+        <MenuEntry label={t('calculate')} icon={<Calculator size={18} />} state={state.calculate} onChoose={() => void calculate()} />
       </div>
     </>
   );

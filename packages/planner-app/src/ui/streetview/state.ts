@@ -1,7 +1,7 @@
 // Street view state: the key (absent key, absent figure), the adapter, the
 // availability checks and the open image.
 import { signal } from '@preact/signals-react';
-import type { ApiClient } from '../../api/client';
+import type { ApiClient } from '@locus/contract/client';
 import { bearing, DEFAULT_STREET_VIEW_BASE, mapsStreetView, STREET_VIEW_RADIUS_METRES, STREET_VIEW_SIZE, type StreetViewAdapter } from './adapter';
 
 declare global {

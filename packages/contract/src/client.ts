@@ -1,9 +1,10 @@
-// The one API client of the app, made from the contract's route table: typed
+// The one API client of the browser (the planner app and the embed), made
+// from the route table of this package: typed
 // params, query, body and answer per route name, the bearer token added in
 // one place, JSON answers checked with the route's zod schema, and every
 // failure turned into an ApiFailure that the error store shows
 // unless the caller says the failure is expected.
-import { ApiError, fillPath, routes, type RouteBodyInput, type RouteParamsInput, type RouteQueryInput, type RouteResponse, type Routes } from '@locus/contract';
+import { ApiError, fillPath, routes, type RouteBodyInput, type RouteParamsInput, type RouteQueryInput, type RouteResponse, type Routes } from './index';
 
 export type RouteName = keyof Routes;
 

@@ -1,0 +1,89 @@
+// The selected location's output in the right drawer: loaded by an effect as
+// main.tsx runs it, kept (marked as updating) while the scenario calculates
+// again and while the new figure is read, replaced without a blank, and read
+// once per change: the loader never wakes itself up.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { installDom } from './dom';
+installDom('https://locus.test/');
+import { effect } from '@preact/signals-react';
+import { locationDetail, selectedLocationId } from '../src/stores/locations';
+import { submodelId } from '../src/stores/models';
+import { loadLocationOutput, locationOutput, outputLoading, outputUpdating } from '../src/stores/output';
+import { scenarioId, scenarios } from '../src/stores/scenarios';
+import { fakeApi } from './fake-api';
+import { location as store, scenario } from './fixtures';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+test('a recalculation keeps the figure marked as updating until the new one is read, then replaces it', async () => {
+  let score = 1000;
+  let release: () => void = () => undefined;
+  let hold = false;
+  const { api, names } = fakeApi({
+    scenarioLocationProperties: async (o) => {
+      if (hold) await new Promise<void>((resolve) => (release = resolve));
+      return { ...store((o.params as { locationId: number }).locationId), score, locationClusters: [], locationProperties: [] };
+    },
+  });
+  submodelId.value = null;
+  locationDetail.value = null;
+  scenarios.value = [scenario(1, { status: 9 })];
+  scenarioId.value = 1;
+  selectedLocationId.value = 11;
+  const dispose = effect(() => {
+    void scenarios.value;
+    void selectedLocationId.value;
+    void loadLocationOutput(api);
+  });
+  await settle();
+  assert.is(locationOutput.value?.value, 1000);
+  assert.is(outputUpdating.value, false);
+  assert.is(names().length, 1, 'one read for one selection');
+
+  // The scenario calculates again: the figure stays, marked as updating, and nothing is read.
+  scenarios.value = [scenario(1, { status: 4 })];
+  await settle();
+  assert.is(locationOutput.value?.value, 1000);
+  assert.is(outputUpdating.value, true);
+  assert.is(names().length, 1);
+
+  // Calculated: the old figure stays (updating) while the new one is read, then the new one replaces it.
+  score = 1200;
+  hold = true;
+  scenarios.value = [scenario(1, { status: 9 })];
+  await settle();
+  assert.is(outputLoading.value, true);
+  assert.is(locationOutput.value?.value, 1000, 'no blank while the new figure is read');
+  assert.is(outputUpdating.value, true);
+  release();
+  await settle();
+  assert.is(locationOutput.value?.value, 1200);
+  assert.is(outputUpdating.value, false);
+  assert.is(names().length, 2, 'one read per calculation: writing the output does not run the loader again');
+
+  // Another location: the figure of the first one is not kept.
+  hold = false;
+  selectedLocationId.value = 12;
+  assert.is(locationOutput.value, null);
+  await settle();
+  assert.is(locationOutput.value?.locationId, 12);
+  assert.is(names().length, 3);
+  dispose();
+});
+
+test('a scenario that is no longer calculated (not by a recalculation) clears the figure', async () => {
+  const { api } = fakeApi({
+    scenarioLocationProperties: (o) => ({ ...store((o.params as { locationId: number }).locationId), score: 5, locationClusters: [], locationProperties: [] }),
+  });
+  scenarios.value = [scenario(1, { status: 9 })];
+  selectedLocationId.value = 11;
+  await loadLocationOutput(api);
+  assert.is(locationOutput.value?.value, 5);
+  scenarios.value = [scenario(1, { status: 0 })];
+  await loadLocationOutput(api);
+  assert.is(locationOutput.value, null);
+  assert.is(outputUpdating.value, false);
+});
+
+test.run();
