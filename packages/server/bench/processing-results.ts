@@ -7,7 +7,7 @@
 // meanwhile (server and client share the process), median and p95, beside the aims.
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../src/db/database.js';
-import { forgetDecodedBlocks, loadSummary } from '../src/processing/results-store.js';
+import { forgetDecodedBlocks, loadSummary } from '../src/repo/results.js';
 import { readerFor } from '../src/outputs/results.js';
 import type { TestServer } from '../test/helpers/server.js';
 

@@ -19,7 +19,7 @@ import { bestMatches } from '../src/outputs/comparisons.js';
 import { scenarioRecords } from '../src/outputs/records.js';
 import { loadScenarioLocations } from '../src/processing/inputs.js';
 import { LocationRowCache } from '../src/processing/location-cache.js';
-import { loadSummary } from '../src/processing/results-store.js';
+import { loadSummary } from '../src/repo/results.js';
 import { buildServer, calculate, cpuMsOf, scenariosOf, signInAs, startServer, type ServerProcess } from './server-process.js';
 
 const REPEATS = Number(process.env.READS_REPEATS ?? 30);

@@ -3,12 +3,14 @@
 // handlers in routes/; the route table itself comes from the contract.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
-import { errorBody, registerErrorHandling, unauthorized } from './http/errors.js';
+import { errorBody, registerErrorHandling } from './http/errors.js';
+import { unauthenticated } from './domain/errors.js';
 import { registerWebSecurity, REQUEST_BODY_LIMIT } from './http/web-security.js';
+import { loggingOptions } from './http/logger.js';
 import { appDirectory, registerAppFiles } from './http/app-files.js';
 import { registerEmbedFiles } from './http/embed-files.js';
 import { registerBasemapArchive } from './http/basemap-archive.js';
-import { registerRoutes, type Handlers } from './http/register-routes.js';
+import { registerRoutes, type RouteHandlers } from './http/register-routes.js';
 import { createUserCache, loadCurrentUser, LoginGoneError } from './http/current-user.js';
 import { createTokenVerifier, registerIdentity } from './identity/index.js';
 import { allHandlers } from './routes/index.js';
@@ -20,17 +22,17 @@ const USER_TABLES = ['login', 'app_user', 'model_user'];
 
 export interface AppOptions {
   tls?: { key: string; cert: string };
-  /** Validate every JSON response against the contract (tests). */
+  /** Validate every JSON response against the contract; by default as the configuration says (NODE_ENV). */
   validateResponses?: boolean;
   /** Extra handlers or replacements (tests of not-yet-built routes use none). */
-  handlers?: Handlers;
+  handlers?: Partial<RouteHandlers>;
   /** Timings of the event stream (tests shorten the heartbeat). */
   events?: EventStreamOptions;
 }
 
 export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: false,
+    ...loggingOptions(ctx.config),
     https: options.tls ? { key: options.tls.key, cert: options.tls.cert } : null,
     trustProxy: ctx.config.web.trustProxy,
     bodyLimit: REQUEST_BODY_LIMIT,
@@ -68,10 +70,10 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
     ctx,
     { ...allHandlers(ctx, { onAccessChanged: () => users.clear(), events }), ...options.handlers },
     {
-      validateResponses: options.validateResponses,
+      validateResponses: options.validateResponses ?? ctx.config.validateResponses,
       async authenticate(request) {
         const header = request.headers.authorization;
-        if (!header) throw unauthorized();
+        if (!header) throw unauthenticated();
         const token = await verify(header);
         const builtinLogin = ctx.config.identity.mode === 'builtin';
         const stamp = await userTables();
@@ -83,12 +85,12 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
         try {
           user = await users.get(token.subject, () => loadCurrentUser(ctx.db, token, { builtinLogin }));
         } catch (error) {
-          if (error instanceof LoginGoneError) throw unauthorized('the login of this token no longer exists');
+          if (error instanceof LoginGoneError) throw unauthenticated('the login of this token no longer exists');
           throw error;
         }
         // A new password ends what was signed in before it (one second of slack for the clocks).
         if (user.passwordChangedAt !== undefined && token.issuedAt !== undefined && token.issuedAt < Math.floor(user.passwordChangedAt / 1000) - 1) {
-          throw unauthorized('the token was issued before the password was changed');
+          throw unauthenticated('the token was issued before the password was changed');
         }
         request.user = user;
         return user;

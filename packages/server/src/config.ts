@@ -81,6 +81,25 @@ export interface ServerConfig {
   basemap: BasemapSetting;
   identity: IdentityConfig;
   web: WebSecurityConfig;
+  /** The level of Fastify's request log (pino, JSON lines on standard output); 'silent' writes none. */
+  logLevel: LogLevel;
+  /**
+   * Validate every JSON answer against the contract's response schema (an answer that does not match is a 500):
+   * on with NODE_ENV development or test, off otherwise (production), where it would cost time on every call.
+   */
+  validateResponses: boolean;
+}
+
+/** pino's levels, most severe first. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** LOG_LEVEL, checked at start; by default info, and silent under NODE_ENV=test. */
+export function logLevel(env: NodeJS.ProcessEnv): LogLevel {
+  const value = (env.LOG_LEVEL ?? '').trim();
+  if (value === '') return env.NODE_ENV === 'test' ? 'silent' : 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not '${value}'`);
+  return value as LogLevel;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: string[] = []): ServerConfig {
@@ -127,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, args: string[] 
       mapOrigins: withOrigin(withOrigin(originList('MAP_ORIGINS', env.MAP_ORIGINS, DEFAULT_MAP_ORIGINS), satellite?.origin), basemapOrigin(basemap)),
       trustProxy: env.TRUST_PROXY !== undefined && env.TRUST_PROXY !== '' ? env.TRUST_PROXY === 'true' : insecureHttp,
     },
+    logLevel: logLevel(env),
+    validateResponses: env.NODE_ENV === 'development' || env.NODE_ENV === 'test',
   };
 }
 

@@ -6,7 +6,7 @@
 // (the database going away mid-way among them). States that are truly fatal
 // end the process where they are found (the embedded database's thread dying,
 // main.ts), as docs/install.md says.
-import { isDatabaseUnavailable } from './http/database-faults.js';
+import { isDatabaseUnavailable } from './db/faults.js';
 
 import type { AppLog } from './log/app-log.js';
 

@@ -11,15 +11,15 @@ import { join } from 'node:path';
 import { Environment, routes } from '@locus/contract';
 import { BASEMAP_ARCHIVE_PATH, loadConfig, PDOK_BRT_VECTOR_URL } from '../src/config.js';
 import type { ServerContext } from '../src/context.js';
-import type { HandlerInput } from '../src/http/register-routes.js';
+import type { HandlerInput, RouteHandler } from '../src/http/register-routes.js';
 import { registerWebSecurity } from '../src/http/web-security.js';
 import { systemHandlers } from '../src/routes/system.js';
 import { startTestServer } from './helpers/server.js';
 
 async function environmentAnswer(env: Record<string, string>): Promise<Environment> {
   const config = loadConfig({ DATA_DIR: 'data', ENVIRONMENT: 'Test', PUBLIC_URL: 'https://locus.example.com', ...env });
-  const handler = systemHandlers({ config } as unknown as ServerContext).systemEnvironment!;
-  return Environment.parse(await handler({ route: routes.systemEnvironment } as unknown as HandlerInput));
+  const handler: RouteHandler<typeof routes.systemEnvironment> = systemHandlers({ config } as unknown as ServerContext).systemEnvironment;
+  return Environment.parse(await handler({ route: routes.systemEnvironment } as unknown as HandlerInput<typeof routes.systemEnvironment>));
 }
 
 async function csp(env: Record<string, string>): Promise<string> {

@@ -7,7 +7,7 @@
 // must answer, not be fast): what is asserted is that they did not wait.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { requestProcessing } from '../src/processing/queue.js';
+import { requestProcessing } from '../src/repo/queue.js';
 import { startFakeOsrm, type FakeOsrm } from './helpers/fake-osrm.js';
 import { startWorldServer, statusOf, waitForStatus, type WorldServer } from './helpers/world-server.js';
 

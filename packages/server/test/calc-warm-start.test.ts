@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startProcessing, type ScenarioProcessor } from '../src/processing/index.js';
 import type { CalculationReport } from '../src/processing/calculation.js';
-import { requestProcessing } from '../src/processing/queue.js';
+import { requestProcessing } from '../src/repo/queue.js';
 import { childWithEdit } from './helpers/world.js';
 import { startWorldServer, testProcessingSettings, waitForStatus, type WorldServer } from './helpers/world-server.js';
 import { storedOutputs } from './helpers/stored-outputs.js';

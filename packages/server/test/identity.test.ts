@@ -398,7 +398,7 @@ test('an external provider is verified through its discovery document and JWKS',
 });
 
 test('the provider storage hides expired rows and purges them', async () => {
-  const { createOidcAdapterFactory } = await import('../src/identity/adapter.js');
+  const { createOidcAdapterFactory } = await import('../src/repo/oidc-payloads.js');
   const scratch = await openTestDatabase();
   const { db } = scratch;
   try {

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { openTestDatabase, testDatabaseKind } from './helpers/test-db.js';
 import { createAppLog } from '../src/log/app-log.js';
 import { startProcessing } from '../src/processing/index.js';
-import { requestProcessing } from '../src/processing/queue.js';
+import { requestProcessing } from '../src/repo/queue.js';
 import { processingSettings } from '../src/processing/settings.js';
 import { storedOutputs } from './helpers/stored-outputs.js';
 

@@ -1,7 +1,7 @@
 // Every message key the server answers a refusal with is one of the
 // contract's message constants, whose texts the app keeps in five languages
 // (planner-app test/guard.test.tsx fails on a missing one). A key written as
-// a bare string in a conflict(...) or new ApiError(status, ...) call would
+// a bare string in a conflict(...) or new DomainError(kind, ...) call would
 // reach a person untranslated: this test reads the server's sources and
 // fails on any such key that the contract does not list.
 import { test } from 'uvu';
@@ -31,7 +31,7 @@ const KNOWN = new Set<string>([
 ]);
 
 /** A key: one camelCase word (the readable sentences of 401, 403, 404, ... have spaces). */
-const KEY_CALL = /(?:\bconflict|\bruleConflict|new ApiError)\(\s*(?:\d{3},\s*)?'([A-Za-z]+)'/g;
+const KEY_CALL = /(?:\bconflict\(|\bruleConflict\(|new DomainError\(\s*'[A-Za-z]+',)\s*'([A-Za-z]+)'/g;
 
 test('every literal message key of a refusal in the server is a contract message constant', () => {
   const files = sourceFiles(SOURCES);
@@ -49,7 +49,7 @@ test('every literal message key of a refusal in the server is a contract message
 });
 
 test('the pattern catches a key that is not listed', () => {
-  const sample = "throw conflict('somethingNew', 'why'); throw new ApiError(409, 'loginExists', {});";
+  const sample = "throw conflict('somethingNew', 'why'); throw new DomainError('conflict', 'loginExists', {});";
   const keys = [...sample.matchAll(KEY_CALL)].map((m) => m[1]);
   assert.equal(keys, ['somethingNew', 'loginExists']);
   assert.equal(

@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadScenarioLocations } from '../src/processing/inputs.js';
 import { LocationRowCache } from '../src/processing/location-cache.js';
-import { loadSummary } from '../src/processing/results-store.js';
+import { loadSummary } from '../src/repo/results.js';
 import { recordsFor, scenarioRecords } from '../src/outputs/records.js';
 import { childWithEdit } from './helpers/world.js';
 import { startWorldServer, type WorldServer } from './helpers/world-server.js';

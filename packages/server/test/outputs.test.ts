@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { calculateScenario, catchmentOf, estimatorProvider } from '@locus/engine';
-import { loadSummary } from '../src/processing/results-store.js';
+import { loadSummary } from '../src/repo/results.js';
 import { areaSetKey, loadDemandAreas, loadScenarioLocations } from '../src/processing/inputs.js';
 import { childWithEdit } from './helpers/world.js';
 import { startWorldServer, type WorldServer } from './helpers/world-server.js';

@@ -11,7 +11,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { blockFolder, sweepBlockFiles, writingBlocks } from '../src/processing/block-files.js';
 import { decodeBlock } from '../src/processing/result-codec.js';
-import { forgetDecodedBlocks } from '../src/processing/results-store.js';
+import { forgetDecodedBlocks } from '../src/repo/results.js';
 import { childWithEdit } from './helpers/world.js';
 import { testDatabaseKind } from './helpers/test-db.js';
 import { startWorldServer, type WorldServer } from './helpers/world-server.js';

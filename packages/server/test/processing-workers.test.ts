@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startProcessing } from '../src/processing/index.js';
-import { requestProcessing, requestProcessingOfUnprocessed } from '../src/processing/queue.js';
+import { requestProcessing, requestProcessingOfUnprocessed } from '../src/repo/queue.js';
 import { childWithEdit } from './helpers/world.js';
 import { startFakeOsrm, type FakeOsrm } from './helpers/fake-osrm.js';
 import { statusOf, startWorldServer, testProcessingSettings, waitForStatus, type WorldServer } from './helpers/world-server.js';

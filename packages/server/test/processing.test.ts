@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { calculateScenario, estimatorProvider } from '@locus/engine';
 import { loadDemandAreas, areaSetKey, loadScenarioLocations, engineParameters } from '../src/processing/inputs.js';
-import { loadSummary } from '../src/processing/results-store.js';
+import { loadSummary } from '../src/repo/results.js';
 import { childWithClosure, childWithEdit, childWithNewStore, WORLD_PARAMETERS } from './helpers/world.js';
 import { startWorldServer, waitForStatus, type WorldServer } from './helpers/world-server.js';
 import { storedOutputs } from './helpers/stored-outputs.js';

@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BYTES_PER_PAIR, estimatePairs } from '@locus/engine';
 import { areaSetKey, loadDemandAreas, loadScenarioLocations, loadSubModels } from '../src/processing/inputs.js';
-import { loadSummary } from '../src/processing/results-store.js';
+import { loadSummary } from '../src/repo/results.js';
 import { requestProcessing, startProcessing, type ScenarioProcessor } from '../src/processing/index.js';
 import { DEFAULT_CALCULATION_MEMORY_MB, processingSettings } from '../src/processing/settings.js';
 import type { CalculationReport } from '../src/processing/calculation.js';

@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
-import { requestProcessing } from '../src/processing/queue.js';
+import { requestProcessing } from '../src/repo/queue.js';
 import { buildWorld, childWithEdit, type World } from './helpers/world.js';
 import { freePort, request, type TestResponse } from './helpers/server.js';
 import { signIn } from './helpers/sign-in.js';

@@ -3,7 +3,7 @@
 // requests a newer scenario does not wait behind older ones asked later.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { claimNext, endClaim, requestProcessing } from '../src/processing/queue.js';
+import { claimNext, endClaim, requestProcessing } from '../src/repo/queue.js';
 import { childWithEdit } from './helpers/world.js';
 import { startWorldServer, type WorldServer } from './helpers/world-server.js';
 

@@ -6,15 +6,15 @@ import * as assert from 'uvu/assert';
 import { Environment, routes } from '@locus/contract';
 import { loadConfig, satelliteImagery } from '../src/config.js';
 import type { ServerContext } from '../src/context.js';
-import type { HandlerInput } from '../src/http/register-routes.js';
+import type { HandlerInput, RouteHandler } from '../src/http/register-routes.js';
 import { systemHandlers } from '../src/routes/system.js';
 
 const TEMPLATE = 'https://imagery.example.com/tiles/{z}/{y}/{x}.jpg';
 
 async function environmentAnswer(env: Record<string, string>): Promise<Environment> {
   const config = loadConfig({ DATA_DIR: 'data', ENVIRONMENT: 'Test', BASEMAP: 'builtin', ...env });
-  const handler = systemHandlers({ config } as unknown as ServerContext).systemEnvironment!;
-  const answer = await handler({ route: routes.systemEnvironment } as unknown as HandlerInput);
+  const handler: RouteHandler<typeof routes.systemEnvironment> = systemHandlers({ config } as unknown as ServerContext).systemEnvironment;
+  const answer = await handler({ route: routes.systemEnvironment } as unknown as HandlerInput<typeof routes.systemEnvironment>);
   return Environment.parse(answer);
 }
 

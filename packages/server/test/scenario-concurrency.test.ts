@@ -12,7 +12,7 @@ import { signIn } from './helpers/sign-in.js';
 import { createLogin, createScenarioModel, type ScenarioFixture } from './helpers/scenario-fixture.js';
 import { newLocationBody, scenarioApi, type Answer, type ScenarioApi } from './helpers/scenario-api.js';
 import { brokenInvariants, readTree } from './helpers/scenario-invariants.js';
-import { ApiError } from '../src/http/errors.js';
+import { DomainError } from '../src/domain/errors.js';
 import { updateLocation } from '../src/scenarios/location-writes.js';
 
 let server: TestServer;
@@ -134,7 +134,7 @@ test('at the database: a write waits for the scenario row another transaction ho
   const write = updateLocation(db, { modelId: f.modelId, scenarioId: s, createScenario: false }, L(0), body)
     .then(
       () => 'saved',
-      (error: unknown) => (error instanceof ApiError ? error.message : String(error)),
+      (error: unknown) => (error instanceof DomainError ? error.message : String(error)),
     )
     .finally(() => {
       settled = true;

@@ -10,7 +10,8 @@
 // walks a smaller number of sequences through the HTTP API.
 import { test } from 'uvu';
 import fc from 'fast-check';
-import { ApiError } from '../src/http/errors.js';
+import { DomainError } from '../src/domain/errors.js';
+import { statusOf } from '../src/http/errors.js';
 import { copyChanges } from '../src/scenarios/copy-changes.js';
 import { closeLocation, createLocation, deleteLocation, undoCloseLocation, undoEditLocation, updateLocation } from '../src/scenarios/location-writes.js';
 import { createScenario, deleteScenario } from '../src/scenarios/scenario-writes.js';
@@ -33,8 +34,10 @@ async function answer(call: () => Promise<unknown>): Promise<DriverAnswer> {
   try {
     return { ok: true, result: await call() };
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return { ok: false, outcome: error.statusCode === 404 ? 'notFound' : error.statusCode === 400 ? `400 ${error.details.field}` : error.message };
+    if (!(error instanceof DomainError)) throw error;
+    // Told as the HTTP API answers it (the one mapping of domain errors to statuses).
+    const status = statusOf(error);
+    return { ok: false, outcome: status === 404 ? 'notFound' : status === 400 ? `400 ${error.details.field}` : error.message };
   }
 }
 

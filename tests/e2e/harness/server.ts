@@ -79,6 +79,8 @@ function spawnServer(dataDir: string, port: number, env: Record<string, string>)
       WORKERS: '1',
       // No test reaches the internet: the built-in basemap unless a test serves its own street tiles.
       BASEMAP: 'builtin',
+      // Fastify's request log only for what goes wrong: the output is kept for the failure messages.
+      LOG_LEVEL: 'warn',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

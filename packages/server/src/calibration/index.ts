@@ -1,28 +1,28 @@
-// The calibration calls (docs/api.md "Calibration"): POST starts fitting a
-// sub-model's decay powers and attractiveness exponent to the actual turnover
-// of the model's base scenario, in a worker thread; GET answers the job's
-// progress and, once done, the fit before and after with the rewritten
-// attractiveness functions. Nothing is stored: applying is an ordinary
-// model-parameters save by the administrator.
+// Calibration (docs/api.md "Calibration"): fitting a sub-model's decay powers
+// and attractiveness exponent to the actual turnover of the model's base
+// scenario. Here the inputs of a fit, read from the database, and the answer
+// of a finished one; the fit runs in a worker thread (jobs.ts, fit.ts), the
+// calls are in routes/calibration.ts. Nothing is stored: applying is an
+// ordinary model-parameters save by the administrator.
 import type { CalibrationJob, CalibrationResult } from '@locus/contract/routes/calibration';
 import { CalibrationMessage } from '@locus/contract';
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
-import { conflict, notFound } from '../http/errors.js';
-import { requireModelAdmin, resolveModel } from '../http/access.js';
+import { conflict, notFound } from '../domain/errors.js';
 import { demandAreaSetId, areaSetKey, engineParameters, loadDemandAreas, loadScenarioLocations } from '../processing/inputs.js';
 import { processingSettings } from '../processing/settings.js';
+import { actualTurnoverProperty, subModelParameters } from '../repo/models.js';
 import { baseScenario } from '../repo/scenarios.js';
 import type { FitMeasures } from '@locus/engine';
 import { withExponent, type FitOutcome } from './fit.js';
-import { CalibrationJobs, runInWorker, type CalibrationWorkerInput, type JobState } from './jobs.js';
+import type { CalibrationWorkerInput, JobState } from './jobs.js';
 
 /** At most this many points go into the scatter (the largest actual turnovers). */
 export const MAX_POINTS = 2000;
 
 const fitOf = (m: FitMeasures) => ({ rSquared: m.pseudoRSquared, meanAbsolutePercentageError: m.meanAbsolutePercentageError, globalError: m.globalError });
 
-function jobAnswer(job: JobState<CalibrationResult>): CalibrationJob {
+/** A job as the calls answer it. */
+export function jobAnswer(job: JobState<CalibrationResult>): CalibrationJob {
   return { id: job.id, submodelId: job.submodelId, state: job.state, progress: job.progress, error: job.error, result: job.result };
 }
 
@@ -36,15 +36,9 @@ async function baseScenarioId(ctx: ServerContext, modelId: number): Promise<numb
 /** Everything the worker needs, read from the database; observed is NaN where a location has no actual turnover. */
 export async function calibrationInput(ctx: ServerContext, modelId: number, subModelId: number, request: CalibrationWorkerInput['request']) {
   const { db } = ctx;
-  const property = (
-    await db.query<{ name: string }>(`SELECT p.name FROM model m JOIN location_property p ON p.id = m.actual_output_location_property_id WHERE m.id = $1`, [
-      modelId,
-    ])
-  ).rows[0];
+  const property = await actualTurnoverProperty(db, modelId);
   if (!property) throw conflict(CalibrationMessage.calibrationNeedsActualTurnover, 'the model names no actual turnover property');
-  const stored = (await db.query<{ parameters: Parameters<typeof engineParameters>[0] }>('SELECT parameters FROM sub_model WHERE id = $1', [subModelId]))
-    .rows[0];
-  const parameters = engineParameters(stored?.parameters ?? null);
+  const parameters = engineParameters((await subModelParameters(db, subModelId)) ?? null);
   const areaSetId = await demandAreaSetId(db, modelId);
   if (areaSetId === undefined) throw conflict(CalibrationMessage.calibrationNeedsDemandAreas, 'the model has no demand areas');
   const areas = await loadDemandAreas(db, areaSetId, await areaSetKey(db, areaSetId));
@@ -108,31 +102,5 @@ export function resultOf(
     after: { parameters: outcome.after.parameters, fit: fitOf(outcome.after.fit) },
     functions,
     points,
-  };
-}
-
-export function calibrationHandlers(ctx: ServerContext): Handlers {
-  const jobs = new CalibrationJobs<CalibrationResult>();
-  return {
-    calibrationStart: async ({ user, params, body }) => {
-      const { modelId, subModelId } = await resolveModel(ctx.db, user, params.submodelId);
-      requireModelAdmin(user, modelId);
-      const request = { fitDecay: body?.fitDecay ?? true, fitAttractiveness: body?.fitAttractiveness ?? true };
-      const { input, propertyName, rows, count } = await calibrationInput(ctx, modelId, subModelId, request);
-      const job = jobs.start(subModelId, async (progress) => {
-        const outcome = await runInWorker(input, progress);
-        return resultOf(outcome, input, propertyName, rows);
-      });
-      await ctx.log.info(`calibration of sub-model ${subModelId} started on ${count} locations with ${propertyName}`, user.title);
-      return jobAnswer(job);
-    },
-
-    calibrationStatus: async ({ user, params }) => {
-      const { modelId, subModelId } = await resolveModel(ctx.db, user, params.submodelId);
-      requireModelAdmin(user, modelId);
-      const job = jobs.get(params.calibrationId);
-      if (!job || job.submodelId !== subModelId) throw notFound(`calibration ${params.calibrationId}`);
-      return jobAnswer(job);
-    },
   };
 }

@@ -3,6 +3,7 @@
 // turnover model only. The passwords are printed at start and in the README.
 import type { Queryable } from '../db/database.js';
 import { hashPassword } from '../identity/passwords.js';
+import { insertAccount } from '../repo/demo-world.js';
 
 export interface DemoAccount {
   role: 'globalAdmin' | 'modelAdmin' | 'planner';
@@ -25,23 +26,12 @@ export async function createDemoAccounts(tx: Queryable): Promise<Record<DemoAcco
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   for (const [k, account] of DEMO_ACCOUNTS.entries()) {
     const hash = hashes[k]!;
-    const login = (
-      await tx.query<{ id: number }>('INSERT INTO login (identity, display_name, email, password_hash) VALUES ($1, $2, $3, $4) RETURNING id', [
-        account.email,
-        account.displayName,
-        account.email,
-        hash,
-      ])
-    ).rows[0]!;
-    const user = (
-      await tx.query<{ id: number }>('INSERT INTO app_user (subject, title, email, is_global_admin) VALUES ($1, $2, $3, $4) RETURNING id', [
-        String(login.id),
-        account.displayName,
-        account.email,
-        account.role === 'globalAdmin',
-      ])
-    ).rows[0]!;
-    ids[account.role] = user.id;
+    ids[account.role] = await insertAccount(tx, {
+      email: account.email,
+      displayName: account.displayName,
+      passwordHash: hash,
+      isGlobalAdmin: account.role === 'globalAdmin',
+    });
   }
   return ids;
 }

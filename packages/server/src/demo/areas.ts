@@ -233,3 +233,27 @@ export function gridCells(geo: Geography, grid: Grid, random: Random, factor = 1
   }
   return out;
 }
+
+/**
+ * Heat-map weights 0..255 from a value per area: 'sqrt' scales from zero by
+ * the square root (so the quiet countryside still shows), 'range' stretches
+ * the values' own minimum..maximum (for a rate such as spending per head).
+ */
+export function heatPoints(
+  areas: DemoArea[],
+  value: (a: DemoArea) => number,
+  scale: 'sqrt' | 'range' = 'sqrt',
+): { latitude: number; longitude: number; weight: number }[] {
+  const values = areas.map(value);
+  let lo = Infinity,
+    hi = 0;
+  for (const v of values) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  const weight =
+    scale === 'sqrt'
+      ? (v: number) => Math.round(255 * Math.sqrt(Math.max(0, v) / (hi || 1)))
+      : (v: number) => Math.round((255 * (v - lo)) / Math.max(1e-9, hi - lo));
+  return areas.map((a, i) => ({ latitude: a.latitude, longitude: a.longitude, weight: weight(values[i]!) })).filter((p) => p.weight > 0);
+}

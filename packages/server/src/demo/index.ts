@@ -19,20 +19,26 @@ import {
 } from './definitions.js';
 import { storefrontPng } from './images.js';
 import { modelLogoSvg } from '../render/index.js';
-import { insertRows } from '../db/insert-rows.js';
 import { PHARMACY_GROUPS, SUPERMARKET_BRANDS } from './networks.js';
 import { createRandom } from './random.js';
 import { pharmacyScenarios, supermarketScenarios } from './scenarios.js';
+import { heatPoints } from './areas.js';
+import { emptyDataTables } from '../db/reset.js';
 import {
-  heatPoints,
+  anyModel,
+  demoTableCounts,
   insertCatchmentAreas,
   insertFunctions,
+  insertLocationPhotos,
   insertModel,
+  insertModelAccess,
   insertNetwork,
   insertProperties,
   insertReferenceSets,
   insertSubModels,
-} from './store.js';
+  setOutputAndActualProperties,
+  setOutputProperty,
+} from '../repo/demo-world.js';
 import { buildDemoWorld, type DemoWorld } from './world.js';
 
 export { DEMO_ACCOUNTS, type DemoAccount } from './accounts.js';
@@ -77,21 +83,12 @@ const COUNTED = [
 ] as const;
 
 /** Whether the database holds any model (then the demo data is not generated at start). */
-export async function isDemoSeeded(db: Queryable): Promise<boolean> {
-  return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM model')).rows[0]!.n > 0;
+export function isDemoSeeded(db: Queryable): Promise<boolean> {
+  return anyModel(db);
 }
 
-export async function demoCounts(db: Queryable): Promise<DemoCounts> {
-  const union = COUNTED.map((t) => `SELECT '${t}' AS t, count(*)::int AS n FROM ${t}`).join(' UNION ALL ');
-  const counts: DemoCounts = {};
-  for (const r of (await db.query<{ t: string; n: number }>(union)).rows) counts[r.t] = r.n;
-  counts.inhabitants = (
-    await db.query<{ n: number }>(
-      `SELECT COALESCE(sum((a.properties->>'population')::int), 0)::int AS n FROM area a
-      WHERE a.area_set_id = (SELECT min(id) FROM area_set WHERE name = 'grid')`,
-    )
-  ).rows[0]!.n;
-  return counts;
+export function demoCounts(db: Queryable): Promise<DemoCounts> {
+  return demoTableCounts(db, COUNTED);
 }
 
 export function formatCounts(counts: DemoCounts): string {
@@ -119,17 +116,7 @@ export function formatCounts(counts: DemoCounts): string {
  * the migration record stay), restarts the sequences and seeds again.
  */
 export async function resetDemoData(db: Database, options: SeedOptions = {}): Promise<DemoCounts> {
-  const { rows } = await db.query<{ table_name: string }>(
-    `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
-        AND table_name NOT IN ('schema_migration', 'place', 'server_secret') ORDER BY table_name`,
-  );
-  await db.transaction(async (tx) => {
-    await tx.query(`TRUNCATE ${rows.map((r) => `"${r.table_name}"`).join(', ')} RESTART IDENTITY CASCADE`);
-    // Models and sub-models share this sequence; no table owns it, so RESTART IDENTITY leaves it.
-    await tx.query('ALTER SEQUENCE model_id_seq RESTART WITH 1');
-    // Row versions (migration 014) come from a sequence of their own too: the same data gets the same versions.
-    await tx.query('ALTER SEQUENCE row_version_seq RESTART WITH 1');
-  });
+  await emptyDataTables(db);
   return seedDemoData(db, options);
 }
 
@@ -143,18 +130,13 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     const users = await createDemoAccounts(tx);
     const turnover = await seedTurnoverModel(tx, world, seed, users.modelAdmin);
     const score = await seedScoreModel(tx, world, users.globalAdmin);
-    await insertRows(
-      tx,
-      'model_user',
-      ['model_id', 'user_id', 'is_admin'],
-      [
-        [turnover, users.globalAdmin, true],
-        [score, users.globalAdmin, true],
-        [turnover, users.modelAdmin, true],
-        [score, users.modelAdmin, false],
-        [turnover, users.planner, false],
-      ],
-    );
+    await insertModelAccess(tx, [
+      { modelId: turnover, userId: users.globalAdmin, isAdmin: true },
+      { modelId: score, userId: users.globalAdmin, isAdmin: true },
+      { modelId: turnover, userId: users.modelAdmin, isAdmin: true },
+      { modelId: score, userId: users.modelAdmin, isAdmin: false },
+      { modelId: turnover, userId: users.planner, isAdmin: false },
+    ]);
     progress('written to the database');
   });
   return demoCounts(db);
@@ -207,11 +189,7 @@ async function seedTurnoverModel(tx: Queryable, world: DemoWorld, seed: number, 
     ],
   });
   const properties = await insertProperties(tx, modelId, SUPERMARKET_PROPERTIES, sets.poiSets);
-  await tx.query('UPDATE model SET output_location_property_id = $2, actual_output_location_property_id = $3 WHERE id = $1', [
-    modelId,
-    properties.get('turnover'),
-    properties.get('actualTurnover'),
-  ]);
+  await setOutputAndActualProperties(tx, modelId, properties.get('turnover'), properties.get('actualTurnover'));
   await insertCatchmentAreas(
     tx,
     modelId,
@@ -228,11 +206,9 @@ async function seedTurnoverModel(tx: Queryable, world: DemoWorld, seed: number, 
   const photographed = stores.flatMap((s, i) =>
     s.placeIndex < 6 && stores.findIndex((o) => o.placeIndex === s.placeIndex && o.groupCode === s.groupCode) === i ? [i] : [],
   );
-  await insertRows(
+  await insertLocationPhotos(
     tx,
-    'location_photo',
-    ['location_id', 'content_type', 'image'],
-    photographed.map((i) => [network.ids[i]!, 'image/png', storefrontPng(colors.get(stores[i]!.groupCode!)!, random)]),
+    photographed.map((i) => ({ locationId: network.ids[i]!, contentType: 'image/png', image: storefrontPng(colors.get(stores[i]!.groupCode!)!, random) })),
   );
 
   await supermarketScenarios(tx, network, stores, clusters, pois, world.geo, createdBy);
@@ -284,7 +260,7 @@ async function seedScoreModel(tx: Queryable, world: DemoWorld, createdBy: number
     ],
   });
   const properties = await insertProperties(tx, modelId, PHARMACY_PROPERTIES, sets.poiSets);
-  await tx.query('UPDATE model SET output_location_property_id = $2 WHERE id = $1', [modelId, properties.get('score')]);
+  await setOutputProperty(tx, modelId, properties.get('score'));
   await insertCatchmentAreas(
     tx,
     modelId,

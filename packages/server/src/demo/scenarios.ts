@@ -8,40 +8,7 @@ import { onLand, type Geography } from './geography.js';
 import type { Cluster, DemoLocation } from './networks.js';
 import type { DemoPois } from './pois.js';
 import { PointIndex, nearest } from './spatial.js';
-import type { Network } from './store.js';
-
-async function childScenario(
-  tx: Queryable,
-  network: Network,
-  parentId: number,
-  name: string,
-  options: { isTop?: boolean; competition?: boolean; createdBy?: number | null } = {},
-): Promise<number> {
-  return (
-    await tx.query<{ id: number }>(
-      'INSERT INTO scenario (model_id, name, status, parent_scenario_id, is_top, competition, created_by) VALUES ($1, $2, 0, $3, $4, $5, $6) RETURNING id',
-      [network.modelId, name, parentId, options.isTop ?? false, options.competition ?? false, options.createdBy ?? null],
-    )
-  ).rows[0]!.id;
-}
-
-/** Copies the version a location has in `fromScenarioId` into a scenario with a change type and changed properties. */
-async function changeVersion(
-  tx: Queryable,
-  scenarioId: number,
-  fromScenarioId: number,
-  locationId: number,
-  changeType: 2 | 3,
-  properties: Record<string, unknown> = {},
-) {
-  const r = await tx.query(
-    `INSERT INTO location_version (scenario_id, location_id, change_type, name, latitude, longitude, visibility, excluded, location_group_id, location_cluster_id, properties)
-     SELECT $1, location_id, $4, name, latitude, longitude, visibility, excluded, location_group_id, location_cluster_id, properties || $5::jsonb
-       FROM location_version WHERE scenario_id = $2 AND location_id = $3`,
-    [scenarioId, fromScenarioId, locationId, changeType, JSON.stringify(properties)],
-  );
-  if (r.rowCount !== 1) throw new Error(`location ${locationId} has no version in scenario ${fromScenarioId}`);
-}
+import { copyVersionWithChange, insertChildScenario, insertOpenedLocation, type Network } from '../repo/demo-world.js';
 
 interface NewLocation {
   name: string;
@@ -53,16 +20,15 @@ interface NewLocation {
 
 /** A location created in the scenario (change type 1). */
 async function openLocation(tx: Queryable, network: Network, scenarioId: number, l: NewLocation, clusters: Cluster[]): Promise<number> {
-  const id = (
-    await tx.query<{ id: number }>('INSERT INTO location (model_id, type, created_scenario_id) VALUES ($1, 1, $2) RETURNING id', [network.modelId, scenarioId])
-  ).rows[0]!.id;
   const cluster = clusters.length ? network.clusters[nearest(clusters, l.longitude, l.latitude)]! : null;
-  await tx.query(
-    `INSERT INTO location_version (scenario_id, location_id, change_type, name, latitude, longitude, location_group_id, location_cluster_id, properties)
-     VALUES ($1, $2, 1, $3, $4, $5, $6, $7, $8)`,
-    [scenarioId, id, l.name, l.latitude, l.longitude, network.groups.get(l.groupCode) ?? null, cluster, JSON.stringify(l.properties)],
-  );
-  return id;
+  return insertOpenedLocation(tx, network.modelId, scenarioId, {
+    name: l.name,
+    latitude: l.latitude,
+    longitude: l.longitude,
+    groupId: network.groups.get(l.groupCode) ?? null,
+    clusterId: cluster,
+    properties: l.properties,
+  });
 }
 
 /** The first location whose name starts with the prefix; else the first of the group; else the first. */
@@ -107,27 +73,27 @@ export async function supermarketScenarios(
   opened.properties.stationsInRange = new PointIndex(pois.stations).count(opened.longitude, opened.latitude, 0.5);
   opened.properties.schoolsInRange = new PointIndex(pois.schools).count(opened.longitude, opened.latitude, 0.5);
   checkOnLand(geo, opened);
-  const opening = await childScenario(tx, network, base, opened.name, { createdBy });
+  const opening = await insertChildScenario(tx, network.modelId, base, opened.name, { createdBy });
   const newStore = await openLocation(tx, network, opening, opened, clusters);
 
   // A child of the opening: the same store built larger.
-  const larger = await childScenario(tx, network, opening, `${opened.name} XL`, { createdBy });
-  await changeVersion(tx, larger, opening, newStore, 3, { salesFloorArea: 2400, checkouts: 13, parkingSpaces: 180 });
+  const larger = await insertChildScenario(tx, network.modelId, opening, `${opened.name} XL`, { createdBy });
+  await copyVersionWithChange(tx, larger, opening, newStore, 3, { salesFloorArea: 2400, checkouts: 13, parkingSpaces: 180 });
 
   // A competitor closing down: a competition scenario.
   const closed = find(stores, 'Polderhal Zwolle', 'POL');
-  const closing = await childScenario(tx, network, base, `Sluiting ${stores[closed]!.name}`, { competition: true, createdBy });
-  await changeVersion(tx, closing, base, network.ids[closed]!, 2);
+  const closing = await insertChildScenario(tx, network.modelId, base, `Sluiting ${stores[closed]!.name}`, { competition: true, createdBy });
+  await copyVersionWithChange(tx, closing, base, network.ids[closed]!, 2);
 
   const edited = find(stores, 'Dagvers Haarlem', 'DAG');
-  const editing = await childScenario(tx, network, base, `Uitbreiding ${stores[edited]!.name}`, { createdBy });
+  const editing = await insertChildScenario(tx, network.modelId, base, `Uitbreiding ${stores[edited]!.name}`, { createdBy });
   const area = Number(stores[edited]!.properties.salesFloorArea) + 400;
-  await changeVersion(tx, editing, base, network.ids[edited]!, 3, { salesFloorArea: area, checkouts: Math.max(2, Math.round(area / 170)) });
+  await copyVersionWithChange(tx, editing, base, network.ids[edited]!, 3, { salesFloorArea: area, checkouts: Math.max(2, Math.round(area / 170)) });
 
   // The top scenario, where the plans are merged: already holds one parking extension.
-  const plan = await childScenario(tx, network, base, 'Regioplan 2027', { isTop: true, createdBy });
+  const plan = await insertChildScenario(tx, network.modelId, base, 'Regioplan 2027', { isTop: true, createdBy });
   const parking = find(stores, 'Korenbloem Amersfoort', 'KOR');
-  await changeVersion(tx, plan, base, network.ids[parking]!, 3, { parkingSpaces: Number(stores[parking]!.properties.parkingSpaces) + 50 });
+  await copyVersionWithChange(tx, plan, base, network.ids[parking]!, 3, { parkingSpaces: Number(stores[parking]!.properties.parkingSpaces) + 50 });
 }
 
 export async function pharmacyScenarios(
@@ -148,14 +114,14 @@ export async function pharmacyScenarios(
   };
   opened.properties.gpPracticesInRange = new PointIndex(pois.gpPractices).count(opened.longitude, opened.latitude, 0.5);
   checkOnLand(geo, opened);
-  const opening = await childScenario(tx, network, base, opened.name, { createdBy });
+  const opening = await insertChildScenario(tx, network.modelId, base, opened.name, { createdBy });
   await openLocation(tx, network, opening, opened, []);
 
   const edited = find(branches, 'Pharmacy Utrecht', 'OWN');
-  const editing = await childScenario(tx, network, base, `Longer opening hours ${branches[edited]!.name}`, { createdBy });
-  await changeVersion(tx, editing, base, network.ids[edited]!, 3, { openingHoursPerWeek: 84 });
+  const editing = await insertChildScenario(tx, network.modelId, base, `Longer opening hours ${branches[edited]!.name}`, { createdBy });
+  await copyVersionWithChange(tx, editing, base, network.ids[edited]!, 3, { openingHoursPerWeek: 84 });
 
-  const plan = await childScenario(tx, network, base, 'Network plan 2027', { isTop: true, createdBy });
+  const plan = await insertChildScenario(tx, network.modelId, base, 'Network plan 2027', { isTop: true, createdBy });
   const closed = find(branches, 'Pharmacy Heerlen', 'OWN');
-  await changeVersion(tx, plan, base, network.ids[closed]!, 2);
+  await copyVersionWithChange(tx, plan, base, network.ids[closed]!, 2);
 }

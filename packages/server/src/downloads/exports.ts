@@ -9,27 +9,19 @@
 import type { Queryable } from '../db/database.js';
 import type { PropertyRow } from '../repo/properties.js';
 import { propertyDefinitions } from '../repo/properties.js';
-import { scenarioLocations, type LocationRow } from '../repo/scenario-locations.js';
+import { ownVersionsOfModel, scenarioLocations, type LocationRow } from '../repo/scenario-locations.js';
 import { rangeProblem } from '../scenarios/property-values.js';
-import { areaPropertyEntities, type AreaRow } from '../repo/areas.js';
-import type { CatchmentAreaRow, CatchmentRow } from '../outputs/catchments.js';
-import { locationNames, positions, type ResultReader } from '../outputs/results.js';
-import type { ResultSummary } from '../processing/results-store.js';
+import { areaPropertyEntities, areasById, type AreaRow } from '../repo/areas.js';
+import { groupAndClusterNames } from '../repo/models.js';
+import type { CatchmentRow } from '../outputs/catchments.js';
+import type { CatchmentAreaRow } from '../repo/catchment-areas.js';
+import { positions, type ResultReader } from '../outputs/results.js';
+import { locationNames } from '../repo/scenario-locations.js';
+import type { ResultSummary } from '../repo/results.js';
 import { csv, type Cell, type Culture } from './csv.js';
 import { changeTypeLabel, header, yesNo, zoneLabel } from './headers.js';
 
-interface Names {
-  group: Map<number, string>;
-  cluster: Map<number, string>;
-}
-
-export async function namesOf(db: Queryable, modelId: number): Promise<Names> {
-  const [groups, clusters] = await Promise.all([
-    db.query<{ id: number; name: string }>('SELECT id, name FROM location_group WHERE model_id = $1', [modelId]),
-    db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1', [modelId]),
-  ]);
-  return { group: new Map(groups.rows.map((g) => [g.id, g.name])), cluster: new Map(clusters.rows.map((c) => [c.id, c.name])) };
-}
+type Names = Awaited<ReturnType<typeof groupAndClusterNames>>;
 
 const propertyValue = (p: PropertyRow, value: unknown): Cell => {
   if (value === null || value === undefined || value === '') return null;
@@ -86,7 +78,11 @@ async function exportedProperties(db: Queryable, modelId: number, includeHidden:
 }
 
 export async function scenarioLocationsCsv(db: Queryable, modelId: number, scenarioId: number, culture: Culture): Promise<string> {
-  const [properties, names, rows] = await Promise.all([exportedProperties(db, modelId, false), namesOf(db, modelId), scenarioLocations(db, scenarioId)]);
+  const [properties, names, rows] = await Promise.all([
+    exportedProperties(db, modelId, false),
+    groupAndClusterNames(db, modelId),
+    scenarioLocations(db, scenarioId),
+  ]);
   return csv(
     culture,
     locationColumns(culture, properties),
@@ -96,14 +92,8 @@ export async function scenarioLocationsCsv(db: Queryable, modelId: number, scena
 
 /** Every scenario's own location versions: the base scenario's locations and each scenario's changes. */
 export async function modelScenariosLocationsCsv(db: Queryable, modelId: number, culture: Culture): Promise<string> {
-  const [properties, names] = await Promise.all([exportedProperties(db, modelId, false), namesOf(db, modelId)]);
-  const { rows } = await db.query<LocationRow & { scenario_name: string }>(
-    `SELECT v.location_id, l.model_id, l.type, l.created_scenario_id, v.scenario_id AS version_scenario_id, 0 AS depth, v.change_type, v.name,
-            v.latitude, v.longitude, v.visibility, v.excluded, v.location_group_id, v.location_cluster_id, v.properties, v.modified, s.name AS scenario_name
-       FROM location_version v JOIN location l ON l.id = v.location_id JOIN scenario s ON s.id = v.scenario_id
-      WHERE s.model_id = $1 AND l.type <> 2 ORDER BY v.scenario_id, v.location_id`,
-    [modelId],
-  );
+  const [properties, names] = await Promise.all([exportedProperties(db, modelId, false), groupAndClusterNames(db, modelId)]);
+  const rows = await ownVersionsOfModel(db, modelId);
   return csv(
     culture,
     [header('scenarioId', culture), header('scenario', culture), ...locationColumns(culture, properties)],
@@ -128,7 +118,7 @@ export async function outputsCsv(
 ): Promise<string> {
   const [properties, names, rows] = await Promise.all([
     exportedProperties(db, modelId, includeHidden),
-    namesOf(db, modelId),
+    groupAndClusterNames(db, modelId),
     scenarioLocations(db, scenarioId),
   ]);
   const indexes = outputs.map((o) => positions(o.summary));
@@ -192,13 +182,7 @@ export interface CatchmentTable {
 /** Catchment rows of one or more catchment areas; with area properties when asked. */
 export async function catchmentCsv(db: Queryable, tables: CatchmentTable[], culture: Culture, withAreaProperties: boolean): Promise<string> {
   const ids = tables.flatMap((t) => t.rows.map((r) => r.areaId));
-  const areas = ids.length
-    ? new Map(
-        (
-          await db.query<AreaRow>('SELECT id, area_set_id, code, person_type, properties, latitude, longitude, geometry FROM area WHERE id = ANY($1)', [ids])
-        ).rows.map((a) => [Number(a.id), a]),
-      )
-    : new Map<number, AreaRow>();
+  const areas = ids.length ? new Map((await areasById(db, ids)).map((a) => [Number(a.id), a])) : new Map<number, AreaRow>();
   const propertyColumns: string[] = [];
   const propertyValues = new Map<number, Map<string, Cell>>();
   if (withAreaProperties) {

@@ -15,8 +15,17 @@
 // migration's trigger notifies on every new row). It also reads every
 // `safetyMs` regardless, and at once again while rows wait behind a running
 // transaction. It runs only while a stream is open.
-import type { ScenarioEvent, ScenarioEventKind } from '@locus/contract';
+import type { ScenarioEvent } from '@locus/contract';
 import type { Database } from '../db/database.js';
+import {
+  changeKept,
+  changesBetween,
+  changesPendingAfter,
+  oldestRunningTransaction,
+  pruneChanges,
+  settledChangesAfter,
+  type ChangeEventRow,
+} from '../repo/change-events.js';
 
 /** A position in the feed: after the row (tx, id). */
 export interface FeedPosition {
@@ -54,19 +63,7 @@ const BATCH = 500;
 /** A resume that would send more than this answers 'gone': the client reads the state afresh instead. */
 const RESUME_LIMIT = 2000;
 
-interface Row {
-  id: number;
-  tx: string;
-  model_id: number;
-  scenario_id: number;
-  kind: ScenarioEventKind;
-  status: number;
-  modified: Date;
-}
-
-const COLUMNS = 'id, tx::text AS tx, model_id, scenario_id, kind, status, modified';
-
-function toEvent(row: Row): FeedEvent {
+function toEvent(row: ChangeEventRow): FeedEvent {
   return {
     position: { tx: BigInt(row.tx), id: Number(row.id) },
     data: {
@@ -114,8 +111,7 @@ export function createChangeFeed(db: Database, options: FeedOptions = {}): Chang
 
   async function start(): Promise<FeedPosition> {
     // Everything of transactions not yet ended comes; what ended before is history.
-    const { rows } = await db.query<{ horizon: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon');
-    const at = { tx: BigInt(rows[0]!.horizon), id: 0 };
+    const at = { tx: await oldestRunningTransaction(db), id: 0 };
     position = at;
     seenGeneration = db.generation();
     lastRead = Date.now();
@@ -138,12 +134,7 @@ export function createChangeFeed(db: Database, options: FeedOptions = {}): Chang
     lastRead = Date.now();
     for (;;) {
       const from: FeedPosition = position;
-      const { rows } = await db.query<Row>(
-        `SELECT ${COLUMNS} FROM change_event
-          WHERE (tx, id) > ($1::text::xid8, $2::bigint) AND tx < pg_snapshot_xmin(pg_current_snapshot())
-          ORDER BY tx, id LIMIT ${BATCH}`,
-        [from.tx.toString(), from.id],
-      );
+      const rows = await settledChangesAfter(db, from, BATCH);
       if (closed || position !== from) return;
       if (rows.length) {
         const events = rows.map(toEvent);
@@ -154,14 +145,10 @@ export function createChangeFeed(db: Database, options: FeedOptions = {}): Chang
     }
     if (closed || !position) return;
     // Rows already written by a transaction that has not ended (or ended after the snapshot) are read at the next check.
-    const { rows } = await db.query<{ pending: boolean }>(
-      'SELECT EXISTS (SELECT 1 FROM change_event WHERE (tx, id) > ($1::text::xid8, $2::bigint)) AS pending',
-      [position.tx.toString(), position.id],
-    );
-    waiting = rows[0]?.pending === true;
+    waiting = await changesPendingAfter(db, position);
     if (Date.now() - lastPrune > Math.min(retentionMs, 5 * 60_000)) {
       lastPrune = Date.now();
-      await db.query(`DELETE FROM change_event WHERE at < now() - ($1::text)::interval`, [`${Math.round(retentionMs / 1000)} seconds`]);
+      await pruneChanges(db, Math.round(retentionMs / 1000));
     }
   }
 
@@ -209,17 +196,8 @@ export function createChangeFeed(db: Database, options: FeedOptions = {}): Chang
 
     async between(from, to) {
       if (comparePositions(from, to) >= 0) return [];
-      const kept = await db.query<{ kept: boolean }>('SELECT EXISTS (SELECT 1 FROM change_event WHERE id = $1 AND tx = $2::text::xid8) AS kept', [
-        from.id,
-        from.tx.toString(),
-      ]);
-      if (!kept.rows[0]?.kept) return 'gone';
-      const { rows } = await db.query<Row>(
-        `SELECT ${COLUMNS} FROM change_event
-          WHERE (tx, id) > ($1::text::xid8, $2::bigint) AND (tx, id) <= ($3::text::xid8, $4::bigint)
-          ORDER BY tx, id LIMIT ${RESUME_LIMIT + 1}`,
-        [from.tx.toString(), from.id, to.tx.toString(), to.id],
-      );
+      if (!(await changeKept(db, from))) return 'gone';
+      const rows = await changesBetween(db, from, to, RESUME_LIMIT + 1);
       return rows.length > RESUME_LIMIT ? 'gone' : rows.map(toEvent);
     },
 

@@ -14,8 +14,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EventStreamEvents, type EventStreamReady } from '@locus/contract';
 import type { ServerContext } from '../context.js';
-import type { CurrentUser } from '../http/current-user.js';
-import type { Handlers } from '../http/register-routes.js';
+import type { CurrentUser } from '../domain/user.js';
+import { currentModelAccess } from '../repo/users.js';
 import {
   comparePositions,
   createChangeFeed,
@@ -39,22 +39,13 @@ export interface EventStreamOptions extends FeedOptions {
 }
 
 export interface EventStreams {
-  handlers: Handlers;
+  /** Takes the request's connection over and streams to it until it closes or ends (routes/events.ts). */
+  serve(user: CurrentUser, request: FastifyRequest, reply: FastifyReply): Promise<void>;
   feed: ChangeFeed;
   /** Open streams (tests, the operator's figures). */
   open(): number;
   /** Ends every stream (before the server closes: open streams would hold it). */
   close(): Promise<void>;
-}
-
-/** Which models a user reaches now: all for a global administrator. */
-async function modelAccess(ctx: ServerContext, userId: number): Promise<{ all: boolean; models: Set<number> } | undefined> {
-  const { rows } = await ctx.db.query<{ is_global_admin: boolean; models: number[] | null }>(
-    'SELECT u.is_global_admin, ARRAY(SELECT m.model_id FROM model_user m WHERE m.user_id = u.id) AS models FROM app_user u WHERE u.id = $1',
-    [userId],
-  );
-  const row = rows[0];
-  return row ? { all: row.is_global_admin, models: new Set(row.models ?? []) } : undefined;
 }
 
 export function createEventStreams(ctx: ServerContext, options: EventStreamOptions = {}): EventStreams {
@@ -135,7 +126,7 @@ export function createEventStreams(ctx: ServerContext, options: EventStreamOptio
     timers.push(setTimeout(end, maxStreamMs));
     timers.push(
       setInterval(() => {
-        modelAccess(ctx, user.id)
+        currentModelAccess(ctx.db, user.id)
           .then((now) => {
             if (now) access = now;
             else end();
@@ -148,12 +139,7 @@ export function createEventStreams(ctx: ServerContext, options: EventStreamOptio
 
   return {
     feed,
-    handlers: {
-      events: async ({ user, request, reply }) => {
-        await openStream(user, request, reply);
-        return undefined;
-      },
-    },
+    serve: openStream,
     open: () => streams.size,
     async close() {
       for (const end of [...streams]) end();

@@ -3,7 +3,7 @@
 // the expression's place in the request or in the saved list.
 import { validateExpression } from '@locus/engine';
 import { RuleMessage, type FunctionMessage } from '@locus/contract';
-import { ApiError } from '../http/errors.js';
+import { DomainError } from '../domain/errors.js';
 
 export function messagesOf(expressions: ReadonlyArray<{ source: string; known: ReadonlySet<string> }>): FunctionMessage[] {
   return expressions.flatMap(({ source, known }, index) =>
@@ -15,5 +15,5 @@ export function messagesOf(expressions: ReadonlyArray<{ source: string; known: R
 export function refuseWhenInvalid(messages: FunctionMessage[], label: (index: number) => string): void {
   if (!messages.length) return;
   const reason = messages.map((m) => `${label(m.index)}: ${m.message}`).join('; ');
-  throw new ApiError(409, RuleMessage.functionValidationFailed, { key: RuleMessage.functionValidationFailed, reason });
+  throw new DomainError('conflict', RuleMessage.functionValidationFailed, { key: RuleMessage.functionValidationFailed, reason });
 }

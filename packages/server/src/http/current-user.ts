@@ -2,22 +2,8 @@
 // model_user) after the bearer token is verified. userIsAdmin and
 // userIsGlobalAdmin come from here, never from the token.
 import type { Queryable } from '../db/database.js';
-
-export interface CurrentUser {
-  id: number;
-  subject: string;
-  title: string;
-  email: string | null;
-  isGlobalAdmin: boolean;
-  /** modelId → isAdmin, for every model the user has access to. */
-  models: Map<number, boolean>;
-  /**
-   * With the built-in provider: when the login's password was last set (ms
-   * since 1970); tokens issued before it are refused. Undefined with an
-   * external provider.
-   */
-  passwordChangedAt?: number;
-}
+import type { CurrentUser } from '../domain/user.js';
+import { createUser, loginPasswordChanged, modelAccessOf, userBySubject } from '../repo/users.js';
 
 /** A token whose login was deleted (built-in provider): the API refuses it at once, not when it expires. */
 export class LoginGoneError extends Error {}
@@ -26,14 +12,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     user?: CurrentUser;
   }
-}
-
-interface UserRow {
-  id: number;
-  subject: string;
-  title: string;
-  email: string | null;
-  is_global_admin: boolean;
 }
 
 /** Loads the user for a token subject, creating the app_user on first sign-in. */
@@ -45,32 +23,20 @@ export async function loadCurrentUser(
   let passwordChangedAt: number | undefined;
   if (options.builtinLogin) {
     // The built-in provider's subject is the login id: a deleted login signs in no more.
-    const login = /^\d{1,9}$/.test(token.subject)
-      ? (await db.query<{ password_changed: Date }>('SELECT password_changed FROM login WHERE id = $1', [Number(token.subject)])).rows[0]
-      : undefined;
-    if (!login) throw new LoginGoneError(`the login ${token.subject} no longer exists`);
-    passwordChangedAt = new Date(login.password_changed).getTime();
+    const changed = /^\d{1,9}$/.test(token.subject) ? await loginPasswordChanged(db, Number(token.subject)) : undefined;
+    if (!changed) throw new LoginGoneError(`the login ${token.subject} no longer exists`);
+    passwordChangedAt = new Date(changed).getTime();
   }
-  let row = (await db.query<UserRow>('SELECT id, subject, title, email, is_global_admin FROM app_user WHERE subject = $1', [token.subject])).rows[0];
-  if (!row) {
-    const title = token.name || token.username || token.email || token.subject;
-    row = (
-      await db.query<UserRow>(
-        `INSERT INTO app_user (subject, title, email) VALUES ($1, $2, $3)
-       ON CONFLICT (subject) DO UPDATE SET title = app_user.title
-       RETURNING id, subject, title, email, is_global_admin`,
-        [token.subject, title, token.email ?? null],
-      )
-    ).rows[0]!;
-  }
-  const access = await db.query<{ model_id: number; is_admin: boolean }>('SELECT model_id, is_admin FROM model_user WHERE user_id = $1', [row.id]);
+  const row =
+    (await userBySubject(db, token.subject)) ??
+    (await createUser(db, { subject: token.subject, title: token.name || token.username || token.email || token.subject, email: token.email ?? null }));
   return {
     id: row.id,
     subject: row.subject,
     title: row.title,
     email: row.email,
-    isGlobalAdmin: row.is_global_admin,
-    models: new Map(access.rows.map((r) => [r.model_id, r.is_admin])),
+    isGlobalAdmin: row.isGlobalAdmin,
+    models: await modelAccessOf(db, row.id),
     ...(passwordChangedAt !== undefined ? { passwordChangedAt } : {}),
   };
 }

@@ -1,48 +1,49 @@
-// Errors the API answers with. Every error body is JSON with a message, never
-// a stack trace: { statusCode, error, message, field?, reason?, key? }.
+// The one place errors become answers. Every error body is JSON with a
+// message, never a stack trace: { statusCode, error, message, field?, reason?,
+// key?, params? }. Domain errors (domain/errors.ts) answer the status of their
+// kind; Fastify's own (body too large, unreadable JSON) theirs; database faults
+// 503 or 507; anything else 500 with a generic message.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
 import { errorName } from '@locus/contract';
 import type { ServerContext } from '../context.js';
+import { DomainError, invalid, type DomainErrorKind, type ErrorDetails } from '../domain/errors.js';
 import { databaseFaultAnswer } from './database-faults.js';
 
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly details: { field?: string; reason?: string; key?: string; params?: Record<string, string | number> } = {},
-  ) {
-    super(message);
-  }
+/** The HTTP status of each kind of domain error. */
+const STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  unavailable: 503,
+};
+
+export function statusOf(error: DomainError): number {
+  return STATUS[error.kind];
 }
 
-export const badRequest = (field: string, reason: string) => new ApiError(400, reason, { field, reason });
-export const unauthorized = (message = 'a valid bearer token is required') => new ApiError(401, message);
-export const forbidden = (message = 'you have no access to this resource') => new ApiError(403, message);
-export const notFound = (what: string) => new ApiError(404, `${what} not found`);
-/** A scenario rule (status, change type, ownership) forbids the action: the message is the key the app translates. */
-export const conflict = (key: string, reason?: string) => new ApiError(409, key, { key, reason });
-
 /** The first problem of a zod error as a 400 naming the field (prefixed by where it was: params, query, body). */
-export function fromZodError(where: 'params' | 'query' | 'body', error: ZodError): ApiError {
+export function fromZodError(where: 'params' | 'query' | 'body', error: ZodError): DomainError {
   const issue = error.issues[0];
   const path = issue?.path.map(String).join('.') ?? '';
   const field = path || where;
   const reason = issue?.message ?? 'invalid value';
   // The message is the reason itself, so the spec's message keys ('nameRequired') reach the app as they are.
-  return new ApiError(400, reason, { field, reason });
+  return invalid(field, reason);
 }
 
-export function errorBody(statusCode: number, message: string, details: ApiError['details'] = {}) {
+export function errorBody(statusCode: number, message: string, details: ErrorDetails = {}) {
   return { statusCode, error: errorName(statusCode), message, ...details };
 }
 
 export function registerErrorHandling(app: FastifyInstance, ctx: ServerContext) {
-  app.setErrorHandler(async (error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler(async (error: FastifyError | DomainError | Error, request: FastifyRequest, reply: FastifyReply) => {
     let status: number;
     let body: ReturnType<typeof errorBody>;
-    if (error instanceof ApiError) {
-      status = error.statusCode;
+    if (error instanceof DomainError) {
+      status = statusOf(error);
       body = errorBody(status, error.message, error.details);
     } else if ('validation' in error && error.validation) {
       status = 400;
@@ -64,7 +65,8 @@ export function registerErrorHandling(app: FastifyInstance, ctx: ServerContext) 
     }
     const user = request.user?.title ?? null;
     const url = request.url.length > 300 ? `${request.url.slice(0, 300)}…` : request.url;
-    const line = `${request.method} ${url} → ${status}: ${status === 500 ? error.message || String(error) : body.message}`;
+    // A 500's line names the request, whose id leads to the stack in Fastify's log (http/logger.ts).
+    const line = `${request.method} ${url} → ${status}: ${status === 500 ? `${error.message || String(error)} (request ${request.id})` : body.message}`;
     if (status >= 500) await ctx.log.error(line, user);
     // Refusals are anyone's to cause: one line per kind and minute, repeats counted (log/aggregate.ts).
     else await ctx.log.warnRepeated(`${status} ${request.method} ${request.routeOptions.url ?? 'unrouted'} ${user ?? request.ip}`, line, user);

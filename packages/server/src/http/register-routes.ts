@@ -1,33 +1,69 @@
 // Registers every route of the contract's table on Fastify. Params, query and
 // body are validated with the contract's zod schemas (400 naming the field);
-// the role is checked (401 / 403); a route whose handler is not built answers
-// 501. Handlers are plain functions grouped per domain in ../routes/.
+// the role is checked (401 / 403); a route whose handler is not given answers
+// 501. Handlers are plain functions grouped per domain in ../routes/, typed
+// from the same table: each receives its route's parsed params, query and
+// body and answers its route's response (RouteHandlers), so a handler with a
+// wrong name or a wrong answer fails the typecheck.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fillPath, routeList, TextLimit, type RouteDef } from '@locus/contract';
+import type * as z from 'zod';
+import {
+  fillPath,
+  routeList,
+  TextLimit,
+  type RouteBody,
+  type RouteDef,
+  type RouteName,
+  type RouteParams,
+  type RouteResponse,
+  type Routes,
+} from '@locus/contract';
 import type { ServerContext } from '../context.js';
-import { ApiError, badRequest, errorBody, fromZodError, forbidden, unauthorized } from './errors.js';
-import type { CurrentUser } from './current-user.js';
+import { DomainError, forbidden, invalid, unauthenticated } from '../domain/errors.js';
+import type { CurrentUser } from '../domain/user.js';
+import { errorBody, fromZodError } from './errors.js';
 import { LOGIN_CREATE_RATE_LIMIT } from './web-security.js';
 import { sendCached } from './cached.js';
 
 export interface HandlerInput<R extends RouteDef = RouteDef> {
-  params: any;
-  query: any;
-  body: any;
+  params: RouteParams<R>;
+  /** The parsed query; an empty object for a route without one. */
+  query: R['query'] extends z.ZodType ? z.output<R['query']> : Record<string, never>;
+  body: RouteBody<R>;
   /** The signed-in user; undefined only on anonymous routes. */
-  user: CurrentUser;
+  user: R['role'] extends 'anonymous' ? undefined : CurrentUser;
   request: FastifyRequest;
   reply: FastifyReply;
   route: R;
 }
 
-/** A handler returns the JSON body, or sends the reply itself (binary downloads) and returns undefined. */
-export type Handler = (input: HandlerInput) => Promise<unknown>;
-export type Handlers = Partial<Record<string, Handler>>;
+/**
+ * What a handler answers: a JSON route's response as the contract declares it
+ * (or the reply, when it sent the body itself with an ETag: http/cached.ts);
+ * any other route (images, PDFs, downloads, the event stream) sends its reply
+ * itself and returns it, or undefined once it took the connection over.
+ */
+export type HandlerResult<R extends RouteDef> = R['produces'] extends 'json' ? RouteResponse<R> | FastifyReply : FastifyReply | undefined;
+
+export type RouteHandler<R extends RouteDef> = (input: HandlerInput<R>) => Promise<HandlerResult<R>>;
+
+/** One handler per route of the contract, keyed by the route's name. */
+export type RouteHandlers = { [N in RouteName]: RouteHandler<Routes[N]> };
+
+/** A handler's input as registration builds it, before the route is known. */
+interface ParsedInput {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+  user: CurrentUser | undefined;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  route: RouteDef;
+}
 
 export interface RegisterOptions {
   authenticate(request: FastifyRequest): Promise<CurrentUser>;
-  /** Validate every JSON response against the contract (tests switch this on). */
+  /** Validate every JSON answer against the contract (an answer that does not match is a 500): on in development and tests. */
   validateResponses?: boolean;
 }
 
@@ -90,18 +126,19 @@ export function auditDetails(params: Record<string, unknown>, query: unknown, bo
   return parts.join(' ');
 }
 
-export function registerRoutes(app: FastifyInstance, ctx: ServerContext, handlers: Handlers, options: RegisterOptions) {
+export function registerRoutes(app: FastifyInstance, ctx: ServerContext, handlers: Partial<RouteHandlers>, options: RegisterOptions) {
   const unknown = Object.keys(handlers).filter((name) => !routeList.some((r) => r.name === name));
   if (unknown.length) throw new Error(`handlers for routes not in the contract: ${unknown.join(', ')}`);
   for (const route of routeList) {
-    const handler = handlers[route.name];
+    // The one place the table's routes are taken together: each handler was typed against its own route.
+    const handler = handlers[route.name as RouteName] as ((input: ParsedInput) => Promise<unknown>) | undefined;
     app.route({
       method: route.method,
       url: route.path,
       config: routeConfig(route),
       handler: async (request, reply) => {
         if (!ctx.readiness.ready && route.role !== 'anonymous') {
-          throw new ApiError(503, `the database is starting (${ctx.readiness.phase})`);
+          throw new DomainError('unavailable', `the database is starting (${ctx.readiness.phase})`);
         }
         const user = route.role === 'anonymous' ? undefined : await options.authenticate(request);
         if (user && route.role === 'globalAdmin' && !user.isGlobalAdmin) throw forbidden('only a global administrator may do this');
@@ -112,7 +149,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, handler
         // A path segment over the limit is refused before anything reads it (the router takes segments of up to
         // 2,000 characters, so that such a path is told why, not answered 404).
         for (const [field, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
-          if (typeof value === 'string' && value.length > TextLimit.param) throw badRequest(field, `${field} must be at most ${TextLimit.param} characters`);
+          if (typeof value === 'string' && value.length > TextLimit.param) throw invalid(field, `${field} must be at most ${TextLimit.param} characters`);
         }
         const params = route.params.safeParse(request.params ?? {});
         if (!params.success) throw fromZodError('params', params.error);
@@ -120,14 +157,14 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, handler
         if (!query.success) throw fromZodError('query', query.error);
         // PostgreSQL text cannot hold the NUL character: refused naming the field, before any write tries to store it.
         const nul = route.body ? nulField(request.body) : undefined;
-        if (nul !== undefined) throw badRequest(nul ? `body.${nul}` : 'body', 'text must not contain the NUL character (U+0000)');
+        if (nul !== undefined) throw invalid(nul ? `body.${nul}` : 'body', 'text must not contain the NUL character (U+0000)');
         const body = route.body ? route.body.safeParse(request.body ?? null) : { success: true as const, data: undefined };
         if (!body.success) throw fromZodError('body', body.error);
         const result = await handler({
           params: params.data,
           query: query.data,
           body: body.data,
-          user: user as CurrentUser,
+          user,
           request,
           reply,
           route,
@@ -137,8 +174,8 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, handler
           const path = fillPath(route, params.data as Record<string, string | number>).split('?')[0];
           await ctx.log.info(`${route.name}: ${route.method} ${path} ${auditDetails(params.data, query.data, body.data, result)}`.trim(), user.title);
         }
-        if (reply.sent) return reply;
-        if (result === undefined) return reply;
+        // Sent by the handler itself (http/cached.ts, a download, the event stream).
+        if (result === reply || result === undefined || reply.sent) return reply;
         if (options.validateResponses && route.produces === 'json') {
           const check = route.response.safeParse(result);
           if (!check.success) {
@@ -172,6 +209,6 @@ export function nulField(value: unknown, path = ''): string | undefined {
 
 /** The bearer-token authentication with a short cache of users. */
 export function requireUser(request: FastifyRequest): CurrentUser {
-  if (!request.user) throw unauthorized();
+  if (!request.user) throw unauthenticated();
   return request.user;
 }

@@ -6,6 +6,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import { errorBody } from './errors.js';
+import { loggingOptions } from './logger.js';
 import { registerAppFiles } from './app-files.js';
 
 export interface WaitingServer {
@@ -14,7 +15,7 @@ export interface WaitingServer {
 
 export async function startWaitingServer(config: ServerConfig, options: { tls?: { key: string; cert: string }; appDir: string }): Promise<WaitingServer> {
   const app = Fastify({
-    logger: false,
+    ...loggingOptions(config),
     https: options.tls ? { key: options.tls.key, cert: options.tls.cert } : null,
     routerOptions: { ignoreTrailingSlash: true },
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;

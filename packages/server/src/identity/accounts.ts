@@ -3,6 +3,8 @@
 // app_user row a first sign-in needs.
 import type { Account, FindAccount } from 'oidc-provider';
 import type { Queryable } from '../db/database.js';
+import { loginById, loginByIdentityOrEmail, type LoginWithPassword } from '../repo/logins.js';
+import { upsertUser } from '../repo/users.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 export interface LoginRecord {
@@ -12,23 +14,13 @@ export interface LoginRecord {
   email: string;
 }
 
-interface LoginRow {
-  id: number;
-  identity: string;
-  display_name: string;
-  email: string;
-  password_hash: string;
-}
-
-const COLUMNS = 'id, identity, display_name, email, password_hash';
-
-const toRecord = (row: LoginRow): LoginRecord => ({ id: row.id, identity: row.identity, displayName: row.display_name, email: row.email });
+const toRecord = (row: LoginWithPassword): LoginRecord => ({ id: row.id, identity: row.identity, displayName: row.display_name, email: row.email });
 
 /** Sign-in names and e-mail addresses compare without case and surrounding blanks. */
 export const normalizeIdentity = (value: string) => value.trim().toLowerCase();
 
 export async function findLoginById(db: Queryable, id: number): Promise<LoginRecord | undefined> {
-  const row = (await db.query<LoginRow>(`SELECT ${COLUMNS} FROM login WHERE id = $1`, [id])).rows[0];
+  const row = await loginById(db, id);
   return row && toRecord(row);
 }
 
@@ -38,15 +30,10 @@ export async function findLoginByIdentityOrEmail(db: Queryable, value: string): 
   return row && toRecord(row);
 }
 
-async function findRow(db: Queryable, value: string): Promise<LoginRow | undefined> {
+async function findRow(db: Queryable, value: string): Promise<LoginWithPassword | undefined> {
   const wanted = normalizeIdentity(value);
   if (!wanted) return undefined;
-  const rows = (
-    await db.query<LoginRow>(`SELECT ${COLUMNS} FROM login WHERE lower(identity) = $1 OR lower(email) = $1 ORDER BY (lower(identity) = $1) DESC, id LIMIT 1`, [
-      wanted,
-    ])
-  ).rows;
-  return rows[0];
+  return loginByIdentityOrEmail(db, wanted);
 }
 
 // Compared against when the name is unknown, so a wrong name costs as much time as a wrong password.
@@ -86,9 +73,5 @@ export function createFindAccount(db: Queryable): FindAccount {
  * decision; this only keeps a first sign-in from failing.
  */
 export async function ensureAppUser(db: Queryable, user: { subject: string; title: string; email?: string | null }): Promise<void> {
-  await db.query(
-    `INSERT INTO app_user (subject, title, email) VALUES ($1, $2, $3)
-     ON CONFLICT (subject) DO UPDATE SET title = EXCLUDED.title, email = COALESCE(EXCLUDED.email, app_user.email)`,
-    [user.subject, user.title, user.email ?? null],
-  );
+  await upsertUser(db, { subject: user.subject, title: user.title, email: user.email ?? null });
 }

@@ -4,6 +4,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import type { Queryable } from '../db/database.js';
+import { storedSecret, storeSecretOnce } from '../repo/server-secrets.js';
 
 const SIGNING_KEYS = 'oidc.signing-keys';
 const COOKIE_KEYS = 'oidc.cookie-keys';
@@ -15,12 +16,12 @@ export interface SigningKeySet {
 
 /** Stores value under name unless a value is there already, and returns what is stored. */
 async function loadOrCreate<T>(db: Queryable, name: string, create: () => Promise<T>): Promise<T> {
-  const existing = await db.query<{ value: T }>('SELECT value FROM server_secret WHERE name = $1', [name]);
-  if (existing.rows[0]) return existing.rows[0].value;
+  const existing = await storedSecret<T>(db, name);
+  if (existing) return existing.value;
   const value = await create();
   // Two processes starting together both try; the first insert wins and both read it back.
-  await db.query('INSERT INTO server_secret (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, JSON.stringify(value)]);
-  return (await db.query<{ value: T }>('SELECT value FROM server_secret WHERE name = $1', [name])).rows[0]!.value;
+  await storeSecretOnce(db, name, value);
+  return (await storedSecret<T>(db, name))!.value;
 }
 
 export function loadOrCreateSigningKeys(db: Queryable): Promise<SigningKeySet> {

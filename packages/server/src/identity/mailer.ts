@@ -2,6 +2,7 @@
 // the outbox mailer keeps every mail in table outbox and prints a line on the
 // console, so an operator without a mail server can hand a reset link over.
 import type { ServerContext } from '../context.js';
+import { keepInOutbox } from '../repo/outbox.js';
 
 export interface Mail {
   to: string;
@@ -22,12 +23,7 @@ export function createOutboxMailer(ctx: Pick<ServerContext, 'db' | 'log'>, optio
   const echo = options.echo ?? ((line: string) => console.log(line));
   return {
     async send(mail) {
-      const { rows } = await ctx.db.query<{ id: number }>('INSERT INTO outbox (recipient, subject, body) VALUES ($1, $2, $3) RETURNING id', [
-        mail.to,
-        mail.subject,
-        mail.text,
-      ]);
-      const id = rows[0]!.id;
+      const id = await keepInOutbox(ctx.db, { recipient: mail.to, subject: mail.subject, body: mail.text });
       await ctx.log.info(`mail '${mail.subject}' to ${mail.to} kept in the outbox (id ${id})`);
       echo(`outbox: mail ${id} to ${mail.to}: ${mail.subject}\n${mail.text.replace(/^/gm, '  | ')}`);
     },

@@ -3,6 +3,9 @@
 // for one use.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.js';
+import { setLoginPassword } from '../repo/logins.js';
+import { endSessionsOf } from '../repo/oidc-payloads.js';
+import { insertResetToken, useResetToken, validResetLogin, withdrawResetTokens } from '../repo/password-resets.js';
 import { hashPassword } from './passwords.js';
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
@@ -13,23 +16,14 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 export async function createResetToken(db: Queryable, loginId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.query(`INSERT INTO password_reset (token_hash, login_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
-    hashToken(token),
-    loginId,
-    RESET_TOKEN_TTL_SECONDS,
-  ]);
+  await insertResetToken(db, { tokenHash: hashToken(token), loginId, ttlSeconds: RESET_TOKEN_TTL_SECONDS });
   return token;
 }
 
 /** The login a token is for, while it is unused and unexpired. */
 export async function findResetLogin(db: Queryable, token: string): Promise<number | undefined> {
   if (!token) return undefined;
-  const rows = (
-    await db.query<{ login_id: number }>('SELECT login_id FROM password_reset WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()', [
-      hashToken(token),
-    ])
-  ).rows;
-  return rows[0]?.login_id;
+  return validResetLogin(db, hashToken(token));
 }
 
 /** The password rule of a reset (docs/security.md): at least MINIMUM_PASSWORD_LENGTH characters, typed twice alike. */
@@ -47,19 +41,13 @@ export function passwordProblem(password: string, confirmation: string): 'tooSho
 export async function resetPassword(db: Database, token: string, password: string): Promise<number | undefined> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const claimed = (
-      await tx.query<{ login_id: number }>(
-        `UPDATE password_reset SET used_at = now()
-       WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING login_id`,
-        [hashToken(token)],
-      )
-    ).rows[0];
-    if (!claimed) return undefined;
-    await tx.query('UPDATE login SET password_hash = $2, password_changed = now() WHERE id = $1', [claimed.login_id, passwordHash]);
-    await tx.query('DELETE FROM password_reset WHERE login_id = $1 AND used_at IS NULL', [claimed.login_id]);
+    const loginId = await useResetToken(tx, hashToken(token));
+    if (loginId === undefined) return undefined;
+    await setLoginPassword(tx, loginId, passwordHash);
+    await withdrawResetTokens(tx, loginId);
     // A new password ends every session, grant and refresh token issued before it; access tokens
     // issued before it are refused by the API (issued before password_changed, http/current-user.ts).
-    await tx.query(`DELETE FROM oidc_payload WHERE payload->>'accountId' = $1`, [String(claimed.login_id)]);
-    return claimed.login_id;
+    await endSessionsOf(tx, String(loginId));
+    return loginId;
   });
 }

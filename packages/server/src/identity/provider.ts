@@ -6,7 +6,7 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { ServerContext } from '../context.js';
 import { createFindAccount, findLoginById, loginClaims } from './accounts.js';
-import { createOidcAdapterFactory } from './adapter.js';
+import { createOidcAdapterFactory } from '../repo/oidc-payloads.js';
 import { loadOrCreateCookieKeys, loadOrCreateSigningKeys } from './keys.js';
 import { errorPage, logoutPage, signedOutPage, type RenderedPage } from './pages.js';
 import { pickLocale } from './page-text.js';

@@ -2,6 +2,7 @@
 // the spec: 8 information, 4 warning, 2 error; sources: backend,
 // scenario-processing, iso-line processing.
 import type { Queryable } from '../db/database.js';
+import { insertLogEntry } from '../repo/log.js';
 import { createAggregatedLog, type AggregatedLog } from './aggregate.js';
 
 export const LogEvent = { information: 8, warning: 4, error: 2 } as const;
@@ -25,9 +26,9 @@ export interface AppLog {
 export function createAppLog(db: Queryable): AppLog {
   const write: AppLog['write'] = async ({ source, eventType, message, user }) => {
     // The log must never take a request down with it.
-    await db
-      .query('INSERT INTO log (user_name, source, event_type, message) VALUES ($1, $2, $3, $4)', [user ?? null, source, eventType, message.slice(0, 4000)])
-      .catch((err) => console.error('log write failed:', err instanceof Error ? err.message : err));
+    await insertLogEntry(db, { user: user ?? null, source, eventType, message: message.slice(0, 4000) }).catch((err) =>
+      console.error('log write failed:', err instanceof Error ? err.message : err),
+    );
   };
   let aggregated: AggregatedLog | undefined;
   const repeated = () =>

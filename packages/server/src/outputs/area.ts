@@ -6,9 +6,10 @@
 import type { Area, AreaLocation } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
 import { loadOverlap } from '../processing/overlaps.js';
-import type { ResultSummary } from '../processing/results-store.js';
+import type { ResultSummary } from '../repo/results.js';
 import { areaEntity, type AreaRow } from '../repo/areas.js';
-import { locationNames, type ResultReader } from './results.js';
+import type { ResultReader } from './results.js';
+import { locationNames } from '../repo/scenario-locations.js';
 
 interface Entry {
   location: number;

@@ -8,22 +8,18 @@ import { carryCatchment, rankCatchment } from '@locus/engine';
 import type { CatchmentAreaEntry, CatchmentFeatureProperties, LocationCatchmentArea } from '@locus/contract';
 import { LocationReportFormatText, TopAreasInReport } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../domain/errors.js';
 import { loadOverlap } from '../processing/overlaps.js';
-import type { ResultSummary } from '../processing/results-store.js';
+import type { ResultSummary } from '../repo/results.js';
 import { areaPropertyDefinitions, areaPropertyEntities } from '../repo/areas.js';
-import { areaRows } from './area-rows.js';
+import { areaRows } from '../repo/area-rows.js';
+import { catchmentAreaOfModel, type CatchmentAreaRow } from '../repo/catchment-areas.js';
+import { locationReportFormat } from '../repo/models.js';
+import { scenarioStatus } from '../repo/scenarios.js';
 import { propertyDefinitions, propertyEntity } from '../repo/properties.js';
 import { poiCountDefinitions, poiCountsAt } from '../repo/pois.js';
 import { notCalculated, positions, type CalculatedScenario, type ResultReader, type StoredLocationPairs } from './results.js';
-import { outputPropertyOf } from './records.js';
-
-export interface CatchmentAreaRow {
-  id: number;
-  name: string;
-  title: string;
-  area_set_id: number;
-}
+import { outputPropertyOf } from '../repo/properties.js';
 
 export interface CatchmentRow {
   areaId: number;
@@ -43,16 +39,9 @@ export interface CatchmentRow {
 }
 
 export async function catchmentAreaOf(db: Queryable, modelId: number, catchmentAreaId: number): Promise<CatchmentAreaRow> {
-  const row = (
-    await db.query<CatchmentAreaRow>('SELECT id, name, title, area_set_id FROM catchment_area WHERE id = $1 AND model_id = $2', [catchmentAreaId, modelId])
-  ).rows[0];
+  const row = await catchmentAreaOfModel(db, modelId, catchmentAreaId);
   if (!row) throw notFound(`catchment area ${catchmentAreaId} of model ${modelId}`);
   return row;
-}
-
-export async function catchmentAreasOf(db: Queryable, modelId: number): Promise<CatchmentAreaRow[]> {
-  return (await db.query<CatchmentAreaRow>('SELECT id, name, title, area_set_id FROM catchment_area WHERE model_id = $1 ORDER BY sort_order, id', [modelId]))
-    .rows;
 }
 
 type Entry = Pick<CatchmentArea, 'area' | 'value' | 'fraction' | 'valueDefault' | 'fractionDefault'>;
@@ -205,9 +194,7 @@ export async function locationCatchmentArea(
     };
     return [{ type: 'Feature' as const, geometry: area.geometry as LocationCatchmentArea['featureCollection']['features'][number]['geometry'], properties }];
   });
-  const format =
-    (await db.query<{ location_report_format: string | null }>('SELECT location_report_format FROM model WHERE id = $1', [calc.model.id])).rows[0]
-      ?.location_report_format ?? null;
+  const format = await locationReportFormat(db, calc.model.id);
   const top = shown.filter((r) => r.value > 0).slice(0, topAreaCount(format));
   const areas: CatchmentAreaEntry[] = [];
   // The top areas are of one area set: its property definitions are read once.
@@ -234,8 +221,8 @@ export async function locationCatchmentArea(
 
   let sameAsParent = false;
   if (calc.scenario.parentScenarioId !== null) {
-    const parent = (await db.query<{ status: number }>('SELECT status FROM scenario WHERE id = $1', [calc.scenario.parentScenarioId])).rows[0];
-    const parentSummary = parent?.status === 9 ? await reader.summary(calc.scenario.parentScenarioId, calc.subModelId) : undefined;
+    const parentStatus = await scenarioStatus(db, calc.scenario.parentScenarioId);
+    const parentSummary = parentStatus === 9 ? await reader.summary(calc.scenario.parentScenarioId, calc.subModelId) : undefined;
     if (parentSummary && parentSummary.areaCount === calc.summary.areaCount) {
       const [jNow, jBefore] = [positions(calc.summary).get(locationId), positions(parentSummary).get(locationId)];
       sameAsParent =

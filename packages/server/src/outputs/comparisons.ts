@@ -15,21 +15,18 @@ import {
 } from '@locus/engine';
 import type { DriverFilterChart, LocationScore, MatchingLocation, PropertiesChartEntry, ScenarioDifferences } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../domain/errors.js';
 import { scenarioLocations } from '../repo/scenario-locations.js';
+import { groupAndClusterNames } from '../repo/models.js';
+import { outputPropertyOf, propertiesOfModel, propertyNameAndTitle } from '../repo/properties.js';
 import type { DriverFilter } from '@locus/contract';
 import { notCalculated, positions, type CalculatedScenario, type ResultReader } from './results.js';
-import { derivedOf, outputPropertyOf, turn, type RecordsCache, type ResultRecords } from './records.js';
-import type { ResultSummary } from '../processing/results-store.js';
+import { derivedOf, turn, type RecordsCache, type ResultRecords } from './records.js';
+import type { ResultSummary } from '../repo/results.js';
+import { normalizedScoresFunctionsOf } from '../repo/normalized-scores.js';
 
 async function differenceRows(db: Queryable, modelId: number, scenarioId: number, summary: ResultSummary): Promise<DifferenceLocation[]> {
-  const [rows, groups, clusters] = await Promise.all([
-    scenarioLocations(db, scenarioId),
-    db.query<{ id: number; name: string }>('SELECT id, name FROM location_group WHERE model_id = $1', [modelId]),
-    db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1', [modelId]),
-  ]);
-  const group = new Map(groups.rows.map((g) => [g.id, g.name]));
-  const cluster = new Map(clusters.rows.map((c) => [c.id, c.name]));
+  const [rows, { group, cluster }] = await Promise.all([scenarioLocations(db, scenarioId), groupAndClusterNames(db, modelId)]);
   const index = positions(summary);
   return rows
     .filter((r) => r.type !== 2)
@@ -69,26 +66,14 @@ interface ResultScores {
 
 function resultScores(db: Queryable, calc: CalculatedScenario, data: ResultRecords): Promise<ResultScores> {
   return derivedOf(data, 'normalizedScores', async () => {
-    const functions = (
-      await db.query<{ id: number; title: string; function: string; weight: number; default_value: number }>(
-        'SELECT id, title, function, weight, default_value FROM normalized_scores_function WHERE model_id = $1 ORDER BY sort_order, id',
-        [calc.model.id],
-      )
-    ).rows;
-    const actual =
-      calc.model.actualOutputLocationPropertyId === null
-        ? undefined
-        : (
-            await db.query<{ name: string; title: string | null }>('SELECT name, title FROM location_property WHERE id = $1', [
-              calc.model.actualOutputLocationPropertyId,
-            ])
-          ).rows[0];
+    const functions = await normalizedScoresFunctionsOf(db, calc.model.id);
+    const actual = calc.model.actualOutputLocationPropertyId === null ? undefined : await propertyNameAndTitle(db, calc.model.actualOutputLocationPropertyId);
     if (!functions.length) return { scores: undefined, actual };
     // Each function is normalised over the locations on its own: one at a time, with a turn of the event loop between.
     const parts: NormalizedScores[] = [];
     for (const f of functions) {
       await turn();
-      parts.push(normalizedScores([{ id: f.id, title: f.title, function: f.function, weight: f.weight, defaultValue: f.default_value }], data.records));
+      parts.push(normalizedScores([{ id: f.id, title: f.title, function: f.function, weight: f.weight, defaultValue: f.defaultValue }], data.records));
     }
     const scores: NormalizedScores = {
       titles: parts.flatMap((p) => p.titles),
@@ -212,10 +197,7 @@ export async function propertyValuesOf(
   propertyId1: number,
   propertyId2: number,
 ): Promise<PropertiesChartEntry[]> {
-  const { rows: properties } = await db.query<{ id: number; name: string; data_type: number }>(
-    'SELECT id, name, data_type FROM location_property WHERE model_id = $1 AND id = ANY($2)',
-    [calc.model.id, [propertyId1, propertyId2]],
-  );
+  const properties = await propertiesOfModel(db, calc.model.id, [propertyId1, propertyId2]);
   const find = (id: number) => {
     const p = properties.find((x) => x.id === id);
     if (!p) throw notFound(`location property ${id} of model ${calc.model.id}`);

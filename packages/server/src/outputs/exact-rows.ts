@@ -9,10 +9,11 @@
 import { estimatorProvider, findCandidatePairs, huffRows, osrmProvider, scenarioResult, type ScenarioResult } from '@locus/engine';
 import type { Queryable } from '../db/database.js';
 import { areaSetKey, basisKey, loadSubModels } from '../processing/inputs.js';
-import type { ResultSummary } from '../processing/results-store.js';
+import type { ResultSummary } from '../repo/results.js';
 import { routingKey, type RoutingSettings } from '../processing/settings.js';
 import { scenarioLocations } from '../repo/scenario-locations.js';
 import { notCalculated } from './results.js';
+import { areaPositions } from '../repo/areas.js';
 
 export interface LocationRows {
   /** A result over the reached areas only (area index = position in areaIds). */
@@ -34,10 +35,7 @@ export async function exactLocationRows(
   const subModel = (await loadSubModels(db, model.id)).find((s) => s.id === summary.subModelId);
   if (!subModel || basisKey(subModel.parameters, model.outputType, await areaSetKey(db, summary.areaSetId), routingKey(routing)) !== summary.basisKey)
     throw notCalculated(again);
-  const { rows: areaRows } = await db.query<{ id: number; latitude: number; longitude: number }>(
-    'SELECT id, latitude, longitude FROM area WHERE area_set_id = $1 ORDER BY id',
-    [summary.areaSetId],
-  );
+  const areaRows = await areaPositions(db, summary.areaSetId);
   if (areaRows.length !== summary.areaCount) throw notCalculated(again);
   const areas = { latitude: Float64Array.from(areaRows, (r) => r.latitude), longitude: Float64Array.from(areaRows, (r) => r.longitude) };
   const rows = new Map((await scenarioLocations(db, scenarioId)).map((r) => [r.location_id, r]));

@@ -13,27 +13,12 @@ import type { PropertyValues } from '@locus/engine';
 import type { Database, Queryable } from '../db/database.js';
 import { tableStamp } from '../db/table-cache.js';
 import { recordMaker } from '../processing/inputs.js';
-import { locationRowsFor, type CalculationRow, type LocationRowCache } from '../processing/location-cache.js';
-import type { ResultSummary } from '../processing/results-store.js';
+import { locationRowsFor, type LocationRowCache } from '../processing/location-cache.js';
+import type { CalculationRow } from '../repo/scenario-locations.js';
+import type { ResultSummary } from '../repo/results.js';
 import { Lru, positions, type CalculatedScenario } from './results.js';
 import { perContext } from '../per-context.js';
-
-export interface OutputProperty {
-  id: number;
-  name: string;
-  title: string | null;
-}
-
-/** The output property of a sub-model: its own propertyType 4 property, else the model's output property. */
-export async function outputPropertyOf(db: Queryable, modelId: number, subModelId: number): Promise<OutputProperty | undefined> {
-  const { rows } = await db.query<OutputProperty>(
-    `SELECT p.id, p.name, p.title FROM location_property p
-      WHERE p.model_id = $1 AND ((p.property_type = 4 AND p.sub_model_id = $2) OR p.id = (SELECT output_location_property_id FROM model WHERE id = $1))
-      ORDER BY (p.sub_model_id = $2) DESC NULLS LAST, p.id LIMIT 1`,
-    [modelId, subModelId],
-  );
-  return rows[0];
-}
+import { outputPropertyOf, type OutputProperty } from '../repo/properties.js';
 
 export interface ScenarioRecords {
   /** The scenario's locations but retail areas, by location id (the calculation's order; shared with the row cache: never change one). */

@@ -7,14 +7,14 @@
 import type { AreaLocation } from '@locus/engine';
 import { RuleMessage } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
-import { resolveModel, resolveScenario, type ScenarioRef } from '../http/access.js';
-import type { CurrentUser } from '../http/current-user.js';
-import { conflict, notFound } from '../http/errors.js';
+import { resolveModel, resolveScenario, type ScenarioRef } from '../domain/access.js';
+import type { CurrentUser } from '../domain/user.js';
+import { conflict, notFound } from '../domain/errors.js';
 import { loadModelInfo, type ModelInfo } from '../processing/inputs.js';
-import { loadBlocks, loadSummary, type ResultSummary } from '../processing/results-store.js';
+import { loadBlocks, loadSummary, resultVersion, type ResultSummary } from '../repo/results.js';
 import { minutesOf, type DecodedBlock } from '../processing/result-codec.js';
 import { perContext } from '../per-context.js';
-import { SCENARIO_PATH_CTE, scenarioLocations, type LocationRow } from '../repo/scenario-locations.js';
+import { scenarioLocations, type LocationRow } from '../repo/scenario-locations.js';
 import { baseScenario } from '../repo/scenarios.js';
 
 export const notCalculated = (reason = 'the scenario is not calculated') => conflict(RuleMessage.scenarioIsNotCalculated, reason);
@@ -72,11 +72,9 @@ export class ResultReader {
 
   /** The stored summary of a scenario's result for a sub-model (the current version), if any. */
   async summary(scenarioId: number, subModelId: number): Promise<ResultSummary | undefined> {
-    const row = (
-      await this.db.query<{ version: string }>('SELECT version FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = $2', [scenarioId, subModelId])
-    ).rows[0];
-    if (!row) return undefined;
-    const hit = this.summaries.get(row.version);
+    const version = await resultVersion(this.db, scenarioId, subModelId);
+    if (version === undefined) return undefined;
+    const hit = this.summaries.get(version);
     if (hit) return hit;
     const summary = await loadSummary(this.db, scenarioId, subModelId);
     if (summary) this.summaries.set(summary.version, summary);
@@ -174,18 +172,6 @@ export function positions(summary: ResultSummary): Map<number, number> {
 export function outputOf(summary: ResultSummary, index: Map<number, number>, locationId: number): number | null {
   const j = index.get(locationId);
   return j === undefined ? null : summary.arrays.output[j];
-}
-
-/** The names of some locations in a scenario (a read that shows a few of them needs no more). */
-export async function locationNames(db: Queryable, scenarioId: number, locationIds: readonly number[]): Promise<Map<number, string>> {
-  if (!locationIds.length) return new Map();
-  const { rows } = await db.query<{ location_id: number; name: string }>(
-    `${SCENARIO_PATH_CTE}
-     SELECT DISTINCT ON (v.location_id) v.location_id, v.name FROM location_version v JOIN path p ON p.id = v.scenario_id
-      WHERE v.location_id = ANY($2::int[]) ORDER BY v.location_id, p.depth`,
-    [scenarioId, [...new Set(locationIds)]],
-  );
-  return new Map(rows.map((r) => [r.location_id, r.name]));
 }
 
 /** A location of the scenario (retail areas included), or 404. */

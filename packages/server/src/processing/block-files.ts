@@ -19,6 +19,7 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Queryable } from '../db/database.js';
+import { blocksInFiles } from '../repo/result-blocks.js';
 
 /** Where a database keeps block bytes in files: under its data folder, if it has one. */
 export function blockFolder(db: { folder?: string }): string | undefined {
@@ -109,13 +110,7 @@ async function alone<T>(folder: string, fn: () => Promise<T>): Promise<T> {
 
 /** Of these hashes (hex), those no row names with its bytes in a file. */
 async function unnamed(db: Queryable, hexes: readonly string[]): Promise<string[]> {
-  const named = new Set(
-    (
-      await db.query<{ hex: string }>(`SELECT encode(hash, 'hex') AS hex FROM result_block WHERE data IS NULL AND hash = ANY($1::bytea[])`, [
-        hexes.map((h) => Buffer.from(h, 'hex')),
-      ])
-    ).rows.map((r) => r.hex),
-  );
+  const named = new Set(await blocksInFiles(db, hexes));
   return hexes.filter((h) => !named.has(h));
 }
 
@@ -146,7 +141,7 @@ export async function sweepBlockFiles(db: Queryable & { folder?: string }): Prom
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
       throw error;
     }
-    const named = new Set((await db.query<{ hex: string }>(`SELECT encode(hash, 'hex') AS hex FROM result_block WHERE data IS NULL`)).rows.map((r) => r.hex));
+    const named = new Set(await blocksInFiles(db));
     let removed = 0;
     for (const sub of subfolders) {
       for (const name of await readdir(join(folder, sub))) {

@@ -25,8 +25,8 @@ import type { AreaPayload, CalculateJob, EngineMessage, LocationPayload, SubMode
 import { blockFolder, writingBlocks } from './block-files.js';
 import { ensureCatchmentOverlaps } from './overlaps.js';
 import { computeMissingIsolines } from './isolines.js';
-import { endClaim, lockClaim, setStep, type Claim } from './queue.js';
-import { collectBlocks, loadBasisCandidates, rememberResult, saveResult, storeNewBlocks, type BasisSummary } from './results-store.js';
+import { endClaim, lockClaim, setStep, type Claim } from '../repo/queue.js';
+import { collectBlocks, loadBasisCandidates, rememberResult, saveResult, storeNewBlocks, type BasisSummary } from '../repo/results.js';
 import { hexOf, type StoredBlock } from './result-codec.js';
 import { routingKey, type ProcessingSettings } from './settings.js';
 import { checkPairBudget, isLargeCalculation } from './budget.js';

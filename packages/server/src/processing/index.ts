@@ -10,23 +10,26 @@ import { processingSettings, type ProcessingSettings } from './settings.js';
 
 const local = new Set<ScenarioProcessor>();
 
+/** Starts a processor in this process; it is woken by wakeProcessors until it stops or dies. */
 export function startProcessing(
   ctx: { db: Database; log: AppLog },
   settings: ProcessingSettings = processingSettings(),
-  hooks?: ProcessorHooks,
+  hooks: ProcessorHooks = {},
 ): ScenarioProcessor {
-  const processor = new ScenarioProcessor(ctx.db, ctx.log, settings, hooks, locationRowsFor(ctx)).start();
+  const processor: ScenarioProcessor = new ScenarioProcessor(
+    ctx.db,
+    ctx.log,
+    settings,
+    {
+      ...hooks,
+      onStopping() {
+        local.delete(processor);
+        hooks.onStopping?.();
+      },
+    },
+    locationRowsFor(ctx),
+  ).start();
   local.add(processor);
-  const stop = processor.stop.bind(processor);
-  const die = processor.die.bind(processor);
-  processor.stop = async () => {
-    local.delete(processor);
-    await stop();
-  };
-  processor.die = async () => {
-    local.delete(processor);
-    await die();
-  };
   return processor;
 }
 
@@ -36,4 +39,4 @@ export function wakeProcessors(): void {
 
 export { ScenarioProcessor } from './processor.js';
 export { processingSettings, type ProcessingSettings } from './settings.js';
-export { requestProcessing, requestProcessingOfUnprocessed, markModelForRecalculation, queueUncalculatedBases } from './queue.js';
+export { requestProcessing, requestProcessingOfUnprocessed, markModelForRecalculation, queueUncalculatedBases } from '../repo/queue.js';

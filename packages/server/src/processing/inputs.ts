@@ -6,9 +6,13 @@ import { createHash } from 'node:crypto';
 import type { ModelParameters, PropertyValues } from '@locus/engine';
 import type { Database, Queryable } from '../db/database.js';
 import { tableCache } from '../db/table-cache.js';
-import { LocationRowCache, type CalculationRow } from './location-cache.js';
+import { LocationRowCache } from './location-cache.js';
+import type { CalculationRow } from '../repo/scenario-locations.js';
 import type { LocationRow } from '../repo/scenario-locations.js';
 import { poiCounter, type PoiCountProperty } from './pois.js';
+import { areaSlice, type AreaSliceRow } from '../repo/areas.js';
+import { clusterNames, groupCodes, modelOutputs, subModelRows } from '../repo/models.js';
+import { recordPropertyDefinitions } from '../repo/properties.js';
 
 export interface ModelInfo {
   id: number;
@@ -47,15 +51,7 @@ export interface ScenarioLocationInputs {
 }
 
 export async function loadModelInfo(db: Queryable, modelId: number): Promise<ModelInfo> {
-  const row = (
-    await db.query<{
-      id: number;
-      name: string;
-      output_type: number;
-      output_location_property_id: number | null;
-      actual_output_location_property_id: number | null;
-    }>('SELECT id, name, output_type, output_location_property_id, actual_output_location_property_id FROM model WHERE id = $1', [modelId])
-  ).rows[0];
+  const row = await modelOutputs(db, modelId);
   if (!row) throw new Error(`model ${modelId} not found`);
   return {
     id: row.id,
@@ -90,31 +86,10 @@ export function engineParameters(stored: StoredParameters | null): ModelParamete
 }
 
 export async function loadSubModels(db: Queryable, modelId: number): Promise<SubModelInfo[]> {
-  const { rows } = await db.query<{ id: number; name: string; parameters: StoredParameters | null }>(
-    'SELECT id, name, parameters FROM sub_model WHERE model_id = $1 ORDER BY sort_order, id',
-    [modelId],
-  );
-  return rows.map((r) => ({ id: r.id, name: r.name, parameters: engineParameters(r.parameters) }));
+  return (await subModelRows<StoredParameters>(db, modelId)).map((r) => ({ id: r.id, name: r.name, parameters: engineParameters(r.parameters) }));
 }
 
-/** The area set whose areas carry the demand: the demand catchment area's, else the first catchment area's, else the model's first. */
-export async function demandAreaSetId(db: Queryable, modelId: number): Promise<number | undefined> {
-  const { rows } = await db.query<{ area_set_id: number }>(
-    `SELECT area_set_id FROM (
-       SELECT area_set_id, 0 AS rank, sort_order, id FROM catchment_area WHERE model_id = $1 AND is_demand
-       UNION ALL SELECT area_set_id, 1, sort_order, id FROM catchment_area WHERE model_id = $1
-       UNION ALL SELECT id, 2, 0, id FROM area_set WHERE model_id = $1) c
-      ORDER BY rank, sort_order, id LIMIT 1`,
-    [modelId],
-  );
-  return rows[0]?.area_set_id;
-}
-
-export async function areaSetKey(db: Queryable, areaSetId: number): Promise<string> {
-  const row = (await db.query<{ n: number; last: number | null }>('SELECT count(*)::int AS n, max(id) AS last FROM area WHERE area_set_id = $1', [areaSetId]))
-    .rows[0];
-  return `${areaSetId}:${row?.n ?? 0}:${row?.last ?? 0}`;
-}
+export { areaSetKey, demandAreaSetId } from '../repo/areas.js';
 
 const numeric = (v: unknown): number | string | null => {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
@@ -126,16 +101,9 @@ const numeric = (v: unknown): number | string | null => {
 const AREAS_PER_READ = 4_000;
 
 export async function loadDemandAreas(db: Queryable, areaSetId: number, key: string): Promise<DemandAreas> {
-  type Row = { id: number; code: string; latitude: number; longitude: number; properties: Record<string, unknown> };
-  const rows: Row[] = [];
+  const rows: AreaSliceRow[] = [];
   for (let after = -Infinity; ;) {
-    const slice = (
-      await db.query<Row>('SELECT id, code, latitude, longitude, properties FROM area WHERE area_set_id = $1 AND id > $2 ORDER BY id LIMIT $3', [
-        areaSetId,
-        Number.isFinite(after) ? after : -2147483648,
-        AREAS_PER_READ,
-      ])
-    ).rows;
+    const slice = await areaSlice(db, areaSetId, Number.isFinite(after) ? after : -2147483648, AREAS_PER_READ);
     for (const r of slice) rows.push(r);
     if (slice.length < AREAS_PER_READ) break;
     after = slice[slice.length - 1]!.id;
@@ -161,14 +129,6 @@ export async function loadDemandAreas(db: Queryable, areaSetId: number, key: str
     areas.properties[i] = record;
   });
   return areas;
-}
-
-interface PropertyDefinition {
-  name: string;
-  data_type: number;
-  auto_calculate_type: number;
-  poi_set_id: number | null;
-  poi_range_meters: number | null;
 }
 
 /** The value of a stored property as the expressions see it: numbers for numeric properties, texts otherwise. */
@@ -274,22 +234,13 @@ export type RecordSource = Pick<LocationRow, 'properties' | 'location_group_id' 
  * calculation's inputs and for the reads of its results alike.
  */
 export async function recordMaker(db: Queryable, modelId: number): Promise<(row: RecordSource) => Record<string, number | string | null>> {
-  const [definitions, groups, clusters] = await Promise.all([
-    db.query<PropertyDefinition & { property_type: number }>(
-      'SELECT name, data_type, auto_calculate_type, poi_set_id, poi_range_meters, property_type FROM location_property WHERE model_id = $1',
-      [modelId],
-    ),
-    db.query<{ id: number; code: string }>('SELECT id, code FROM location_group WHERE model_id = $1', [modelId]),
-    db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1', [modelId]),
-  ]);
-  const dataTypes = new Map(definitions.rows.map((d) => [d.name, d.data_type]));
-  const outputs = new Set(definitions.rows.filter((d) => d.property_type === 4).map((d) => d.name));
-  const poiProperties: PoiCountProperty[] = definitions.rows
+  const [definitions, groupCode, clusterName] = await Promise.all([recordPropertyDefinitions(db, modelId), groupCodes(db, modelId), clusterNames(db, modelId)]);
+  const dataTypes = new Map(definitions.map((d) => [d.name, d.data_type]));
+  const outputs = new Set(definitions.filter((d) => d.property_type === 4).map((d) => d.name));
+  const poiProperties: PoiCountProperty[] = definitions
     .filter((d) => d.auto_calculate_type === 6 && d.poi_set_id !== null && d.poi_range_meters !== null)
     .map((d) => ({ name: d.name, poiSetId: d.poi_set_id!, rangeMeters: d.poi_range_meters! }));
   const countPois = await poiCounter(db, poiProperties);
-  const groupCode = new Map(groups.rows.map((g) => [g.id, g.code]));
-  const clusterName = new Map(clusters.rows.map((c) => [c.id, c.name]));
   return (row) => {
     const record: Record<string, number | string | null> = {};
     for (const [name, value] of Object.entries(row.properties ?? {})) {

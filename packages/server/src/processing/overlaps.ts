@@ -7,6 +7,9 @@ import type { Queryable } from '../db/database.js';
 import type { EngineThread } from './engine-thread.js';
 import type { DemandAreas } from './inputs.js';
 import { bytesOf, float64Of } from './result-codec.js';
+import { areaGeometries } from '../repo/areas.js';
+import { catchmentAreaSetsBesides } from '../repo/catchment-areas.js';
+import { overlapIsCurrent, overlapRow, storeOverlap } from '../repo/overlaps.js';
 
 export interface StoredOverlap {
   sourceCount: number;
@@ -19,9 +22,7 @@ export interface StoredOverlap {
 }
 
 async function features(db: Queryable, areaSetId: number): Promise<{ ids: Float64Array; features: AreaFeature[] }> {
-  const { rows } = await db.query<{ id: number; geometry: AreaFeature['geometry'] }>('SELECT id, geometry FROM area WHERE area_set_id = $1 ORDER BY id', [
-    areaSetId,
-  ]);
+  const rows = await areaGeometries(db, areaSetId);
   return {
     ids: Float64Array.from(rows, (r) => r.id),
     features: rows.map((r) => ({ type: 'Feature', properties: {}, geometry: r.geometry })),
@@ -35,12 +36,7 @@ const u32 = (bytes: Uint8Array) => {
 };
 
 export async function loadOverlap(db: Queryable, sourceSetId: number, targetSetId: number): Promise<StoredOverlap | undefined> {
-  const row = (
-    await db.query<{ offsets: Uint8Array; target: Uint8Array; weight: Uint8Array; target_ids: Uint8Array; stamp: string }>(
-      'SELECT offsets, target, weight, target_ids, stamp FROM area_overlap WHERE source_area_set_id = $1 AND target_area_set_id = $2',
-      [sourceSetId, targetSetId],
-    )
-  ).rows[0];
+  const row = await overlapRow(db, sourceSetId, targetSetId);
   if (!row) return undefined;
   const offsets = u32(row.offsets);
   const targetIds = float64Of(row.target_ids);
@@ -59,18 +55,9 @@ export async function ensureCatchmentOverlaps(
   demand: DemandAreas,
   keyOf: (areaSetId: number) => Promise<string>,
 ): Promise<void> {
-  const { rows } = await db.query<{ area_set_id: number }>('SELECT DISTINCT area_set_id FROM catchment_area WHERE model_id = $1 AND area_set_id <> $2', [
-    modelId,
-    demand.areaSetId,
-  ]);
-  for (const { area_set_id: targetSetId } of rows) {
+  for (const targetSetId of await catchmentAreaSetsBesides(db, modelId, demand.areaSetId)) {
     const stamp = `${demand.key}|${await keyOf(targetSetId)}`;
-    const current = await db.query('SELECT 1 FROM area_overlap WHERE source_area_set_id = $1 AND target_area_set_id = $2 AND stamp = $3', [
-      demand.areaSetId,
-      targetSetId,
-      stamp,
-    ]);
-    if (current.rows.length) continue;
+    if (await overlapIsCurrent(db, demand.areaSetId, targetSetId, stamp)) continue;
     const sources = await features(db, demand.areaSetId);
     const targets = await features(db, targetSetId);
     const o = await thread.run<{ type: 'overlap'; jobId: number; offsets: Uint32Array; target: Uint32Array; weight: Float64Array }>({
@@ -78,12 +65,14 @@ export async function ensureCatchmentOverlaps(
       sources: sources.features,
       targets: targets.features,
     });
-    await db.query(
-      `INSERT INTO area_overlap (source_area_set_id, target_area_set_id, stamp, offsets, target, weight, target_ids)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (source_area_set_id, target_area_set_id) DO UPDATE SET stamp = EXCLUDED.stamp, offsets = EXCLUDED.offsets,
-         target = EXCLUDED.target, weight = EXCLUDED.weight, target_ids = EXCLUDED.target_ids`,
-      [demand.areaSetId, targetSetId, stamp, bytesOf(o.offsets), bytesOf(o.target), bytesOf(o.weight), bytesOf(targets.ids)],
-    );
+    await storeOverlap(db, {
+      sourceSetId: demand.areaSetId,
+      targetSetId,
+      stamp,
+      offsets: bytesOf(o.offsets),
+      target: bytesOf(o.target),
+      weight: bytesOf(o.weight),
+      targetIds: bytesOf(targets.ids),
+    });
   }
 }

@@ -4,6 +4,7 @@
 // at nine cells, not at every POI.
 import type { Queryable } from '../db/database.js';
 import { distanceMetres } from '../repo/pois.js';
+import { poiPositions } from '../repo/pois.js';
 
 export interface PoiCountProperty {
   name: string;
@@ -63,10 +64,7 @@ export async function poiCounter(
   if (properties.length === 0) return () => ({});
   const setIds = [...new Set(properties.map((p) => p.poiSetId))];
   // One row of arrays per set: thousands of POIs cost the embedded database several times more as rows.
-  const { rows } = await db.query<{ poi_set_id: number; latitude: number[]; longitude: number[] }>(
-    'SELECT poi_set_id, array_agg(latitude) AS latitude, array_agg(longitude) AS longitude FROM poi WHERE poi_set_id = ANY($1) GROUP BY poi_set_id',
-    [setIds],
-  );
+  const rows = await poiPositions(db, setIds);
   const points = new Map(rows.map((r) => [r.poi_set_id, r.latitude.map((latitude, k) => ({ latitude, longitude: r.longitude[k]! }))]));
   const grids = properties.map((p) => ({
     property: p,

@@ -11,16 +11,20 @@ import { EngineJobError, EngineThread, KEPT_AREA_SETS, ThreadDiedError } from '.
 import { demandAreaSetId, ScenarioInputCache } from './inputs.js';
 import { LocationRowCache } from './location-cache.js';
 import type { AreaPayload } from './jobs.js';
-import { ClaimLostError, claimNext, endClaim, heartbeat, releaseClaim, type Claim } from './queue.js';
-import { collectBlocks } from './results-store.js';
+import { ClaimLostError, claimNext, endClaim, heartbeat, releaseClaim, type Claim } from '../repo/queue.js';
+import { collectBlocks } from '../repo/results.js';
 import { sweepBlockFiles } from './block-files.js';
 import type { ProcessingSettings } from './settings.js';
-import { isDatabaseUnavailable } from '../http/database-faults.js';
+import { isDatabaseUnavailable } from '../db/faults.js';
+import { guardedDatabase } from '../db/guarded.js';
+import { calculatedModelsByUse } from '../repo/models.js';
 import { PhaseClock, phaseLine } from './phases.js';
 
 export interface ProcessorHooks {
   /** After a scenario ended at 9 or 10. */
   onCompleted?(report: CalculationReport | { scenarioId: number; error: string }): void;
+  /** When stop or die begins: the processor claims nothing more and wakes no more. */
+  onStopping?(): void;
 }
 
 /** Every hour an idle worker removes pair blocks that no result refers to any more. */
@@ -58,43 +62,9 @@ export class ScenarioProcessor {
     locations = new LocationRowCache(),
   ) {
     this.inputs = new ScenarioInputCache(locations);
-    const guard = () => {
+    this.db = guardedDatabase(db, () => {
       if (this.dead) throw new StoppedError('the processor stopped');
-    };
-    this.db = {
-      kind: db.kind,
-      folder: db.folder,
-      query: async (sql, params) => {
-        guard();
-        return db.query(sql, params);
-      },
-      transaction: async (fn) => {
-        guard();
-        return db.transaction(async (tx) =>
-          fn({
-            query: async (sql, params) => {
-              guard();
-              return tx.query(sql, params);
-            },
-            copyBinary: async (table, columns, data) => {
-              guard();
-              return tx.copyBinary(table, columns, data);
-            },
-          }),
-        );
-      },
-      exec: async (sql) => {
-        guard();
-        return db.exec(sql);
-      },
-      copyBinary: async (table, columns, data) => {
-        guard();
-        return db.copyBinary(table, columns, data);
-      },
-      generation: () => db.generation(),
-      tableGeneration: (tables) => db.tableGeneration(tables),
-      close: () => db.close(),
-    };
+    });
     this.resetWake();
   }
 
@@ -136,10 +106,7 @@ export class ScenarioProcessor {
    * calculation claimed meanwhile simply queues behind this on its thread.
    */
   private async warmUp(): Promise<void> {
-    const { rows } = await this.db.query<{ id: number }>(
-      `SELECT m.id FROM model m WHERE m.output_type <> 4
-        ORDER BY (SELECT max(s.id) FROM scenario s WHERE s.model_id = m.id) DESC NULLS LAST, m.id`,
-    );
+    const rows = await calculatedModelsByUse(this.db);
     const sets: number[] = [];
     const models: number[] = [];
     for (const model of rows) {
@@ -334,6 +301,7 @@ export class ScenarioProcessor {
 
   /** Stops claiming, lets running calculations finish, then stops the engine threads. */
   async stop(): Promise<void> {
+    this.hooks.onStopping?.();
     this.running = false;
     this.wake();
     await this.warm;
@@ -347,6 +315,7 @@ export class ScenarioProcessor {
    * worker takes them over after the claim timeout).
    */
   async die(): Promise<void> {
+    this.hooks.onStopping?.();
     this.dead = true;
     this.running = false;
     this.wake();

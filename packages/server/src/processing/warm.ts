@@ -16,8 +16,9 @@ import type { EngineThread } from './engine-thread.js';
 import { basisKey, demandAreaSetId, loadModelInfo, loadSubModels, type ScenarioInputCache } from './inputs.js';
 import type { WarmJob } from './jobs.js';
 import { hexOf } from './result-codec.js';
-import { loadBasisCandidates } from './results-store.js';
+import { loadBasisCandidates } from '../repo/results.js';
 import { routingKey, type ProcessingSettings } from './settings.js';
+import { resultBlockHashes } from '../repo/results.js';
 
 export interface WarmContext {
   db: Database;
@@ -59,11 +60,7 @@ export async function warmModel(ctx: WarmContext, modelId: number): Promise<void
   const hashes = new Map<number, string[]>();
   const ids = subModels.filter((_, k) => matching[k]).map((s) => s.id);
   if (ids.length) {
-    const { rows } = await db.query<{ sub_model_id: number; hash: Uint8Array }>(
-      'SELECT sub_model_id, hash FROM scenario_result_block WHERE scenario_id = $1 AND sub_model_id = ANY($2) ORDER BY sub_model_id, block_index',
-      [base.id, ids],
-    );
-    for (const r of rows) hashes.set(r.sub_model_id, [...(hashes.get(r.sub_model_id) ?? []), hexOf(r.hash)]);
+    for (const r of await resultBlockHashes(db, base.id, ids)) hashes.set(r.sub_model_id, [...(hashes.get(r.sub_model_id) ?? []), hexOf(r.hash)]);
   }
   const keep: WarmJob['keep'] = [];
   matching.forEach((summary, k) => {

@@ -1,13 +1,10 @@
-// Models as the contract's Model entity, for one user (userIsAdmin and
-// userIsGlobalAdmin come from the database), with the reference sets each
-// model carries.
-import type { Model } from '@locus/contract';
+// Models: every model with the reference sets it carries (the model list,
+// shaped per user in domain/model-list.ts), and which model an id names.
+import type { ModelParameters } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
-import type { CurrentUser } from '../http/current-user.js';
-import { canReachModel, isModelAdmin } from '../http/access.js';
-import { DEFAULT_AREA_SET_RAMP } from '../render/area-tile.js';
+import { propertyDefinitions } from './properties.js';
 
-interface ModelRow {
+export interface ModelRow {
   id: number;
   name: string;
   language: string | null;
@@ -107,68 +104,218 @@ export async function loadModelList(db: Queryable) {
   return { models, groups, catchments, zones, areaSets, heatMaps, poiSets, isoSets, nsf, drivers, functions };
 }
 
-export async function modelsForUser(db: Queryable, user: CurrentUser, onlyModelId?: number): Promise<Model[]> {
-  return modelsOf(await loadModelList(db), user, onlyModelId);
+/** A model id, or a sub-model id with its model: the model and the sub-model (the model's first for a model id). */
+export async function modelAndSubModel(db: Queryable, id: number): Promise<{ modelId: number; subModelId: number } | undefined> {
+  const { rows } = await db.query<{ model_id: number; sub_model_id: number }>(
+    `SELECT m.id AS model_id,
+            COALESCE(s.id, (SELECT d.id FROM sub_model d WHERE d.model_id = m.id ORDER BY d.sort_order, d.id LIMIT 1)) AS sub_model_id
+       FROM model m LEFT JOIN sub_model s ON s.id = $1 AND s.model_id = m.id
+      WHERE m.id = $1 OR s.id = $1
+      LIMIT 1`,
+    [id],
+  );
+  const row = rows[0];
+  return row && { modelId: row.model_id, subModelId: row.sub_model_id };
 }
 
-/** The models this user reaches (or only one of them), as the contract's Model entity. */
-export function modelsOf(data: ModelListData, user: CurrentUser, onlyModelId?: number): Model[] {
-  const { groups, catchments, zones, areaSets, heatMaps, poiSets, isoSets, nsf, drivers, functions } = data;
-  const models = data.models.filter((m) => canReachModel(user, m.id) && (onlyModelId === undefined || m.id === onlyModelId));
-  return models.map((m) => ({
-    id: m.id,
-    name: m.name,
-    language: (m.language as Model['language']) ?? null,
-    mainLogoUrl: m.main_logo_url,
-    hasMainLogo: m.main_logo !== null,
-    secondaryLogoUrl: m.secondary_logo_url,
-    hasSecondaryLogo: m.secondary_logo !== null,
-    mapProvider: m.map_provider as Model['mapProvider'],
-    mapRanges: m.map_ranges,
-    locationsType: m.locations_type,
-    locationGroupsType: m.location_groups_type,
-    locationClustersType: m.location_clusters_type,
-    areasType: m.areas_type,
-    locationGroups: groups(m.id).map((g) => ({ id: g.id, code: g.code, name: g.name, selectable: g.selectable })),
-    locationGroupMandatory: m.location_group_mandatory,
-    currency: m.currency,
-    outputType: m.output_type as Model['outputType'],
-    outputLocationPropertyId: m.output_location_property_id,
-    scenarioHierarchy: m.scenario_hierarchy,
-    modified: m.modified.toISOString(),
-    userIsAdmin: isModelAdmin(user, m.id),
-    userIsGlobalAdmin: user.isGlobalAdmin,
-    hasCalculationModel: m.output_type === 4 || (functions(m.id)[0]?.n ?? 0) > 0,
-    hasNormalizedScoresFunctions: (nsf(m.id)[0]?.n ?? 0) > 0,
-    hasDriverFilters: (drivers(m.id)[0]?.n ?? 0) > 0,
-    displayLocationPhoto: m.display_location_photo,
-    locationReportFormat: m.location_report_format,
-    scenarioReportFormat: m.scenario_report_format,
-    catchmentAreaMode: m.catchment_area_mode as Model['catchmentAreaMode'],
-    catchmentAreas: catchments(m.id).map((c) => ({
-      id: c.id,
-      name: c.name,
-      title: c.title,
-      areaSetId: c.area_set_id,
-      isoLineSetId: c.iso_line_set_id,
-      onMap: c.on_map,
-    })),
-    catchmentAreasOnMap: m.catchment_area_mode === 1,
-    catchmentAreaZones: zones(m.id).map((z) => ({ title: z.title, color: z.color, catchmentAreaName: z.catchment_area_name })),
-    areaSets: areaSets(m.id).map((a) => ({
-      id: a.id,
-      name: a.name,
-      title: a.title,
-      hover: a.hover,
-      isWhiteSpot: a.is_white_spot,
-      mapTilesZoomLevelsAvailable: a.map_tiles_zoom_levels_available,
-      tileSlug: a.slug,
-      colorRamp: a.color_property ? ([...(a.color_ramp ?? DEFAULT_AREA_SET_RAMP)] as [string, string]) : null,
-    })),
-    heatMapSets: heatMaps(m.id).map((h) => ({ id: h.id, name: h.name, title: h.title, rendering: h.rendering })),
-    allowMultipleHeatMapSets: m.allow_multiple_heat_map_sets,
-    poiSets: poiSets(m.id).map((p) => ({ id: p.id, name: p.name, title: p.title })),
-    allowMultiplePOISets: m.allow_multiple_poi_sets,
-    isoLineSets: isoSets(m.id).map((i) => ({ id: i.id, name: i.name, title: i.title, maximumMinutes: i.maximum_minutes })),
-  }));
+/** What sub_model.parameters holds: the model parameters without the property lists, which come from the properties. */
+export type StoredSubModelParameters = Omit<ModelParameters, 'locationProperties' | 'locationGroupProperties' | 'locationClusterProperties'>;
+
+/** The stored parameters of a sub-model; undefined when there is no such sub-model. */
+export async function subModelParameters(db: Queryable, subModelId: number): Promise<StoredSubModelParameters | undefined> {
+  return (await db.query<{ parameters: StoredSubModelParameters }>('SELECT parameters FROM sub_model WHERE id = $1', [subModelId])).rows[0]?.parameters;
+}
+
+/** The location property a model keeps the actual turnover in (calibration); undefined when it names none. */
+export async function actualTurnoverProperty(db: Queryable, modelId: number): Promise<{ name: string } | undefined> {
+  return (
+    await db.query<{ name: string }>('SELECT p.name FROM model m JOIN location_property p ON p.id = m.actual_output_location_property_id WHERE m.id = $1', [
+      modelId,
+    ])
+  ).rows[0];
+}
+
+/** A sub-model's parameters as the model-parameters editor shows them; undefined when there is no such sub-model. */
+export async function modelParametersOf(db: Queryable, modelId: number, subModelId: number): Promise<ModelParameters | undefined> {
+  const stored = await subModelParameters(db, subModelId);
+  if (!stored) return undefined;
+  const properties = await propertyDefinitions(db, modelId, subModelId);
+  return {
+    fractionCutOffThreshold: stored.fractionCutOffThreshold,
+    car: stored.car,
+    pedestrian: stored.pedestrian,
+    locationProperties: properties
+      .filter((p) => p.property_type !== 4)
+      .map((p) => ({ name: p.name, title: p.title, dataType: p.data_type as ModelParameters['locationProperties'][number]['dataType'] })),
+    locationGroupProperties: [{ name: 'locationGroupCode', title: null, dataType: 0 }],
+    locationClusterProperties: [{ name: 'locationClusterName', title: null, dataType: 0 }],
+    functions: stored.functions ?? [],
+  };
+}
+
+export async function modelExists(db: Queryable, modelId: number): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM model WHERE id = $1', [modelId])).rows.length > 0;
+}
+
+/** The first of the ids that names no model; undefined when every one does. */
+export async function missingModel(db: Queryable, ids: number[]): Promise<number | undefined> {
+  const found = new Set((await db.query<{ id: number }>('SELECT id FROM model WHERE id = ANY($1::int[])', [ids])).rows.map((r) => r.id));
+  return ids.find((id) => !found.has(id));
+}
+
+/** Every model's id and name, by name. */
+export async function modelNames(db: Queryable): Promise<{ id: number; name: string }[]> {
+  return (await db.query<{ id: number; name: string }>('SELECT id, name FROM model ORDER BY name, id')).rows;
+}
+
+/** A model's location groups, in their order. */
+export async function locationGroupsOf(db: Queryable, modelId: number): Promise<{ id: number; code: string; name: string; selectable: boolean }[]> {
+  return (
+    await db.query<{ id: number; code: string; name: string; selectable: boolean }>(
+      'SELECT id, code, name, selectable FROM location_group WHERE model_id = $1 ORDER BY sort_order, name',
+      [modelId],
+    )
+  ).rows;
+}
+
+/** A model's sub-models with the number of functions each has. */
+export async function subModelsOf(db: Queryable, modelId: number): Promise<{ id: number; name: string; functionCount: number }[]> {
+  const { rows } = await db.query<{ id: number; name: string; n: number }>(
+    `SELECT id, name, jsonb_array_length(COALESCE(parameters->'functions', '[]'))::int AS n
+       FROM sub_model WHERE model_id = $1 ORDER BY sort_order, id`,
+    [modelId],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, functionCount: r.n }));
+}
+
+/** A model's main or secondary logo (SVG text); undefined or null when it has none. */
+export async function modelLogo(db: Queryable, modelId: number, column: 'main_logo' | 'secondary_logo'): Promise<string | null | undefined> {
+  return (await db.query<{ logo: string | null }>(`SELECT ${column} AS logo FROM model WHERE id = $1`, [modelId])).rows[0]?.logo;
+}
+
+/** The names of a model's location groups and clusters by id. */
+export async function groupAndClusterNames(db: Queryable, modelId: number): Promise<{ group: Map<number, string>; cluster: Map<number, string> }> {
+  const [groups, clusters] = await Promise.all([
+    db.query<{ id: number; name: string }>('SELECT id, name FROM location_group WHERE model_id = $1', [modelId]),
+    db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1', [modelId]),
+  ]);
+  return { group: new Map(groups.rows.map((g) => [g.id, g.name])), cluster: new Map(clusters.rows.map((c) => [c.id, c.name])) };
+}
+
+/** A model's location clusters by name. */
+export async function locationClustersOf(db: Queryable, modelId: number): Promise<{ id: number; name: string }[]> {
+  return (await db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1 ORDER BY name', [modelId])).rows;
+}
+
+/** A model's location clusters with their positions. */
+export async function clusterPositions(db: Queryable, modelId: number): Promise<{ id: number; name: string; latitude: number; longitude: number }[]> {
+  return (
+    await db.query<{ id: number; name: string; latitude: number; longitude: number }>(
+      'SELECT id, name, latitude, longitude FROM location_cluster WHERE model_id = $1',
+      [modelId],
+    )
+  ).rows;
+}
+
+/** The location property that carries a model's calculated output; null when it names none. */
+export async function outputPropertyId(db: Queryable, modelId: number): Promise<number | null> {
+  return (
+    (await db.query<{ output_location_property_id: number | null }>('SELECT output_location_property_id FROM model WHERE id = $1', [modelId])).rows[0]
+      ?.output_location_property_id ?? null
+  );
+}
+
+/** A location group with what its icon is drawn from; undefined when there is no such group. */
+export async function locationGroupIcon(
+  db: Queryable,
+  locationGroupId: number,
+): Promise<{ model_id: number; color: string; code: string; icon_svg: string | null } | undefined> {
+  return (
+    await db.query<{ model_id: number; color: string; code: string; icon_svg: string | null }>(
+      'SELECT model_id, color, code, icon_svg FROM location_group WHERE id = $1',
+      [locationGroupId],
+    )
+  ).rows[0];
+}
+
+/** Whether a model requires a location group; undefined when there is no such model. */
+export async function locationGroupMandatory(db: Queryable, modelId: number): Promise<boolean | undefined> {
+  return (await db.query<{ location_group_mandatory: boolean }>('SELECT location_group_mandatory FROM model WHERE id = $1', [modelId])).rows[0]
+    ?.location_group_mandatory;
+}
+
+/** A location group of a model: whether it can be chosen; undefined when the model has no such group. */
+export async function locationGroupOfModel(db: Queryable, modelId: number, locationGroupId: number): Promise<{ selectable: boolean } | undefined> {
+  return (await db.query<{ selectable: boolean }>('SELECT selectable FROM location_group WHERE id = $1 AND model_id = $2', [locationGroupId, modelId])).rows[0];
+}
+
+export async function clusterOfModelExists(db: Queryable, modelId: number, locationClusterId: number): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM location_cluster WHERE id = $1 AND model_id = $2', [locationClusterId, modelId])).rows.length > 0;
+}
+
+/** The layout of a model's location report (how many top areas it shows); null for the default. */
+export async function locationReportFormat(db: Queryable, modelId: number): Promise<string | null> {
+  return (
+    (await db.query<{ location_report_format: string | null }>('SELECT location_report_format FROM model WHERE id = $1', [modelId])).rows[0]
+      ?.location_report_format ?? null
+  );
+}
+
+/** A sub-model's stored parameters, locked until the transaction ends (a parameters save); undefined when there is no such sub-model. */
+export async function lockSubModelParameters<T>(tx: Queryable, subModelId: number): Promise<{ parameters: T | null } | undefined> {
+  return (await tx.query<{ parameters: T | null }>('SELECT parameters FROM sub_model WHERE id = $1 FOR UPDATE', [subModelId])).rows[0];
+}
+
+export async function setSubModelParameters(tx: Queryable, subModelId: number, parameters: object): Promise<void> {
+  await tx.query('UPDATE sub_model SET parameters = $2, modified = now() WHERE id = $1', [subModelId, JSON.stringify(parameters)]);
+}
+
+/** What a calculation needs to know of a model: its name, output type and output properties; undefined when there is no such model. */
+export async function modelOutputs(
+  db: Queryable,
+  modelId: number,
+): Promise<
+  { id: number; name: string; output_type: number; output_location_property_id: number | null; actual_output_location_property_id: number | null } | undefined
+> {
+  return (
+    await db.query<{
+      id: number;
+      name: string;
+      output_type: number;
+      output_location_property_id: number | null;
+      actual_output_location_property_id: number | null;
+    }>('SELECT id, name, output_type, output_location_property_id, actual_output_location_property_id FROM model WHERE id = $1', [modelId])
+  ).rows[0];
+}
+
+/** A model's sub-models with their stored parameters, in their order. */
+export async function subModelRows<T>(db: Queryable, modelId: number): Promise<{ id: number; name: string; parameters: T | null }[]> {
+  return (
+    await db.query<{ id: number; name: string; parameters: T | null }>(
+      'SELECT id, name, parameters FROM sub_model WHERE model_id = $1 ORDER BY sort_order, id',
+      [modelId],
+    )
+  ).rows;
+}
+
+/** The codes of a model's location groups by id. */
+export async function groupCodes(db: Queryable, modelId: number): Promise<Map<number, string>> {
+  const { rows } = await db.query<{ id: number; code: string }>('SELECT id, code FROM location_group WHERE model_id = $1', [modelId]);
+  return new Map(rows.map((g) => [g.id, g.code]));
+}
+
+/** The names of a model's location clusters by id. */
+export async function clusterNames(db: Queryable, modelId: number): Promise<Map<number, string>> {
+  const { rows } = await db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1', [modelId]);
+  return new Map(rows.map((c) => [c.id, c.name]));
+}
+
+/** The models that are calculated (not score models), the one with the newest scenario first. */
+export async function calculatedModelsByUse(db: Queryable): Promise<{ id: number }[]> {
+  return (
+    await db.query<{ id: number }>(
+      `SELECT m.id FROM model m WHERE m.output_type <> 4
+        ORDER BY (SELECT max(s.id) FROM scenario s WHERE s.model_id = m.id) DESC NULLS LAST, m.id`,
+    )
+  ).rows;
 }

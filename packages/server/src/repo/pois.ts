@@ -1,6 +1,7 @@
-// Points of interest within range of a position: the list per POI set (spec:
-// POI set in range) and the counts that autoCalculateType 6 properties store.
-// One bounding-box query per set, then the exact great-circle distance.
+// Points of interest: the sets of a model with their logos and points, and the
+// POIs within range of a position: the list per POI set (spec: POI set in
+// range) and the counts that autoCalculateType 6 properties store. One
+// bounding-box query per set, then the exact great-circle distance.
 import { greatCircleKm } from '@locus/engine';
 import { AutoCalculateType, type PoiSetInRange } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
@@ -72,4 +73,33 @@ export async function poisInRange(db: Queryable, modelId: number, latitude: numb
   const result: PoiSetInRange[] = [];
   for (const set of sets) result.push({ id: set.id, name: set.name, pois: await poisWithin(db, set.id, latitude, longitude, set.range) });
   return result;
+}
+
+/** A POI set of a model; undefined when the model has no such set. */
+export async function poiSetOfModel(db: Queryable, modelId: number, poiSetId: number): Promise<{ id: number; logo_hash: string } | undefined> {
+  return (await db.query<{ id: number; logo_hash: string }>('SELECT id, logo_hash FROM poi_set WHERE id = $1 AND model_id = $2', [poiSetId, modelId])).rows[0];
+}
+
+/** The logo (SVG text) of a POI set of a model; undefined when the model has no such set. */
+export async function poiSetLogo(db: Queryable, modelId: number, poiSetId: number): Promise<string | undefined> {
+  return (await db.query<{ logo_svg: string }>('SELECT logo_svg FROM poi_set WHERE id = $1 AND model_id = $2', [poiSetId, modelId])).rows[0]?.logo_svg;
+}
+
+/** Every POI of a set, in its order. */
+export async function poisOfSet(db: Queryable, poiSetId: number): Promise<{ name: string; latitude: number; longitude: number }[]> {
+  return (
+    await db.query<{ name: string; latitude: number; longitude: number }>('SELECT name, latitude, longitude FROM poi WHERE poi_set_id = $1 ORDER BY id', [
+      poiSetId,
+    ])
+  ).rows;
+}
+
+/** The positions of the POIs of these sets, one row of arrays per set (thousands of POIs cost the embedded database several times more as rows). */
+export async function poiPositions(db: Queryable, poiSetIds: number[]): Promise<{ poi_set_id: number; latitude: number[]; longitude: number[] }[]> {
+  return (
+    await db.query<{ poi_set_id: number; latitude: number[]; longitude: number[] }>(
+      'SELECT poi_set_id, array_agg(latitude) AS latitude, array_agg(longitude) AS longitude FROM poi WHERE poi_set_id = ANY($1) GROUP BY poi_set_id',
+      [poiSetIds],
+    )
+  ).rows;
 }

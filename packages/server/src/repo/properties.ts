@@ -130,3 +130,95 @@ export function newLocationPropertyEntity(p: PropertyRow): NewLocationProperty {
     percentageValue: p.data_type === 2 && numberValue !== null ? numberValue * 100 : null,
   };
 }
+
+/** What a range save compares and checks of a property. */
+export type PropertyRangeRow = Pick<
+  PropertyRow,
+  'id' | 'data_type' | 'property_type' | 'auto_calculate_type' | 'minimum_value' | 'maximum_value' | 'value_step' | 'whole_numbers'
+>;
+
+/** A model's properties with their ranges, locked until the transaction ends (a range save). */
+export async function lockPropertyRanges(tx: Queryable, modelId: number): Promise<PropertyRangeRow[]> {
+  const { rows } = await tx.query<PropertyRangeRow>(
+    `SELECT id, data_type, property_type, auto_calculate_type, minimum_value, maximum_value, value_step, whole_numbers
+       FROM location_property WHERE model_id = $1 ORDER BY id FOR UPDATE`,
+    [modelId],
+  );
+  return rows;
+}
+
+export async function updatePropertyRange(
+  tx: Queryable,
+  range: { id: number; minimumValue: number | null; maximumValue: number | null; step: number | null; wholeNumbers: boolean },
+): Promise<void> {
+  await tx.query('UPDATE location_property SET minimum_value = $2, maximum_value = $3, value_step = $4, whole_numbers = $5 WHERE id = $1', [
+    range.id,
+    range.minimumValue,
+    range.maximumValue,
+    range.step,
+    range.wholeNumbers,
+  ]);
+}
+
+/** A property of a model by id: its name and data type; undefined when the model has no such property. */
+export async function propertyOfModel(db: Queryable, modelId: number, propertyId: number): Promise<{ name: string; data_type: number } | undefined> {
+  return (
+    await db.query<{ name: string; data_type: number }>('SELECT name, data_type FROM location_property WHERE id = $1 AND model_id = $2', [propertyId, modelId])
+  ).rows[0];
+}
+
+export interface OutputProperty {
+  id: number;
+  name: string;
+  title: string | null;
+}
+
+/** The output property of a sub-model: its own propertyType 4 property, else the model's output property. */
+export async function outputPropertyOf(db: Queryable, modelId: number, subModelId: number): Promise<OutputProperty | undefined> {
+  const { rows } = await db.query<OutputProperty>(
+    `SELECT p.id, p.name, p.title FROM location_property p
+      WHERE p.model_id = $1 AND ((p.property_type = 4 AND p.sub_model_id = $2) OR p.id = (SELECT output_location_property_id FROM model WHERE id = $1))
+      ORDER BY (p.sub_model_id = $2) DESC NULLS LAST, p.id LIMIT 1`,
+    [modelId, subModelId],
+  );
+  return rows[0];
+}
+
+/** A property's name and title; undefined when there is no such property. */
+export async function propertyNameAndTitle(db: Queryable, propertyId: number): Promise<{ name: string; title: string | null } | undefined> {
+  return (await db.query<{ name: string; title: string | null }>('SELECT name, title FROM location_property WHERE id = $1', [propertyId])).rows[0];
+}
+
+/** Those of the properties that belong to the model, with name and data type. */
+export async function propertiesOfModel(db: Queryable, modelId: number, propertyIds: number[]): Promise<{ id: number; name: string; data_type: number }[]> {
+  return (
+    await db.query<{ id: number; name: string; data_type: number }>('SELECT id, name, data_type FROM location_property WHERE model_id = $1 AND id = ANY($2)', [
+      modelId,
+      propertyIds,
+    ])
+  ).rows;
+}
+
+/** The names of a model's location properties. */
+export async function propertyNames(db: Queryable, modelId: number): Promise<string[]> {
+  return (await db.query<{ name: string }>('SELECT name FROM location_property WHERE model_id = $1', [modelId])).rows.map((r) => r.name);
+}
+
+/** What making a location's record needs of a model's properties. */
+export interface RecordPropertyDefinition {
+  name: string;
+  data_type: number;
+  auto_calculate_type: number;
+  poi_set_id: number | null;
+  poi_range_meters: number | null;
+  property_type: number;
+}
+
+export async function recordPropertyDefinitions(db: Queryable, modelId: number): Promise<RecordPropertyDefinition[]> {
+  return (
+    await db.query<RecordPropertyDefinition>(
+      'SELECT name, data_type, auto_calculate_type, poi_set_id, poi_range_meters, property_type FROM location_property WHERE model_id = $1',
+      [modelId],
+    )
+  ).rows;
+}

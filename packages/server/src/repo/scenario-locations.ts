@@ -85,3 +85,110 @@ export async function scenarioPath(db: Queryable, scenarioId: number): Promise<n
   const { rows } = await db.query<{ id: number }>(`${SCENARIO_PATH_CTE} SELECT id FROM path ORDER BY depth DESC`, [scenarioId]);
   return rows.map((r) => r.id);
 }
+
+/** The names of some locations in a scenario (a read that shows a few of them needs no more). */
+export async function locationNames(db: Queryable, scenarioId: number, locationIds: readonly number[]): Promise<Map<number, string>> {
+  if (!locationIds.length) return new Map();
+  const { rows } = await db.query<{ location_id: number; name: string }>(
+    `${SCENARIO_PATH_CTE}
+     SELECT DISTINCT ON (v.location_id) v.location_id, v.name FROM location_version v JOIN path p ON p.id = v.scenario_id
+      WHERE v.location_id = ANY($2::int[]) ORDER BY v.location_id, p.depth`,
+    [scenarioId, [...new Set(locationIds)]],
+  );
+  return new Map(rows.map((r) => [r.location_id, r.name]));
+}
+
+/** Every scenario's own location versions of a model (retail areas left out), by scenario and location, each with its scenario's name. */
+export async function ownVersionsOfModel(db: Queryable, modelId: number): Promise<(LocationRow & { scenario_name: string })[]> {
+  const { rows } = await db.query<LocationRow & { scenario_name: string }>(
+    `SELECT v.location_id, l.model_id, l.type, l.created_scenario_id, v.scenario_id AS version_scenario_id, 0 AS depth, v.change_type, v.name,
+            v.latitude, v.longitude, v.visibility, v.excluded, v.location_group_id, v.location_cluster_id, v.properties, v.modified, s.name AS scenario_name
+       FROM location_version v JOIN location l ON l.id = v.location_id JOIN scenario s ON s.id = v.scenario_id
+      WHERE s.model_id = $1 AND l.type <> 2 ORDER BY v.scenario_id, v.location_id`,
+    [modelId],
+  );
+  return rows;
+}
+
+/** What the calculation and the output reads read of a location (rows are shared between levels: never change one). */
+export type CalculationRow = Pick<
+  LocationRow,
+  | 'location_id'
+  | 'type'
+  | 'change_type'
+  | 'name'
+  | 'latitude'
+  | 'longitude'
+  | 'visibility'
+  | 'excluded'
+  | 'location_group_id'
+  | 'location_cluster_id'
+  | 'properties'
+>;
+
+/** The scenario's path to the base, the scenario first, each with its location generation ('0' before any version). */
+export async function pathGenerations(db: Queryable, scenarioId: number): Promise<Array<{ id: number; generation: string }>> {
+  const { rows } = await db.query<{ id: number; generation: string }>(
+    `WITH RECURSIVE path(id, parent_scenario_id, depth) AS (
+       SELECT id, parent_scenario_id, 0 FROM scenario WHERE id = $1
+       UNION ALL
+       SELECT s.id, s.parent_scenario_id, p.depth + 1 FROM scenario s JOIN path p ON s.id = p.parent_scenario_id
+     )
+     SELECT p.id, COALESCE(g.generation, 0)::text AS generation
+       FROM path p LEFT JOIN scenario_location_generation g ON g.scenario_id = p.id ORDER BY p.depth`,
+    [scenarioId],
+  );
+  return rows;
+}
+
+/**
+ * A scenario's own versions of locations but retail areas (type 2), in
+ * location-id order, read as one row of arrays (thousands of rows cost the
+ * embedded database several times more as rows); names and properties come
+ * as one JSON text.
+ */
+export async function ownCalculationRows(db: Queryable, scenarioId: number): Promise<CalculationRow[]> {
+  const numeric = [
+    'location_id',
+    'type',
+    'change_type',
+    'latitude',
+    'longitude',
+    'visibility',
+    'excluded',
+    'location_group_id',
+    'location_cluster_id',
+  ] as const;
+  type Columns = { [K in (typeof numeric)[number]]: Array<CalculationRow[K]> } & { texts: string | null };
+  const row = (
+    await db.query<Columns>(
+      `SELECT ${numeric.map((c) => `array_agg(${c}) AS ${c}`).join(', ')},
+            '[' || string_agg(to_json(name)::text || ',' || COALESCE(properties::text, '{}'), ',') || ']' AS texts
+       FROM (SELECT v.location_id, l.type, v.change_type, v.name, v.latitude, v.longitude, v.visibility, v.excluded, v.location_group_id, v.location_cluster_id, v.properties
+               FROM location_version v JOIN location l ON l.id = v.location_id
+              WHERE v.scenario_id = $1 AND l.type <> 2
+              ORDER BY v.location_id) x`,
+      [scenarioId],
+    )
+  ).rows[0];
+  if (!row?.location_id) return [];
+  const texts = JSON.parse(row.texts ?? '[]') as Array<string | LocationRow['properties']>;
+  // The arrays are filled in one pass (aligned), in the subquery's order, which is checked.
+  const rows = row.location_id.map((id, j): CalculationRow => ({
+    location_id: id,
+    type: row.type[j]!,
+    change_type: row.change_type[j]!,
+    name: texts[2 * j] as string,
+    latitude: row.latitude[j]!,
+    longitude: row.longitude[j]!,
+    visibility: row.visibility[j]!,
+    excluded: row.excluded[j]!,
+    location_group_id: row.location_group_id[j] ?? null,
+    location_cluster_id: row.location_cluster_id[j] ?? null,
+    properties: texts[2 * j + 1] as LocationRow['properties'],
+  }));
+  for (let j = 1; j < rows.length; j++) {
+    if (rows[j - 1]!.location_id > rows[j]!.location_id) return rows.sort((a, b) => a.location_id - b.location_id);
+  }
+  return rows;
+}

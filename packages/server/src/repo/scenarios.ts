@@ -3,8 +3,9 @@
 // descending, nested by parent: each scenario is followed by its children).
 // Names compare with the collation of the model's language (so 'apple' and
 // 'Apple' sit together, 'é' next to 'e'), not by code point.
-import type { Scenario } from '@locus/contract';
+import type { Scenario, ScenarioChange, ScenarioOnlyStatus, ScenarioStatusEntry } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
+import { SCENARIO_PATH_CTE } from './scenario-locations.js';
 
 interface ScenarioRow {
   id: number;
@@ -16,6 +17,65 @@ interface ScenarioRow {
   created: Date;
   modified: Date;
   version: number;
+}
+
+/** One scenario's identity and state; undefined when there is no such scenario. */
+export async function scenarioById(
+  db: Queryable,
+  scenarioId: number,
+): Promise<{ id: number; modelId: number; name: string; status: number; parentScenarioId: number | null; modified: Date } | undefined> {
+  const { rows } = await db.query<{ id: number; model_id: number; name: string; status: number; parent_scenario_id: number | null; modified: Date }>(
+    'SELECT id, model_id, name, status, parent_scenario_id, modified FROM scenario WHERE id = $1',
+    [scenarioId],
+  );
+  const row = rows[0];
+  return row && { id: row.id, modelId: row.model_id, name: row.name, status: row.status, parentScenarioId: row.parent_scenario_id, modified: row.modified };
+}
+
+/** Per model, how many scenarios are in each state (the administrator's overview). */
+export async function scenarioStatusCounts(db: Queryable): Promise<ScenarioStatusEntry[]> {
+  const { rows } = await db.query<ScenarioStatusEntry>(
+    `SELECT m.id AS "modelId", m.name,
+            count(s.id)::int AS total,
+            count(s.id) FILTER (WHERE s.status = 0)::int AS unprocessed,
+            count(s.id) FILTER (WHERE s.status BETWEEN 1 AND 8)::int AS processing,
+            count(s.id) FILTER (WHERE s.status = 9)::int AS completed,
+            count(s.id) FILTER (WHERE s.status = 10 OR s.status < 0 OR s.status > 10)::int AS failed
+       FROM model m LEFT JOIN scenario s ON s.model_id = m.id GROUP BY m.id, m.name ORDER BY m.name`,
+  );
+  return rows;
+}
+
+/** The status of every scenario of a model (the app polls it). */
+export async function scenarioStatuses(db: Queryable, modelId: number): Promise<ScenarioOnlyStatus[]> {
+  const { rows } = await db.query<{ id: number; status: number; modified: Date }>('SELECT id, status, modified FROM scenario WHERE model_id = $1 ORDER BY id', [
+    modelId,
+  ]);
+  return rows.map((r) => ({ id: r.id, status: r.status, modified: r.modified.toISOString() }));
+}
+
+/** The location changes of a scenario (none for a scenario without a parent), by location name. */
+export async function scenarioChanges(db: Queryable, scenarioId: number): Promise<ScenarioChange[]> {
+  const { rows } = await db.query<{ location_id: number; name: string; change_type: ScenarioChange['changeType'] }>(
+    `SELECT v.location_id, v.name, v.change_type FROM location_version v JOIN scenario s ON s.id = v.scenario_id
+      WHERE v.scenario_id = $1 AND s.parent_scenario_id IS NOT NULL ORDER BY v.name, v.location_id`,
+    [scenarioId],
+  );
+  return rows.map((r) => ({ locationId: r.location_id, locationName: r.name, changeType: r.change_type }));
+}
+
+/** The scenarios above a scenario, from its direct parent up to the base, in one query. */
+export async function scenarioParents(db: Queryable, scenarioId: number): Promise<Scenario['parents']> {
+  const { rows } = await db.query<{ id: number; name: string; parent_scenario_id: number | null }>(
+    `${SCENARIO_PATH_CTE} SELECT s.id, s.name, s.parent_scenario_id FROM path p JOIN scenario s ON s.id = p.id WHERE p.depth > 0 ORDER BY p.depth`,
+    [scenarioId],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, parentScenarioId: r.parent_scenario_id }));
+}
+
+/** A scenario's status; undefined when there is no such scenario. */
+export async function scenarioStatus(db: Queryable, scenarioId: number): Promise<number | undefined> {
+  return (await db.query<{ status: number }>('SELECT status FROM scenario WHERE id = $1', [scenarioId])).rows[0]?.status;
 }
 
 /** The base scenario of a model: its oldest scenario without a parent (undefined when it has none). */

@@ -1,15 +1,18 @@
 // The downloads: CSV exports (byte-order mark, culture nl or
 // en) and the calculation-model workbook. See downloads/.
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
+import type { RouteHandlers } from '../http/register-routes.js';
 import { locationRowsFor } from '../processing/location-cache.js';
-import { resolveModel, resolveScenario } from '../http/access.js';
-import { forbidden, notFound } from '../http/errors.js';
-import { areaByCode } from '../repo/areas.js';
+import { resolveModel, resolveScenario } from '../domain/access.js';
+import { forbidden, notFound } from '../domain/errors.js';
+import { areaByCode, areaCodes } from '../repo/areas.js';
+import { createdScenarioId } from '../repo/locations.js';
 import { baseScenario } from '../repo/scenarios.js';
-import { catchmentAreasOf, catchmentRows } from '../outputs/catchments.js';
+import { catchmentRows } from '../outputs/catchments.js';
+import { catchmentAreasOf } from '../repo/catchment-areas.js';
 import { locationIn, notCalculated, positions, readerFor, type CalculatedScenario } from '../outputs/results.js';
-import { outputPropertyOf, scenarioRecords } from '../outputs/records.js';
+import { scenarioRecords } from '../outputs/records.js';
+import { outputPropertyOf } from '../repo/properties.js';
 import { loadSubModels } from '../processing/inputs.js';
 import { processingSettings } from '../processing/settings.js';
 import { exactLocationRows } from '../outputs/exact-rows.js';
@@ -25,7 +28,7 @@ import {
 } from '../downloads/exports.js';
 import { calculationWorkbook } from '../downloads/workbook.js';
 
-export function downloadHandlers(ctx: ServerContext): Handlers {
+export function downloadHandlers(ctx: ServerContext) {
   const { db } = ctx;
   const reader = readerFor(ctx);
 
@@ -107,9 +110,9 @@ export function downloadHandlers(ctx: ServerContext): Handlers {
 
     locationAreasExport: async ({ user, params, query, reply }) => {
       // No scenario in the path: the location's own scenario, where it was opened.
-      const row = (await db.query<{ created_scenario_id: number }>('SELECT created_scenario_id FROM location WHERE id = $1', [params.locationId])).rows[0];
-      if (!row) throw notFound(`location ${params.locationId}`);
-      const text = await catchmentExport(user, undefined, row.created_scenario_id, params.locationId, query.culture, params.catchmentAreaName, true);
+      const scenarioId = await createdScenarioId(db, params.locationId);
+      if (scenarioId === undefined) throw notFound(`location ${params.locationId}`);
+      const text = await catchmentExport(user, undefined, scenarioId, params.locationId, query.culture, params.catchmentAreaName, true);
       return sendCsv(reply, fileName('areas', params.catchmentAreaName, params.locationId), text);
     },
 
@@ -128,8 +131,7 @@ export function downloadHandlers(ctx: ServerContext): Handlers {
         // The workbook shows every pair of the areas the location reaches: those rows calculated again, exactly.
         const { result, areaIds } = await exactLocationRows(db, calc.summary, calc.scenario.id, calc.model, j, processingSettings().routing);
         const names = new Map(data.rows.map((r) => [r.location_id, r.name]));
-        const codes = (await db.query<{ id: number; code: string }>('SELECT id, code FROM area WHERE id = ANY($1)', [Array.from(areaIds)])).rows;
-        const codeOf = new Map(codes.map((c) => [Number(c.id), c.code]));
+        const codeOf = await areaCodes(db, Array.from(areaIds));
         huff = {
           result,
           location: j,
@@ -156,5 +158,5 @@ export function downloadHandlers(ctx: ServerContext): Handlers {
         buffer,
       );
     },
-  };
+  } satisfies Partial<RouteHandlers>;
 }

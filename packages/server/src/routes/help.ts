@@ -1,11 +1,11 @@
 // The help PDF per interface locale: a short user guide rendered once per
 // locale and kept in memory.
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
+import type { RouteHandlers } from '../http/register-routes.js';
 import { sendCached } from '../http/cached.js';
 import { helpPdf } from '../render/index.js';
 
-export function helpHandlers(_ctx: ServerContext): Handlers {
+export function helpHandlers(_ctx: ServerContext) {
   const pdfs = new Map<string, Promise<Buffer>>();
   return {
     help: async ({ params, request, reply }) => {
@@ -18,5 +18,5 @@ export function helpHandlers(_ctx: ServerContext): Handlers {
       reply.header('Content-Disposition', `inline; filename="locus-help-${locale}.pdf"`);
       return sendCached(request, reply, { contentType: 'application/pdf', body: await pdf, maxAge: 3600 });
     },
-  };
+  } satisfies Partial<RouteHandlers>;
 }

@@ -1,12 +1,13 @@
-// Every domain's handlers, keyed by the contract's route names. A route of the
-// contract without a handler here answers 501 (see http/register-routes.ts).
+// Every domain's handlers, keyed by the contract's route names: one handler for
+// each route of the contract, checked by the typecheck (RouteHandlers).
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
+import type { RouteHandlers } from '../http/register-routes.js';
 import { adminHandlers } from './admin.js';
-import { calibrationHandlers } from '../calibration/index.js';
+import { calibrationHandlers } from './calibration.js';
 import { helpHandlers } from './help.js';
 import { modelHandlers } from './models.js';
 import { downloadHandlers } from './downloads.js';
+import { eventHandlers } from './events.js';
 import { functionHandlers } from './functions.js';
 import { isolineHandlers } from './isolines.js';
 import { outputHandlers } from './outputs.js';
@@ -27,7 +28,7 @@ export interface HandlerHooks {
   events?: EventStreams;
 }
 
-export function allHandlers(ctx: ServerContext, hooks: HandlerHooks): Handlers {
+export function allHandlers(ctx: ServerContext, hooks: HandlerHooks): RouteHandlers {
   return {
     ...systemHandlers(ctx),
     ...helpHandlers(ctx),
@@ -45,6 +46,6 @@ export function allHandlers(ctx: ServerContext, hooks: HandlerHooks): Handlers {
     ...downloadHandlers(ctx),
     ...isolineHandlers(ctx),
     ...calibrationHandlers(ctx),
-    ...(hooks.events ?? createEventStreams(ctx)).handlers,
+    ...eventHandlers(hooks.events ?? createEventStreams(ctx)),
   };
 }

@@ -1,34 +1,27 @@
 // The isoline tool (global administrators): an isoline for any point and
 // minutes with an isoline set's profile, routing service and post-processing,
 // or those given in the call.
-import { estimatorProvider, isolines, osrmProvider, type PostProcessingAction } from '@locus/engine';
+import { estimatorProvider, isolines, osrmProvider } from '@locus/engine';
 import type { IsolineFeatureCollection } from '@locus/contract';
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
-import { requireModelAccess } from '../http/access.js';
-import { badRequest, notFound } from '../http/errors.js';
+import type { RouteHandlers } from '../http/register-routes.js';
+import { requireModelAccess } from '../domain/access.js';
+import { invalid, notFound } from '../domain/errors.js';
 import { profileOf } from '../processing/isolines.js';
+import { isolineSet } from '../repo/isolines.js';
 
-export function isolineHandlers(ctx: ServerContext): Handlers {
+export function isolineHandlers(ctx: ServerContext) {
   const { db } = ctx;
   return {
     isoline: async ({ user, params, query }) => {
-      const set = (
-        await db.query<{
-          model_id: number;
-          name: string;
-          maximum_minutes: number;
-          base_url: string | null;
-          post_processing_actions: PostProcessingAction[] | null;
-        }>('SELECT model_id, name, maximum_minutes, base_url, post_processing_actions FROM iso_line_set WHERE id = $1', [params.isoLineSetId])
-      ).rows[0];
+      const set = await isolineSet(db, params.isoLineSetId);
       if (!set) throw notFound(`isoline set ${params.isoLineSetId}`);
       requireModelAccess(user, set.model_id);
-      if (query.minutes > set.maximum_minutes) throw badRequest('minutes', `minutes must be at most ${set.maximum_minutes} for isoline set ${set.name}`);
+      if (query.minutes > set.maximum_minutes) throw invalid('minutes', `minutes must be at most ${set.maximum_minutes} for isoline set ${set.name}`);
       // The server only calls routing services an operator configured, never an address from the call.
       const allowed = [set.base_url, process.env.ROUTING_OSRM_URL].filter((u): u is string => !!u);
       if (query.baseUrl && !allowed.includes(query.baseUrl)) {
-        throw badRequest('baseUrl', 'baseUrl must be the routing service of the isoline set or the one the server is configured with');
+        throw invalid('baseUrl', 'baseUrl must be the routing service of the isoline set or the one the server is configured with');
       }
       const provider = query.baseUrl ? osrmProvider({ baseUrl: query.baseUrl }) : estimatorProvider();
       const collection = await isolines({
@@ -48,5 +41,5 @@ export function isolineHandlers(ctx: ServerContext): Handlers {
         })),
       } as IsolineFeatureCollection;
     },
-  };
+  } satisfies Partial<RouteHandlers>;
 }

@@ -2,18 +2,18 @@
 // locations and scores, the location score table, catchment areas, the
 // differences, drivers, the properties chart and an area in a scenario.
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
-import { isModelAdmin, resolveModel, resolveScenario } from '../http/access.js';
-import { notFound } from '../http/errors.js';
-import { areaAt, areaByCode } from '../repo/areas.js';
-import { driverFiltersOf } from './models.js';
+import type { RouteHandlers } from '../http/register-routes.js';
+import { isModelAdmin, resolveModel, resolveScenario } from '../domain/access.js';
+import { notFound } from '../domain/errors.js';
+import { areaAt, areaByCode, areaSetPersonType } from '../repo/areas.js';
+import { driverFiltersOf } from '../repo/drivers.js';
 import { areaInScenario } from '../outputs/area.js';
 import { catchmentAreaOf, locationCatchmentArea } from '../outputs/catchments.js';
 import { differencesOf, driversOf, matchingOf, propertyValuesOf, scoresOf } from '../outputs/comparisons.js';
 import { locationIn, readerFor } from '../outputs/results.js';
 import { recordsFor } from '../outputs/records.js';
 
-export function outputHandlers(ctx: ServerContext): Handlers {
+export function outputHandlers(ctx: ServerContext) {
   const { db } = ctx;
   const reader = readerFor(ctx);
   const records = recordsFor(ctx);
@@ -29,9 +29,7 @@ export function outputHandlers(ctx: ServerContext): Handlers {
     const catchmentArea = await catchmentAreaOf(db, scenario.modelId, params.catchmentAreaId);
     const area = await find(catchmentArea.area_set_id);
     if (!area) throw notFound('area');
-    const personType =
-      (await db.query<{ person_type: string | null }>('SELECT person_type FROM area_set WHERE id = $1', [catchmentArea.area_set_id])).rows[0]?.person_type ??
-      null;
+    const personType = await areaSetPersonType(db, catchmentArea.area_set_id);
     return areaInScenario(db, reader, scenario, ref.subModelId, area, personType);
   };
 
@@ -65,7 +63,7 @@ export function outputHandlers(ctx: ServerContext): Handlers {
 
     scenarioDrivers: async ({ user, params, query }) => {
       const calc = await reader.calculated(user, undefined, params.scenarioId);
-      return driversOf(records, calc, query.locationId, await driverFiltersOf(ctx, calc.model.id));
+      return driversOf(records, calc, query.locationId, await driverFiltersOf(db, calc.model.id));
     },
 
     propertyValues: async ({ user, params }) => {
@@ -77,5 +75,5 @@ export function outputHandlers(ctx: ServerContext): Handlers {
 
     catchmentAreaPropertiesByPosition: async ({ user, params }) =>
       areaRead(user, params, (areaSetId) => areaAt(db, areaSetId, params.longitude, params.latitude)),
-  };
+  } satisfies Partial<RouteHandlers>;
 }

@@ -2,12 +2,12 @@
 // unprocessed scenario of a model (admin). The queue itself is in processing/.
 import { RuleMessage, type ScenarioOnlyStatus, type StartProcessingUnprocessedResult } from '@locus/contract';
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
-import { resolveModel, resolveScenario } from '../http/access.js';
-import { conflict } from '../http/errors.js';
+import type { RouteHandlers } from '../http/register-routes.js';
+import { resolveModel, resolveScenario } from '../domain/access.js';
+import { conflict } from '../domain/errors.js';
 import { requestProcessing, requestProcessingOfUnprocessed, wakeProcessors } from '../processing/index.js';
 
-export function processingHandlers(ctx: ServerContext): Handlers {
+export function processingHandlers(ctx: ServerContext) {
   const { db } = ctx;
   return {
     scenarioStartProcessing: async ({ user, params }) => {
@@ -25,5 +25,5 @@ export function processingHandlers(ctx: ServerContext): Handlers {
       await ctx.log.info(`${scenarioCount} unprocessed scenarios of model ${modelId} queued`, user.title, 'scenario-processing');
       return { modelId, scenarioCount } satisfies StartProcessingUnprocessedResult;
     },
-  };
+  } satisfies Partial<RouteHandlers>;
 }

@@ -7,15 +7,16 @@ import {
   type LocationWriteBody,
   type LocationWriteResult,
   type MergeRequest,
+  type Routes,
   type ScenarioCreateBody,
   type ScenarioUpdateBody,
 } from '@locus/contract';
 import type { ServerContext } from '../context.js';
-import type { CurrentUser } from '../http/current-user.js';
-import { resolveModel, resolveScenario } from '../http/access.js';
-import { ApiError, badRequest, notFound } from '../http/errors.js';
+import type { CurrentUser } from '../domain/user.js';
+import { resolveModel, resolveScenario } from '../domain/access.js';
+import { DomainError, invalid, notFound } from '../domain/errors.js';
 import { scenarioGone } from '../scenarios/versions.js';
-import type { Handlers } from '../http/register-routes.js';
+import type { HandlerInput, RouteHandlers } from '../http/register-routes.js';
 import { copyChanges } from '../scenarios/copy-changes.js';
 import {
   closeLocation,
@@ -28,13 +29,16 @@ import {
 } from '../scenarios/location-writes.js';
 import { createScenario, deleteScenario, updateScenario } from '../scenarios/scenario-writes.js';
 
+/** The routes of the actions on one location, which share their params and query. */
+type LocationActionRoute = Routes['locationClose' | 'locationUndoClose' | 'locationUndoEdit' | 'locationDelete'];
+
 interface WriteQuery {
   createScenario: boolean;
   overrideScenarioName?: string;
   version?: number;
 }
 
-export function scenarioWriteHandlers(ctx: ServerContext): Handlers {
+export function scenarioWriteHandlers(ctx: ServerContext) {
   const { db } = ctx;
 
   const target = (user: CurrentUser, modelId: number, scenarioId: number, query: WriteQuery, version = query.version): LocationWriteTarget => ({
@@ -51,7 +55,7 @@ export function scenarioWriteHandlers(ctx: ServerContext): Handlers {
     try {
       return await resolveScenario(db, user, scenarioId);
     } catch (error) {
-      if (error instanceof ApiError && error.statusCode === 404) throw scenarioGone(scenarioId);
+      if (error instanceof DomainError && error.kind === 'notFound') throw scenarioGone(scenarioId);
       throw error;
     }
   };
@@ -75,8 +79,8 @@ export function scenarioWriteHandlers(ctx: ServerContext): Handlers {
 
   /** A location action under /api/models/scenarios/{sid}/locations/{lid}. */
   const locationAction =
-    (what: string, run: (t: LocationWriteTarget, locationId: number) => Promise<LocationWriteResult>): Handlers[string] =>
-    async ({ user, params, query }) => {
+    (what: string, run: (t: LocationWriteTarget, locationId: number) => Promise<LocationWriteResult>) =>
+    async ({ user, params, query }: HandlerInput<LocationActionRoute>) => {
       const scenario = await writeScenario(user, params.scenarioId);
       return logged(user, what, await run(target(user, scenario.modelId, scenario.id, query), params.locationId));
     };
@@ -122,7 +126,7 @@ export function scenarioWriteHandlers(ctx: ServerContext): Handlers {
     scenarioCopyChanges: async ({ user, params, query, body }) => {
       const merge = body as MergeRequest;
       const mismatch = mergeRequestMismatch(params, query, merge);
-      if (mismatch) throw badRequest(mismatch.field, mismatch.message);
+      if (mismatch) throw invalid(mismatch.field, mismatch.message);
       const source = await resolveScenario(db, user, params.sourceScenarioId);
       const destination = await resolveScenario(db, user, params.destinationScenarioId);
       // Another model's scenario is not a destination this source can see: as if it did not exist.
@@ -145,5 +149,5 @@ export function scenarioWriteHandlers(ctx: ServerContext): Handlers {
       );
       return result;
     },
-  };
+  } satisfies Partial<RouteHandlers>;
 }

@@ -1,20 +1,23 @@
 // Scenario and location reads: the scenario list, status polling, changes and
 // parents, a scenario's locations (served from a cache with ETag / 304), one
 // location with its properties, photos, isolines and POIs in range.
-import type { Location, LocationSummary, ScenarioOnlyStatus } from '@locus/contract';
+import type { Location, LocationSummary } from '@locus/contract';
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
-import { requireModelAccess, resolveLocationModel, resolveModel, resolveScenario } from '../http/access.js';
-import { notFound } from '../http/errors.js';
+import type { RouteHandlers } from '../http/register-routes.js';
+import { requireModelAccess, resolveLocationModel, resolveModel, resolveScenario } from '../domain/access.js';
+import { notFound } from '../domain/errors.js';
 import { createJsonCache, sendCached } from '../http/cached.js';
-import { scenariosOfModel } from '../repo/scenarios.js';
-import { SCENARIO_PATH_CTE, scenarioLocation, scenarioLocations, scenarioWithStamp, type LocationRow } from '../repo/scenario-locations.js';
+import { scenarioChanges, scenarioParents, scenarioStatuses, scenariosOfModel } from '../repo/scenarios.js';
+import { scenarioLocation, scenarioLocations, scenarioWithStamp, type LocationRow } from '../repo/scenario-locations.js';
+import { groupAndClusterNames, locationClustersOf, outputPropertyId } from '../repo/models.js';
+import { createdPosition, locationPhoto } from '../repo/locations.js';
+import { locationIsolines } from '../repo/isolines.js';
 import { propertyDefinitions, propertyEntity } from '../repo/properties.js';
 import { poisInRange } from '../repo/pois.js';
 import { ensureIsolines } from '../processing/isolines.js';
-import { loadLocationOutputs } from '../processing/results-store.js';
+import { loadLocationOutputs } from '../repo/results.js';
 
-export function scenarioHandlers(ctx: ServerContext): Handlers {
+export function scenarioHandlers(ctx: ServerContext) {
   const { db } = ctx;
   const locationLists = createJsonCache(32);
   // The stamp of a scenario's path, remembered until anything is written (Database.generation):
@@ -33,11 +36,7 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
     return row;
   };
 
-  const names = async (modelId: number) => {
-    const groups = (await db.query<{ id: number; name: string }>('SELECT id, name FROM location_group WHERE model_id = $1', [modelId])).rows;
-    const clusters = (await db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1', [modelId])).rows;
-    return { group: new Map(groups.map((g) => [g.id, g.name])), cluster: new Map(clusters.map((c) => [c.id, c.name])) };
-  };
+  const names = (modelId: number) => groupAndClusterNames(db, modelId);
 
   /** The calculated output per location of a completed scenario (default sub-model), else nothing. */
   const scores = async (scenarioId: number, status: number, locationId?: number): Promise<Map<number, number>> => {
@@ -73,11 +72,7 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
 
     scenariosOnlyStatus: async ({ user, params }) => {
       const { modelId } = await resolveModel(db, user, params.modelId);
-      const { rows } = await db.query<{ id: number; status: number; modified: Date }>(
-        'SELECT id, status, modified FROM scenario WHERE model_id = $1 ORDER BY id',
-        [modelId],
-      );
-      return rows.map((r): ScenarioOnlyStatus => ({ id: r.id, status: r.status, modified: r.modified.toISOString() }));
+      return scenarioStatuses(db, modelId);
     },
 
     findScenarios: async ({ user, params }) => {
@@ -95,22 +90,12 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
 
     scenarioChanges: async ({ user, params }) => {
       await resolveScenario(db, user, params.scenarioId);
-      const { rows } = await db.query<{ location_id: number; name: string; change_type: number }>(
-        `SELECT v.location_id, v.name, v.change_type FROM location_version v JOIN scenario s ON s.id = v.scenario_id
-          WHERE v.scenario_id = $1 AND s.parent_scenario_id IS NOT NULL ORDER BY v.name, v.location_id`,
-        [params.scenarioId],
-      );
-      return rows.map((r) => ({ locationId: r.location_id, locationName: r.name, changeType: r.change_type }));
+      return scenarioChanges(db, params.scenarioId);
     },
 
     scenarioParents: async ({ user, params }) => {
       await resolveScenario(db, user, params.scenarioId);
-      // The path to the base in one query, from the direct parent up.
-      const { rows } = await db.query<{ id: number; name: string; parent_scenario_id: number | null }>(
-        `${SCENARIO_PATH_CTE} SELECT s.id, s.name, s.parent_scenario_id FROM path p JOIN scenario s ON s.id = p.id WHERE p.depth > 0 ORDER BY p.depth`,
-        [params.scenarioId],
-      );
-      return rows.map((r) => ({ id: r.id, name: r.name, parentScenarioId: r.parent_scenario_id }));
+      return scenarioParents(db, params.scenarioId);
     },
 
     scenarioLocations: async ({ user, params, request, reply }) => {
@@ -133,13 +118,12 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
       const scenario = await resolveScenario(db, user, params.scenarioId);
       const row = await scenarioLocation(db, scenario.id, params.locationId);
       if (!row) throw notFound(`location ${params.locationId} in scenario ${scenario.id}`);
-      const [n, definitions, clusters, output] = await Promise.all([
+      const [n, definitions, clusters, outputProperty] = await Promise.all([
         names(scenario.modelId),
         propertyDefinitions(db, scenario.modelId),
-        db.query<{ id: number; name: string }>('SELECT id, name FROM location_cluster WHERE model_id = $1 ORDER BY name', [scenario.modelId]),
-        db.query<{ output_location_property_id: number | null }>('SELECT output_location_property_id FROM model WHERE id = $1', [scenario.modelId]),
+        locationClustersOf(db, scenario.modelId),
+        outputPropertyId(db, scenario.modelId),
       ]);
-      const outputPropertyId = output.rows[0]?.output_location_property_id ?? null;
       // For an edited location, the values it had before this scenario's change.
       const previous =
         row.change_type === 3 && scenario.parentScenarioId && row.version_scenario_id === scenario.id
@@ -148,12 +132,12 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
       const score = (await scores(scenario.id, scenario.status, row.location_id)).get(row.location_id) ?? null;
       const location: Location = {
         ...summary(row, n, score),
-        locationClusters: clusters.rows,
+        locationClusters: clusters,
         // The model's output property carries the calculated value once the scenario is calculated (status 9).
         locationProperties: definitions.map((p) =>
           propertyEntity(
             p,
-            p.id === outputPropertyId && score !== null ? score : row.properties[p.name],
+            p.id === outputProperty && score !== null ? score : row.properties[p.name],
             previous ? (previous.properties[p.name] ?? null) : undefined,
           ),
         ),
@@ -163,25 +147,15 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
 
     locationPhoto: async ({ user, params, request, reply }) => {
       await resolveLocationModel(db, user, params.locationId);
-      const { rows } = await db.query<{ content_type: string; image: Uint8Array }>('SELECT content_type, image FROM location_photo WHERE location_id = $1', [
-        params.locationId,
-      ]);
-      if (!rows[0]) throw notFound(`photo of location ${params.locationId}`);
-      return sendCached(request, reply, { contentType: rows[0].content_type, body: Buffer.from(rows[0].image), maxAge: 3600 });
+      const photo = await locationPhoto(db, params.locationId);
+      if (!photo) throw notFound(`photo of location ${params.locationId}`);
+      return sendCached(request, reply, { contentType: photo.contentType, body: photo.image, maxAge: 3600 });
     },
 
     locationIsolines: async ({ user, params }) => {
       const modelId = await resolveLocationModel(db, user, params.locationId);
       await ensureIsolines(db, modelId, params.locationId);
-      const { rows } = await db.query<{ minutes: number; geometry: unknown; name: string }>(
-        `SELECT i.minutes, i.geometry, s.name FROM isoline i JOIN iso_line_set s ON s.id = i.iso_line_set_id
-          WHERE i.location_id = $1 ORDER BY s.id`,
-        [params.locationId],
-      );
-      return {
-        type: 'FeatureCollection',
-        features: rows.map((r) => ({ type: 'Feature', geometry: r.geometry, properties: { minutes: r.minutes, isoLineSet: r.name } })),
-      };
+      return locationIsolines(db, params.locationId);
     },
 
     poisInRange: async ({ user, params, query }) => {
@@ -190,15 +164,11 @@ export function scenarioHandlers(ctx: ServerContext): Handlers {
       if (locationModel !== modelId) throw notFound(`location ${params.locationId} in model ${modelId}`);
       let { latitude, longitude } = query as { latitude?: number; longitude?: number };
       if (latitude === undefined || longitude === undefined) {
-        const { rows } = await db.query<{ latitude: number; longitude: number }>(
-          `SELECT v.latitude, v.longitude FROM location_version v JOIN location l ON l.id = v.location_id
-            WHERE v.location_id = $1 AND v.scenario_id = l.created_scenario_id`,
-          [params.locationId],
-        );
-        if (!rows[0]) throw notFound(`location ${params.locationId}`);
-        ({ latitude, longitude } = rows[0]);
+        const opened = await createdPosition(db, params.locationId);
+        if (!opened) throw notFound(`location ${params.locationId}`);
+        ({ latitude, longitude } = opened);
       }
       return poisInRange(db, modelId, latitude!, longitude!);
     },
-  };
+  } satisfies Partial<RouteHandlers>;
 }

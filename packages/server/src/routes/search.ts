@@ -5,10 +5,11 @@
 // "Utrecht 10").
 import type { SearchResult } from '@locus/contract';
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
-import { canReachModel } from '../http/access.js';
+import type { RouteHandlers } from '../http/register-routes.js';
+import { canReachModel } from '../domain/access.js';
 import { sendCached } from '../http/cached.js';
 import { categoryLogoSvg } from '../render/index.js';
+import { modelIds, searchCandidates } from '../repo/search.js';
 
 const LIMIT = 60;
 
@@ -24,7 +25,7 @@ export function matchRank(name: string, text: string): number {
   return 3;
 }
 
-export function searchHandlers(ctx: ServerContext): Handlers {
+export function searchHandlers(ctx: ServerContext) {
   const { db } = ctx;
   return {
     search: async ({ user, params }) => {
@@ -33,41 +34,16 @@ export function searchHandlers(ctx: ServerContext): Handlers {
       const lat = (south + north) / 2;
       const lon = (west + east) / 2;
       const k = Math.cos((lat * Math.PI) / 180);
-      // Squared distance to the box's centre (parameters $n, $n+1; longitude scaled by $n+2 = cos² of the latitude): enough to order by nearness.
-      const near = (p: string, n: number) =>
-        `((${p}latitude - $${n}) * (${p}latitude - $${n}) + (${p}longitude - $${n + 1}) * (${p}longitude - $${n + 1}) * $${n + 2})`;
-      const centre = [lat, lon, k * k];
-      const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const models = (await db.query<{ id: number }>('SELECT id FROM model')).rows.map((m) => m.id).filter((id) => canReachModel(user, id));
-      const [locations, places, pois] = await Promise.all([
-        db.query<{ name: string; latitude: number; longitude: number; location_group_id: number | null; type: number }>(
-          `SELECT * FROM (
-             SELECT DISTINCT ON (v.location_id) v.name, v.latitude, v.longitude, v.location_group_id, l.type
-               FROM location_version v JOIN location l ON l.id = v.location_id
-              WHERE l.model_id = ANY($1) AND lower(v.name) LIKE $2 AND v.change_type <> 2
-              ORDER BY v.location_id, v.modified DESC) v
-            ORDER BY ${near('v.', 3)} LIMIT 500`,
-          [models, like, ...centre],
-        ),
-        db.query<{ name: string; latitude: number; longitude: number; population: number }>(
-          `SELECT name, latitude, longitude, population FROM place
-            WHERE lower(name) LIKE $1 ORDER BY ${near('', 2)} LIMIT 500`,
-          [like, ...centre],
-        ),
-        db.query<{ name: string; latitude: number; longitude: number; poi_set_id: number; model_id: number; logo_hash: string }>(
-          `SELECT p.name, p.latitude, p.longitude, p.poi_set_id, s.model_id, s.logo_hash FROM poi p JOIN poi_set s ON s.id = p.poi_set_id
-            WHERE s.model_id = ANY($1) AND lower(p.name) LIKE $2 ORDER BY ${near('p.', 3)} LIMIT 500`,
-          [models, like, ...centre],
-        ),
-      ]);
+      const models = (await modelIds(db)).filter((id) => canReachModel(user, id));
+      const { locations, places, pois } = await searchCandidates(db, models, text, { latitude: lat, longitude: lon, cosLatitude: k });
       const distance = (r: { latitude: number; longitude: number }) => (r.latitude - lat) ** 2 + ((r.longitude - lon) * k) ** 2;
       const ranked: { result: SearchResult; rank: number; distance: number }[] = [
-        ...places.rows.map((p) => ({
+        ...places.map((p) => ({
           result: { latitude: p.latitude, longitude: p.longitude, category: 'place' as const, title: p.name, icon: '/api/search/category-logo?category=place' },
           rank: matchRank(p.name, text),
           distance: distance(p),
         })),
-        ...locations.rows.map((l) => ({
+        ...locations.map((l) => ({
           result: {
             latitude: l.latitude,
             longitude: l.longitude,
@@ -78,7 +54,7 @@ export function searchHandlers(ctx: ServerContext): Handlers {
           rank: matchRank(l.name, text),
           distance: distance(l),
         })),
-        ...pois.rows.map((p) => ({
+        ...pois.map((p) => ({
           result: {
             latitude: p.latitude,
             longitude: p.longitude,
@@ -96,5 +72,5 @@ export function searchHandlers(ctx: ServerContext): Handlers {
 
     searchCategoryLogo: async ({ query, request, reply }) =>
       sendCached(request, reply, { contentType: 'image/svg+xml', body: categoryLogoSvg(query.category), maxAge: 86400 }),
-  };
+  } satisfies Partial<RouteHandlers>;
 }

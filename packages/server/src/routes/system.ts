@@ -2,11 +2,12 @@
 // and readiness. All but the street-view key answer without a token. And the
 // signed-in user's own settings (the chosen interface language).
 import type { ServerContext } from '../context.js';
-import type { Handlers } from '../http/register-routes.js';
+import type { RouteHandlers } from '../http/register-routes.js';
 import { msalConfiguration } from '../identity/index.js';
 import { productVersion } from '../version.js';
 import { BASEMAP_ARCHIVE_PATH, type ServerConfig } from '../config.js';
 import type { StreetBasemap } from '@locus/contract';
+import { setUserLanguage, userLanguage } from '../repo/users.js';
 
 /** The street basemap as the app is told it (null: the built-in basemap only). */
 export function streetBasemap(config: ServerConfig): StreetBasemap | null {
@@ -32,7 +33,7 @@ export function streetBasemap(config: ServerConfig): StreetBasemap | null {
   }
 }
 
-export function systemHandlers(ctx: ServerContext): Handlers {
+export function systemHandlers(ctx: ServerContext) {
   return {
     systemEnvironment: async () => ({
       environment: ctx.config.environment,
@@ -43,13 +44,10 @@ export function systemHandlers(ctx: ServerContext): Handlers {
     systemStreetViewKey: async () => ({ key: ctx.config.streetViewKey ?? null }),
     systemMsalConfiguration: async () => msalConfiguration(ctx.config),
     systemStatus: async () => (ctx.readiness.ready ? 1 : 0),
-    userSettings: async ({ user }) => {
-      const row = (await ctx.db.query<{ language: string | null }>('SELECT language FROM app_user WHERE id = $1', [user.id])).rows[0];
-      return { language: row?.language ?? null };
-    },
+    userSettings: async ({ user }) => ({ language: await userLanguage(ctx.db, user.id) }),
     userSettingsSave: async ({ user, body }) => {
-      await ctx.db.query('UPDATE app_user SET language = $2 WHERE id = $1', [user.id, body.language]);
+      await setUserLanguage(ctx.db, user.id, body.language);
       return { language: body.language };
     },
-  };
+  } satisfies Partial<RouteHandlers>;
 }

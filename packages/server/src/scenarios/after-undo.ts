@@ -4,9 +4,8 @@
 // scenarios still build on it. The answer says which, so the app can notify.
 import type { LocationWriteResult } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
-import { ownChanges } from './location-versions.js';
-import { removeScenario } from './scenario-removal.js';
-import { childCount, NEXT_MODIFIED } from './scenario-tree.js';
+import { ownChanges } from '../repo/location-versions.js';
+import { childCount, removeScenario, renameScenario } from '../repo/scenario-tree.js';
 
 export type AfterUndo = Pick<LocationWriteResult, 'scenarioRenamedTo' | 'scenarioDeleted'>;
 
@@ -15,7 +14,7 @@ export async function afterChangeRemoved(q: Queryable, scenario: { id: number; n
   if (changes.length === 1) {
     const name = changes[0]!.name;
     if (name === scenario.name) return {};
-    await q.query(`UPDATE scenario SET name = $2, modified = ${NEXT_MODIFIED} WHERE id = $1`, [scenario.id, name]);
+    await renameScenario(q, scenario.id, name);
     return { scenarioRenamedTo: name };
   }
   if (changes.length === 0 && (await childCount(q, scenario.id)) === 0) {

@@ -15,11 +15,19 @@
 import { ChangeType, RuleMessage, type MergeResult } from '@locus/contract';
 import type { Database, Queryable } from '../db/database.js';
 import { scenarioLocation } from '../repo/scenario-locations.js';
-import { locationState, ownChanges, removeVersions, settleLocationOwners, valuesOf, writeVersion } from './location-versions.js';
+import {
+  changesBelow,
+  locationState,
+  ownChanges,
+  removeVersions,
+  setChangeType,
+  settleLocationOwners,
+  valuesOf,
+  writeVersion,
+} from '../repo/location-versions.js';
+import { childCount, hasOtherTopScenario, lockScenarios, markEdited, removeScenario } from '../repo/scenario-tree.js';
 import { requireEditable, requireNoChildren, ruleConflict } from './rules.js';
-import { removeScenario } from './scenario-removal.js';
-import { inScenarioWrite, lockForChange, requireNoneProcessing } from './scenario-write.js';
-import { childCount, lockScenario, lockScenarios, markEdited } from './scenario-tree.js';
+import { inScenarioWrite, lockForChange, lockScenario, requireNoneProcessing } from './scenario-write.js';
 
 export interface CopyChangesRequest {
   sourceScenarioId: number;
@@ -34,10 +42,8 @@ export interface CopyChangesRequest {
 async function requireTopDestination(tx: Queryable, modelId: number, sourceId: number, destinationId: number): Promise<void> {
   const destination = (await lockScenarios(tx, [destinationId])).get(destinationId);
   if (destination && destination.modelId === modelId && destination.isTop && destination.parentScenarioId !== null && destination.id !== sourceId) return;
-  const anyTop = (
-    await tx.query('SELECT 1 FROM scenario WHERE model_id = $1 AND is_top AND parent_scenario_id IS NOT NULL AND id <> $2 LIMIT 1', [modelId, sourceId])
-  ).rows[0];
-  if (!anyTop) throw ruleConflict(RuleMessage.noTopScenariosFound, `model ${modelId} has no top scenario to copy changes into`);
+  if (!(await hasOtherTopScenario(tx, modelId, sourceId)))
+    throw ruleConflict(RuleMessage.noTopScenariosFound, `model ${modelId} has no top scenario to copy changes into`);
   throw ruleConflict(
     RuleMessage.destinationIsNotATopScenario,
     `scenario ${destinationId} is not a top scenario with a parent of model ${modelId} other than the source`,
@@ -103,34 +109,13 @@ export function copyChanges(db: Database, modelId: number, request: CopyChangesR
  */
 async function resetChangesBelow(tx: Queryable, scenarioId: number, locationIds: number[]): Promise<void> {
   if (!locationIds.length) return;
-  const { rows } = await tx.query<{ scenario_id: number; parent_scenario_id: number; location_id: number; change_type: number }>(
-    `WITH RECURSIVE below(id, parent_scenario_id, depth) AS (
-       SELECT id, parent_scenario_id, 1 FROM scenario WHERE parent_scenario_id = $1
-       UNION ALL
-       SELECT s.id, s.parent_scenario_id, b.depth + 1 FROM scenario s JOIN below b ON s.parent_scenario_id = b.id
-     )
-     SELECT v.scenario_id, b.parent_scenario_id, v.location_id, v.change_type
-       FROM below b JOIN location_version v ON v.scenario_id = b.id
-      WHERE v.location_id = ANY($2::int[])
-      ORDER BY b.depth, v.scenario_id, v.location_id`,
-    [scenarioId, locationIds],
-  );
-  for (const v of rows) {
+  for (const v of await changesBelow(tx, scenarioId, locationIds)) {
     const known = (await scenarioLocation(tx, v.parent_scenario_id, v.location_id)) !== undefined;
     if (v.change_type === ChangeType.added && known) {
-      await tx.query('UPDATE location_version SET change_type = $3 WHERE scenario_id = $1 AND location_id = $2', [
-        v.scenario_id,
-        v.location_id,
-        ChangeType.edited,
-      ]);
+      await setChangeType(tx, v.scenario_id, v.location_id, ChangeType.edited);
     } else if (v.change_type !== ChangeType.added && !known) {
       if (v.change_type === ChangeType.closed) await removeVersions(tx, [v.scenario_id], v.location_id);
-      else
-        await tx.query('UPDATE location_version SET change_type = $3 WHERE scenario_id = $1 AND location_id = $2', [
-          v.scenario_id,
-          v.location_id,
-          ChangeType.added,
-        ]);
+      else await setChangeType(tx, v.scenario_id, v.location_id, ChangeType.added);
     }
   }
 }

@@ -4,7 +4,8 @@
 // location already has; group and cluster of the location's own model.
 import { RuleMessage, type LocationWriteBody } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { invalid, notFound } from '../domain/errors.js';
+import { clusterOfModelExists, locationGroupMandatory, locationGroupOfModel } from '../repo/models.js';
 import type { LocationRow } from '../repo/scenario-locations.js';
 import { ruleConflict } from './rules.js';
 
@@ -34,23 +35,21 @@ export async function requireValidGroupAndCluster(
   currentGroupId: number | null,
   groupIsReadOnly: boolean,
 ): Promise<void> {
-  const model = (await q.query<{ location_group_mandatory: boolean }>('SELECT location_group_mandatory FROM model WHERE id = $1', [modelId])).rows[0];
-  if (!model) throw notFound(`model ${modelId}`);
+  const mandatory = await locationGroupMandatory(q, modelId);
+  if (mandatory === undefined) throw notFound(`model ${modelId}`);
   if (body.locationGroupId === null) {
-    if (model.location_group_mandatory && !groupIsReadOnly) {
+    if (mandatory && !groupIsReadOnly) {
       throw ruleConflict(RuleMessage.locationGroupIsMandatory, 'the model requires a location group', 'locationGroupId');
     }
   } else {
-    const group = (
-      await q.query<{ selectable: boolean }>('SELECT selectable FROM location_group WHERE id = $1 AND model_id = $2', [body.locationGroupId, modelId])
-    ).rows[0];
-    if (!group) throw badRequest('locationGroupId', `location group ${body.locationGroupId} is not a group of the model`);
+    const group = await locationGroupOfModel(q, modelId, body.locationGroupId);
+    if (!group) throw invalid('locationGroupId', `location group ${body.locationGroupId} is not a group of the model`);
     if (!group.selectable && body.locationGroupId !== currentGroupId) {
       throw ruleConflict(RuleMessage.locationGroupIsNotSelectable, `location group ${body.locationGroupId} cannot be chosen`, 'locationGroupId');
     }
   }
   if (body.locationClusterId !== null) {
-    const cluster = (await q.query('SELECT 1 FROM location_cluster WHERE id = $1 AND model_id = $2', [body.locationClusterId, modelId])).rows[0];
-    if (!cluster) throw badRequest('locationClusterId', `location cluster ${body.locationClusterId} is not a cluster of the model`);
+    if (!(await clusterOfModelExists(q, modelId, body.locationClusterId)))
+      throw invalid('locationClusterId', `location cluster ${body.locationClusterId} is not a cluster of the model`);
   }
 }

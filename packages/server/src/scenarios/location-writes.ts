@@ -10,7 +10,7 @@
 // scenario's own change of it, else 0 — or 2 when a parent closed it.
 import { ChangeType, RuleMessage, type LocationWriteBody, type LocationWriteResult } from '@locus/contract';
 import type { Database, Queryable } from '../db/database.js';
-import { badRequest } from '../http/errors.js';
+import { invalid } from '../domain/errors.js';
 import { propertyDefinitions } from '../repo/properties.js';
 import type { LocationRow } from '../repo/scenario-locations.js';
 import { afterChangeRemoved } from './after-undo.js';
@@ -24,8 +24,9 @@ import {
   writeVersion,
   type LocationState,
   type VersionValues,
-} from './location-versions.js';
-import { applyPropertyValues, newLocationDefaults, type StoredProperties } from './property-values.js';
+  type StoredProperties,
+} from '../repo/location-versions.js';
+import { applyPropertyValues, newLocationDefaults } from './property-values.js';
 import { poiCountsAt } from '../repo/pois.js';
 import {
   actionChangeType,
@@ -38,8 +39,8 @@ import {
   type ActionChangeType,
   type LocationAction,
 } from './rules.js';
-import { inScenarioWrite, lockForChange, requireNoneProcessing } from './scenario-write.js';
-import { insertScenario, lockScenario, markEdited, type ScenarioRecord } from './scenario-tree.js';
+import { inScenarioWrite, lockForChange, lockScenario, requireNoneProcessing } from './scenario-write.js';
+import { insertScenario, markEdited, type ScenarioRecord } from '../repo/scenario-tree.js';
 import { locationGone, requireLocationVersion } from './versions.js';
 
 /** Where a location write goes; the route has checked the user's access to the scenario's model. */
@@ -102,7 +103,7 @@ async function stateFor(
 
 function requireScenarioCreation(body: LocationWriteBody, scenarioId: number): void {
   if (body.scenarioCreation !== null && body.scenarioCreation !== scenarioId) {
-    throw badRequest('scenarioCreation', 'scenarioCreation must be null or the scenario of the path');
+    throw invalid('scenarioCreation', 'scenarioCreation must be null or the scenario of the path');
   }
 }
 
@@ -128,7 +129,7 @@ async function finish(tx: Queryable, prepared: Prepared, receiving: number, loca
 /** New location: opened (changeType 1) in the scenario, starting from the property defaults. */
 export function createLocation(db: Database, t: LocationWriteTarget, body: LocationWriteBody): Promise<LocationWriteResult> {
   return inScenarioWrite(db, t.modelId, t.actorId, async (tx) => {
-    if (body.id !== undefined) throw badRequest('id', 'a new location has no id yet');
+    if (body.id !== undefined) throw invalid('id', 'a new location has no id yet');
     requireScenarioCreation(body, t.scenarioId);
     const prepared = await prepare(tx, t, body.scenarioModified);
     await requireValidGroupAndCluster(tx, t.modelId, body, null, false);
@@ -145,7 +146,7 @@ export function createLocation(db: Database, t: LocationWriteTarget, body: Locat
 /** Edit: a location opened here stays opened (1); any other becomes edited (3) in the receiving scenario. */
 export function updateLocation(db: Database, t: LocationWriteTarget, locationId: number, body: LocationWriteBody): Promise<LocationWriteResult> {
   return inScenarioWrite(db, t.modelId, t.actorId, async (tx) => {
-    if (body.id !== undefined && body.id !== locationId) throw badRequest('id', 'id must be the location of the path');
+    if (body.id !== undefined && body.id !== locationId) throw invalid('id', 'id must be the location of the path');
     requireScenarioCreation(body, t.scenarioId);
     const prepared = await prepare(tx, t, body.scenarioModified);
     const { state, effective, changeType } = await stateFor(tx, t, locationId);

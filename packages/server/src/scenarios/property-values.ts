@@ -8,12 +8,10 @@
 // (or the newly counted one) is fine, any other value is refused. Points of
 // interest in range (autoCalculateType 6) are counted again on every save.
 import { DataType, LimitMessage, PropertyType, RuleMessage, type LocationPropertyValue } from '@locus/contract';
-import { ApiError, badRequest } from '../http/errors.js';
+import { DomainError, invalid } from '../domain/errors.js';
+import type { StoredProperties, StoredValue } from '../repo/location-versions.js';
 import type { PropertyRow } from '../repo/properties.js';
 import { ruleConflict } from './rules.js';
-
-export type StoredValue = string | number | null;
-export type StoredProperties = Record<string, StoredValue>;
 
 const isNumeric = (p: PropertyRow) => p.data_type !== DataType.text;
 
@@ -55,7 +53,7 @@ function submittedValue(p: PropertyRow, entry: LocationPropertyValue, index: num
   if (!isNumeric(p)) return entry.stringValue;
   const value = entry.numberValue;
   if (p.data_type === DataType.yesNo && value !== null && value !== 0 && value !== 1) {
-    throw badRequest(`locationProperties.${index}.numberValue`, `${p.name} is a yes/no property: its value is 0 or 1`);
+    throw invalid(`locationProperties.${index}.numberValue`, `${p.name} is a yes/no property: its value is 0 or 1`);
   }
   return value;
 }
@@ -106,8 +104,8 @@ export function applyPropertyValues(
   const seen = new Set<number>();
   entries.forEach((entry, index) => {
     const p = byId.get(entry.id);
-    if (!p) throw badRequest(`locationProperties.${index}.id`, `property ${entry.id} is not a location property of the model`);
-    if (seen.has(entry.id)) throw badRequest(`locationProperties.${index}.id`, `property ${entry.id} is given twice`);
+    if (!p) throw invalid(`locationProperties.${index}.id`, `property ${entry.id} is not a location property of the model`);
+    if (seen.has(entry.id)) throw invalid(`locationProperties.${index}.id`, `property ${entry.id} is given twice`);
     seen.add(entry.id);
     const value = submittedValue(p, entry, index);
     if (!isWritableProperty(p)) {
@@ -125,7 +123,7 @@ export function applyPropertyValues(
       const problem = rangeProblem(p, value);
       if (problem) {
         const field = `locationProperties.${index}.numberValue`;
-        throw new ApiError(400, problem.message, { field, reason: `${p.name}: ${value} is outside its range`, params: problem.params });
+        throw new DomainError('invalid', problem.message, { field, reason: `${p.name}: ${value} is outside its range`, params: problem.params });
       }
     }
     if (value === null) delete values[p.name];

@@ -3,14 +3,14 @@
 // needs a parent. A guard throws the 409 whose message is the RuleMessage key
 // the app translates; nothing here touches the database.
 import { AllowedLocationActions, ChangeType, EditableScenarioStatuses, RuleMessage, ScenarioStatus } from '@locus/contract';
-import { ApiError } from '../http/errors.js';
+import { DomainError } from '../domain/errors.js';
 
 export type LocationAction = (typeof AllowedLocationActions)[keyof typeof AllowedLocationActions][number];
 export type ActionChangeType = keyof typeof AllowedLocationActions;
 
 /** A 409 for a rule, with the key as message; `field` names the part of the request the rule is about. */
-export function ruleConflict(key: RuleMessage, reason: string, field?: string): ApiError {
-  return new ApiError(409, key, field ? { key, reason, field } : { key, reason });
+export function ruleConflict(key: RuleMessage, reason: string, field?: string): DomainError {
+  return new DomainError('conflict', key, field ? { key, reason, field } : { key, reason });
 }
 
 /** Editable in 0, 9 and 10; every other status is read-only. */

@@ -7,11 +7,9 @@
 // locks are held, so the second of two writers sees the first one's change.
 import { RuleMessage } from '@locus/contract';
 import type { Database, Queryable } from '../db/database.js';
+import { descendantIds, lockModelForWrite, lockScenarios, setActor, type ScenarioRecord } from '../repo/scenario-tree.js';
 import { isProcessingStatus, ruleConflict } from './rules.js';
-import { descendantIds, lockScenario, lockScenarios, type ScenarioRecord } from './scenario-tree.js';
-
-/** Advisory lock class of scenario writes; the second key is the model id. */
-const SCENARIO_WRITE_LOCK = 727_005;
+import { scenarioGone } from './versions.js';
 
 /** PostgreSQL's deadlock_detected and serialization_failure: another writer won. */
 const CONCURRENCY_FAILURES = new Set(['40P01', '40001']);
@@ -25,8 +23,8 @@ const CONCURRENCY_FAILURES = new Set(['40P01', '40001']);
 export async function inScenarioWrite<T>(db: Database, modelId: number, actorId: number | undefined, write: (tx: Queryable) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [SCENARIO_WRITE_LOCK, modelId]);
-      if (actorId !== undefined) await tx.query("SELECT set_config('locus.actor', $1, true)", [String(actorId)]);
+      await lockModelForWrite(tx, modelId);
+      if (actorId !== undefined) await setActor(tx, actorId);
       return write(tx);
     });
   } catch (error) {
@@ -36,6 +34,13 @@ export async function inScenarioWrite<T>(db: Database, modelId: number, actorId:
     }
     throw error;
   }
+}
+
+/** Locks one scenario of a model; 404 scenarioNoLongerExists when it is gone or belongs to another model. */
+export async function lockScenario(q: Queryable, modelId: number, id: number): Promise<ScenarioRecord> {
+  const scenario = (await lockScenarios(q, [id])).get(id);
+  if (!scenario || scenario.modelId !== modelId) throw scenarioGone(id);
+  return scenario;
 }
 
 export interface LockedForChange {

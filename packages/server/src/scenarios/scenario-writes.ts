@@ -5,25 +5,24 @@
 // not change its locations, so its status (and its calculation) stays.
 import { RuleMessage, type Scenario, type ScenarioCreateBody, type ScenarioUpdateBody } from '@locus/contract';
 import type { Database } from '../db/database.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { invalid, notFound } from '../domain/errors.js';
 import { scenariosOfModel } from '../repo/scenarios.js';
-import { ownChanges } from './location-versions.js';
+import { ownChanges } from '../repo/location-versions.js';
+import { childCount, insertScenario, lockScenarios, modelHasScenarios, removeScenario, updateScenarioFields } from '../repo/scenario-tree.js';
 import { requireEditable, requireNoChildren, requireParent, requireUnmodifiedSince, ruleConflict } from './rules.js';
-import { removeScenario } from './scenario-removal.js';
-import { inScenarioWrite } from './scenario-write.js';
-import { childCount, insertScenario, lockScenario, lockScenarios, NEXT_MODIFIED } from './scenario-tree.js';
+import { inScenarioWrite, lockScenario } from './scenario-write.js';
 import { requireScenarioVersion } from './versions.js';
 
 /** Creates a scenario under a parent of the same model; only a model without scenarios gets one without a parent (its base). */
 export function createScenario(db: Database, modelId: number, body: ScenarioCreateBody, actorId?: number): Promise<{ id: number }> {
   return inScenarioWrite(db, modelId, actorId, async (tx) => {
     if (body.parentScenarioId === null) {
-      const existing = (await tx.query('SELECT 1 FROM scenario WHERE model_id = $1 LIMIT 1', [modelId])).rows[0];
-      if (existing) throw badRequest('parentScenarioId', 'a scenario needs a parent scenario; only the first scenario of a model has none');
+      if (await modelHasScenarios(tx, modelId))
+        throw invalid('parentScenarioId', 'a scenario needs a parent scenario; only the first scenario of a model has none');
     } else {
       const parent = (await lockScenarios(tx, [body.parentScenarioId])).get(body.parentScenarioId);
       if (!parent || parent.modelId !== modelId) {
-        throw badRequest('parentScenarioId', `scenario ${body.parentScenarioId} is not a scenario of model ${modelId}`);
+        throw invalid('parentScenarioId', `scenario ${body.parentScenarioId} is not a scenario of model ${modelId}`);
       }
     }
     const id = await insertScenario(tx, {
@@ -52,12 +51,7 @@ export function updateScenario(db: Database, modelId: number, body: ScenarioUpda
     if (body.name !== scenario.name && (await ownChanges(tx, scenario.id)).length === 1) {
       throw ruleConflict(RuleMessage.fieldIsReadOnly, 'a scenario with one change is named after its location', 'name');
     }
-    await tx.query(`UPDATE scenario SET name = $2, is_top = $3, competition = $4, modified = ${NEXT_MODIFIED} WHERE id = $1`, [
-      scenario.id,
-      body.name,
-      body.isTop,
-      body.competition,
-    ]);
+    await updateScenarioFields(tx, scenario.id, { name: body.name, isTop: body.isTop, competition: body.competition });
     const updated = (await scenariosOfModel(tx, modelId)).find((s) => s.id === scenario.id);
     if (!updated) throw notFound(`scenario ${scenario.id}`);
     return updated;

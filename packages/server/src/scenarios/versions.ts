@@ -7,12 +7,13 @@
 // numbered by the database (migration 014): a new number with every write.
 import { GoneMessage, RuleMessage } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
-import { ApiError } from '../http/errors.js';
+import { DomainError } from '../domain/errors.js';
 import type { LocationRow } from '../repo/scenario-locations.js';
+import { userTitle } from '../repo/users.js';
 
 /** 404: the location is not in the scenario (any more). */
-export function locationGone(locationId: number, scenarioId: number): ApiError {
-  return new ApiError(404, GoneMessage.locationNoLongerExists, {
+export function locationGone(locationId: number, scenarioId: number): DomainError {
+  return new DomainError('notFound', GoneMessage.locationNoLongerExists, {
     key: GoneMessage.locationNoLongerExists,
     field: 'locationId',
     reason: `location ${locationId} is not in scenario ${scenarioId} (any more)`,
@@ -20,17 +21,12 @@ export function locationGone(locationId: number, scenarioId: number): ApiError {
 }
 
 /** 404: the scenario does not exist (any more) in the model. */
-export function scenarioGone(scenarioId: number): ApiError {
-  return new ApiError(404, GoneMessage.scenarioNoLongerExists, {
+export function scenarioGone(scenarioId: number): DomainError {
+  return new DomainError('notFound', GoneMessage.scenarioNoLongerExists, {
     key: GoneMessage.scenarioNoLongerExists,
     field: 'scenarioId',
     reason: `scenario ${scenarioId} does not exist (any more)`,
   });
-}
-
-async function userName(q: Queryable, id: number | null): Promise<string> {
-  if (id === null) return '';
-  return (await q.query<{ title: string }>('SELECT title FROM app_user WHERE id = $1', [id])).rows[0]?.title ?? '';
 }
 
 /** 409 changedElsewhere with who (a display name, empty when unknown) and when, and the version now stored. */
@@ -39,9 +35,9 @@ export async function changedElsewhere(
   what: string,
   current: { version: number; modified: Date; modifiedBy: number | null },
   seen: number,
-): Promise<ApiError> {
-  const modifiedBy = await userName(q, current.modifiedBy);
-  return new ApiError(409, RuleMessage.changedElsewhere, {
+): Promise<DomainError> {
+  const modifiedBy = current.modifiedBy === null ? '' : ((await userTitle(q, current.modifiedBy)) ?? '');
+  return new DomainError('conflict', RuleMessage.changedElsewhere, {
     key: RuleMessage.changedElsewhere,
     reason: `${what} is at version ${current.version}, not ${seen} as read: ${modifiedBy || 'someone'} changed it at ${current.modified.toISOString()}`,
     params: { modifiedBy, modified: current.modified.toISOString(), version: current.version },

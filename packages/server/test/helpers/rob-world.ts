@@ -10,7 +10,7 @@ import { decodeJwt, decodeProtectedHeader, SignJWT, type JWK } from 'jose';
 import type { Queryable } from '../../src/db/database.js';
 import { loadOrCreateSigningKeys } from '../../src/identity/keys.js';
 import { startProcessing } from '../../src/processing/index.js';
-import { requestProcessing } from '../../src/processing/queue.js';
+import { requestProcessing } from '../../src/repo/queue.js';
 import { startTestServer, type TestServer } from './server.js';
 import { signIn } from './sign-in.js';
 import { buildWorld, childWithEdit, type World } from './world.js';

@@ -113,6 +113,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     PUBLIC_URL: `https://127.0.0.1:${port}`,
     ENVIRONMENT: 'Test',
     BASEMAP: 'builtin',
+    // Fastify's request log stays quiet unless a run asks for it (LOG_LEVEL=info to watch the requests of a test).
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     ...options.env,
   });
   const database = await openTestDatabase({ dataDir: options.databaseOnDisk ? join(dataDir, 'database') : undefined });

@@ -2,7 +2,7 @@
 // (what table location_output held before migration 008), read from the
 // results' arrays as the API reads them.
 import type { Queryable } from '../../src/db/database.js';
-import { loadLocationOutputs } from '../../src/processing/results-store.js';
+import { loadLocationOutputs } from '../../src/repo/results.js';
 
 export interface StoredOutput {
   scenario_id: number;

@@ -1,8 +1,27 @@
-// Reads of the scenario tree used by the writes: one scenario's row, its
-// descendants, its children, the scenarios of a model. Every function takes
-// the transaction it runs in.
+// The scenario tree as the scenario writes read and change it: scenario rows
+// (locked for a write), descendants, children, ancestors; inserting, renaming,
+// marking and removing scenarios; the lock that makes a model's writes take
+// turns. Every function takes the transaction it runs in; the rules are in
+// scenarios/.
 import type { Queryable } from '../db/database.js';
-import { scenarioGone } from './versions.js';
+import { settleLocationOwners } from './location-versions.js';
+
+/** Advisory lock class of scenario writes; the second key is the model id. */
+const SCENARIO_WRITE_LOCK = 727_005;
+
+/** Makes the writes of one model take turns: held until the transaction ends. */
+export async function lockModelForWrite(tx: Queryable, modelId: number): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [SCENARIO_WRITE_LOCK, modelId]);
+}
+
+/**
+ * The app_user writing: the transaction's locus.actor setting, which the
+ * database records as the writer of every location version and scenario the
+ * write changes (migration 014, modified_by).
+ */
+export async function setActor(tx: Queryable, actorId: number): Promise<void> {
+  await tx.query("SELECT set_config('locus.actor', $1, true)", [String(actorId)]);
+}
 
 export interface ScenarioRecord {
   id: number;
@@ -55,13 +74,6 @@ export async function lockScenarios(q: Queryable, ids: number[]): Promise<Map<nu
   if (!ids.length) return new Map();
   const { rows } = await q.query<ScenarioRecordRow>(`SELECT ${COLUMNS} FROM scenario WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [[...new Set(ids)]]);
   return new Map(rows.map((r) => [r.id, toRecord(r)]));
-}
-
-/** Locks one scenario of a model; 404 when it is gone or belongs to another model. */
-export async function lockScenario(q: Queryable, modelId: number, id: number): Promise<ScenarioRecord> {
-  const scenario = (await lockScenarios(q, [id])).get(id);
-  if (!scenario || scenario.modelId !== modelId) throw scenarioGone(id);
-  return scenario;
 }
 
 /** Every scenario below this one (children, their children, ...), parents before their children. */
@@ -128,4 +140,45 @@ export async function touchScenarios(q: Queryable, ids: number[]): Promise<void>
 export async function markEdited(q: Queryable, ids: number[]): Promise<void> {
   if (!ids.length) return;
   await q.query(`UPDATE scenario SET status = 0, modified = ${NEXT_MODIFIED} WHERE id = ANY($1::int[])`, [ids]);
+}
+
+/** Whether a model has any scenario. */
+export async function modelHasScenarios(q: Queryable, modelId: number): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM scenario WHERE model_id = $1 LIMIT 1', [modelId])).rows.length > 0;
+}
+
+/** Whether a model has a top scenario with a parent other than the given one. */
+export async function hasOtherTopScenario(q: Queryable, modelId: number, otherThanId: number): Promise<boolean> {
+  return (
+    (await q.query('SELECT 1 FROM scenario WHERE model_id = $1 AND is_top AND parent_scenario_id IS NOT NULL AND id <> $2 LIMIT 1', [modelId, otherThanId]))
+      .rows.length > 0
+  );
+}
+
+/** Sets a scenario's name and flags, with a new modified stamp. */
+export async function updateScenarioFields(q: Queryable, scenarioId: number, fields: { name: string; isTop: boolean; competition: boolean }): Promise<void> {
+  await q.query(`UPDATE scenario SET name = $2, is_top = $3, competition = $4, modified = ${NEXT_MODIFIED} WHERE id = $1`, [
+    scenarioId,
+    fields.name,
+    fields.isTop,
+    fields.competition,
+  ]);
+}
+
+/** Renames a scenario, with a new modified stamp. */
+export async function renameScenario(q: Queryable, scenarioId: number, name: string): Promise<void> {
+  await q.query(`UPDATE scenario SET name = $2, modified = ${NEXT_MODIFIED} WHERE id = $1`, [scenarioId, name]);
+}
+
+/**
+ * Removes a scenario (it has no children: the callers check): its changes
+ * go, the locations it opened go with it unless another scenario holds them
+ * too (copy changes can open one location in several scenarios), and the
+ * processing log keeps its lines without the link.
+ */
+export async function removeScenario(q: Queryable, scenarioId: number): Promise<void> {
+  const opened = (await q.query<{ id: number }>('SELECT id FROM location WHERE created_scenario_id = $1', [scenarioId])).rows.map((r) => r.id);
+  await q.query('DELETE FROM location_version WHERE scenario_id = $1', [scenarioId]);
+  await settleLocationOwners(q, opened);
+  await q.query('DELETE FROM scenario WHERE id = $1', [scenarioId]);
 }

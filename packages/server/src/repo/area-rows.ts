@@ -7,7 +7,7 @@
 // tell whether another process wrote) reads them every time.
 import type { Database, Queryable } from '../db/database.js';
 import { tableStamp } from '../db/table-cache.js';
-import type { AreaRow } from '../repo/areas.js';
+import type { AreaRow } from './areas.js';
 
 const KEPT_AREAS = 20_000;
 const SQL = 'SELECT id, area_set_id, code, person_type, properties, latitude, longitude, geometry FROM area WHERE id = ANY($1)';

@@ -1,6 +1,7 @@
 // Storage of oidc-provider (sessions, interactions, grants, codes, tokens) in
 // table oidc_payload, so any API process on the database can continue what
-// another began: a sign-in, a token refresh, a sign-out.
+// another began: a sign-in, a token refresh, a sign-out. Also what ends a
+// login's sessions and tokens at once (a new password, a deleted login).
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Queryable } from '../db/database.js';
 
@@ -80,4 +81,9 @@ class OidcPayloadAdapter implements Adapter {
     if (row.consumed_at) return { ...row.payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) };
     return row.payload;
   }
+}
+
+/** Ends every session, grant and refresh token of a built-in login. */
+export async function endSessionsOf(q: Queryable, loginId: string): Promise<void> {
+  await q.query(`DELETE FROM oidc_payload WHERE payload->>'accountId' = $1`, [loginId]);
 }

@@ -1,4 +1,4 @@
-// Results in the database (migrations 004, 007 and 008): scenario_result (per
+// Stored results of calculations (migrations 004, 007 and 008): scenario_result (per
 // scenario and sub-model: the per-location and per-area arrays, from which
 // the locations' outputs are read too) and its pair blocks (stored once per
 // content, see result-codec.ts).
@@ -15,8 +15,8 @@
 // text form built and parsed in JavaScript, some ten times slower for megabytes.
 import type { ModelParameters, ScenarioResult } from '@locus/engine';
 import { binaryCopy, copyField, type Database, type Queryable, type Transaction } from '../db/database.js';
-import type { TaskResult } from './jobs.js';
-import { blockFolder, readBlockFiles, removeBlockFiles, writeBlockFiles } from './block-files.js';
+import type { TaskResult } from '../processing/jobs.js';
+import { blockFolder, readBlockFiles, removeBlockFiles, writeBlockFiles } from '../processing/block-files.js';
 import {
   BLOCK_AREAS,
   bytesOf,
@@ -29,7 +29,7 @@ import {
   type DecodedBlock,
   type LocationArrays,
   type StoredBlock,
-} from './result-codec.js';
+} from '../processing/result-codec.js';
 
 export interface ResultSummary {
   scenarioId: number;
@@ -113,6 +113,12 @@ type SummaryText = Omit<SummaryRow, (typeof BYTE_COLUMNS)[number]> & Record<(typ
 function summaryOf(row: SummaryText): ResultSummary {
   const bytes = Object.fromEntries(BYTE_COLUMNS.map((c) => [c, Buffer.from(row[c], 'base64')]));
   return toSummary({ ...row, ...bytes } as unknown as SummaryRow);
+}
+
+/** The version of a scenario's stored result for a sub-model (a new one with every calculation); undefined when none is stored. */
+export async function resultVersion(db: Queryable, scenarioId: number, subModelId: number): Promise<string | undefined> {
+  return (await db.query<{ version: string }>('SELECT version FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = $2', [scenarioId, subModelId]))
+    .rows[0]?.version;
 }
 
 export async function loadSummary(db: Queryable, scenarioId: number, subModelId: number): Promise<ResultSummary | undefined> {
@@ -220,6 +226,16 @@ export async function loadBlockHashes(
   );
   if (rows.length !== to - from + 1) return undefined;
   return rows.map((r) => ({ index: r.block_index, hash: new Uint8Array(r.hash) }));
+}
+
+/** The block hashes of a scenario's stored results for these sub-models, by sub-model and block. */
+export async function resultBlockHashes(db: Queryable, scenarioId: number, subModelIds: number[]): Promise<{ sub_model_id: number; hash: Uint8Array }[]> {
+  return (
+    await db.query<{ sub_model_id: number; hash: Uint8Array }>(
+      'SELECT sub_model_id, hash FROM scenario_result_block WHERE scenario_id = $1 AND sub_model_id = ANY($2) ORDER BY sub_model_id, block_index',
+      [scenarioId, subModelIds],
+    )
+  ).rows;
 }
 
 /** The bytes of blocks by hash (one statement; from their files where the rows hold none, see block-files.ts). */

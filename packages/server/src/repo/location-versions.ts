@@ -4,8 +4,11 @@
 // base. A location's row (identity, type) belongs to the scenario that opened
 // it (created_scenario_id) and lives as long as some scenario holds a version.
 import type { Queryable } from '../db/database.js';
-import { scenarioLocation, type LocationRow } from '../repo/scenario-locations.js';
-import type { StoredProperties } from './property-values.js';
+import { scenarioLocation, type LocationRow } from './scenario-locations.js';
+
+export type StoredValue = string | number | null;
+/** A version's property values by property name. */
+export type StoredProperties = Record<string, StoredValue>;
 
 /** The attributes a version stores. */
 export interface VersionValues {
@@ -126,4 +129,30 @@ export async function settleLocationOwners(q: Queryable, locationIds: Iterable<n
   for (const r of rows) {
     if (r.owner !== null && !r.keeps) await q.query('UPDATE location SET created_scenario_id = $2 WHERE id = $1', [r.id, r.owner]);
   }
+}
+
+/** The own changes of the given locations in the scenarios below a scenario, parents first, each with its scenario's parent. */
+export async function changesBelow(
+  q: Queryable,
+  scenarioId: number,
+  locationIds: number[],
+): Promise<{ scenario_id: number; parent_scenario_id: number; location_id: number; change_type: number }[]> {
+  const { rows } = await q.query<{ scenario_id: number; parent_scenario_id: number; location_id: number; change_type: number }>(
+    `WITH RECURSIVE below(id, parent_scenario_id, depth) AS (
+       SELECT id, parent_scenario_id, 1 FROM scenario WHERE parent_scenario_id = $1
+       UNION ALL
+       SELECT s.id, s.parent_scenario_id, b.depth + 1 FROM scenario s JOIN below b ON s.parent_scenario_id = b.id
+     )
+     SELECT v.scenario_id, b.parent_scenario_id, v.location_id, v.change_type
+       FROM below b JOIN location_version v ON v.scenario_id = b.id
+      WHERE v.location_id = ANY($2::int[])
+      ORDER BY b.depth, v.scenario_id, v.location_id`,
+    [scenarioId, locationIds],
+  );
+  return rows;
+}
+
+/** Sets the changeType of a scenario's own version of a location. */
+export async function setChangeType(q: Queryable, scenarioId: number, locationId: number, changeType: number): Promise<void> {
+  await q.query('UPDATE location_version SET change_type = $3 WHERE scenario_id = $1 AND location_id = $2', [scenarioId, locationId, changeType]);
 }

@@ -1,14 +1,15 @@
-// Writes the parts of a demo model: the model row, sub-models, reference sets
-// (areas, POIs, heat maps, isoline sets), property definitions, catchment
-// areas, functions and the location network with its base scenario.
+// Writes the demo world (demo/) into the database: the model row, sub-models,
+// reference sets (areas, POIs, heat maps, isoline sets), property
+// definitions, catchment areas, functions, the location network with its
+// base scenario, the example scenarios, the accounts and their access.
 import type { Queryable } from '../db/database.js';
-import type { DemoArea } from './areas.js';
-import { areaProperties, SMOOTH_AND_BUFFER, type PropertyDefinition } from './definitions.js';
-import { shortHash } from './images.js';
+import type { DemoArea } from '../demo/areas.js';
+import { areaProperties, SMOOTH_AND_BUFFER, type PropertyDefinition } from '../demo/definitions.js';
+import { shortHash } from '../demo/images.js';
 import { poiLogoSvg } from '../render/index.js';
 import { insertRows } from '../db/insert-rows.js';
-import type { Cluster, DemoLocation } from './networks.js';
-import type { DemoPoi } from './pois.js';
+import type { Cluster, DemoLocation } from '../demo/networks.js';
+import type { DemoPoi } from '../demo/pois.js';
 
 export interface ModelInput {
   name: string;
@@ -213,26 +214,6 @@ export async function insertReferenceSets(
   return { grid: gridSet!.id, places: placeSet!.id, poiSets, isoLineSets };
 }
 
-/**
- * Heat-map weights 0..255 from a value per area: 'sqrt' scales from zero by
- * the square root (so the quiet countryside still shows), 'range' stretches
- * the values' own minimum..maximum (for a rate such as spending per head).
- */
-export function heatPoints(areas: DemoArea[], value: (a: DemoArea) => number, scale: 'sqrt' | 'range' = 'sqrt'): HeatMapInput['points'] {
-  const values = areas.map(value);
-  let lo = Infinity,
-    hi = 0;
-  for (const v of values) {
-    lo = Math.min(lo, v);
-    hi = Math.max(hi, v);
-  }
-  const weight =
-    scale === 'sqrt'
-      ? (v: number) => Math.round(255 * Math.sqrt(Math.max(0, v) / (hi || 1)))
-      : (v: number) => Math.round((255 * (v - lo)) / Math.max(1e-9, hi - lo));
-  return areas.map((a, i) => ({ latitude: a.latitude, longitude: a.longitude, weight: weight(values[i]!) })).filter((p) => p.weight > 0);
-}
-
 export async function insertProperties(tx: Queryable, modelId: number, defs: PropertyDefinition[], poiSets: Map<string, number>): Promise<Map<string, number>> {
   const rows = await insertRows<{ id: number; name: string }>(
     tx,
@@ -413,4 +394,129 @@ export async function insertNetwork(
     { chunk: 2500 },
   );
   return { modelId, baseScenarioId: base, ids, groups: groupIds, clusters: clusterIds };
+}
+
+/** Sets the property that carries a model's calculated output. */
+export async function setOutputProperty(tx: Queryable, modelId: number, output: number | undefined): Promise<void> {
+  await tx.query('UPDATE model SET output_location_property_id = $2 WHERE id = $1', [modelId, output]);
+}
+
+/** Sets the properties of a model's calculated output and of its actual turnover (calibration). */
+export async function setOutputAndActualProperties(tx: Queryable, modelId: number, output: number | undefined, actual: number | undefined): Promise<void> {
+  await tx.query('UPDATE model SET output_location_property_id = $2, actual_output_location_property_id = $3 WHERE id = $1', [modelId, output, actual]);
+}
+
+/** Photos of locations. */
+export async function insertLocationPhotos(tx: Queryable, photos: { locationId: number; contentType: string; image: Uint8Array }[]): Promise<void> {
+  await insertRows(
+    tx,
+    'location_photo',
+    ['location_id', 'content_type', 'image'],
+    photos.map((p) => [p.locationId, p.contentType, p.image]),
+  );
+}
+
+/** A scenario under a parent, at status 0. */
+export async function insertChildScenario(
+  tx: Queryable,
+  modelId: number,
+  parentId: number,
+  name: string,
+  options: { isTop?: boolean; competition?: boolean; createdBy?: number | null } = {},
+): Promise<number> {
+  return (
+    await tx.query<{ id: number }>(
+      'INSERT INTO scenario (model_id, name, status, parent_scenario_id, is_top, competition, created_by) VALUES ($1, $2, 0, $3, $4, $5, $6) RETURNING id',
+      [modelId, name, parentId, options.isTop ?? false, options.competition ?? false, options.createdBy ?? null],
+    )
+  ).rows[0]!.id;
+}
+
+/** Copies the version a location has in `fromScenarioId` into a scenario with a change type and changed properties. */
+export async function copyVersionWithChange(
+  tx: Queryable,
+  scenarioId: number,
+  fromScenarioId: number,
+  locationId: number,
+  changeType: 2 | 3,
+  properties: Record<string, unknown> = {},
+): Promise<void> {
+  const r = await tx.query(
+    `INSERT INTO location_version (scenario_id, location_id, change_type, name, latitude, longitude, visibility, excluded, location_group_id, location_cluster_id, properties)
+     SELECT $1, location_id, $4, name, latitude, longitude, visibility, excluded, location_group_id, location_cluster_id, properties || $5::jsonb
+       FROM location_version WHERE scenario_id = $2 AND location_id = $3`,
+    [scenarioId, fromScenarioId, locationId, changeType, JSON.stringify(properties)],
+  );
+  if (r.rowCount !== 1) throw new Error(`location ${locationId} has no version in scenario ${fromScenarioId}`);
+}
+
+/** A location opened in a scenario (change type 1); answers its id. */
+export async function insertOpenedLocation(
+  tx: Queryable,
+  modelId: number,
+  scenarioId: number,
+  l: { name: string; latitude: number; longitude: number; groupId: number | null; clusterId: number | null; properties: Record<string, string | number> },
+): Promise<number> {
+  const id = (
+    await tx.query<{ id: number }>('INSERT INTO location (model_id, type, created_scenario_id) VALUES ($1, 1, $2) RETURNING id', [modelId, scenarioId])
+  ).rows[0]!.id;
+  await tx.query(
+    `INSERT INTO location_version (scenario_id, location_id, change_type, name, latitude, longitude, location_group_id, location_cluster_id, properties)
+     VALUES ($1, $2, 1, $3, $4, $5, $6, $7, $8)`,
+    [scenarioId, id, l.name, l.latitude, l.longitude, l.groupId, l.clusterId, JSON.stringify(l.properties)],
+  );
+  return id;
+}
+
+/** A login of the built-in provider and its app user; answers the app user's id. */
+export async function insertAccount(
+  tx: Queryable,
+  account: { email: string; displayName: string; passwordHash: string; isGlobalAdmin: boolean },
+): Promise<number> {
+  const login = (
+    await tx.query<{ id: number }>('INSERT INTO login (identity, display_name, email, password_hash) VALUES ($1, $2, $3, $4) RETURNING id', [
+      account.email,
+      account.displayName,
+      account.email,
+      account.passwordHash,
+    ])
+  ).rows[0]!;
+  const user = (
+    await tx.query<{ id: number }>('INSERT INTO app_user (subject, title, email, is_global_admin) VALUES ($1, $2, $3, $4) RETURNING id', [
+      String(login.id),
+      account.displayName,
+      account.email,
+      account.isGlobalAdmin,
+    ])
+  ).rows[0]!;
+  return user.id;
+}
+
+/** Model access of users. */
+export async function insertModelAccess(tx: Queryable, access: { modelId: number; userId: number; isAdmin: boolean }[]): Promise<void> {
+  await insertRows(
+    tx,
+    'model_user',
+    ['model_id', 'user_id', 'is_admin'],
+    access.map((a) => [a.modelId, a.userId, a.isAdmin]),
+  );
+}
+
+/** Whether the database holds any model (then the demo data is not generated at start). */
+export async function anyModel(db: Queryable): Promise<boolean> {
+  return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM model')).rows[0]!.n > 0;
+}
+
+/** The rows of each table, and the inhabitants of the 1 km grid. */
+export async function demoTableCounts(db: Queryable, tables: readonly string[]): Promise<Record<string, number>> {
+  const union = tables.map((t) => `SELECT '${t}' AS t, count(*)::int AS n FROM ${t}`).join(' UNION ALL ');
+  const counts: Record<string, number> = {};
+  for (const r of (await db.query<{ t: string; n: number }>(union)).rows) counts[r.t] = r.n;
+  counts.inhabitants = (
+    await db.query<{ n: number }>(
+      `SELECT COALESCE(sum((a.properties->>'population')::int), 0)::int AS n FROM area a
+      WHERE a.area_set_id = (SELECT min(id) FROM area_set WHERE name = 'grid')`,
+    )
+  ).rows[0]!.n;
+  return counts;
 }
