@@ -11,8 +11,8 @@ export { constrainView, normalizeBearing } from './view/view-state.js';
 export { createFrameState, projectToScreen, unprojectFromScreen, type FrameState, type Size, type Extent } from './view/frame-state.js';
 export { fitBoundsView, boundsOf, type FitOptions, type LonLatBounds, type Padding } from './view/fit-bounds.js';
 
-export { Layer, type LayerRenderer, type HitResult, type AccessibleItem, type LayerOptions } from './layer/layer.js';
-export type { PolygonGeometry, LineGeometry } from './layer/geometry.js';
+export { Layer, type LayerRenderer, type HitResult, type AccessibleItem, type LayerOptions } from './layer-base/layer.js';
+export type { PolygonGeometry, LineGeometry } from './layer-base/geometry.js';
 
 export { TileLayer, type TileLayerOptions } from './layers/tile/tile-layer.js';
 export { tilesForFrame, tileZoomFor, tileRangeForExtent, tileUrl, type TileCoord } from './layers/tile/tile-coverage.js';

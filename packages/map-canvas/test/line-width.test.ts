@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createFrameState } from '../src/view/frame-state.js';
-import { isHairline, LOCAL_UNIT, localToScreen, pathLineWidth } from '../src/layer/geometry.js';
+import { isHairline, LOCAL_UNIT, localToScreen, pathLineWidth } from '../src/layer-base/geometry.js';
 
 const SIZE = { width: 1024, height: 768 };
 /** The device width Skia works out for a stroke width through the transform's x and y scale. */

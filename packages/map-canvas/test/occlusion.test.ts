@@ -1,9 +1,9 @@
 // Occlusion: which rings lie entirely under opaque pixels of a layer above (and so need not be drawn).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { OpaqueMask, coversRings } from '../src/layer/occlusion.js';
+import { OpaqueMask, coversRings } from '../src/layer-base/occlusion.js';
 import type { Affine } from '../src/geo/affine.js';
-import { firstUnset, lastUnset, setAll } from '../src/layer/pixel-bits.js';
+import { firstUnset, lastUnset, setAll } from '../src/layer-base/pixel-bits.js';
 
 const W = 64,
   H = 48;

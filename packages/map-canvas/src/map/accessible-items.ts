@@ -3,7 +3,7 @@
 // Focusing a button outlines its icon; Enter or Space selects it. The list is one tab stop (a roving
 // tabindex: only the current button is in the tab order): the arrow keys go to the nearest icon in
 // their direction on screen, Home and End to the first and last of the list.
-import type { AccessibleItem, Layer } from '../layer/layer.js';
+import type { AccessibleItem, Layer } from '../layer-base/layer.js';
 import type { FrameState } from '../view/frame-state.js';
 import type { LocusMap } from './map.js';
 

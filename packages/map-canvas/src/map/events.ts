@@ -1,6 +1,6 @@
 // Typed event emitter of the map and its event payloads.
 import type { LonLat } from '../geo/mercator.js';
-import type { HitResult } from '../layer/layer.js';
+import type { HitResult } from '../layer-base/layer.js';
 import type { FrameState } from '../view/frame-state.js';
 import type { ViewState } from '../view/view-state.js';
 

@@ -8,8 +8,8 @@
 // compare with), before the lowest changed layer, and used while the view, the layers under it and
 // their data stay the same. Frames in which a renderer still waited for data (tiles loading) or asked
 // for another frame are never reused from, so loading and animation go on exactly as before.
-import { createCanvas, context2d, type Canvas2D } from '../layer/canvas.js';
-import type { Layer, LayerRenderer } from '../layer/layer.js';
+import { createCanvas, context2d, type Canvas2D } from '../layer-base/canvas.js';
+import type { Layer, LayerRenderer } from '../layer-base/layer.js';
 import type { FrameState } from '../view/frame-state.js';
 import { occlusionsBeneath, renderLayer } from './render-frame.js';
 

@@ -2,7 +2,7 @@
 // in from their own modules; drawing is done by the layers' renderers.
 import { DEFAULT_VIEW, FIT_DURATION_MS } from '../constants.js';
 import type { LonLat } from '../geo/mercator.js';
-import type { HitResult, Layer, LayerRenderer } from '../layer/layer.js';
+import type { HitResult, Layer, LayerRenderer } from '../layer-base/layer.js';
 import { fitBoundsView, type FitOptions, type LonLatBounds } from '../view/fit-bounds.js';
 import { createFrameState, projectToScreen, unprojectFromScreen, type FrameState, type Size } from '../view/frame-state.js';
 import { ViewTransition, type TransitionOptions } from '../view/transition.js';

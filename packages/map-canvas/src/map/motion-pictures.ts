@@ -15,8 +15,8 @@
 // settled frame is exactly what it would be without any of this.
 import { invert, multiply, type Affine } from '../geo/affine.js';
 import { worldToLonLat } from '../geo/mercator.js';
-import { createCanvas, context2d, type Canvas2D } from '../layer/canvas.js';
-import type { Layer, LayerRenderer } from '../layer/layer.js';
+import { createCanvas, context2d, type Canvas2D } from '../layer-base/canvas.js';
+import type { Layer, LayerRenderer } from '../layer-base/layer.js';
 import type { FrameState, Size } from '../view/frame-state.js';
 import type { ViewState } from '../view/view-state.js';
 import { renderLayer } from './render-frame.js';

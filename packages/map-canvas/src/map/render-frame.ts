@@ -1,6 +1,6 @@
 // Drawing a frame: every visible layer's renderer on one context, in z order.
-import type { Layer, LayerRenderer } from '../layer/layer.js';
-import type { OpaqueMask, Occlusion } from '../layer/occlusion.js';
+import type { Layer, LayerRenderer } from '../layer-base/layer.js';
+import type { OpaqueMask, Occlusion } from '../layer-base/occlusion.js';
 import type { FrameState } from '../view/frame-state.js';
 
 export function renderLayers(ctx: CanvasRenderingContext2D, frame: FrameState, layers: Layer[], rendererOf: (layer: Layer) => LayerRenderer): void {

@@ -14,10 +14,10 @@ import {
 import { IconRenderer } from '../../src/layers/icons/icon-renderer.js';
 import { PolygonRenderer } from '../../src/layers/polygons/polygon-renderer.js';
 import { renderLayer, renderLayers } from '../../src/map/render-frame.js';
-import type { LayerRenderer } from '../../src/layer/layer.js';
+import type { LayerRenderer } from '../../src/layer-base/layer.js';
 import { generateScene, FALLBACK_PLACES } from '../../demo/scene.js';
-import { LOCAL_UNIT, localToScreen } from '../../src/layer/geometry.js';
-import { drawBox } from '../../src/layer/canvas.js';
+import { LOCAL_UNIT, localToScreen } from '../../src/layer-base/geometry.js';
+import { drawBox } from '../../src/layer-base/canvas.js';
 import { sceneLayers } from '../../demo/scene-layers.js';
 
 const params = new URLSearchParams(location.search);

@@ -27,7 +27,7 @@ import {
 } from '../repo/location-versions.js';
 import { childCount, hasOtherTopScenario, lockScenarios, markEdited, removeScenario } from '../repo/scenario-tree.js';
 import { requireEditable, requireNoChildren, ruleConflict } from './rules.js';
-import { inScenarioWrite, lockForChange, lockScenario, requireNoneProcessing } from './scenario-write.js';
+import { inScenarioWrite, lockForChange, lockScenario, requireNoneProcessing } from './write-transaction.js';
 
 export interface CopyChangesRequest {
   sourceScenarioId: number;

@@ -39,7 +39,7 @@ import {
   type ActionChangeType,
   type LocationAction,
 } from './rules.js';
-import { inScenarioWrite, lockForChange, lockScenario, requireNoneProcessing } from './scenario-write.js';
+import { inScenarioWrite, lockForChange, lockScenario, requireNoneProcessing } from './write-transaction.js';
 import { insertScenario, markEdited, type ScenarioRecord } from '../repo/scenario-tree.js';
 import { locationGone, requireLocationVersion } from './versions.js';
 

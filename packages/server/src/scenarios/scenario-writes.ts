@@ -10,7 +10,7 @@ import { scenariosOfModel } from '../repo/scenarios.js';
 import { ownChanges } from '../repo/location-versions.js';
 import { childCount, insertScenario, lockScenarios, modelHasScenarios, removeScenario, updateScenarioFields } from '../repo/scenario-tree.js';
 import { requireEditable, requireNoChildren, requireParent, requireUnmodifiedSince, ruleConflict } from './rules.js';
-import { inScenarioWrite, lockScenario } from './scenario-write.js';
+import { inScenarioWrite, lockScenario } from './write-transaction.js';
 import { requireScenarioVersion } from './versions.js';
 
 /** Creates a scenario under a parent of the same model; only a model without scenarios gets one without a parent (its base). */

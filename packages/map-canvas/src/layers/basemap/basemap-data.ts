@@ -1,6 +1,6 @@
 // Basemap data: land, borders and places. The map takes it as input; natural-earth.ts builds it from
 // the bundled Natural Earth topology (world-atlas) and the app adds GeoNames places.
-import type { LineGeometry, PolygonGeometry } from '../../layer/geometry.js';
+import type { LineGeometry, PolygonGeometry } from '../../layer-base/geometry.js';
 
 export interface BasemapPlace {
   name: string;

@@ -1,8 +1,8 @@
 // The built-in vector basemap: sea, land, borders and places, useful offline and the default map.
 import { WORLD_SIZE } from '../../constants.js';
 import { lonLatToWorld } from '../../geo/mercator.js';
-import { projectGeometry, ringsExtent } from '../../layer/geometry.js';
-import { Layer, type LayerOptions, type LayerRenderer } from '../../layer/layer.js';
+import { projectGeometry, ringsExtent } from '../../layer-base/geometry.js';
+import { Layer, type LayerOptions, type LayerRenderer } from '../../layer-base/layer.js';
 import type { Extent } from '../../view/frame-state.js';
 import { placeMinZoom, type BasemapData, type BasemapPlace } from './basemap-data.js';
 import { BasemapRenderer } from './basemap-renderer.js';

@@ -1,9 +1,9 @@
 // Draws the basemap: sea as the background, land parts and borders from cached local Path2D objects
 // (culled by bounding box, simplified by zoom), then place names by population without overlaps.
 import { setContextTransform } from '../../geo/affine.js';
-import { drawHaloText } from '../../layer/canvas.js';
-import { buildLocalPath, localToScreen, pathLineWidth } from '../../layer/geometry.js';
-import type { LayerRenderer } from '../../layer/layer.js';
+import { drawHaloText } from '../../layer-base/canvas.js';
+import { buildLocalPath, localToScreen, pathLineWidth } from '../../layer-base/geometry.js';
+import type { LayerRenderer } from '../../layer-base/layer.js';
 import { extentIntersects, type FrameState } from '../../view/frame-state.js';
 import { LabelPlacer, TextMeasurer } from '../labels/label-placement.js';
 import { lodForZoom, type BasemapLayer, type BasemapShape } from './basemap-layer.js';

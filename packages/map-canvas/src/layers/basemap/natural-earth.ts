@@ -1,7 +1,7 @@
 // Builds basemap data from a world-atlas topology (Natural Earth countries at 1:10m, 1:50m or 1:110m).
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import type { LineGeometry, PolygonGeometry } from '../../layer/geometry.js';
+import type { LineGeometry, PolygonGeometry } from '../../layer-base/geometry.js';
 import type { BasemapData, BasemapPlace } from './basemap-data.js';
 
 export type NaturalEarthResolution = '10m' | '50m' | '110m';

@@ -2,7 +2,7 @@
 // more), drawn above the location icons so that city names stay readable over
 // thousands of stores; the basemap beneath draws the other places' labels.
 // Both place all labels the same way, so they never overlap.
-import { Layer, type LayerOptions, type LayerRenderer } from '../../layer/layer.js';
+import { Layer, type LayerOptions, type LayerRenderer } from '../../layer-base/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
 import { TextMeasurer } from '../labels/label-placement.js';
 import type { BasemapLayer } from './basemap-layer.js';

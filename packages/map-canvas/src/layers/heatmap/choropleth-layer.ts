@@ -5,7 +5,7 @@
 // the points (the median distance to the nearest other point), unless given.
 import { HEAT_MAP_MAX_WEIGHT } from '../../constants.js';
 import { lonLatToWorld } from '../../geo/mercator.js';
-import { Layer, type LayerOptions, type LayerRenderer } from '../../layer/layer.js';
+import { Layer, type LayerOptions, type LayerRenderer } from '../../layer-base/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
 import { colorRamp, SEQUENTIAL_CHOROPLETH_GRADIENT } from './color-ramp.js';
 import type { HeatmapPoint } from './heatmap-layer.js';

@@ -7,8 +7,8 @@
 // far below 2^53), so a cell's value does not depend on which region the grid was computed for: a frame
 // drawn from a reused grid equals the frame drawn from a fresh one, bit for bit.
 import type { Affine } from '../../geo/affine.js';
-import type { PixelBox } from '../../layer/canvas.js';
-import { rowWords } from '../../layer/pixel-bits.js';
+import type { PixelBox } from '../../layer-base/canvas.js';
+import { rowWords } from '../../layer-base/pixel-bits.js';
 import { boxRadiiForGaussian, boxSum3x3, boxSumColumns, boxSumRows, blurPeak } from './blur.js';
 
 /** Fixed-point scale of a weight of 1 (weights are 0..1 after dividing by 255). */

@@ -2,7 +2,7 @@
 // the picture stays the same at every zoom, coloured through a ramp (in the manner of OpenLayers').
 import { HEAT_MAP_MAX_WEIGHT } from '../../constants.js';
 import { lonLatToWorld } from '../../geo/mercator.js';
-import { Layer, type LayerOptions, type LayerRenderer } from '../../layer/layer.js';
+import { Layer, type LayerOptions, type LayerRenderer } from '../../layer-base/layer.js';
 import { HeatmapRenderer } from './heatmap-renderer.js';
 import { DEFAULT_HEAT_GRADIENT } from './color-ramp.js';
 

@@ -7,10 +7,10 @@
 // The coloured layer is kept and drawn again as it is while neither the view nor the layer changed
 // (another layer's change recomposes it without recolouring, unless pixels were left out under a layer
 // that changed).
-import { createCanvas, context2d, drawBox, type Canvas2D, type PixelBox } from '../../layer/canvas.js';
-import type { LayerRenderer } from '../../layer/layer.js';
-import type { Occlusion, OpaqueMask } from '../../layer/occlusion.js';
-import { rowWords } from '../../layer/pixel-bits.js';
+import { createCanvas, context2d, drawBox, type Canvas2D, type PixelBox } from '../../layer-base/canvas.js';
+import type { LayerRenderer } from '../../layer-base/layer.js';
+import type { Occlusion, OpaqueMask } from '../../layer-base/occlusion.js';
+import { rowWords } from '../../layer-base/pixel-bits.js';
 import type { FrameState } from '../../view/frame-state.js';
 import { colorRamp } from './color-ramp.js';
 import {

@@ -2,8 +2,8 @@
 import { apply } from '../../geo/affine.js';
 import { lonLatToWorld, worldScale } from '../../geo/mercator.js';
 import { BoxIndex } from '../../hit/box-index.js';
-import { minAxisScale } from '../../layer/geometry.js';
-import { Layer, type AccessibleItem, type HitResult, type LayerOptions, type LayerRenderer } from '../../layer/layer.js';
+import { minAxisScale } from '../../layer-base/geometry.js';
+import { Layer, type AccessibleItem, type HitResult, type LayerOptions, type LayerRenderer } from '../../layer-base/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
 import { IconRenderer } from './icon-renderer.js';
 import { defaultIconStyle, iconSize, THIN_SPACING, type IconFeature, type IconGroupStyle, type IconStyle } from './icon-style.js';

@@ -12,10 +12,10 @@
 // same view with unchanged icons only blits it again. A part of the drawing order can be blended on its
 // own (motion pictures spread big layers over frames); the last part uploads and blits. Outlines the
 // focused icon.
-import { createCanvas, context2d, drawBox, type Canvas2D, type PixelBox } from '../../layer/canvas.js';
-import type { LayerRenderer } from '../../layer/layer.js';
-import { OpaqueMask } from '../../layer/occlusion.js';
-import { firstUnset, lastUnset, rowWords, setAll } from '../../layer/pixel-bits.js';
+import { createCanvas, context2d, drawBox, type Canvas2D, type PixelBox } from '../../layer-base/canvas.js';
+import type { LayerRenderer } from '../../layer-base/layer.js';
+import { OpaqueMask } from '../../layer-base/occlusion.js';
+import { firstUnset, lastUnset, rowWords, setAll } from '../../layer-base/pixel-bits.js';
 import type { FrameState } from '../../view/frame-state.js';
 import type { IconLayer } from './icon-layer.js';
 import { THIN_DOT_SIZE } from './icon-style.js';

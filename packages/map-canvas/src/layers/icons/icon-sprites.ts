@@ -1,6 +1,6 @@
 // Icon sprites: each distinct look is drawn once per pixel ratio into a small canvas, trimmed to its
 // painted pixels, then blitted unscaled at whole device pixels (fast and crisp).
-import { createCanvas, context2d, type Canvas2D } from '../../layer/canvas.js';
+import { createCanvas, context2d, type Canvas2D } from '../../layer-base/canvas.js';
 import type { IconShape, IconStyle, LocationChange } from './icon-style.js';
 
 export interface SpriteSpec {

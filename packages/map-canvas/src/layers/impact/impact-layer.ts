@@ -5,7 +5,7 @@
 // location icons; it is not pickable (a click selects the icon above it).
 import { apply } from '../../geo/affine.js';
 import { lonLatToWorld } from '../../geo/mercator.js';
-import { Layer, type LayerOptions, type LayerRenderer } from '../../layer/layer.js';
+import { Layer, type LayerOptions, type LayerRenderer } from '../../layer-base/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
 import { DEFAULT_IMPACT_STYLE, impactColor, impactRadius, impactScale, type ImpactFeature, type ImpactStyle } from './impact-symbols.js';
 

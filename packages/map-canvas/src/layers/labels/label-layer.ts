@@ -1,8 +1,8 @@
 // Labels: text at a position, highest priority first, never overlapping each other.
 import { apply } from '../../geo/affine.js';
 import { lonLatToWorld } from '../../geo/mercator.js';
-import { drawHaloText } from '../../layer/canvas.js';
-import { Layer, type LayerOptions, type LayerRenderer } from '../../layer/layer.js';
+import { drawHaloText } from '../../layer-base/canvas.js';
+import { Layer, type LayerOptions, type LayerRenderer } from '../../layer-base/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
 import { LabelPlacer, TextMeasurer } from './label-placement.js';
 

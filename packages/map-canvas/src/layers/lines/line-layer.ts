@@ -1,7 +1,7 @@
 // Lines: isolines and other outlines, stroked in screen space so the spec's stroke weight is exact.
 import { ISOLINE_STYLE } from '../../constants.js';
-import { projectGeometry, traceScreenPath, type LineGeometry, type ProjectedGeometry } from '../../layer/geometry.js';
-import { Layer, type LayerOptions, type LayerRenderer } from '../../layer/layer.js';
+import { projectGeometry, traceScreenPath, type LineGeometry, type ProjectedGeometry } from '../../layer-base/geometry.js';
+import { Layer, type LayerOptions, type LayerRenderer } from '../../layer-base/layer.js';
 import { extentIntersects, type FrameState } from '../../view/frame-state.js';
 
 export interface LineStyle {

@@ -2,8 +2,8 @@
 import { BoxIndex } from '../../hit/box-index.js';
 import { pointInRings } from '../../hit/point-in-polygon.js';
 import { apply } from '../../geo/affine.js';
-import { projectGeometry, type PolygonGeometry, type ProjectedGeometry } from '../../layer/geometry.js';
-import { Layer, type HitResult, type LayerOptions, type LayerRenderer } from '../../layer/layer.js';
+import { projectGeometry, type PolygonGeometry, type ProjectedGeometry } from '../../layer-base/geometry.js';
+import { Layer, type HitResult, type LayerOptions, type LayerRenderer } from '../../layer-base/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
 import { PolygonRenderer } from './polygon-renderer.js';
 import { resolvePolygonStyle, type PolygonStyle, type ResolvedPolygonStyle } from './polygon-style.js';

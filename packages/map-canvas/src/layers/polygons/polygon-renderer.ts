@@ -9,9 +9,9 @@
 // under their store's icon) are left out: they would not show.
 import { setContextTransform, type Affine } from '../../geo/affine.js';
 import { worldScale } from '../../geo/mercator.js';
-import { buildLocalPath, isHairline, localToScreen, pathLineWidth } from '../../layer/geometry.js';
-import type { LayerRenderer } from '../../layer/layer.js';
-import { coversRings, type Occlusion } from '../../layer/occlusion.js';
+import { buildLocalPath, isHairline, localToScreen, pathLineWidth } from '../../layer-base/geometry.js';
+import type { LayerRenderer } from '../../layer-base/layer.js';
+import { coversRings, type Occlusion } from '../../layer-base/occlusion.js';
 import type { FrameState } from '../../view/frame-state.js';
 import type { PolygonLayer } from './polygon-layer.js';
 import type { ResolvedPolygonStyle } from './polygon-style.js';

@@ -1,9 +1,9 @@
 // Range circles around a location, each labelled at its top on screen.
 import type { LonLat } from '../../geo/mercator.js';
 import { apply } from '../../geo/affine.js';
-import { drawHaloText } from '../../layer/canvas.js';
-import { projectGeometry, traceScreenPath, type ProjectedGeometry } from '../../layer/geometry.js';
-import { Layer, type LayerOptions, type LayerRenderer } from '../../layer/layer.js';
+import { drawHaloText } from '../../layer-base/canvas.js';
+import { projectGeometry, traceScreenPath, type ProjectedGeometry } from '../../layer-base/geometry.js';
+import { Layer, type LayerOptions, type LayerRenderer } from '../../layer-base/layer.js';
 import { extentIntersects, type FrameState } from '../../view/frame-state.js';
 import { rangeCircleLabel, rangeCircleRing } from './range-circle.js';
 

@@ -1,6 +1,6 @@
 // The scale bar, drawn at the bottom left on top of the map (it also appears in exported images).
-import { drawHaloText } from '../../layer/canvas.js';
-import { Layer, type LayerOptions, type LayerRenderer } from '../../layer/layer.js';
+import { drawHaloText } from '../../layer-base/canvas.js';
+import { Layer, type LayerOptions, type LayerRenderer } from '../../layer-base/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
 import { scaleBarMeasure } from './scale-bar.js';
 import { SCALE_BAR_MAX_WIDTH } from '../../constants.js';

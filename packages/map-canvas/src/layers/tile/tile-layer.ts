@@ -1,6 +1,6 @@
 // Raster XYZ tiles: URL template, LRU cache, loads nearest-first with a concurrency limit, cancels
 // loads that left the view, fetches with CORS so exported images are never tainted.
-import { Layer, type LayerOptions, type LayerRenderer } from '../../layer/layer.js';
+import { Layer, type LayerOptions, type LayerRenderer } from '../../layer-base/layer.js';
 import { LruCache } from './tile-cache.js';
 import { tileKey, tileUrl, type TileCoord } from './tile-coverage.js';
 import { TileRenderer } from './tile-renderer.js';

@@ -2,8 +2,8 @@
 // no seams at fractional zoom or under rotation), with parents scaled up, or children scaled down,
 // where a tile is still loading; the composition is drawn with the frame's transform.
 import { setContextTransform, multiply } from '../../geo/affine.js';
-import { createCanvas, context2d, type Canvas2D } from '../../layer/canvas.js';
-import type { LayerRenderer } from '../../layer/layer.js';
+import { createCanvas, context2d, type Canvas2D } from '../../layer-base/canvas.js';
+import type { LayerRenderer } from '../../layer-base/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
 import { tileRangeForExtent, tilesForFrame, tileZoomFor, type TileCoord } from './tile-coverage.js';
 import type { TileLayer } from './tile-layer.js';

@@ -2,7 +2,7 @@
 // screen space by the tiles' order (places by rank, then streets, then water), upright whatever the
 // map's bearing, a street's name only where its street has room for it, never overlapping another
 // label. The font family is the map's (`fontFamily` of createMap), so the app's shipped font is used.
-import { drawHaloText } from '../../layer/canvas.js';
+import { drawHaloText } from '../../layer-base/canvas.js';
 import { LabelPlacer, TextMeasurer } from '../labels/label-placement.js';
 import type { FrameState } from '../../view/frame-state.js';
 import type { LabelCandidate } from '../../tiles/draw-vector-tile.js';

@@ -6,7 +6,7 @@
 // scaled up (or its children), so nothing flashes. Deeper than the source's last level, tiles are
 // drawn from the last level's data (overzoom). A tile the source does not have (outside its area)
 // draws nothing: the built-in basemap beneath shows there.
-import { Layer, type LayerOptions, type LayerRenderer } from '../../layer/layer.js';
+import { Layer, type LayerOptions, type LayerRenderer } from '../../layer-base/layer.js';
 import type { LabelCandidate } from '../../tiles/draw-vector-tile.js';
 import type { VectorSchema } from '../../tiles/styles/index.js';
 import type { FromWorker, ToWorker } from '../../tiles/vector-tile-protocol.js';

@@ -4,8 +4,8 @@
 // holds its nearest finished parent scaled up, or its children. Labels are placed on screen each
 // frame (street-labels.ts), upright and free of each other across tiles.
 import { multiply, setContextTransform } from '../../geo/affine.js';
-import { context2d, createCanvas, type Canvas2D } from '../../layer/canvas.js';
-import type { LayerRenderer } from '../../layer/layer.js';
+import { context2d, createCanvas, type Canvas2D } from '../../layer-base/canvas.js';
+import type { LayerRenderer } from '../../layer-base/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
 import { tileRangeForExtent, tilesForFrame, tileZoomFor, tileKey, type TileCoord } from '../tile/tile-coverage.js';
 import { drawStreetLabels, type PlacedLabelSource } from './street-labels.js';
