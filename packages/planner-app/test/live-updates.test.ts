@@ -31,13 +31,19 @@ test('own write: its event waits and is not read twice; another change is read',
 
   // A stream the test writes to.
   let push: (text: string) => void = () => undefined;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const encoder = new TextEncoder();
-      push = (text) => controller.enqueue(encoder.encode(text));
+  // As fetch does, the body ends with an error when the request is aborted (stop() below), so nothing stays open.
+  const stop = planner.startLiveUpdates({
+    fetch: async (_input, init) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          const encoder = new TextEncoder();
+          push = (text) => controller.enqueue(encoder.encode(text));
+          init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+        },
+      });
+      return new Response(body, { status: 200 });
     },
   });
-  const stop = planner.startLiveUpdates({ fetch: async () => new Response(body, { status: 200 }) });
   push(`event: ready\ndata: ${JSON.stringify({ resumed: true, heartbeatMs: 15000 })}\n\n`);
   await settle();
   const event = (id: number, at: string) =>
