@@ -165,6 +165,30 @@ test('drivers: refused with a message, saved without', async () => {
   );
   // Drivers are applied when outputs are read (docs/calculation-model.md section 14): no recalculation.
   assert.is(await statusOf(), before, "saving drivers leaves the scenarios' status alone");
+  // Saving again: the filter and its first driver edited in place, the second left out, a new one last.
+  const again = await put(path, [
+    {
+      id: filter.id,
+      title: 'Supermarkets (all)',
+      function: filter.function,
+      drivers: [
+        { title: 'New', function: 'turnover', weight: 60 },
+        { id: filter.drivers[0].id, title: 'Size (m²)', function: 'salesArea', weight: 90 },
+      ],
+    },
+  ]);
+  assert.is(again.status, 200, again.text());
+  const [edited] = again.json();
+  assert.is(edited.id, filter.id, 'the filter keeps its id');
+  assert.is(edited.title, 'Supermarkets (all)');
+  assert.equal(
+    edited.drivers.map((d: { id: number; title: string; weight: number }) => [d.title, d.weight, d.id === filter.drivers[0].id]),
+    [
+      ['New', 60, false],
+      ['Size (m²)', 90, true],
+    ],
+  );
+  assert.is((await db.query('SELECT * FROM driver WHERE id = $1', [filter.drivers[1].id])).rows.length, 0, 'the driver left out is removed');
 });
 
 test('base scenarios calculated by themselves: only a base at 0 is queued; AUTO_CALCULATE_BASE=false turns it off', async () => {

@@ -1,6 +1,7 @@
 // Drivers of a model: the driver filters, each with its drivers, in their order.
 import type { DriverFilter, DriversSaveBody } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
+import { replaceOrderedRows } from './ordered-rows.js';
 
 export async function driverFiltersOf(db: Queryable, modelId: number): Promise<DriverFilter[]> {
   const filters = (
@@ -84,44 +85,18 @@ export async function sameDrivers(tx: Queryable, modelId: number, body: DriversS
 
 /** Stores the filters and drivers as they are sent: those left out are removed, those with an id updated, new ones inserted, in order. */
 export async function replaceDrivers(tx: Queryable, modelId: number, body: DriversSaveBody): Promise<void> {
-  const keptFilters = body.flatMap((f) => (f.id ? [f.id] : []));
-  await tx.query('DELETE FROM driver_filter WHERE model_id = $1 AND NOT (id = ANY($2))', [modelId, keptFilters]);
-  for (const [order, filter] of body.entries()) {
-    let filterId = filter.id;
-    const updated = filterId
-      ? await tx.query('UPDATE driver_filter SET title = $3, function = $4, sort_order = $5 WHERE id = $1 AND model_id = $2', [
-          filterId,
-          modelId,
-          filter.title,
-          filter.function,
-          order,
-        ])
-      : { rowCount: 0 };
-    if (updated.rowCount === 0) {
-      filterId = (
-        await tx.query<{ id: number }>('INSERT INTO driver_filter (model_id, title, function, sort_order) VALUES ($1, $2, $3, $4) RETURNING id', [
-          modelId,
-          filter.title,
-          filter.function,
-          order,
-        ])
-      ).rows[0]!.id;
-    }
-    const keptDrivers = filter.drivers.flatMap((d) => (d.id ? [d.id] : []));
-    await tx.query('DELETE FROM driver WHERE driver_filter_id = $1 AND NOT (id = ANY($2))', [filterId, keptDrivers]);
-    for (const [k, d] of filter.drivers.entries()) {
-      const changed = d.id
-        ? await tx.query(
-            'UPDATE driver SET title = $3, function = $4, weight = $5, rounding_digits = $6, inverse = $7, sort_order = $8 WHERE id = $1 AND driver_filter_id = $2',
-            [d.id, filterId, d.title, d.function, d.weight, d.roundingDigits, d.inverse, k],
-          )
-        : { rowCount: 0 };
-      if (changed.rowCount === 0) {
-        await tx.query(
-          'INSERT INTO driver (driver_filter_id, title, function, weight, rounding_digits, inverse, sort_order) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-          [filterId, d.title, d.function, d.weight, d.roundingDigits, d.inverse, k],
-        );
-      }
-    }
+  const filterIds = await replaceOrderedRows(
+    tx,
+    { table: 'driver_filter', parentColumn: 'model_id', columns: ['title', 'function'] },
+    modelId,
+    body.map((f) => ({ id: f.id, values: [f.title, f.function] })),
+  );
+  for (const [k, filter] of body.entries()) {
+    await replaceOrderedRows(
+      tx,
+      { table: 'driver', parentColumn: 'driver_filter_id', columns: ['title', 'function', 'weight', 'rounding_digits', 'inverse'] },
+      filterIds[k]!,
+      filter.drivers.map((d) => ({ id: d.id, values: [d.title, d.function, d.weight, d.roundingDigits, d.inverse] })),
+    );
   }
 }
