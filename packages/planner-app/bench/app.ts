@@ -29,7 +29,6 @@
 // Each timing runs several times; best and median are printed beside the aim.
 // Run: npm run bench -- app   (builds first; BENCH_NO_BUILD=1 uses the build as it is;
 // BENCH_ONLY=results measures 5.-7. only; BENCH_RUNS=n runs per figure, 5 by default)
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -39,7 +38,7 @@ import {
   baseScenario,
   launchBrowser,
   literal,
-  missingBuild,
+  buildForBench,
   newContext,
   ROOT,
   signIn,
@@ -391,13 +390,7 @@ async function openChart(page: Page, cdp: CDPSession, kind: ChartKind) {
 
 // --- the run -----------------------------------------------------------------------
 
-if (process.env.BENCH_NO_BUILD !== '1') {
-  console.log('building ...');
-  const build = spawnSync(process.execPath, [join(ROOT, 'build.mjs')], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(1);
-}
-const problem = missingBuild();
-if (problem) throw new Error(problem);
+buildForBench();
 
 const sizes = javascriptSizes();
 console.log(`\napp JavaScript (gzip -9): entry ${sizes.entry}`);

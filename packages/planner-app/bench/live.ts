@@ -20,9 +20,7 @@
 // are listed once, to show where its time goes.
 // Run: npm run bench -- live   (builds first; BENCH_NO_BUILD=1 uses the build as it is;
 // BENCH_RUNS=n edits, 8 by default)
-import { spawnSync } from 'node:child_process';
 import { request as httpsRequest, Agent } from 'node:https';
-import { join } from 'node:path';
 import { uptime, loadavg } from 'node:os';
 import type { Page, Request } from 'playwright-core';
 import type { LocationSummary, Scenario } from '@locus/contract';
@@ -31,10 +29,9 @@ import {
   baseScenario,
   centreMap,
   launchBrowser,
-  missingBuild,
+  buildForBench,
   newContext,
   pointOf,
-  ROOT,
   signIn,
   startServer,
   texts,
@@ -100,13 +97,7 @@ function callOnce(baseUrl: string, token: string, method: string, path: string, 
   });
 }
 
-if (process.env.BENCH_NO_BUILD !== '1') {
-  console.log('building ...');
-  const build = spawnSync(process.execPath, [join(ROOT, 'build.mjs')], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(1);
-}
-const problem = missingBuild();
-if (problem) throw new Error(problem);
+buildForBench();
 
 console.log(
   `machine: load average ${loadavg()
@@ -291,6 +282,17 @@ try {
   await context.close();
   if (readFailures.length) throw new Error(`reads during the calculations failed: ${readFailures.join('; ')}`);
 
+  /** Starts a calculation through the API and polls the statuses every 20 ms until the scenario is at 9. */
+  const calculatedThroughApi = async (sid: number) => {
+    const start = await call(server.baseUrl, token, 'PUT', `/api/models/scenarios/${sid}/start-processing`);
+    if (start.status !== 200) throw new Error(`start-processing answered ${start.status}`);
+    for (;;) {
+      const statuses = JSON.parse((await call(server.baseUrl, token, 'GET', `/api/models/${model.id}/scenarios/only-status`)).text) as Scenario[];
+      if (statuses.find((s) => s.id === sid)?.status === 9) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
   // --- the same flow through the API alone -------------------------------------------------------------
   const apiSave: number[] = [];
   const apiValue: number[] = [];
@@ -306,13 +308,7 @@ try {
       const save = await call(server.baseUrl, token, captured.method, captured.url, body);
       if (save.status !== 200) throw new Error(`the replayed write answered ${save.status}: ${save.text.slice(0, 200)}`);
       apiSave.push(save.ms);
-      const start = await call(server.baseUrl, token, 'PUT', `/api/models/scenarios/${scenarioId}/start-processing`);
-      if (start.status !== 200) throw new Error(`start-processing answered ${start.status}`);
-      for (;;) {
-        const statuses = JSON.parse((await call(server.baseUrl, token, 'GET', `/api/models/${model.id}/scenarios/only-status`)).text) as Scenario[];
-        if (statuses.find((s) => s.id === scenarioId)?.status === 9) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await calculatedThroughApi(scenarioId);
       const detail = await call(server.baseUrl, token, 'GET', `/api/models/scenarios/${scenarioId}/locations/${store.id}/properties`);
       const read = Date.now();
       const log = await logEnd('Bench live', before);
@@ -335,13 +331,7 @@ try {
       const write = await call(server.baseUrl, token, 'POST', url.pathname + url.search, body);
       if (write.status !== 200) throw new Error(`the replayed new store answered ${write.status}: ${write.text.slice(0, 200)}`);
       const sid = (JSON.parse(write.text) as { scenarioId: number }).scenarioId;
-      const start = await call(server.baseUrl, token, 'PUT', `/api/models/scenarios/${sid}/start-processing`);
-      if (start.status !== 200) throw new Error(`start-processing answered ${start.status}`);
-      for (;;) {
-        const statuses = JSON.parse((await call(server.baseUrl, token, 'GET', `/api/models/${model.id}/scenarios/only-status`)).text) as Scenario[];
-        if (statuses.find((s) => s.id === sid)?.status === 9) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await calculatedThroughApi(sid);
       const differences = await call(server.baseUrl, token, 'GET', `/api/models/${submodel!.id}/scenarios/${sid}/differences`);
       if (differences.status !== 200) throw new Error(`differences answered ${differences.status}`);
       apiNewStore.push(Date.now() - before);

@@ -3,7 +3,7 @@
 // Generating the demo data takes a while, so it is done once per test run into
 // a template data folder by a server that is then stopped cleanly (the
 // database closed); every test server starts on its own copy of that folder.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -48,6 +48,20 @@ export async function freePort(): Promise<number> {
 /** Why the suite cannot start a server, or null. */
 export function missingBuild(): string | null {
   return missing();
+}
+
+/**
+ * For the benches that drive the built app: builds it first (unless
+ * BENCH_NO_BUILD=1 asks to use the build as it is), then fails when it is not there.
+ */
+export function buildForBench(): void {
+  if (process.env.BENCH_NO_BUILD !== '1') {
+    console.log('building ...');
+    const build = spawnSync(process.execPath, [join(ROOT, 'build.mjs')], { stdio: 'inherit' });
+    if (build.status !== 0) process.exit(1);
+  }
+  const problem = missing();
+  if (problem) throw new Error(problem);
 }
 
 function missing(): string | null {
