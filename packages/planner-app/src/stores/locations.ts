@@ -4,7 +4,6 @@ import { AllowedLocationActions, LocationVisibility, type Location, type Locatio
 import { computed, signal } from '@preact/signals-react';
 
 export const locations = signal<LocationSummary[]>([]);
-export const locationsLoading = signal(false);
 export const selectedLocationId = signal<number | null>(null);
 /** The selected location with its properties, read for the current scenario. */
 export const locationDetail = signal<Location | null>(null);

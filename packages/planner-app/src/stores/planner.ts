@@ -8,7 +8,7 @@ import { sessionState, startSession } from '../auth/session';
 import { chooseLanguage, setModelLanguage, t } from '../i18n';
 import { formatAddress, parseAddress, selectionKey, type Address } from './address';
 import { emptyLayers, layers } from './layers';
-import { emptyFilter, filter, locationDetail, locationDetailLoading, locations, locationsLoading, selectedLocationId } from './locations';
+import { emptyFilter, filter, locationDetail, locationDetailLoading, locations, selectedLocationId } from './locations';
 import { deniedModelId, model, modelId, models, modelsLoaded, submodelId, submodels } from './models';
 import { isProcessing, scenario, scenarioId, scenarios } from './scenarios';
 import { loadSystemInfo, waitUntilReady } from './system';
@@ -148,17 +148,39 @@ export async function loadLocations(): Promise<void> {
     locations.value = [];
     return;
   }
+  await untilLatestLocations(readLocations(sid));
+}
+
+/**
+ * Reads a scenario's locations into the store (a newer read makes this one's
+ * answer void) and makes it the read untilLatestLocations waits for.
+ * `endGoneSelection`: a selected location no longer in the list (removed
+ * elsewhere) is deselected in the same step.
+ */
+function readLocations(sid: number, options: { endGoneSelection?: boolean } = {}): Promise<void> {
   const generation = ++scenarioGeneration;
-  locationsLoading.value = true;
-  const read = (async () => {
-    try {
-      const list = await api.call('scenarioLocations', { params: { scenarioId: sid } });
-      if (generation === scenarioGeneration) locations.value = list;
-    } finally {
-      if (generation === scenarioGeneration) locationsLoading.value = false;
-    }
-  })();
-  await untilLatestLocations(read);
+  const read = api.call('scenarioLocations', { params: { scenarioId: sid } }).then((list) => {
+    if (generation !== scenarioGeneration) return;
+    batch(() => {
+      locations.value = list;
+      const selected = selectedLocationId.value;
+      if (options.endGoneSelection && selected !== null && !list.some((l) => l.id === selected)) {
+        selectedLocationId.value = null;
+        locationDetail.value = null;
+      }
+    });
+  });
+  latestLocationsRead = read;
+  read.catch(() => undefined);
+  return read;
+}
+
+/** A location's properties in a scenario; null when the scenario does not hold it (404). */
+function readLocationDetail(sid: number, lid: number) {
+  return api.call('scenarioLocationProperties', { params: { scenarioId: sid, locationId: lid }, expected: [404] }).catch((error) => {
+    if (error?.status === 404) return null;
+    throw error;
+  });
 }
 
 /** The newest read of the shown scenario's locations (a load, or a reload after a pushed change). */
@@ -170,7 +192,6 @@ let latestLocationsRead: Promise<void> = Promise.resolve();
  * newest list, never the one from before its own write. Rejects with the caller's own read only.
  */
 async function untilLatestLocations(read: Promise<void>): Promise<void> {
-  latestLocationsRead = read;
   await read;
   for (let next = latestLocationsRead; next !== read; next = latestLocationsRead) {
     read = next;
@@ -203,10 +224,7 @@ export async function loadLocationDetail(): Promise<void> {
   const generation = ++locationGeneration;
   locationDetailLoading.value = true;
   try {
-    const detail = await api.call('scenarioLocationProperties', { params: { scenarioId: sid, locationId: lid }, expected: [404] }).catch((error) => {
-      if (error?.status === 404) return null;
-      throw error;
-    });
+    const detail = await readLocationDetail(sid, lid);
     if (generation === locationGeneration) locationDetail.value = detail;
   } finally {
     if (generation === locationGeneration) locationDetailLoading.value = false;
@@ -406,30 +424,12 @@ async function reloadShownScenario(): Promise<void> {
   const sid = scenarioId.value;
   const lid = selectedLocationId.value;
   if (sid === null) return;
-  const sGeneration = ++scenarioGeneration;
   const lGeneration = ++locationGeneration;
   // The detail first: the database answers one statement at a time, and the list is the larger read.
-  const detail =
-    lid === null
-      ? null
-      : await api.call('scenarioLocationProperties', { params: { scenarioId: sid, locationId: lid }, expected: [404] }).catch((error) => {
-          if (error?.status === 404) return null;
-          throw error;
-        });
-  const read = api.call('scenarioLocations', { params: { scenarioId: sid } }).then((next) => {
-    if (sGeneration !== scenarioGeneration) return;
-    batch(() => {
-      locations.value = next;
-      // A location removed elsewhere: the selection ends with it.
-      const selected = selectedLocationId.value;
-      if (selected !== null && !next.some((l) => l.id === selected)) {
-        selectedLocationId.value = null;
-        locationDetail.value = null;
-      }
-    });
-  });
-  latestLocationsRead = read;
-  read.catch(() => undefined);
+  const detail = lid === null ? null : await readLocationDetail(sid, lid);
+  // Another scenario was shown meanwhile: its own load reads its locations.
+  if (sid !== scenarioId.value) return;
+  const read = readLocations(sid, { endGoneSelection: true });
   if (lid !== null && detail && lGeneration === locationGeneration && selectedLocationId.value === lid) locationDetail.value = detail;
   // No detail (nothing selected, or gone from the scenario): the list decides, and ends a selection that went.
   else await untilLatestLocations(read);
