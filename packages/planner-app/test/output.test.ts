@@ -72,6 +72,37 @@ test('a recalculation keeps the figure marked as updating until the new one is r
   dispose();
 });
 
+test('a what-if saved into a new scenario keeps the figure it started from until its own is read', async () => {
+  const { api } = fakeApi({
+    scenarioLocationProperties: (o) => {
+      const { scenarioId, locationId } = o.params as { scenarioId: number; locationId: number };
+      return { ...store(locationId), score: scenarioId === 1 ? 100 : 140, locationClusters: [], locationProperties: [] };
+    },
+  });
+  scenarios.value = [scenario(1, { status: 9 }), scenario(2, { status: 0, parentScenarioId: 1 })];
+  scenarioId.value = 1;
+  selectedLocationId.value = 11;
+  await loadLocationOutput(api);
+  assert.is(locationOutput.value?.value, 100);
+  // The save put the change into scenario 2, a child of 1, which now calculates.
+  scenarios.value = [scenario(1, { status: 9 }), scenario(2, { status: 3, parentScenarioId: 1 })];
+  scenarioId.value = 2;
+  await loadLocationOutput(api);
+  assert.is(locationOutput.value?.value, 100, 'the figure of the parent stays');
+  assert.is(outputUpdating.value, true, 'marked as updating');
+  scenarios.value = [scenario(1, { status: 9 }), scenario(2, { status: 9, parentScenarioId: 1 })];
+  await loadLocationOutput(api);
+  assert.is(locationOutput.value?.value, 140);
+  assert.is(locationOutput.value?.scenarioId, 2);
+  assert.is(outputUpdating.value, false);
+  // A scenario that is not a child of the figure's scenario starts blank.
+  scenarios.value = [scenario(1, { status: 9 }), scenario(2, { status: 9, parentScenarioId: 1 }), scenario(3, { status: 4 })];
+  scenarioId.value = 3;
+  await loadLocationOutput(api);
+  assert.is(locationOutput.value, null);
+  scenarioId.value = 1;
+});
+
 test('a scenario that is no longer calculated (not by a recalculation) clears the figure', async () => {
   const { api } = fakeApi({
     scenarioLocationProperties: (o) => ({ ...store((o.params as { locationId: number }).locationId), score: 5, locationClusters: [], locationProperties: [] }),

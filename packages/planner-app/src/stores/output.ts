@@ -32,10 +32,20 @@ export const locationOutput = signal<LocationOutput | null>(null);
 export const outputLoading = signal(false);
 let generation = 0;
 
-/** Whether the output shown is the one of the selected location, scenario and sub-model. */
+/**
+ * Whether the output shown may stand for the selection until its successor
+ * comes: the same location and sub-model, in the shown scenario or in its
+ * parent (a what-if saved into a new scenario shows the figure it started
+ * from while the new scenario calculates).
+ */
 function isCurrent(output: LocationOutput | null): output is LocationOutput {
+  const s = scenario.value;
   return (
-    output !== null && output.locationId === selectedLocationId.value && output.scenarioId === scenario.value?.id && output.submodelId === submodelId.value
+    output !== null &&
+    output.locationId === selectedLocationId.value &&
+    output.submodelId === submodelId.value &&
+    s !== null &&
+    (output.scenarioId === s.id || output.scenarioId === s.parentScenarioId)
   );
 }
 
