@@ -6,7 +6,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { IncomingMessage } from 'node:http';
 import { loadConfig } from '../src/config.js';
-import { loggingOptions, requestId } from '../src/http/logger.js';
+import Fastify from 'fastify';
+import { loggingOptions, registerRequestLog, requestId } from '../src/http/logger.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const withHeader = (value?: string) => ({ headers: value === undefined ? {} : { 'x-request-id': value } }) as IncomingMessage;
@@ -21,6 +22,26 @@ test('LOG_LEVEL sets the level of the request log; an unknown level stops the st
     /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not 'verbose'/,
   );
   assert.equal(loggingOptions(loadConfig({ DATA_DIR: 'data', LOG_LEVEL: 'error' })).logger, { level: 'error' });
+});
+
+test('each answered request is one log line with its id, method, path, status and time', async () => {
+  const lines: Record<string, unknown>[] = [];
+  const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
+  const app = Fastify({ ...loggingOptions(loadConfig({ DATA_DIR: 'data', LOG_LEVEL: 'info' })), logger: { level: 'info', stream } });
+  registerRequestLog(app);
+  app.get('/api/thing', async () => ({ ok: true }));
+  const answer = await app.inject({ method: 'GET', url: '/api/thing?x=1' });
+  assert.is(answer.statusCode, 200);
+  const requestLines = lines.filter((l) => l.reqId);
+  assert.is(requestLines.length, 1, 'one line per request, not one when received and one when answered');
+  const [line] = requestLines;
+  assert.is(line!.msg, 'request answered');
+  assert.is(line!.method, 'GET');
+  assert.is(line!.url, '/api/thing?x=1');
+  assert.is(line!.statusCode, 200);
+  assert.type(line!.responseTime, 'number');
+  assert.match(String(line!.reqId), UUID);
+  await app.close();
 });
 
 test('replies are validated against the contract in development and tests, not in production', () => {
