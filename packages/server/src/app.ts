@@ -6,7 +6,7 @@ import type { ServerContext } from './context.js';
 import { errorBody, registerErrorHandling } from './http/errors.js';
 import { unauthenticated } from './domain/errors.js';
 import { registerWebSecurity, REQUEST_BODY_LIMIT } from './http/web-security.js';
-import { loggingOptions, registerRequestLog } from './http/logger.js';
+import { loggingOptions } from './http/logger.js';
 import { appDirectory, registerAppFiles } from './http/app-files.js';
 import { registerEmbedFiles } from './http/embed-files.js';
 import { registerBasemapArchive } from './http/basemap-archive.js';
@@ -45,7 +45,6 @@ export async function buildApp(ctx: ServerContext, options: AppOptions = {}): Pr
         .send(errorBody(400, 'the path is not a valid URL (malformed percent-encoding)', { field: 'path', reason: 'malformed percent-encoding' }));
     },
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
-  registerRequestLog(app);
   registerErrorHandling(app, ctx);
   // Counted warnings are written before the database goes (log/aggregate.ts).
   app.addHook('onClose', async () => {

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import type { IncomingMessage } from 'node:http';
 import { loadConfig } from '../src/config.js';
 import Fastify from 'fastify';
-import { loggingOptions, registerRequestLog, requestId } from '../src/http/logger.js';
+import { loggingOptions, requestId } from '../src/http/logger.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const withHeader = (value?: string) => ({ headers: value === undefined ? {} : { 'x-request-id': value } }) as IncomingMessage;
@@ -28,7 +28,6 @@ test('each answered request is one log line with its id, method, path, status an
   const lines: Record<string, unknown>[] = [];
   const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
   const app = Fastify({ ...loggingOptions(loadConfig({ DATA_DIR: 'data', LOG_LEVEL: 'info' })), logger: { level: 'info', stream } });
-  registerRequestLog(app);
   app.get('/api/thing', async () => ({ ok: true }));
   const answer = await app.inject({ method: 'GET', url: '/api/thing?x=1' });
   assert.is(answer.statusCode, 200);

@@ -6,7 +6,7 @@
 // refusals and errors, whose 500 lines name the same request id.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.js';
 
 /** An id a proxy may pass on: letters, digits and . _ : - only, at most 128 characters. */
@@ -22,6 +22,22 @@ export function requestId(config: Pick<ServerConfig, 'web'>, request: IncomingMe
   return config.web.trustProxy && forwarded && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID();
 }
 
+/**
+ * Fastify's request lines, one per request: nothing when a request arrives,
+ * and "request answered" with its method, path, status and time in ms when
+ * it has been answered (or "request errored" with the error). Every other
+ * line of Fastify's (errors of its own handlers, streams) stays as it is.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const fields = { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log.info(fields, 'request answered');
+  }
+}
+
 /** The logging options of a Fastify server of this config. */
 export function loggingOptions(config: Pick<ServerConfig, 'logLevel' | 'web'>) {
   return {
@@ -29,17 +45,6 @@ export function loggingOptions(config: Pick<ServerConfig, 'logLevel' | 'web'>) {
     // The id is chosen by requestId alone (Fastify would otherwise take any client's header as it is).
     requestIdHeader: false as const,
     genReqId: (request: IncomingMessage) => requestId(config, request),
-    // Fastify's own two lines per request (received, answered) become one: registerRequestLog.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
   };
-}
-
-/** Logs each answered request once, at info: its method, path, status and time in ms. */
-export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
-      'request answered',
-    );
-  });
 }

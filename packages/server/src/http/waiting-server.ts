@@ -6,7 +6,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import { errorBody } from './errors.js';
-import { loggingOptions, registerRequestLog } from './logger.js';
+import { loggingOptions } from './logger.js';
 import { registerAppFiles } from './app-files.js';
 
 export interface WaitingServer {
@@ -19,7 +19,6 @@ export async function startWaitingServer(config: ServerConfig, options: { tls?: 
     https: options.tls ? { key: options.tls.key, cert: options.tls.cert } : null,
     routerOptions: { ignoreTrailingSlash: true },
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
-  registerRequestLog(app);
   app.get('/api/system/status', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return 0;
