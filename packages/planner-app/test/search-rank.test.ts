@@ -69,6 +69,11 @@ test('each result says where it is: the nearest place; a place the nearest large
   assert.is(finder.whereOf(r('Station', 5.11, 52.09, 'poi')), 'Utrecht');
   assert.is(finder.whereOf(r('Maarssen', 5.03, 52.14)), 'Utrecht', 'a place: the nearest larger one');
   assert.is(finder.whereOf(r('Utrecht', 5.12, 52.09)), null, 'the largest around: nothing to add');
+  const withCapital = new PlaceFinder([
+    { name: 'Utrecht', lon: 5.12, lat: 52.09, population: 290000 },
+    { name: 'Amsterdam', lon: 4.89, lat: 52.37, population: 870000 },
+  ]);
+  assert.is(withCapital.whereOf(r('Utrecht', 5.12, 52.09)), null, 'a city is not "near" a larger one');
   assert.is(finder.whereOf(r('Far away', 20, 40, 'location')), null, 'no place near');
 });
 

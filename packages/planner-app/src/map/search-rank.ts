@@ -21,6 +21,9 @@ export interface Place {
   population: number;
 }
 
+/** Inhabitants from which a place is a city, named without a larger place beside it. */
+export const CITY_POPULATION = 100_000;
+
 /** Natural order of names: numbers by value, case and accents aside ("Utrecht 2" < "Utrecht 10"). */
 export const naturalCollator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
@@ -110,10 +113,15 @@ export class PlaceFinder {
     return best;
   }
 
-  /** Where a hit is: the nearest place, or for a place the nearest larger one (null when the place is the largest around). */
+  /**
+   * Where a hit is: the nearest place; for a town or village the nearest
+   * larger place; nothing for a city (a city stands on its own: "Utrecht",
+   * not "Utrecht near Amsterdam") or a place that is the largest around.
+   */
   whereOf(hit: SearchResult): string | null {
     if (hit.category === 'place') {
       const self = this.nearest(hit.longitude, hit.latitude);
+      if ((self?.population ?? 0) >= CITY_POPULATION) return null;
       const larger = this.nearest(hit.longitude, hit.latitude, Math.max(self?.population ?? 0, 0));
       return larger && larger.name !== hit.title ? larger.name : null;
     }

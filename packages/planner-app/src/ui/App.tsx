@@ -9,7 +9,7 @@ import { modelsLoaded, models } from '../stores/models';
 import { adminRouteOf, type AdminRoute } from '../stores/admin';
 import { AdminScreen, EditorDialogs } from './admin';
 import { Header, SignInButton } from './header';
-import { EditingLayer, LocationActions, NewLocationButton } from './location';
+import { EditingLayer, LocationActions, NewLocationButton, PlacementPanel } from './location';
 import { LocationDrawer } from './location-drawer';
 import { OutputDrawer } from './output-drawer';
 import { BusyBar, Confirmations, ErrorDialog, NotFound, Notifications, StartingOverlay } from './overlays';
@@ -65,6 +65,8 @@ function MainScreen() {
     <main className="main-screen">
       <h1 className="visually-hidden">{t('map')}</h1>
       <MapView />
+      {/* Right after the map: while placing, Tab leads from the map to the typed-coordinates field. */}
+      <PlacementPanel />
       <Toolbar>
         <ScenarioMenu />
         <NewLocationButton />

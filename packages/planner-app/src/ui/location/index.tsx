@@ -6,17 +6,16 @@ import { addContextMenuEntry } from '../../map/context-menu-entries';
 import { CopyChangesDialog, NamePromptDialog, ScenarioDialog } from '../scenario';
 import { CloseLocationDialog } from './CloseLocationDialog';
 import { LocationDialog } from './LocationDialog';
-import { editingContextMenuEntry, PlacementPanel } from './NewLocation';
+import { editingContextMenuEntry } from './NewLocation';
 
 export { LocationActions } from './LocationActions';
-export { NewLocationButton } from './NewLocation';
+export { NewLocationButton, PlacementPanel } from './NewLocation';
 
-/** Every editing dialog of the main screen, the placement panel and the context-menu entries. */
+/** Every editing dialog of the main screen and the context-menu entries (the placement panel follows the map). */
 export function EditingLayer() {
   useEffect(() => addContextMenuEntry(editingContextMenuEntry), []);
   return (
     <>
-      <PlacementPanel />
       <LocationDialog />
       <CloseLocationDialog />
       <ScenarioDialog />
