@@ -7,6 +7,8 @@ import { BasemapLayer } from '../src/layers/basemap/basemap-layer.js';
 import { drawPlaceLabels, MAJOR_PLACE_POPULATION } from '../src/layers/basemap/basemap-renderer.js';
 import { PlaceLabelLayer } from '../src/layers/basemap/place-label-layer.js';
 import { TextMeasurer } from '../src/layers/labels/label-placement.js';
+import { drawStreetLabels, type PlacedLabelSource } from '../src/layers/vector-tile/street-labels.js';
+import { lonLatToWorld } from '../src/geo/mercator.js';
 import { createFrameState } from '../src/view/frame-state.js';
 
 /** A context that records the text drawn (8 px per character). */
@@ -65,6 +67,28 @@ test('a PlaceLabelLayer makes its basemap leave the major labels out', () => {
   assert.is(basemap.majorLabelsAbove, false);
   new PlaceLabelLayer({ basemap });
   assert.is(basemap.majorLabelsAbove, true);
+});
+
+test('a street basemap leaves out the place names the built-in basemap shows near by: each city named once', () => {
+  const basemap = new BasemapLayer({ data: { land: [], borders: [], places } });
+  const frame = createFrameState({ center: [4.9, 52.36], zoom: 12, bearing: 0, pitch: 0 }, { width: 800, height: 600 }, 1, { fontFamily: 'Test' });
+  const label = (text: string, lon: number, lat: number, kind: PlacedLabelSource['kind'] = 'place'): PlacedLabelSource => {
+    const [wx, wy] = lonLatToWorld(lon, lat);
+    return { text, kind, x: 0, y: 0, wx, wy, angle: 0, room: 0, size: 12, color: '#333', bold: false, order: 0 };
+  };
+  const labels = [label('AMSTERDAM', 4.905, 52.372), label('Oostdorp', 4.93, 52.36), label('Haarlem', 4.87, 52.37), label('Amsterdam', 4.89, 52.35, 'water')];
+  assert.ok(basemap.namesPlace('amsterdam', ...lonLatToWorld(4.905, 52.372), 12), 'the same name near by, shown at zoom 12');
+  assert.not.ok(basemap.namesPlace('Haarlem', ...lonLatToWorld(4.87, 52.37), 12), 'the same name 16 km away is another place');
+  const withBasemap = recorder();
+  drawStreetLabels(withBasemap.ctx, frame, labels, 12, basemap);
+  assert.equal(withBasemap.drawn.sort(), ['Amsterdam', 'Haarlem', 'Oostdorp'], 'the city and the water keep one label each');
+  const alone = recorder();
+  drawStreetLabels(alone.ctx, frame, labels, 12);
+  assert.equal(alone.drawn.sort(), ['AMSTERDAM', 'Amsterdam', 'Haarlem', 'Oostdorp'], 'without a basemap beneath, the tiles name every place');
+  // Below the place's own zoom the built-in basemap does not name it: the tiles do.
+  const weesp = basemap.places.find((p) => p.name === 'Weesp')!;
+  assert.not.ok(basemap.namesPlace('Weesp', weesp.x, weesp.y, weesp.minZoom - 1));
+  assert.ok(basemap.namesPlace('Weesp', weesp.x, weesp.y, weesp.minZoom));
 });
 
 test.run();

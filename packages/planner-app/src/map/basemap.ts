@@ -69,6 +69,8 @@ export function streetBasemap(api: ApiClient): Promise<Layer | null> {
           attribution,
           zIndex: 1,
           createWorker: workerFromSource(source),
+          // The built-in basemap names the places (above the stores for cities): the tiles' place names give way.
+          placesNamedBy: basemapLayer(),
         });
         vector.onChange(() => {
           const h = vector.health;

@@ -66,6 +66,8 @@ export class BasemapLayer extends Layer {
   revision = 0;
   /** Set when a PlaceLabelLayer draws the major places' labels above other layers (the basemap then leaves them out). */
   majorLabelsAbove = false;
+  /** The places by lower-cased name, built when first asked (see namesPlace). */
+  private byName: Map<string, ProjectedPlace[]> | null = null;
 
   constructor(options: BasemapLayerOptions = {}) {
     super(options);
@@ -85,6 +87,7 @@ export class BasemapLayer extends Layer {
         return { ...p, x, y, minZoom: placeMinZoom(p.population) };
       })
       .sort((a, b) => b.population - a.population);
+    this.byName = null;
     this.revision++;
     this.changed();
   }
@@ -92,7 +95,28 @@ export class BasemapLayer extends Layer {
   createRenderer(): LayerRenderer {
     return new BasemapRenderer(this);
   }
+
+  /**
+   * Whether this basemap labels a place of this name near a world point at a zoom (its label shows
+   * from the place's minZoom): a street basemap leaves such a name out, so a city is named once.
+   */
+  namesPlace(name: string, wx: number, wy: number, zoom: number): boolean {
+    if (!this.byName) {
+      this.byName = new Map();
+      for (const p of this.places) {
+        const key = p.name.toLowerCase();
+        const list = this.byName.get(key);
+        if (list) list.push(p);
+        else this.byName.set(key, [p]);
+      }
+    }
+    const near = PLACE_NAME_WORLD_DISTANCE;
+    return (this.byName.get(name.toLowerCase()) ?? []).some((p) => p.minZoom <= zoom && Math.abs(p.x - wx) < near && Math.abs(p.y - wy) < near);
+  }
 }
+
+/** How far apart (world units, about 7 km at 52° N) two labels of the same name are the same place. */
+const PLACE_NAME_WORLD_DISTANCE = 3e-4;
 
 /** Index into a shape's levels of detail for a view zoom. */
 export function lodForZoom(zoom: number): number {

@@ -18,7 +18,17 @@ const HALO = 'rgba(255,255,255,0.92)';
 const PAD = 3;
 const measurer = new TextMeasurer();
 
-export function drawStreetLabels(ctx: CanvasRenderingContext2D, frame: FrameState, labels: readonly PlacedLabelSource[], tileZoom: number): void {
+/**
+ * Draws the labels that fit. `namedElsewhere`: a layer beneath that already names places (the built-in
+ * basemap's); a place label of the tiles with the same name near by is left out.
+ */
+export function drawStreetLabels(
+  ctx: CanvasRenderingContext2D,
+  frame: FrameState,
+  labels: readonly PlacedLabelSource[],
+  tileZoom: number,
+  namedElsewhere?: { namesPlace(name: string, wx: number, wy: number, zoom: number): boolean },
+): void {
   const m = frame.toScreen;
   const { width, height } = frame.size;
   const pr = frame.pixelRatio;
@@ -32,6 +42,7 @@ export function drawStreetLabels(ctx: CanvasRenderingContext2D, frame: FrameStat
     const x = m[0] * l.wx + m[2] * l.wy + m[4],
       y = m[1] * l.wx + m[3] * l.wy + m[5];
     if (x < -100 || y < -40 || x > width + 100 || y > height + 40) continue;
+    if (l.kind === 'place' && namedElsewhere?.namesPlace(l.text, l.wx, l.wy, frame.view.zoom)) continue;
     const f = `${l.bold ? '600 ' : ''}${l.size}px ${frame.fontFamily}`;
     if (f !== font) {
       ctx.font = f;

@@ -33,6 +33,11 @@ export interface VectorTileLayerOptions extends LayerOptions {
   cacheBytes?: number;
   /** Tiles on their way at once. */
   maxConcurrent?: number;
+  /**
+   * The built-in basemap beneath, whose place labels win: a place name of the tiles that it already
+   * shows near by is left out, so a city is not named twice (once by each source).
+   */
+  placesNamedBy?: { namesPlace(name: string, wx: number, wy: number, zoom: number): boolean };
 }
 
 export type VectorTileState = 'queued' | 'loading' | 'loaded' | 'empty' | 'error';
@@ -65,6 +70,7 @@ export class VectorTileLayer extends Layer {
   maxZoom: number;
   readonly maxDrawZoom: number;
   readonly attribution: string | undefined;
+  readonly placesNamedBy: VectorTileLayerOptions['placesNamedBy'];
   readonly tileSize = VECTOR_TILE_SIZE;
   readonly health: SourceHealth = { loaded: 0, empty: 0, failed: 0, failedInRow: 0 };
   /** Bumped whenever a tile finishes, so renderers know to recompose. */
@@ -95,6 +101,7 @@ export class VectorTileLayer extends Layer {
     this.maxZoom = options.maxZoom ?? 14;
     this.maxDrawZoom = options.maxDrawZoom ?? 20;
     this.attribution = options.attribution;
+    this.placesNamedBy = options.placesNamedBy;
     this.cacheBytes = options.cacheBytes ?? 160e6;
     this.maxConcurrent = options.maxConcurrent ?? 6;
   }

@@ -98,7 +98,7 @@ export class VectorTileRenderer implements LayerRenderer {
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(this.canvas as CanvasImageSource, 0, 0);
-    if (this.labels.length) drawStreetLabels(ctx, frame, this.labels, z);
+    if (this.labels.length) drawStreetLabels(ctx, frame, this.labels, z, layer.placesNamedBy);
   }
 
   private compose(tiles: TileCoord[], minX: number, minY: number, tp: number, scale: number): void {
