@@ -31,7 +31,7 @@ import { HOVER_CARD_DELAY_MS, HoverCard, type HoverCardState } from './HoverCard
 import { ICON_THIN_BELOW_ZOOM, iconChangeOf, iconShapeOf, LocationIconImages } from './location-icons';
 import { bindNewLocationPin } from './new-location-pin';
 import { bindOverlays, Z } from './overlays';
-import { basemapLayer, basemapReady, streetAttribution, streetBasemap } from './basemap';
+import { basemapLayer, basemapReady, streetAttribution, streetBasemap, streetMinZoom } from './basemap';
 import { bindCatchmentLayers } from './catchment-layers';
 
 declare global {
@@ -274,7 +274,15 @@ export function MapView() {
       <div ref={container} className="map" />
       {card && !menu && <HoverCard state={card} width={container.current?.clientWidth ?? 0} />}
       {menu && <ContextMenu state={menu} onClose={() => setMenu(null)} />}
-      {streetAttribution.value && <div className="map-attribution">{streetAttribution.value}</div>}
+      <StreetCredit />
     </div>
   );
+}
+
+/** The street basemap's credit line, while its tiles can be drawn (not below its first level). */
+function StreetCredit() {
+  useSignals();
+  const credit = streetAttribution.value;
+  if (!credit || view.value.zoom < streetMinZoom.value - 0.5) return null;
+  return <div className="map-attribution">{credit}</div>;
 }

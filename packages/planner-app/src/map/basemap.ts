@@ -40,6 +40,8 @@ let streetLayerNow: Layer | null = null;
 
 /** The attribution of the street basemap while it is shown (for the map's credit line). */
 export const streetAttribution = signal<string | null>(null);
+/** The street source's first zoom level: below it the built-in basemap shows alone, without the credit. */
+export const streetMinZoom = signal(0);
 
 /**
  * The street layer (vector or raster tiles) as the server configures it, created once. Its tiles are
@@ -73,6 +75,7 @@ export function streetBasemap(api: ApiClient): Promise<Layer | null> {
           placesNamedBy: basemapLayer(),
         });
         vector.onChange(() => {
+          streetMinZoom.value = vector.minZoom;
           const h = vector.health;
           if (vector.visible && h.loaded === 0 && h.failedInRow >= STREET_FAILURES_BEFORE_FALLBACK) {
             vector.setVisible(false);
@@ -81,6 +84,7 @@ export function streetBasemap(api: ApiClient): Promise<Layer | null> {
         });
         layer = vector;
       }
+      streetMinZoom.value = b.kind === 'vector' ? b.minZoom : 0;
       streetAttribution.value = b.attribution;
       streetLayerNow = layer;
       return layer;

@@ -66,7 +66,8 @@ export const VECTOR_TILE_SIZE = 512;
 
 export class VectorTileLayer extends Layer {
   readonly schema: VectorSchema;
-  readonly minZoom: number;
+  /** The source's first level (an archive's header replaces the option's value when it is read). */
+  minZoom: number;
   maxZoom: number;
   readonly maxDrawZoom: number;
   readonly attribution: string | undefined;
@@ -250,7 +251,9 @@ export class VectorTileLayer extends Layer {
 
   private receive(message: FromWorker): void {
     if (message.type === 'archive') {
+      this.minZoom = message.minZoom;
       this.maxZoom = message.maxZoom;
+      this.changed();
       return;
     }
     this.workerOf.delete(message.id);
