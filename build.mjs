@@ -135,6 +135,8 @@ const targets = {
     const main = entry('src/main.tsx');
     writeFileSync(join(out, 'index.html'), htmlPage({ title: 'Locus', ...main, body: '<div id="root"></div>\n' }));
     writeFileSync(join(out, 'redirect.html'), htmlPage({ title: 'Locus', ...entry('src/redirect.ts') }));
+    // Which chunks the entry loads and what each holds (the street bench's first-load figure).
+    writeFileSync(join(out, 'meta.json'), JSON.stringify(result.metafile));
     await precompress(join(out, 'assets'));
   },
   /**

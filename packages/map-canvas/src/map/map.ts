@@ -348,6 +348,16 @@ export class LocusMap {
     this.loop.request();
   }
 
+  /**
+   * The frame state the layers on screen were last rendered for: the last frame itself when it was drawn
+   * in full, or the motion picture's frame while the view moves (diagnostics: a layer that notes the
+   * frame it drew a tile in can tell when that tile reached the screen).
+   */
+  onScreenFrame(): FrameState {
+    return this.shownFrame ?? this.frame;
+  }
+  private shownFrame: FrameState | null = null;
+
   /** Draws a frame now (benchmarks and tests); the loop is left as it was. */
   renderSync(): FrameState {
     this.needsRender = true;
@@ -419,10 +429,12 @@ export class LocusMap {
       const rendererOf = (layer: Layer) => this.rendererOf(layer);
       if (moving) {
         this.motion.draw(this.ctx, frame, this.getLayers(), rendererOf);
+        this.shownFrame = this.motion.shownFrame();
         this.unsettled = true;
         if (viewChanged) this.scheduleSettle();
       } else {
         this.prefix.render(this.ctx, frame, this.getLayers(), rendererOf, (layer) => this.layerVersions.get(layer) ?? 0);
+        this.shownFrame = frame;
         if (this.unsettled) this.motion.reset();
         this.unsettled = false;
       }

@@ -119,6 +119,11 @@ export class MotionPictures {
     for (const layer of shown) if (!layer.followsView) renderLayer(ctx, frame, layer, rendererOf(layer));
   }
 
+  /** The frame state the picture on screen was rendered for (diagnostics). */
+  shownFrame(): FrameState | null {
+    return this.shown?.frame ?? null;
+  }
+
   /** Forgets the pictures (the view settled, or the map was resized); one canvas is kept for reuse. */
   reset(): void {
     this.spare = this.shown?.canvas ?? this.spare;

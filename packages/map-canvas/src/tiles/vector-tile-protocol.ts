@@ -32,7 +32,9 @@ export interface CancelJob {
 export type ToWorker = WorkerSetup | TileJob | CancelJob;
 
 export type FromWorker =
-  | { type: 'tile'; id: number; image: ImageBitmap | null; labels: LabelCandidate[]; ms: number }
+  /** ms: from the job's start (its read, and its wait for other jobs of the worker) to the picture;
+   * drawMs: the decode and the drawing of the picture alone. */
+  | { type: 'tile'; id: number; image: ImageBitmap | null; labels: LabelCandidate[]; ms: number; drawMs: number }
   /** network: the source could not be reached (as opposed to a bad tile). */
   | { type: 'error'; id: number; message: string; network: boolean }
   | { type: 'archive'; minZoom: number; maxZoom: number };

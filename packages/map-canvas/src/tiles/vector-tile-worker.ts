@@ -79,9 +79,10 @@ async function drawJob(job: TileJob): Promise<void> {
     const bytes = await readTile(job.z - dz, sx, sy, abort.signal);
     if (abort.signal.aborted) return;
     if (!bytes || bytes.byteLength === 0) {
-      scope.postMessage({ type: 'tile', id: job.id, image: null, labels: [], ms: performance.now() - started });
+      scope.postMessage({ type: 'tile', id: job.id, image: null, labels: [], ms: performance.now() - started, drawMs: 0 });
       return;
     }
+    const drawStarted = performance.now();
     const tile = new VectorTile(new PbfReader(new Uint8Array(bytes)));
     const canvas = new OffscreenCanvas(job.size, job.size);
     const ctx = canvas.getContext('2d')!;
@@ -94,7 +95,8 @@ async function drawJob(job: TileJob): Promise<void> {
       scale: job.scale,
     });
     const image = drawn.features > 0 ? canvas.transferToImageBitmap() : null;
-    scope.postMessage({ type: 'tile', id: job.id, image, labels: drawn.labels, ms: performance.now() - started }, image ? [image] : []);
+    const done = performance.now();
+    scope.postMessage({ type: 'tile', id: job.id, image, labels: drawn.labels, ms: done - started, drawMs: done - drawStarted }, image ? [image] : []);
   } catch (error) {
     if (abort.signal.aborted) return;
     // An archive that cannot be read is as unreachable as a tile server that does not answer.

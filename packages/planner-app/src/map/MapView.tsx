@@ -93,7 +93,16 @@ export function MapView() {
     void basemapReady();
     let disposed = false;
     void streetBasemap(api).then((streets) => {
-      if (streets && !disposed) map.addLayer(streets);
+      if (!streets || disposed) return;
+      map.addLayer(streets);
+      // The first frame that shows street tiles (the street bench's figure).
+      const counted = streets as { framesWithTiles?: number };
+      const off = map.on('render', () => {
+        if (!counted.framesWithTiles) return;
+        off();
+        performance.mark('locus:first-street-frame');
+      });
+      stops.push(off);
     });
 
     const stops: (() => void)[] = [];

@@ -1,6 +1,7 @@
 // Raster XYZ tiles: URL template, LRU cache, loads nearest-first with a concurrency limit, cancels
 // loads that left the view, fetches with CORS so exported images are never tainted.
 import { Layer, type LayerOptions, type LayerRenderer } from '../../layer-base/layer.js';
+import type { FrameState } from '../../view/frame-state.js';
 import { LruCache } from './tile-cache.js';
 import { tileKey, tileUrl, type TileCoord } from './tile-coverage.js';
 import { TileRenderer } from './tile-renderer.js';
@@ -53,6 +54,12 @@ export class TileLayer extends Layer {
   private active = 0;
   /** Bumped whenever a tile finishes, so renderers know to recompose. */
   loadVersion = 0;
+  /** performance.now() when each of the last tiles' pictures was decoded, by key, and the frames a
+   * renderer drew it in since (for the bench's arrival-to-shown figure; see LocusMap.onScreenFrame). */
+  readonly arrivals = new Map<string, number>();
+  /** Frames in which a renderer drew at least one tile's own picture (the app marks the first street frame). */
+  framesWithTiles = 0;
+  readonly drawnIn = new Map<string, FrameState[]>();
   private nextRequester = 1;
 
   constructor(options: TileLayerOptions) {
@@ -162,6 +169,13 @@ export class TileLayer extends Layer {
       }
       tile.image = image;
       tile.state = 'loaded';
+      this.arrivals.set(tile.key, performance.now());
+      this.drawnIn.set(tile.key, []);
+      if (this.arrivals.size > 256) {
+        const oldest = this.arrivals.keys().next().value as string;
+        this.arrivals.delete(oldest);
+        this.drawnIn.delete(oldest);
+      }
     } catch {
       // Cancelled tiles are simply gone; failed ones stay 'error' so they are not hammered again.
       if (!tile.abort.signal.aborted) tile.state = 'error';
@@ -171,6 +185,15 @@ export class TileLayer extends Layer {
       this.loadVersion++;
       this.pump();
       this.changed();
+    }
+  }
+
+  /** A renderer drew these tiles' own pictures in a frame. Tiles the bench has not yet seen on screen
+   * (those with a drawnIn entry) note the frame, at most 8 each. */
+  noteDrawn(keys: readonly string[], frame: FrameState): void {
+    for (const key of keys) {
+      const frames = this.drawnIn.get(key);
+      if (frames && frames.length < 8) frames.push(frame);
     }
   }
 

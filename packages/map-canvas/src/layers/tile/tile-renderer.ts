@@ -15,6 +15,8 @@ const MAX_COMPOSE_SIDE = 8192;
 export class TileRenderer implements LayerRenderer {
   private canvas: Canvas2D | null = null;
   private composedKey = '';
+  /** Tiles whose own pictures the composition holds. */
+  private drawnKeys: string[] = [];
 
   constructor(
     private readonly layer: TileLayer,
@@ -47,6 +49,8 @@ export class TileRenderer implements LayerRenderer {
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(this.canvas as CanvasImageSource, 0, 0);
+    if (this.drawnKeys.length) layer.framesWithTiles++;
+    if (layer.drawnIn.size) layer.noteDrawn(this.drawnKeys, frame);
   }
 
   private compose(tiles: TileCoord[], minX: number, minY: number, nx: number, ny: number, tp: number, retina: boolean): void {
@@ -57,12 +61,14 @@ export class TileRenderer implements LayerRenderer {
     ctx.clearRect(0, 0, w, h);
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'high';
+    this.drawnKeys = [];
     for (const t of tiles) {
       const dx = (t.x - minX) * tp,
         dy = (t.y - minY) * tp;
       const tile = this.layer.loaded(t, retina);
       if (tile?.image) {
         ctx.drawImage(tile.image, dx, dy, tp, tp);
+        this.drawnKeys.push(tile.key);
         continue;
       }
       if (this.drawParent(ctx, t, dx, dy, tp, retina)) continue;

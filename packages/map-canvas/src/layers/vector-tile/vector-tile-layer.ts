@@ -76,8 +76,12 @@ export class VectorTileLayer extends Layer {
   readonly health: SourceHealth = { loaded: 0, empty: 0, failed: 0, failedInRow: 0 };
   /** Bumped whenever a tile finishes, so renderers know to recompose. */
   loadVersion = 0;
-  /** Milliseconds the worker took per tile (the last 64), for the bench. */
+  /** Milliseconds the worker took per tile (the last 64), for the bench: from the job's start, and its
+   * decode and drawing alone. */
   readonly workerMs: number[] = [];
+  readonly workerDrawMs: number[] = [];
+  /** Frames in which a renderer drew at least one tile picture (the app marks the first street frame). */
+  framesWithTiles = 0;
   /** performance.now() when each of the last tiles arrived on the main thread, by key (for the bench). */
   readonly arrivals = new Map<string, number>();
   private readonly options: VectorTileLayerOptions;
@@ -271,7 +275,9 @@ export class VectorTileLayer extends Layer {
       this.health[message.image ? 'loaded' : 'empty']++;
       this.health.failedInRow = 0;
       this.workerMs.push(message.ms);
+      this.workerDrawMs.push(message.drawMs);
       if (this.workerMs.length > 64) this.workerMs.shift();
+      if (this.workerDrawMs.length > 64) this.workerDrawMs.shift();
       this.arrivals.set(tile.key, performance.now());
       if (this.arrivals.size > 256) this.arrivals.delete(this.arrivals.keys().next().value as string);
     } else {

@@ -26,6 +26,8 @@ export class VectorTileRenderer implements LayerRenderer {
   private version = -1;
   private readonly drawnAs = new Map<string, 'exact' | 'standin'>();
   private labels: PlacedLabelSource[] = [];
+  /** Tiles of the composition that hold a picture (their own or a stand-in's). */
+  private pictures = 0;
 
   constructor(
     private readonly layer: VectorTileLayer,
@@ -98,6 +100,7 @@ export class VectorTileRenderer implements LayerRenderer {
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(this.canvas as CanvasImageSource, 0, 0);
+    if (this.pictures > 0) layer.framesWithTiles++;
     if (this.labels.length) drawStreetLabels(ctx, frame, this.labels, z, layer.placesNamedBy);
   }
 
@@ -106,22 +109,31 @@ export class VectorTileRenderer implements LayerRenderer {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'high';
+    this.pictures = 0;
     for (const t of tiles) {
       const key = tileKey(t);
-      if (this.drawnAs.get(key) === 'exact') continue;
+      if (this.drawnAs.get(key) === 'exact') {
+        if (this.layer.finished(t, scale)?.image) this.pictures++;
+        continue;
+      }
       const dx = (t.x - minX) * tp,
         dy = (t.y - minY) * tp;
       if (dx >= this.canvas!.width || dy >= this.canvas!.height) continue;
       const tile = this.layer.finished(t, scale);
       if (tile) {
         ctx.clearRect(dx, dy, tp, tp);
-        if (tile.image) ctx.drawImage(tile.image, dx, dy, tp, tp);
+        if (tile.image) {
+          ctx.drawImage(tile.image, dx, dy, tp, tp);
+          this.pictures++;
+        }
         this.drawnAs.set(key, 'exact');
         continue;
       }
       ctx.clearRect(dx, dy, tp, tp);
-      if (this.drawParent(ctx, t, dx, dy, tp, scale) || this.drawChildren(ctx, t, dx, dy, tp, scale)) this.drawnAs.set(key, 'standin');
-      else this.drawnAs.delete(key);
+      if (this.drawParent(ctx, t, dx, dy, tp, scale) || this.drawChildren(ctx, t, dx, dy, tp, scale)) {
+        this.drawnAs.set(key, 'standin');
+        this.pictures++;
+      } else this.drawnAs.delete(key);
     }
   }
 
