@@ -74,6 +74,16 @@ test('startup restores model, sub-model, scenario, location and view from the ad
   assert.equal(fitRequest.value?.request, { kind: 'view', view: { zoom: 11.5, center: [4.5, 52.1], bearing: 10, pitch: 20 } });
 });
 
+test('an address with a view and no model (a shared map link) keeps its view on the first model', async () => {
+  const { api } = standardApi();
+  planner.useApi(api);
+  await planner.loadModels(parseAddress('?z=14&c=4.9,52.37'));
+  assert.is(modelId.value, 1);
+  assert.equal(fitRequest.value?.request, { kind: 'view', view: { zoom: 14, center: [4.9, 52.37], bearing: 0, pitch: 0 } }, 'no fit to all locations after it');
+  await planner.loadModels(parseAddress(''));
+  assert.equal(fitRequest.value?.request, { kind: 'all' }, 'without a view: all locations');
+});
+
 test('a model the user may not open falls back to the first, with a notice', async () => {
   const { api } = standardApi();
   planner.useApi(api);

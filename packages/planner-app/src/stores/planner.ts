@@ -64,7 +64,8 @@ export async function loadModels(address: Address): Promise<void> {
   deniedModelId.value = address.mid !== null && !asked ? address.mid : null;
   if (deniedModelId.value !== null) notify(t('noAccessToModel', { id: deniedModelId.value }), 'warning');
   const restoring = !!asked;
-  await selectModel((asked ?? list[0]!).id, restoring ? address : null);
+  // An address with a view but no model of its own (a shared map link) keeps its view on the first model.
+  await selectModel((asked ?? list[0]!).id, restoring ? address : null, { keepView: hasView(address) });
 }
 
 /**
@@ -72,9 +73,10 @@ export async function loadModels(address: Address): Promise<void> {
  * first catchment area and isoline set, then loads its
  * sub-models, scenarios and the chosen scenario's locations. With an address,
  * its sub-model, scenario and location are restored and the map keeps the
- * address's view; otherwise the map fits to all visible locations.
+ * address's view (as it does with `keepView`); otherwise the map fits to all
+ * visible locations.
  */
-export async function selectModel(id: number, address: Address | null = null): Promise<void> {
+export async function selectModel(id: number, address: Address | null = null, options: { keepView?: boolean } = {}): Promise<void> {
   const generation = ++modelGeneration;
   const chosen = models.value.find((m) => m.id === id);
   if (!chosen) return;
@@ -112,7 +114,7 @@ export async function selectModel(id: number, address: Address | null = null): P
   await loadLocations();
   if (generation !== modelGeneration) return;
   if (address?.lid && locations.value.some((l) => l.id === address.lid)) await selectLocation(address.lid, { frame: !hasView(address) });
-  if (!address || !hasView(address)) requestFit({ kind: 'all' });
+  if (!options.keepView && (!address || !hasView(address))) requestFit({ kind: 'all' });
 }
 
 export function selectSubmodel(id: number): void {
