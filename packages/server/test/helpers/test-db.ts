@@ -12,6 +12,12 @@
 //   database is CREATE DATABASE ... TEMPLATE it. Changed migrations make a new
 //   name, so a stale template is never used.
 // Migrations still run on each copy, which finds nothing left to do.
+//
+// Data many tests start from (the demo data, the test world) can be made the
+// same way: `fill` runs once per process on PGlite, on a copy of the migrated
+// template whose dump every later database starts from; each test gets its own
+// copy of what fill answered (ids and all). On PostgreSQL fill runs for each
+// database, as a seed would.
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { openDatabase, type Database } from '../../src/db/database.js';
@@ -27,14 +33,30 @@ export interface TestDatabase {
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 /**
+ * Fills a migrated database with data tests start from and answers what they
+ * need to know of it (ids): a function of the module (its identity names the
+ * template), whose outcome depends on nothing but the database it is given.
+ */
+export type Fill<T> = (db: Database) => Promise<T>;
+
+export interface TestDatabaseOptions<T> {
+  migrate?: boolean;
+  dataDir?: string;
+  /** Data to start from (a migrated database only); its answer is `filled`. */
+  fill?: Fill<T>;
+}
+
+/**
  * `dataDir`: PGlite in this folder (as the server runs it) instead of in
  * memory; ignored on PostgreSQL. Its in-memory file system copies a growing
  * file whenever it outgrows its buffer, which makes large writes (a
  * calculation's result blocks) slower than on disk: benches of storing use a folder.
  */
-export async function openTestDatabase(options: { migrate?: boolean; dataDir?: string } = {}): Promise<TestDatabase> {
+export async function openTestDatabase<T = undefined>(options: TestDatabaseOptions<T> = {}): Promise<TestDatabase & { filled: T }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const migrated = options.migrate !== false;
+  if (options.fill && !migrated) throw new Error('openTestDatabase: fill needs a migrated database');
+  let filled: T | undefined;
   let db: Database;
   let url: string | undefined;
   let drop = async () => {};
@@ -54,13 +76,19 @@ export async function openTestDatabase(options: { migrate?: boolean; dataDir?: s
       await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.close();
     };
+  } else if (options.fill) {
+    const template = await pgliteFilledTemplate(options.fill);
+    db = await openDatabase({ dataDir: options.dataDir, from: template.dump });
+    filled = structuredClone(template.filled);
   } else {
     db = await openDatabase({ dataDir: options.dataDir, from: await pgliteTemplate(migrated) });
   }
   if (migrated) await migrate(db);
+  if (options.fill && adminUrl) filled = await options.fill(db);
   return {
     db,
     url,
+    filled: filled as T,
     async close() {
       await db.close().catch(() => undefined);
       await drop();
@@ -106,6 +134,22 @@ function pgliteTemplate(migrated: boolean): Promise<Uint8Array> {
       await db.close();
     }
   });
+}
+
+/** The PGlite templates of data (`fill`): a dump of the filled database and what fill answered. */
+const pgliteFilledTemplates = new Map<Fill<unknown>, Promise<{ dump: Uint8Array; filled: unknown }>>();
+
+function pgliteFilledTemplate<T>(fill: Fill<T>): Promise<{ dump: Uint8Array; filled: T }> {
+  return once(pgliteFilledTemplates, fill, async () => {
+    const db = await openDatabase({ from: await pgliteTemplate(true) });
+    try {
+      await migrate(db);
+      const filled = await fill(db);
+      return { dump: await sharedDump(db), filled };
+    } finally {
+      await db.close();
+    }
+  }) as Promise<{ dump: Uint8Array; filled: T }>;
 }
 
 /** The migration files' names and contents, hashed: a template's name says which migrations it holds. */
