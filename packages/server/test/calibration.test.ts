@@ -8,7 +8,7 @@ import { withExponent } from '../src/calibration/fit.js';
 import { runInWorker, type CalibrationWorkerInput } from '../src/calibration/jobs.js';
 import { DEMO_ACCOUNTS } from '../src/demo/index.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
-import { seedOnce } from './helpers/seeded.js';
+import { demoData } from './helpers/seeded.js';
 import { signIn } from './helpers/sign-in.js';
 
 const CASE = 'freiburg-attraction-calibration-rjournal2017';
@@ -117,7 +117,7 @@ let server: TestServer;
 const account = (role: string) => DEMO_ACCOUNTS.find((x) => x.role === role)!;
 
 test('the calls: the model administrator calibrates the turnover model; the planner is refused', async () => {
-  server = await startTestServer({ seed: seedOnce });
+  server = await startTestServer({ fill: demoData });
   try {
     const admin = account('modelAdmin');
     const planner = account('planner');

@@ -3,7 +3,7 @@
 // holds across the thread boundary: interactive transactions that roll back
 // when their function throws, statements outside a transaction that wait for
 // it, PostgreSQL's error fields, bytea both ways, the change generation, a
-// clean close of a data folder, and a thread that dies failing statements
+// clean close of a data folder, a database started from another's dump, and a thread that dies failing statements
 // instead of leaving them waiting. (PGlite only: the PostgreSQL pass skips.)
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -156,6 +156,24 @@ it('a data folder: closed with a checkpoint, the thread ends, and it opens again
   const again = await openDatabase({ dataDir: dir });
   const row = (await again.query<{ data: Uint8Array }>('SELECT data FROM kept WHERE id = 1')).rows[0];
   assert.ok(row && Buffer.from(row.data).equals(data));
+  await again.close();
+});
+
+it('a dump starts another database as it was, in memory and in a data folder (which opens again), apart from the first', async () => {
+  await db.query(`INSERT INTO item (id, name, n) VALUES (900, 'dumped', 7)`);
+  const dump = await db.dump!();
+  await db.query('DELETE FROM item WHERE id = 900');
+  const dir = mkdtempSync(join(tmpdir(), 'locus-db-thread-'));
+  folders.push(dir);
+  for (const dataDir of [undefined, dir]) {
+    const copy = await openDatabase({ dataDir, from: dump });
+    assert.equal((await copy.query('SELECT name, n FROM item WHERE id = 900')).rows, [{ name: 'dumped', n: 7 }]);
+    await copy.query('UPDATE item SET n = 8 WHERE id = 900');
+    await copy.close();
+  }
+  assert.is((await db.query('SELECT 1 FROM item WHERE id = 900')).rowCount, 0, 'the dumped database went on by itself');
+  const again = await openDatabase({ dataDir: dir });
+  assert.equal((await again.query('SELECT n FROM item WHERE id = 900')).rows, [{ n: 8 }]);
   await again.close();
 });
 

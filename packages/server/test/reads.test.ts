@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { PNG } from 'pngjs';
 import { routeList, type Model } from '@locus/contract';
 import { startTestServer, type TestServer } from './helpers/server.js';
-import { seedOnce } from './helpers/seeded.js';
+import { demoData } from './helpers/seeded.js';
 import { signIn } from './helpers/sign-in.js';
 import { DEMO_ACCOUNTS } from '../src/demo/index.js';
 
@@ -24,7 +24,7 @@ const account = (role: string) => {
 };
 
 test.before(async () => {
-  server = await startTestServer({ seed: seedOnce });
+  server = await startTestServer({ fill: demoData });
   const p = account('planner');
   const g = account('globalAdmin');
   planner = (await signIn(server.baseUrl, p.email, p.password)).accessToken;

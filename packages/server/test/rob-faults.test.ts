@@ -30,7 +30,7 @@ import { buildWorld, childWithEdit, type World } from './helpers/world.js';
 import { freePort, request, type TestResponse } from './helpers/server.js';
 import { signIn } from './helpers/sign-in.js';
 import { startFakeOsrm, type FakeOsrm } from './helpers/fake-osrm.js';
-import { testDatabaseKind } from './helpers/test-db.js';
+import { openTestDatabase, testDatabaseKind } from './helpers/test-db.js';
 import { postgresBin, startOwnCluster, type OwnCluster } from './helpers/rob-postgres.js';
 import { killAllServers, spawnServer, type ServerProcess } from './helpers/rob-process.js';
 import { storedOutputs } from './helpers/stored-outputs.js';
@@ -273,13 +273,11 @@ pgTest('PostgreSQL unreachable at start: status 0 and 503 meanwhile, the server 
   await server.stop();
 });
 
-/** Fills a PGlite data folder with the test world, then closes it. */
+/** Fills a PGlite data folder with the test world (a copy of the process's template: test-db.ts), then closes it. */
 async function seedPglite(dataDir: string): Promise<World> {
-  const db = await openDatabase({ dataDir });
-  await migrate(db);
-  const world = await buildWorld(db);
-  await db.close();
-  return world;
+  const database = await openTestDatabase({ dataDir, fill: buildWorld });
+  await database.close();
+  return database.filled;
 }
 
 /** Creates scenarios through the API, four at a time, until stopped; returns the names confirmed with 200. */

@@ -17,7 +17,7 @@ import {
   UserModelsSaveBody,
 } from '@locus/contract';
 import { startTestServer, type TestServer } from './helpers/server.js';
-import { seedOnce } from './helpers/seeded.js';
+import { demoData } from './helpers/seeded.js';
 import { signIn } from './helpers/sign-in.js';
 import { DEMO_ACCOUNTS } from '../src/demo/index.js';
 
@@ -25,7 +25,7 @@ let server: TestServer;
 let admin: string;
 
 test.before(async () => {
-  server = await startTestServer({ seed: seedOnce });
+  server = await startTestServer({ fill: demoData });
   const g = DEMO_ACCOUNTS.find((a) => a.role === 'globalAdmin')!;
   admin = (await signIn(server.baseUrl, g.email, g.password)).accessToken;
 });

@@ -52,6 +52,8 @@ export interface Database extends Queryable {
    * keyed on it then keeps nothing.
    */
   tableGeneration(tables: readonly string[]): number | undefined;
+  /** PGlite only: the whole data folder as a tar, to open another database from (OpenOptions.from). */
+  dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -214,16 +216,18 @@ export interface OpenOptions {
   dataDir?: string;
   /** PGlite: told once when the database thread ended unexpectedly (every statement fails from then on). */
   onFailure?: (error: Error) => void;
+  /** PGlite: a dump (Database.dump) to start from instead of a new, empty database (startPgliteThread). */
+  from?: Uint8Array;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir, options.onFailure);
+  return openPglite(options.dataDir, options.onFailure, options.from);
 }
 
-async function openPglite(dataDir: string | undefined, onFailure?: (error: Error) => void): Promise<Database> {
+async function openPglite(dataDir: string | undefined, onFailure?: (error: Error) => void, from?: Uint8Array): Promise<Database> {
   // PGlite runs on a thread of its own (pglite-thread.ts): its work never holds up the requests on this one.
-  const thread = await startPgliteThread(dataDir, onFailure);
+  const thread = await startPgliteThread(dataDir, onFailure, from);
   // One process owns an embedded database, so its own writes are all the changes there are.
   const changes = changeCounter();
   return withCopy({
@@ -263,6 +267,7 @@ async function openPglite(dataDir: string | undefined, onFailure?: (error: Error
     },
     generation: changes.get,
     tableGeneration: changes.tables,
+    dump: () => thread.dump(),
     close: () => thread.close(),
   });
 }

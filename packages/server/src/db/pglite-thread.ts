@@ -38,6 +38,8 @@ export interface PgliteThread {
   /** Commits (or rolls back) the open transaction `tx`; throws what COMMIT threw. */
   finish(tx: number, commit: boolean): Promise<void>;
   close(): Promise<void>;
+  /** The whole data folder as a tar, to start another database from (startPgliteThread's `from`). */
+  dump(): Promise<Uint8Array>;
   /** Closes the thread and opens the data folder on a new one, once idle (an in-memory database stays as it is). */
   recycle(): Promise<void>;
   /** Ends the thread at once, as a crash would (tests of what follows a crash). */
@@ -91,9 +93,13 @@ export async function recyclePgliteThreads(): Promise<void> {
  * Starts the database thread and waits until PGlite opened the data folder
  * (or an in-memory database). `onFailure` is told once when the thread ends
  * unexpectedly; every statement then fails with a DatabaseThreadError.
+ * `from`: a dump (PgliteThread.dump) the new database starts as, in memory or
+ * in a data folder that has no database yet; no initdb runs then (the tests
+ * start each database from one migrated template this way). A SharedArrayBuffer
+ * under it is shared with the thread instead of copied.
  */
-export async function startPgliteThread(dataDir: string | undefined, onFailure?: (error: Error) => void): Promise<PgliteThread> {
-  if (dataDir && !existsSync(join(dataDir, 'pgdata', 'PG_VERSION'))) await createDataFolder(join(dataDir, 'pgdata'));
+export async function startPgliteThread(dataDir: string | undefined, onFailure?: (error: Error) => void, from?: Uint8Array): Promise<PgliteThread> {
+  if (dataDir && !from && !existsSync(join(dataDir, 'pgdata', 'PG_VERSION'))) await createDataFolder(join(dataDir, 'pgdata'));
   const url = pgliteWorkerUrl();
   const pending = new Map<number, { resolve(reply: Reply): void; reject(error: Error): void }>();
   let nextId = 1;
@@ -126,8 +132,8 @@ export async function startPgliteThread(dataDir: string | undefined, onFailure?:
   };
 
   /** A new thread on the data folder; events of a thread that was replaced are not this database's any more. */
-  const startThread = (): Promise<void> => {
-    const w = startWorker(url, { workerData: { dataDir }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+  const startThread = (start?: Uint8Array): Promise<void> => {
+    const w = startWorker(url, { workerData: { dataDir, from: start }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
     worker = w;
     const current = () => worker === w;
     return new Promise<void>((resolve, reject) => {
@@ -163,7 +169,8 @@ export async function startPgliteThread(dataDir: string | undefined, onFailure?:
       });
     });
   };
-  await startThread();
+  // Only the first thread starts from the dump: one started again (recycle) opens the data folder it wrote.
+  await startThread(from);
 
   const send = async (request: Request, transfer: ArrayBuffer[] = []): Promise<Reply> => {
     while (recycling) await recycling;
@@ -222,6 +229,10 @@ export async function startPgliteThread(dataDir: string | undefined, onFailure?:
       } finally {
         openTransactions--;
       }
+    },
+    async dump() {
+      const reply = check(await send({ op: 'dump' }), 'dump');
+      return reply.data!;
     },
     async recycle() {
       if (!dataDir || closed || failure || closing) return;

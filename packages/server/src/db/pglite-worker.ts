@@ -35,7 +35,7 @@ const post = (message: ThreadReply, transfer: ArrayBuffer[] = []) => port.postMe
 const fail = (id: number, error: unknown) => post({ type: 'reply', id, ok: false, error: serializeError(error) });
 
 async function main() {
-  const { dataDir } = workerData as { dataDir?: string };
+  const { dataDir, from } = workerData as { dataDir?: string; from?: Uint8Array };
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   let db: PGlite;
@@ -45,6 +45,8 @@ async function main() {
       // PostgreSQL's shared buffers live in the WASM heap, which never shrinks: 32 MB instead of the default 128 MB
       // (the data folder's files stay in the operating system's cache; docs/memory.md).
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+      // A dump of a data folder (pglite-thread.ts): its files instead of a new database made by initdb.
+      loadDataDir: from ? new Blob([from as Uint8Array<ArrayBuffer>]) : undefined,
     });
   } catch (error) {
     post({ type: 'failed', error: serializeError(error) });
@@ -135,6 +137,16 @@ async function main() {
         else open.finish(request.commit, request.id);
         return;
       }
+      case 'dump':
+        // A checkpoint first, so the copy needs no recovery when it is opened.
+        (async () => {
+          await db.exec('CHECKPOINT');
+          return new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
+        })().then(
+          (data) => post({ type: 'reply', id: request.id, ok: true, data }, [data.buffer as ArrayBuffer]),
+          (error: unknown) => fail(request.id, error),
+        );
+        return;
       case 'close':
         // A checkpoint first, so the data folder is complete on disk; then PGlite shuts down and the thread ends.
         (async () => {

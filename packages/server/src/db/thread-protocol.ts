@@ -17,13 +17,15 @@ export type ThreadRequest =
   | { id: number; op: 'exec'; sql: string; tx?: number }
   | { id: number; op: 'begin' }
   | { id: number; op: 'finish'; tx: number; commit: boolean }
-  | { id: number; op: 'close' };
+  | { id: number; op: 'close' }
+  /** A copy of the whole data folder as a tar (PGlite's dumpDataDir), taken after a checkpoint. */
+  | { id: number; op: 'dump' };
 
 /** Database thread to main thread. */
 export type ThreadReply =
   | { type: 'ready' }
   | { type: 'failed'; error: SerializedError }
-  | { type: 'reply'; id: number; ok: true; rows?: unknown[]; rowCount?: number; tx?: number }
+  | { type: 'reply'; id: number; ok: true; rows?: unknown[]; rowCount?: number; tx?: number; data?: Uint8Array }
   | { type: 'reply'; id: number; ok: false; error: SerializedError };
 
 export type SerializedError = Record<string, string | number | boolean | null>;

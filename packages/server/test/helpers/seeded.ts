@@ -1,10 +1,11 @@
 // Fills a test database with what a first start puts there: the gazetteer and
 // the demo data (seed 1).
-import type { ServerContext } from '../../src/context.js';
+import type { Database } from '../../src/db/database.js';
 import { seedDemoData } from '../../src/demo/index.js';
 import { countriesFromEnv, loadGazetteer } from '../../src/places/gazetteer.js';
 
-export async function seedOnce(ctx: ServerContext): Promise<void> {
-  await loadGazetteer(ctx.db, countriesFromEnv({}));
-  await seedDemoData(ctx.db, { seed: 1 });
+/** A fill (test-db.ts): made once per process on PGlite, each test's database a copy of it. */
+export async function demoData(db: Database): Promise<void> {
+  await loadGazetteer(db, countriesFromEnv({}));
+  await seedDemoData(db, { seed: 1 });
 }

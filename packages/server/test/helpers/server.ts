@@ -12,13 +12,15 @@ import { createAppLog } from '../../src/log/app-log.js';
 import type { ServerContext } from '../../src/context.js';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadOrCreateTls } from '../../src/identity/index.js';
-import { openTestDatabase, type TestDatabase } from './test-db.js';
+import { openTestDatabase, type Fill, type TestDatabase } from './test-db.js';
 
 export interface TestServer {
   baseUrl: string;
   ctx: ServerContext;
   app: FastifyInstance;
   database: TestDatabase;
+  /** What StartOptions.fill answered (this test's own copy). */
+  filled: unknown;
   /** A request to the server (accepting its self-signed certificate). */
   fetch(path: string, init?: RequestOptions): Promise<TestResponse>;
   close(): Promise<void>;
@@ -96,7 +98,9 @@ export async function freePort(): Promise<number> {
 }
 
 export interface StartOptions extends Omit<AppOptions, 'tls'> {
-  /** Fill the database with the demo data before starting. */
+  /** Data the database starts with, made once per process on PGlite and copied (test-db.ts); before `seed`. */
+  fill?: Fill<unknown>;
+  /** Fills the database before starting (for each test: what fill cannot, data that depends on the test). */
   seed?: (ctx: ServerContext) => Promise<void>;
   env?: Record<string, string>;
   /** PGlite in a data folder (under the server's temporary folder), as the server runs it, instead of in memory. */
@@ -117,7 +121,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     ...options.env,
   });
-  const database = await openTestDatabase({ dataDir: options.databaseOnDisk ? join(dataDir, 'database') : undefined });
+  const database = await openTestDatabase({ dataDir: options.databaseOnDisk ? join(dataDir, 'database') : undefined, fill: options.fill });
   const ctx: ServerContext = { config, db: database.db, log: createAppLog(database.db), readiness: { ready: false, phase: 'test' } };
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
@@ -141,6 +145,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     ctx,
     app: started,
     database,
+    filled: database.filled,
     fetch: (path, init) => request(baseUrl, path, init),
     async close() {
       await started.close();

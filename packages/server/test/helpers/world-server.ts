@@ -30,16 +30,14 @@ export async function startWorldServer(
   settings: Partial<ProcessingSettings> = {},
   options: { processing?: boolean; databaseOnDisk?: boolean; env?: Record<string, string> } = {},
 ): Promise<WorldServer> {
-  let world: World | undefined;
   const server = await startTestServer({
-    seed: async (ctx) => {
-      world = await buildWorld(ctx.db);
-    },
+    fill: buildWorld,
     databaseOnDisk: options.databaseOnDisk,
     env: options.env,
   });
   const processor = options.processing === false ? undefined : startProcessing(server.ctx, testProcessingSettings(settings));
-  const { planner, modelAdmin, globalAdmin } = world!.accounts;
+  const world = server.filled as World;
+  const { planner, modelAdmin, globalAdmin } = world.accounts;
   const tokens = {
     planner: (await signIn(server.baseUrl, planner.email, planner.password)).accessToken,
     modelAdmin: (await signIn(server.baseUrl, modelAdmin.email, modelAdmin.password)).accessToken,
@@ -47,7 +45,7 @@ export async function startWorldServer(
   };
   return {
     server,
-    world: world!,
+    world,
     processor,
     tokens,
     call: (path, token, init) => server.fetch(path, { ...init, token }),
