@@ -23,26 +23,13 @@ import { ApiFailure, type ApiClient } from '@locus/contract/client';
 import { t, type TextKey } from '../i18n';
 import { api as defaultApi } from './api';
 import { isConnectionOrServerFailure } from './refusals';
+import { latestApplied } from './latest';
 import { notify } from './ui';
 
 let api: ApiClient = defaultApi;
 /** Tests hand in their own client. */
 export function setAdminApi(client: ApiClient): void {
   api = client;
-}
-
-/**
- * A load whose answer replaces a list: only the answer to the latest call is
- * applied, so an earlier call answered late (a slow query, filters changed one
- * after another, a reload after a save) never puts back an older list.
- */
-function latestOnly<T>(load: () => Promise<T>, apply: (value: T) => void): () => Promise<void> {
-  let latest = 0;
-  return async () => {
-    const mine = ++latest;
-    const value = await load();
-    if (mine === latest) apply(value);
-  };
 }
 
 // --- Routes of the admin area -------------------------------------------------
@@ -142,8 +129,8 @@ export const loginFormErrors = signal<LoginFormErrors>({});
 /** The answer of the last creation: shown instead of the form until restarted. */
 export const createdLogin = signal<{ created: CreatedLogin; identity: string } | null>(null);
 
-export const loadLogins = latestOnly(
-  () => api.call('adminLogins'),
+export const loadLogins = latestApplied(
+  (signal) => api.call('adminLogins', { signal }),
   (list) => {
     logins.value = list;
   },
@@ -204,8 +191,8 @@ export const visibleUsers = computed(() => filterRows(users.value, userFilter.va
 /** The user whose model access is being edited, with the edited rows. */
 export const userEditor = signal<{ user: User; rows: UserModelAccess[]; saved: string } | null>(null);
 
-export const loadUsers = latestOnly(
-  () => api.call('adminUsers'),
+export const loadUsers = latestApplied(
+  (signal) => api.call('adminUsers', { signal }),
   (list) => {
     users.value = list;
   },
@@ -258,8 +245,8 @@ export const modelEditorUsers = computed(() => (modelEditor.value?.rows ?? []).f
 export const modelEditorOrphans = computed(() => (modelEditor.value?.rows ?? []).filter((r) => r.deletedFromAzureAd === 1));
 export const modelEditorDirty = computed(() => !!modelEditor.value && JSON.stringify(modelEditor.value.rows) !== modelEditor.value.saved);
 
-export const loadAdminModels = latestOnly(
-  () => api.call('adminModels'),
+export const loadAdminModels = latestApplied(
+  (signal) => api.call('adminModels', { signal }),
   (list) => {
     adminModels.value = list;
   },
@@ -306,8 +293,8 @@ export const scenarioStatus = signal<ScenarioStatusEntry[]>([]);
 export const statusModelId = signal<number | null>(null);
 export const statusEntry = computed(() => scenarioStatus.value.find((r) => r.modelId === statusModelId.value) ?? null);
 
-export const loadScenarioStatus = latestOnly(
-  () => api.call('adminScenarioStatus'),
+export const loadScenarioStatus = latestApplied(
+  (signal) => api.call('adminScenarioStatus', { signal }),
   (list) => {
     scenarioStatus.value = list;
   },
@@ -337,11 +324,11 @@ export function toggleLogEventType(type: number, on: boolean): void {
 }
 
 /** Asks with the filters now set; filters changed quickly one after another show the answer to the last. */
-export const loadLog = latestOnly(
-  async () => {
+export const loadLog = latestApplied(
+  async (signal) => {
     const mask = eventTypeMask(logEventTypes.value);
     // No type checked: nothing to show (the server reads 0 as none too).
-    return mask === 0 ? [] : api.call('adminLog', { query: { eventType: mask, source: logSource.value } });
+    return mask === 0 ? [] : api.call('adminLog', { query: { eventType: mask, source: logSource.value }, signal });
   },
   (rows) =>
     batch(() => {

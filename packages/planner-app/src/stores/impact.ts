@@ -5,6 +5,7 @@ import type { LocationSummary, ScenarioDifferences } from '@locus/contract';
 import type { ImpactFeature } from '@locus/map-canvas';
 import { computed, effect, signal } from '@preact/signals-react';
 import type { ApiClient } from '@locus/contract/client';
+import { latestWins, STALE } from './latest';
 import { locations } from './locations';
 import { model, submodelId } from './models';
 import { baseStamp, fetchScenarioDifferences, scenarioStamp } from './results';
@@ -172,7 +173,9 @@ export const impactSymbols = computed<ImpactFeature[]>(() => {
  */
 export function bindScenarioImpact(api: ApiClient): () => void {
   let lastStatus: { id: number; status: number } | null = null;
+  /** The key of the differences being read; a newer key makes an older read's answer void. */
   let asked = '';
+  const read = latestWins();
   return effect(() => {
     const s = scenario.value;
     const base = baseScenario.value;
@@ -182,20 +185,23 @@ export function bindScenarioImpact(api: ApiClient): () => void {
     if (!s || !base || sub === null || s.parentScenarioId === null || s.status !== 9 || base.status !== 9) {
       if (!s || s.parentScenarioId === null || scenarioImpact.peek()?.scenarioId !== s.id) scenarioImpact.value = null;
       asked = '';
+      read.abort();
       return;
     }
     const key = `${sub}:${s.id}:${scenarioStamp(s.id)}:${baseStamp()}`;
     if (key === asked || scenarioImpact.peek()?.key === key) return;
     asked = key;
     const scenarioId = s.id;
-    fetchScenarioDifferences(api, sub, scenarioId).then(
-      (differences) => {
-        if (asked !== key) return;
-        scenarioImpact.value = differences ? { key, scenarioId, differences } : null;
-      },
-      () => {
-        if (asked === key) asked = '';
-      },
-    );
+    // The differences are kept (shared with the reports): the read is not aborted, its answer dropped.
+    read
+      .run(() => fetchScenarioDifferences(api, sub, scenarioId))
+      .then(
+        (differences) => {
+          if (differences !== STALE) scenarioImpact.value = differences ? { key, scenarioId, differences } : null;
+        },
+        () => {
+          asked = '';
+        },
+      );
   });
 }

@@ -9,11 +9,12 @@
 //
 // The loader runs inside an effect (followSelectedOutput): it reads the output signals
 // it writes with `peek()` only, so that writing them never runs it again.
-import { computed, effect, signal, untracked } from '@preact/signals-react';
+import { batch, computed, effect, signal, untracked } from '@preact/signals-react';
 import { ChangeType } from '@locus/contract';
-import type { ApiClient } from '@locus/contract/client';
+import { isAbort, type ApiClient } from '@locus/contract/client';
 import { locationDetail, locations, selectedLocationId } from './locations';
 import { isDefaultSubmodel, submodelId } from './models';
+import { latestWins, STALE } from './latest';
 import { baseScenario, isProcessing, scenario } from './scenarios';
 
 export interface LocationOutput {
@@ -30,7 +31,8 @@ export interface LocationOutput {
 
 export const locationOutput = signal<LocationOutput | null>(null);
 export const outputLoading = signal(false);
-let generation = 0;
+/** The figure shown is the one of the latest selection: a read for an earlier one is aborted. */
+const outputRead = latestWins();
 
 /**
  * Whether the output shown may stand for the selection until its successor
@@ -56,7 +58,7 @@ export const outputUpdating = computed(() => {
   return isProcessing(s.status) || (s.status === 9 && outputLoading.value);
 });
 
-async function valueIn(api: ApiClient, scenarioId: number, locationId: number): Promise<{ value: number | null; title: string | null }> {
+async function valueIn(api: ApiClient, scenarioId: number, locationId: number, signal: AbortSignal): Promise<{ value: number | null; title: string | null }> {
   const sub = submodelId.value;
   if (sub !== null && !isDefaultSubmodel.value) {
     const matching = await api
@@ -64,13 +66,16 @@ async function valueIn(api: ApiClient, scenarioId: number, locationId: number): 
         params: { submodelId: sub, scenarioId, locationId },
         query: { topN: 1 },
         expected: [404, 409],
+        signal,
       })
-      .catch(() => []);
+      .catch((error) => (isAbort(error) ? Promise.reject(error) : []));
     const own = matching.find((m) => m.locationId === locationId) ?? matching[0];
     return { value: own?.outputLocationPropertyValue ?? null, title: own?.outputLocationPropertyTitle ?? null };
   }
   if (scenarioId === scenario.value?.id && locationDetail.value?.id === locationId) return { value: locationDetail.value.score, title: null };
-  const detail = await api.call('scenarioLocationProperties', { params: { scenarioId, locationId }, expected: [404] }).catch(() => null);
+  const detail = await api
+    .call('scenarioLocationProperties', { params: { scenarioId, locationId }, expected: [404], signal })
+    .catch((error) => (isAbort(error) ? Promise.reject(error) : null));
   return { value: detail?.score ?? null, title: null };
 }
 
@@ -78,8 +83,8 @@ async function valueIn(api: ApiClient, scenarioId: number, locationId: number): 
 export async function loadLocationOutput(api: ApiClient): Promise<void> {
   const s = scenario.value;
   const lid = selectedLocationId.value;
-  const mine = ++generation;
   if (!s || lid === null || s.status !== 9) {
+    outputRead.abort();
     // While the scenario calculates, the figure of the same selection stays (marked as updating).
     const kept = s && isProcessing(s.status) && untracked(() => isCurrent(locationOutput.peek()));
     if (!kept) locationOutput.value = null;
@@ -89,33 +94,41 @@ export async function loadLocationOutput(api: ApiClient): Promise<void> {
   // A figure of another selection is not kept while the new one is read.
   if (!untracked(() => isCurrent(locationOutput.peek()))) locationOutput.value = null;
   outputLoading.value = true;
-  try {
-    const base = baseScenario.value;
-    // A location opened in this scenario (or a parent of it) is not in the base: nothing to ask it for.
-    // Peeked: a new list of the map's locations does not read the output again.
-    const inBase = locations.peek().find((l) => l.id === lid)?.changeType !== ChangeType.added;
-    const compare = base && base.id !== s.id && base.status === 9 && inBase;
-    // The base's value of the same selection is read once per base calculation.
-    const known = untracked(() => locationOutput.peek());
-    const reuse = compare && isCurrent(known) && known.baseModified === base.modified && known.baseValue !== null;
-    const [own, baseOwn] = await Promise.all([
-      valueIn(api, s.id, lid),
-      !compare ? Promise.resolve(null) : reuse ? Promise.resolve({ value: known.baseValue, title: null }) : valueIn(api, base.id, lid),
-    ]);
-    if (mine !== generation) return;
+  const base = baseScenario.value;
+  // A location opened in this scenario (or a parent of it) is not in the base: nothing to ask it for.
+  // Peeked: a new list of the map's locations does not read the output again.
+  const inBase = locations.peek().find((l) => l.id === lid)?.changeType !== ChangeType.added;
+  const compare = base && base.id !== s.id && base.status === 9 && inBase;
+  // The base's value of the same selection is read once per base calculation.
+  const known = untracked(() => locationOutput.peek());
+  const reuse = compare && isCurrent(known) && known.baseModified === base.modified && known.baseValue !== null;
+  const sub = submodelId.value;
+  const answer = await outputRead
+    .run((signal) =>
+      Promise.all([
+        valueIn(api, s.id, lid, signal),
+        !compare ? Promise.resolve(null) : reuse ? Promise.resolve({ value: known.baseValue, title: null }) : valueIn(api, base.id, lid, signal),
+      ]),
+    )
+    .catch((error: unknown) => {
+      outputLoading.value = false;
+      throw error;
+    });
+  if (answer === STALE) return;
+  const [own, baseOwn] = answer;
+  batch(() => {
     locationOutput.value = {
       locationId: lid,
       scenarioId: s.id,
-      submodelId: submodelId.value,
+      submodelId: sub,
       value: own.value,
       title: own.title,
       baseValue: baseOwn?.value ?? null,
       baseModified: compare ? base.modified : null,
     };
-    performance.mark('locus:output-visible');
-  } finally {
-    if (mine === generation) outputLoading.value = false;
-  }
+    outputLoading.value = false;
+  });
+  performance.mark('locus:output-visible');
 }
 
 /**
