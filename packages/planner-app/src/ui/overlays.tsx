@@ -6,8 +6,11 @@ import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
 import { t } from '../i18n';
 import { modelEditorDirty, userEditorDirty, loginForm, createdLogin } from '../stores/admin';
-import { closeDraft, copyDraft, locationDraft, scenarioDraft } from '../stores/editing';
-import { editorDirty } from '../stores/editors';
+import { closeDraft } from '../stores/editing/location-actions';
+import { copyDraft } from '../stores/editing/copy-changes';
+import { locationDraft } from '../stores/editing/location-dialog';
+import { scenarioDraft } from '../stores/editing/scenario-dialog';
+import { editorDirty } from '../stores/editors/drafts';
 import { databaseStarting } from '../stores/system';
 import { confirm, confirmations, debugMode, dismiss, globalError, isBusy, notifications } from '../stores/ui';
 

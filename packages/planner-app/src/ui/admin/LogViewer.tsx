@@ -18,7 +18,8 @@ import {
   logSource,
   toggleLogEventType,
 } from '../../stores/admin';
-import { closeEditor, openEditor } from '../../stores/editors';
+import { closeEditor } from '../../stores/editors/opening';
+import { openEditor } from '../../stores/editors/drafts';
 import { Dialog, IconButton } from '../common';
 import './admin.css';
 
