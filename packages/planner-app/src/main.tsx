@@ -1,5 +1,6 @@
-// The planner app's entry: renders the shell, then starts the app in the
-// startup order (system ready, sign-in, models, address).
+// The planner app's entry: makes the app model (its models own their effects
+// and are disposed with the root component), renders the shell, then starts
+// the app in the startup order (system ready, sign-in, models, address).
 import { createRoot } from 'react-dom/client';
 import '@fontsource-variable/inter/wght.css';
 import './styles.css';
@@ -7,14 +8,25 @@ import { fontsReady } from './fonts';
 import { sessionState, setUiLocale } from './auth/session';
 import { language } from './i18n';
 import { api } from './stores/api';
-import { followSelectedOutput } from './stores/output';
+import { useModel } from '@preact/signals-react';
+import { AppModel } from './stores/app';
 import { startAddressSync, startApp, startLiveUpdates, startStatusPolling } from './stores/planner';
 import { App, screenOf } from './ui/App';
+import { AppModelProvider } from './ui/app-model';
+
+function Root() {
+  const model = useModel(() => new AppModel(api));
+  return (
+    <AppModelProvider model={model}>
+      <App />
+    </AppModelProvider>
+  );
+}
 
 // The provider's sign-in and sign-out pages speak the interface language.
 setUiLocale(() => language.value);
 // The first frame waits for the shipped font (at most 3 s), so neither the page nor the map's canvas labels start in a fallback font.
-void fontsReady().then(() => createRoot(document.getElementById('root')!).render(<App />));
+void fontsReady().then(() => createRoot(document.getElementById('root')!).render(<Root />));
 
 const screen = screenOf(location.pathname);
 if (screen !== 'notFound') {
@@ -24,6 +36,5 @@ if (screen !== 'notFound') {
     startStatusPolling();
     // Scenario changes pushed by the server; the status poll covers the time the stream is not open.
     startLiveUpdates();
-    followSelectedOutput(api);
   });
 }

@@ -10,35 +10,8 @@ import { act } from 'react';
 import type { Model } from '@locus/contract';
 import { sessionState } from '../src/auth/session';
 import { language } from '../src/i18n';
-import {
-  adminRouteOf,
-  createdLogin,
-  createLogin,
-  eventTypeMask,
-  loadLog,
-  logEntries,
-  logEventTypes,
-  logPage,
-  logPageCount,
-  logPageRows,
-  loginForm,
-  loginFormErrors,
-  modelEditor,
-  modelEditorOrphans,
-  openModel,
-  openUser,
-  restartLoginForm,
-  saveUser,
-  setAdminApi,
-  setLoginForm,
-  setModelRow,
-  setUserRow,
-  statusTotals,
-  toggleLogEventType,
-  userEditor,
-  validateLoginForm,
-  withAccess,
-} from '../src/stores/admin';
+import { AdminAreaModel, adminRouteOf, eventTypeMask, statusTotals, validateLoginForm, withAccess } from '../src/stores/admin';
+import { AppModel } from '../src/stores/app';
 import { models, modelsLoaded } from '../src/stores/models';
 import { debugMode, dismiss, notifications } from '../src/stores/ui';
 import { AdminScreen } from '../src/ui/admin';
@@ -73,19 +46,19 @@ test('creating a login: an invalid form calls nothing; a valid one shows the gen
     adminLoginCreate: () => ({ ID: 'guid-1', IsAdmin: false, DisplayName: 'Ann', Email: 'ann@example.nl', Password: 'Secret-123' }),
     adminLogins: () => [],
   });
-  setAdminApi(api);
-  loginForm.value = { displayName: 'Ann', email: 'ann@' };
-  assert.is(await createLogin(), false);
-  assert.is(loginFormErrors.value.email, 'E-mail address is invalid');
+  const admin = new AdminAreaModel(api);
+  admin.loginForm.value = { displayName: 'Ann', email: 'ann@' };
+  assert.is(await admin.createLogin(), false);
+  assert.is(admin.loginFormErrors.value.email, 'E-mail address is invalid');
   assert.equal(names(), []);
-  setLoginForm({ email: 'ann@example.nl' });
-  assert.equal(loginFormErrors.value, {}, 'errors follow the edits once shown');
-  assert.is(await createLogin(), true);
+  admin.setLoginForm({ email: 'ann@example.nl' });
+  assert.equal(admin.loginFormErrors.value, {}, 'errors follow the edits once shown');
+  assert.is(await admin.createLogin(), true);
   assert.equal(names(), ['adminLoginCreate', 'adminLogins']);
-  assert.is(createdLogin.value?.created.Password, 'Secret-123');
-  restartLoginForm();
-  assert.is(createdLogin.value, null);
-  assert.equal(loginForm.value, { displayName: '', email: '' });
+  assert.is(admin.createdLogin.value?.created.Password, 'Secret-123');
+  admin.restartLoginForm();
+  assert.is(admin.createdLogin.value, null);
+  assert.equal(admin.loginForm.value, { displayName: '', email: '' });
 });
 
 test('admin needs access: turning access off turns admin off, admin cannot be set without access', async () => {
@@ -101,23 +74,23 @@ test('admin needs access: turning access off turns admin off, admin cannot be se
       { id: 8, title: 'Gone', hasAccess: true, isAdmin: true, deletedFromAzureAd: 1 },
     ],
   });
-  setAdminApi(api);
-  await openUser({ id: 5, title: 'Pieter' });
-  setUserRow(2, { isAdmin: true });
-  assert.is(userEditor.value!.rows[1]!.isAdmin, false, 'no admin without access');
-  setUserRow(1, { hasAccess: false });
-  assert.equal(userEditor.value!.rows[0], { id: 1, name: 'Turnover', hasAccess: false, isAdmin: false });
-  await saveUser();
+  const admin = new AdminAreaModel(api);
+  await admin.openUser({ id: 5, title: 'Pieter' });
+  admin.setUserRow(2, { isAdmin: true });
+  assert.is(admin.userEditor.value!.rows[1]!.isAdmin, false, 'no admin without access');
+  admin.setUserRow(1, { hasAccess: false });
+  assert.equal(admin.userEditor.value!.rows[0], { id: 1, name: 'Turnover', hasAccess: false, isAdmin: false });
+  await admin.saveUser();
   const body = calls.at(-1)!.options.body as unknown as { models: { isAdmin: boolean; hasAccess: boolean }[] };
   assert.ok(body.models.every((m) => !m.isAdmin || m.hasAccess));
 
-  await openModel({ id: 1, name: 'Turnover' });
+  await admin.openModel({ id: 1, name: 'Turnover' });
   assert.equal(
-    modelEditorOrphans.value.map((u) => u.title),
+    admin.modelEditorOrphans.value.map((u) => u.title),
     ['Gone'],
   );
-  setModelRow(8, { hasAccess: false });
-  assert.is(modelEditor.value!.rows.find((r) => r.id === 8)!.isAdmin, false);
+  admin.setModelRow(8, { hasAccess: false });
+  assert.is(admin.modelEditor.value!.rows.find((r) => r.id === 8)!.isAdmin, false);
 });
 
 test('the users screen: the admin checkbox is disabled while has access is off, and enabled when it is turned on', async () => {
@@ -126,9 +99,8 @@ test('the users screen: the admin checkbox is disabled while has access is off, 
     adminUsers: () => [{ id: 5, title: 'Pieter' }],
     adminUserModels: () => [{ id: 1, name: 'Turnover', hasAccess: false, isAdmin: false }],
   });
-  setAdminApi(api);
-  userEditor.value = null;
-  const { getByRole, queryByRole, unmount } = mount(<UsersScreen />);
+  const app = new AppModel(api);
+  const { getByRole, queryByRole, unmount } = mount(<UsersScreen />, app);
   await act(async () => {
     await new Promise((r) => setTimeout(r, 0));
   });
@@ -146,13 +118,13 @@ test('the users screen: the admin checkbox is disabled while has access is off, 
   });
   assert.is(getByRole<HTMLInputElement>('checkbox', { name: 'Turnover is admin', hidden: true }).disabled, false);
   unmount();
+  app[Symbol.dispose]();
 });
 
 test('the log viewer: event types as a bitmask (2, 4, 8 by default = 14), 10 rows per page', async () => {
   assert.is(eventTypeMask([2, 4, 8]), 14);
   assert.is(eventTypeMask([8]), 8);
   assert.is(eventTypeMask([]), 0);
-  assert.equal(logEventTypes.value, [2, 4, 8]);
   const rows = Array.from({ length: 23 }, (_, i) => ({
     dateTimeUtc: '2026-11-22T10:00:00Z',
     user: 'u',
@@ -161,19 +133,18 @@ test('the log viewer: event types as a bitmask (2, 4, 8 by default = 14), 10 row
     message: `m${i}`,
   }));
   const { api, calls } = fakeApi({ adminLog: () => rows });
-  setAdminApi(api);
-  toggleLogEventType(8, false);
-  logEntries.value = [];
-  await loadLog();
+  const admin = new AdminAreaModel(api);
+  assert.equal(admin.logEventTypes.value, [2, 4, 8]);
+  admin.toggleLogEventType(8, false);
+  await admin.loadLog();
   assert.equal(calls[0]!.options.query, { eventType: 6, source: '' });
-  assert.is(logPageCount.value, 3);
-  assert.is(logPageRows.value.length, 10);
-  logPage.value = 2;
+  assert.is(admin.logPageCount.value, 3);
+  assert.is(admin.logPageRows.value.length, 10);
+  admin.logPage.value = 2;
   assert.equal(
-    logPageRows.value.map((r) => r.message),
+    admin.logPageRows.value.map((r) => r.message),
     ['m20', 'm21', 'm22'],
   );
-  toggleLogEventType(8, true);
 });
 
 test('the log viewer shows the answer to the latest filter, whatever order the answers arrive in', async () => {
@@ -185,12 +156,11 @@ test('the log viewer shows the answer to the latest filter, whatever order the a
         answers.push({ eventType: (o.query as unknown as { eventType: number }).eventType, resolve });
       }),
   });
-  setAdminApi(api);
-  logEntries.value = [];
-  const first = loadLog();
-  toggleLogEventType(8, false);
-  toggleLogEventType(4, false);
-  const second = loadLog();
+  const admin = new AdminAreaModel(api);
+  const first = admin.loadLog();
+  admin.toggleLogEventType(8, false);
+  admin.toggleLogEventType(4, false);
+  const second = admin.loadLog();
   assert.equal(
     answers.map((a) => a.eventType),
     [14, 2],
@@ -201,12 +171,10 @@ test('the log viewer shows the answer to the latest filter, whatever order the a
   answers[0]!.resolve([row('backend', 8), row('scenario-processing', 2)]);
   await first;
   assert.equal(
-    logEntries.value.map((r) => r.source),
+    admin.logEntries.value.map((r) => r.source),
     ['scenario-processing'],
     'the late answer to the earlier filter is dropped',
   );
-  toggleLogEventType(4, true);
-  toggleLogEventType(8, true);
 });
 
 test('scenario status totals and the virtual list window of 48 px rows in 384 px', () => {

@@ -12,41 +12,25 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { NewLocationProperty } from '@locus/contract';
 import { language } from '../src/i18n';
+import { canDeleteSource, copyTargets, groupSelectorRules, locationActionStates, saveTargetRules, scenarioMenuState } from '../src/stores/editing/rules';
+import { copyDraft, openCopyChanges, toggleCopyLocation, updateCopyDraft } from '../src/stores/editing/copy-changes';
+import { dialogSections, displayValue, expressionValues, isPropertyVisible, storedValue } from '../src/stores/editing/properties';
 import {
-  canDeleteSource,
-  copyDraft,
-  copyTargets,
-  dialogSections,
-  displayValue,
-  expressionValues,
-  groupSelectorRules,
-  isPropertyVisible,
-  locationActionStates,
   locationBody,
   locationDraft,
-  needsNameForNextChange,
-  openCopyChanges,
   openNewLocation,
-  runLocationAction,
-  openEditScenario,
   placingLocation,
   saveLocationDraft,
-  saveScenarioDraft,
-  conflictText,
-  overwriteScenarioChange,
-  showCompetition,
   startPlacingLocation,
-  saveTargetRules,
-  scenarioDraft,
-  scenarioMenuState,
-  setEditingApi,
   setFieldValue,
-  storedValue,
-  toggleCopyLocation,
-  updateCopyDraft,
   updateLocationDraft,
   type LocationDraft,
-} from '../src/stores/editing';
+} from '../src/stores/editing/location-dialog';
+import { needsNameForNextChange } from '../src/stores/editing/name-prompt';
+import { runLocationAction } from '../src/stores/editing/location-actions';
+import { openEditScenario, saveScenarioDraft, overwriteScenarioChange, showCompetition, scenarioDraft } from '../src/stores/editing/scenario-dialog';
+import { conflictText } from '../src/stores/editing/failures';
+import { setEditingApi } from '../src/stores/editing/client';
 import { locations, selectedLocationId, locationDetail } from '../src/stores/locations';
 import { modelId, models } from '../src/stores/models';
 import * as planner from '../src/stores/planner';
@@ -589,7 +573,7 @@ test('closing in the base scenario asks first and goes into a new scenario', asy
   await runLocationAction('close', 11);
   stop();
   assert.match(asked[0]!, /goes into a new scenario named like the location/);
-  const { closeDraft } = await import('../src/stores/editing');
+  const { closeDraft } = await import('../src/stores/editing/location-actions');
   assert.is(closeDraft.value?.target, 'new');
   closeDraft.value = null;
 });
@@ -609,7 +593,7 @@ test('close and calculate: the close is saved into a new scenario and its calcul
   locationDetail.value = { ...location(11), locationClusters: [], locationProperties: [] };
   const { asked, stop } = answerConfirmations([true]);
   await runLocationAction('close', 11);
-  const { closeDraft, saveClose } = await import('../src/stores/editing');
+  const { closeDraft, saveClose } = await import('../src/stores/editing/location-actions');
   assert.ok(await saveClose({ calculate: true }));
   stop();
   assert.is(asked.length, 1, "only the base scenario's confirmation: no calculate question");

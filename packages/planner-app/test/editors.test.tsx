@@ -16,36 +16,29 @@ import {
   addDriver,
   addFunctionRow,
   addScoreRow,
-  applyCalibration,
-  applySuggestion,
-  calibration,
-  closeEditor,
-  decayValue,
   deleteFunctionRow,
+  updateDriverRow,
+  updateFunctionRow,
+  updateMode,
+  updateScoreRow,
+} from '../src/stores/editors/rows';
+import { applyCalibration, calibration } from '../src/stores/editors/calibration';
+import { applySuggestion, decayValue, suggestionsFor, syntaxProblem } from '../src/stores/editors/expression-help';
+import { closeEditor, openDrivers, openModelParameters, openNormalizedScores, openPropertyRanges, updateRangeRow } from '../src/stores/editors/opening';
+import {
   driversDraft,
   editorDirty,
   fieldError,
   newDriverRow,
   newFunctionRow,
   newScoreRow,
-  openDrivers,
   openEditor,
-  openModelParameters,
-  openNormalizedScores,
-  openPropertyRanges,
   parametersDraft,
   rangesDraft,
-  saveEditor,
   scoresDraft,
-  setEditorsApi,
-  suggestionsFor,
-  syntaxProblem,
-  updateDriverRow,
-  updateFunctionRow,
-  updateMode,
-  updateRangeRow,
-  updateScoreRow,
-} from '../src/stores/editors';
+} from '../src/stores/editors/drafts';
+import { saveEditor } from '../src/stores/editors/saving';
+import { setEditorsApi } from '../src/stores/editors/client';
 import { modelId, submodelId } from '../src/stores/models';
 import * as planner from '../src/stores/planner';
 import { dismiss, notifications } from '../src/stores/ui';

@@ -9,7 +9,8 @@ installDom('https://locus.test/');
 import type { ScenarioDifferences } from '@locus/contract';
 import { act } from 'react';
 import { language } from '../src/i18n';
-import { bindScenarioImpact, impactFeatures, impactLayerOn, impactOfScenario, impactSummary, scenarioImpact } from '../src/stores/impact';
+import { impactFeatures, impactSummary } from '../src/stores/impact';
+import { AppModel } from '../src/stores/app';
 import { locations, selectedLocationId } from '../src/stores/locations';
 import { modelId, models, submodelId } from '../src/stores/models';
 import * as planner from '../src/stores/planner';
@@ -132,12 +133,13 @@ test('the section reads the differences when scenario and base are calculated, s
   locations.value = summaries();
   scenarios.value = [scenario(1, { status: 9 }), scenario(2, { status: 9, parentScenarioId: 1 })];
   scenarioId.value = 2;
+  const app = new AppModel(fake.api);
+  const { impactLayerOn, impactOfScenario, scenarioImpact } = app.impact;
   impactLayerOn.value = false;
-  const stop = bindScenarioImpact(fake.api);
   await new Promise((r) => setTimeout(r, 0));
   assert.is(reads, 1);
   assert.ok(impactOfScenario.value);
-  const view = await render(<ImpactSection />);
+  const view = await render(<ImpactSection />, app);
   const text = view.container.textContent ?? '';
   assert.match(text, /Turnover of New.*1,000/);
   assert.match(text, /From own stores \(Own\): cannibalisation.*300/);
@@ -156,8 +158,8 @@ test('the section reads the differences when scenario and base are calculated, s
   await new Promise((r) => setTimeout(r, 0));
   assert.is(reads, 2);
   assert.is(impactLayerOn.value, true);
-  stop();
   await view.unmount();
+  app[Symbol.dispose]();
 });
 
 test.run();

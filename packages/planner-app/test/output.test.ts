@@ -1,20 +1,37 @@
-// The selected location's output in the right drawer: loaded by an effect as
-// main.tsx runs it, kept (marked as updating) while the scenario calculates
+// The selected location's output in the right drawer: loaded by the effect its
+// model owns, kept (marked as updating) while the scenario calculates
 // again and while the new figure is read, replaced without a blank, and read
 // once per change: the loader never wakes itself up.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/');
-import { effect } from '@preact/signals-react';
-import { locationDetail, selectedLocationId } from '../src/stores/locations';
-import { submodelId } from '../src/stores/models';
-import { loadLocationOutput, locationOutput, outputLoading, outputUpdating } from '../src/stores/output';
-import { scenarioId, scenarios } from '../src/stores/scenarios';
+import { computed, signal } from '@preact/signals-react';
+import type { ApiClient } from '@locus/contract/client';
+import type { Location, LocationSummary, Scenario } from '@locus/contract';
+import { OutputModel } from '../src/stores/output';
 import { fakeApi } from './fake-api';
 import { location as store, scenario } from './fixtures';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A fresh output model with a selection of its own (the default sub-model). */
+function outputOf(api: ApiClient) {
+  const scenarios = signal<Scenario[]>([]);
+  const scenarioId = signal<number | null>(null);
+  const selectedLocationId = signal<number | null>(null);
+  const locationDetail = signal<Location | null>(null);
+  const output = new OutputModel(api, {
+    scenario: computed(() => scenarios.value.find((s) => s.id === scenarioId.value) ?? null),
+    baseScenario: computed(() => scenarios.value.find((s) => s.parentScenarioId === null) ?? null),
+    submodelId: signal(null),
+    isDefaultSubmodel: signal(true),
+    selectedLocationId,
+    locationDetail,
+    locations: signal<LocationSummary[]>([]),
+  });
+  return { output, scenarios, scenarioId, selectedLocationId, locationDetail, ...output };
+}
 
 test('a recalculation keeps the figure marked as updating until the new one is read, then replaces it', async () => {
   let score = 1000;
@@ -26,16 +43,10 @@ test('a recalculation keeps the figure marked as updating until the new one is r
       return { ...store((o.params as { locationId: number }).locationId), score, locationClusters: [], locationProperties: [] };
     },
   });
-  submodelId.value = null;
-  locationDetail.value = null;
+  const { output, scenarios, scenarioId, selectedLocationId, locationOutput, outputLoading, outputUpdating } = outputOf(api);
   scenarios.value = [scenario(1, { status: 9 })];
   scenarioId.value = 1;
   selectedLocationId.value = 11;
-  const dispose = effect(() => {
-    void scenarios.value;
-    void selectedLocationId.value;
-    void loadLocationOutput(api);
-  });
   await settle();
   assert.is(locationOutput.value?.value, 1000);
   assert.is(outputUpdating.value, false);
@@ -69,7 +80,11 @@ test('a recalculation keeps the figure marked as updating until the new one is r
   await settle();
   assert.is(locationOutput.value?.locationId, 12);
   assert.is(names().length, 3);
-  dispose();
+  output[Symbol.dispose]();
+  // Disposed: the model follows the selection no more.
+  selectedLocationId.value = 13;
+  await settle();
+  assert.is(names().length, 3);
 });
 
 test('a what-if saved into a new scenario keeps the figure it started from until its own is read', async () => {
@@ -79,40 +94,42 @@ test('a what-if saved into a new scenario keeps the figure it started from until
       return { ...store(locationId), score: scenarioId === 1 ? 100 : 140, locationClusters: [], locationProperties: [] };
     },
   });
+  const { load, scenarios, scenarioId, selectedLocationId, locationOutput, outputUpdating } = outputOf(api);
   scenarios.value = [scenario(1, { status: 9 }), scenario(2, { status: 0, parentScenarioId: 1 })];
   scenarioId.value = 1;
   selectedLocationId.value = 11;
-  await loadLocationOutput(api);
+  await load();
   assert.is(locationOutput.value?.value, 100);
   // The save put the change into scenario 2, a child of 1, which now calculates.
   scenarios.value = [scenario(1, { status: 9 }), scenario(2, { status: 3, parentScenarioId: 1 })];
   scenarioId.value = 2;
-  await loadLocationOutput(api);
+  await load();
   assert.is(locationOutput.value?.value, 100, 'the figure of the parent stays');
   assert.is(outputUpdating.value, true, 'marked as updating');
   scenarios.value = [scenario(1, { status: 9 }), scenario(2, { status: 9, parentScenarioId: 1 })];
-  await loadLocationOutput(api);
+  await load();
   assert.is(locationOutput.value?.value, 140);
   assert.is(locationOutput.value?.scenarioId, 2);
   assert.is(outputUpdating.value, false);
   // A scenario that is not a child of the figure's scenario starts blank.
   scenarios.value = [scenario(1, { status: 9 }), scenario(2, { status: 9, parentScenarioId: 1 }), scenario(3, { status: 4 })];
   scenarioId.value = 3;
-  await loadLocationOutput(api);
+  await load();
   assert.is(locationOutput.value, null);
-  scenarioId.value = 1;
 });
 
 test('a scenario that is no longer calculated (not by a recalculation) clears the figure', async () => {
   const { api } = fakeApi({
     scenarioLocationProperties: (o) => ({ ...store((o.params as { locationId: number }).locationId), score: 5, locationClusters: [], locationProperties: [] }),
   });
+  const { load, scenarios, scenarioId, selectedLocationId, locationOutput, outputUpdating } = outputOf(api);
   scenarios.value = [scenario(1, { status: 9 })];
+  scenarioId.value = 1;
   selectedLocationId.value = 11;
-  await loadLocationOutput(api);
+  await load();
   assert.is(locationOutput.value?.value, 5);
   scenarios.value = [scenario(1, { status: 0 })];
-  await loadLocationOutput(api);
+  await load();
   assert.is(locationOutput.value, null);
   assert.is(outputUpdating.value, false);
 });

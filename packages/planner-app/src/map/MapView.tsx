@@ -23,7 +23,7 @@ import { filterActive, locations, selectedLocationId, visibleLocations } from '.
 import { model } from '../stores/models';
 import { selectLocation } from '../stores/planner';
 import { prefetchCatchmentArea } from '../stores/results';
-import { bindScenarioImpact, impactLayerOn, impactSymbols } from '../stores/impact';
+import { useAppModel } from '../ui/app-model';
 import { fitRequest, extent, view } from '../stores/view';
 import { ContextMenu, type ContextMenuState } from './ContextMenu';
 import { freeArea, inside, pagePadding } from './framing';
@@ -55,6 +55,7 @@ const SELECTION_MAX_ZOOM = 15;
 
 export function MapView() {
   useSignals();
+  const { impactLayerOn, impactSymbols } = useAppModel().impact;
   const container = useRef<HTMLDivElement>(null);
   const [menu, setMenu] = useState<ContextMenuState | null>(null);
   const [card, setCard] = useState<HoverCardState | null>(null);
@@ -199,7 +200,6 @@ export function MapView() {
       }),
     );
     stops.push(bindOverlays(map, api));
-    stops.push(bindScenarioImpact(api));
     stops.push(
       effect(() => {
         impact.setFeatures(impactSymbols.value);
@@ -276,7 +276,8 @@ export function MapView() {
       map.dispose();
       if (window.locusMap === map) delete window.locusMap;
     };
-  }, []);
+    // The app model is made once for the page: the map is made once too.
+  }, [impactLayerOn, impactSymbols]);
 
   return (
     <div className="map-area">

@@ -9,7 +9,7 @@ import type { LocusMap } from '@locus/map-canvas';
 import { effect } from '@preact/signals-react';
 import { t } from '../i18n';
 import { formatLatLonDms } from '../i18n/format';
-import { cancelPlacingLocation, locationDraft, moveDraftTo, openNewLocation, placingLocation, updateLocationDraft } from '../stores/editing';
+import { cancelPlacingLocation, locationDraft, moveDraftTo, openNewLocation, placingLocation, updateLocationDraft } from '../stores/editing/location-dialog';
 
 const PIN_SVG =
   '<svg width="32" height="40" viewBox="0 0 32 40" aria-hidden="true"><path d="M16 39c-1-4-14-15-14-24a14 14 0 0 1 28 0c0 9-13 20-14 24z" fill="#1d5fd1" stroke="#fff" stroke-width="2"/><circle cx="16" cy="15" r="5" fill="#fff"/></svg>';

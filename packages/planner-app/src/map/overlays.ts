@@ -18,6 +18,7 @@ import {
 } from '@locus/map-canvas';
 import { effect } from '@preact/signals-react';
 import type { ApiClient } from '@locus/contract/client';
+import { latestWins, STALE } from '../stores/latest';
 import { layers } from '../stores/layers';
 import { model } from '../stores/models';
 import { clearAreaHover, hoverAreaAt, hoverAreaSets, poiHover, satelliteImagery } from '../stores/tools';
@@ -238,13 +239,15 @@ export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
   stops.push(() => {
     poiHover.value = null;
   });
-  let poiGeneration = 0;
+  // The point sets are kept per set (shared by later choices): their reads are not aborted, an older choice's answer is dropped.
+  const poiRead = latestWins();
+  stops.push(() => poiRead.abort());
   stops.push(
     effect(() => {
       const m = model.value;
       const ids = m ? layers.value.poiSetIds.filter((id) => m.poiSets.some((p) => p.id === id)) : [];
-      const generation = ++poiGeneration;
       if (!m || ids.length === 0) {
+        poiRead.abort();
         pois.setFeatures([]);
         return;
       }
@@ -268,10 +271,12 @@ export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
         }
         return features;
       });
-      void Promise.allSettled(loads).then((results) => {
-        if (generation !== poiGeneration) return;
-        pois.setFeatures(results.flatMap((r) => (r.status === 'fulfilled' ? r.value : [])));
-      });
+      void poiRead
+        .run(() => Promise.allSettled(loads))
+        .then((results) => {
+          if (results === STALE) return;
+          pois.setFeatures(results.flatMap((r) => (r.status === 'fulfilled' ? r.value : [])));
+        });
     }),
   );
 

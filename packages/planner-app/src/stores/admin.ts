@@ -18,32 +18,12 @@ import {
   type User,
   type UserModelAccess,
 } from '@locus/contract';
-import { batch, computed, signal } from '@preact/signals-react';
+import { batch, computed, createModel, signal } from '@preact/signals-react';
 import { ApiFailure, type ApiClient } from '@locus/contract/client';
 import { t, type TextKey } from '../i18n';
-import { api as defaultApi } from './api';
 import { isConnectionOrServerFailure } from './refusals';
+import { latestApplied } from './latest';
 import { notify } from './ui';
-
-let api: ApiClient = defaultApi;
-/** Tests hand in their own client. */
-export function setAdminApi(client: ApiClient): void {
-  api = client;
-}
-
-/**
- * A load whose answer replaces a list: only the answer to the latest call is
- * applied, so an earlier call answered late (a slow query, filters changed one
- * after another, a reload after a save) never puts back an older list.
- */
-function latestOnly<T>(load: () => Promise<T>, apply: (value: T) => void): () => Promise<void> {
-  let latest = 0;
-  return async () => {
-    const mine = ++latest;
-    const value = await load();
-    if (mine === latest) apply(value);
-  };
-}
 
 // --- Routes of the admin area -------------------------------------------------
 
@@ -132,220 +112,271 @@ export function statusTotals(rows: readonly ScenarioStatusEntry[]): Omit<Scenari
   return { total: sum('total'), unprocessed: sum('unprocessed'), processing: sum('processing'), completed: sum('completed'), failed: sum('failed') };
 }
 
-// --- Logins ---------------------------------------------------------------------
+/** A change of an access row: has access, is admin (or both). */
+export type AccessPatch = { hasAccess?: boolean; isAdmin?: boolean };
 
-export const logins = signal<Login[]>([]);
-export const loginFilter = signal('');
-export const visibleLogins = computed(() => filterRows(logins.value, loginFilter.value, (l) => `${l.displayName} ${l.identity}`));
-export const loginForm = signal<LoginForm>({ displayName: '', email: '' });
-export const loginFormErrors = signal<LoginFormErrors>({});
-/** The answer of the last creation: shown instead of the form until restarted. */
-export const createdLogin = signal<{ created: CreatedLogin; identity: string } | null>(null);
-
-export const loadLogins = latestOnly(
-  () => api.call('adminLogins'),
-  (list) => {
-    logins.value = list;
-  },
-);
-
-export function setLoginForm(patch: Partial<LoginForm>): void {
-  loginForm.value = { ...loginForm.value, ...patch };
-  if (Object.keys(loginFormErrors.value).length) loginFormErrors.value = validateLoginForm(loginForm.value);
-}
-
-/** Validates, creates the login and shows its generated password; false when the form has errors. */
-export async function createLogin(): Promise<boolean> {
-  const errors = validateLoginForm(loginForm.value);
-  loginFormErrors.value = errors;
-  if (errors.displayName || errors.email) return false;
-  const body = { displayName: loginForm.value.displayName.trim(), email: loginForm.value.email.trim() };
-  let created: CreatedLogin;
-  try {
-    created = await api.call('adminLoginCreate', { body });
-  } catch (error) {
-    // A refusal naming a field of the form (an e-mail address in use) shows at that field; the form keeps what was typed.
-    const field = error instanceof ApiFailure ? error.body?.field : undefined;
-    if (error instanceof ApiFailure && (field === 'displayName' || field === 'email')) {
-      loginFormErrors.value = { ...loginFormErrors.value, [field]: error.body!.message };
-      return false;
-    }
-    if (error instanceof ApiFailure && !isConnectionOrServerFailure(error)) return false;
-    throw error;
-  }
-  createdLogin.value = { created, identity: body.email };
-  notify(t('loginCreated', { name: body.displayName }), 'success');
-  await loadLogins();
-  return true;
-}
-
-/** Back to an empty add form (the restart icon). */
-export function restartLoginForm(): void {
-  batch(() => {
-    createdLogin.value = null;
-    loginForm.value = { displayName: '', email: '' };
-    loginFormErrors.value = {};
+/** The rows with the row of an id changed by the admin-needs-access rules. */
+export function patchAccessRow<R extends { id: number; hasAccess: boolean; isAdmin: boolean }>(rows: readonly R[], id: number, patch: AccessPatch): R[] {
+  return rows.map((row) => {
+    if (row.id !== id) return row;
+    let next = row;
+    if (patch.hasAccess !== undefined) next = withAccess(next, patch.hasAccess);
+    if (patch.isAdmin !== undefined) next = withAdmin(next, patch.isAdmin);
+    return next;
   });
 }
 
-export async function deleteLogin(login: Login, confirmDelete: (text: string) => Promise<boolean>): Promise<boolean> {
-  if (!(await confirmDelete(t('deleteLoginConfirm', { name: login.displayName })))) return false;
-  await api.call('adminLoginDelete', { params: { loginId: login.id } });
-  notify(t('loginDeleted', { name: login.displayName }), 'success');
-  await loadLogins();
-  return true;
-}
+/**
+ * The admin area's state and actions: the lists, filters and editors of the
+ * logins, users, models and scenario status screens, and the log viewer. Made
+ * with the API client it calls.
+ */
+export const AdminAreaModel = createModel((api: ApiClient) => {
+  // --- Logins ---------------------------------------------------------------------
 
-// --- Users ------------------------------------------------------------------------
+  const logins = signal<Login[]>([]);
+  const loginFilter = signal('');
+  const visibleLogins = computed(() => filterRows(logins.value, loginFilter.value, (l) => `${l.displayName} ${l.identity}`));
+  const loginForm = signal<LoginForm>({ displayName: '', email: '' });
+  const loginFormErrors = signal<LoginFormErrors>({});
+  /** The answer of the last creation: shown instead of the form until restarted. */
+  const createdLogin = signal<{ created: CreatedLogin; identity: string } | null>(null);
 
-export const users = signal<User[]>([]);
-export const userFilter = signal('');
-export const visibleUsers = computed(() => filterRows(users.value, userFilter.value, (u) => u.title));
-/** The user whose model access is being edited, with the edited rows. */
-export const userEditor = signal<{ user: User; rows: UserModelAccess[]; saved: string } | null>(null);
+  const loadLogins = latestApplied(
+    (signal) => api.call('adminLogins', { signal }),
+    (list) => {
+      logins.value = list;
+    },
+  );
 
-export const loadUsers = latestOnly(
-  () => api.call('adminUsers'),
-  (list) => {
-    users.value = list;
-  },
-);
+  function setLoginForm(patch: Partial<LoginForm>): void {
+    loginForm.value = { ...loginForm.value, ...patch };
+    if (Object.keys(loginFormErrors.value).length) loginFormErrors.value = validateLoginForm(loginForm.value);
+  }
 
-export async function syncUsers(): Promise<void> {
-  const result = await api.call('adminUsersSync');
-  notify(t('usersSynced', { added: result.added, updated: result.updated, deleted: result.markedDeleted }), 'success');
-  await loadUsers();
-}
+  /** Validates, creates the login and shows its generated password; false when the form has errors. */
+  async function createLogin(): Promise<boolean> {
+    const errors = validateLoginForm(loginForm.value);
+    loginFormErrors.value = errors;
+    if (errors.displayName || errors.email) return false;
+    const body = { displayName: loginForm.value.displayName.trim(), email: loginForm.value.email.trim() };
+    let created: CreatedLogin;
+    try {
+      created = await api.call('adminLoginCreate', { body });
+    } catch (error) {
+      // A refusal naming a field of the form (an e-mail address in use) shows at that field; the form keeps what was typed.
+      const field = error instanceof ApiFailure ? error.body?.field : undefined;
+      if (error instanceof ApiFailure && (field === 'displayName' || field === 'email')) {
+        loginFormErrors.value = { ...loginFormErrors.value, [field]: error.body!.message };
+        return false;
+      }
+      if (error instanceof ApiFailure && !isConnectionOrServerFailure(error)) return false;
+      throw error;
+    }
+    createdLogin.value = { created, identity: body.email };
+    notify(t('loginCreated', { name: body.displayName }), 'success');
+    await loadLogins();
+    return true;
+  }
 
-export async function openUser(user: User): Promise<void> {
-  const rows = await api.call('adminUserModels', { params: { userId: user.id } });
-  userEditor.value = { user, rows, saved: JSON.stringify(rows) };
-}
-
-export function setUserRow(modelId: number, patch: { hasAccess?: boolean; isAdmin?: boolean }): void {
-  const editor = userEditor.value;
-  if (!editor) return;
-  userEditor.value = {
-    ...editor,
-    rows: editor.rows.map((row) => {
-      if (row.id !== modelId) return row;
-      let next = row;
-      if (patch.hasAccess !== undefined) next = withAccess(next, patch.hasAccess);
-      if (patch.isAdmin !== undefined) next = withAdmin(next, patch.isAdmin);
-      return next;
-    }),
-  };
-}
-
-export async function saveUser(): Promise<void> {
-  const editor = userEditor.value;
-  if (!editor) return;
-  const rows = await api.call('adminUserModelsSave', { body: { user: editor.user, models: editor.rows } });
-  userEditor.value = { ...editor, rows, saved: JSON.stringify(rows) };
-  notify(t('accessSaved', { name: editor.user.title }), 'success');
-}
-
-export const userEditorDirty = computed(() => !!userEditor.value && JSON.stringify(userEditor.value.rows) !== userEditor.value.saved);
-
-// --- Models -------------------------------------------------------------------------
-
-export const adminModels = signal<AdminModel[]>([]);
-export const modelFilter = signal('');
-export const visibleAdminModels = computed(() => filterRows(adminModels.value, modelFilter.value, (m) => m.name));
-export const modelEditor = signal<{ model: AdminModel; rows: ModelUser[]; saved: string } | null>(null);
-/** The users with access rows still in the directory, and the orphans (deleted from the directory). */
-export const modelEditorUsers = computed(() => (modelEditor.value?.rows ?? []).filter((r) => r.deletedFromAzureAd === 0));
-export const modelEditorOrphans = computed(() => (modelEditor.value?.rows ?? []).filter((r) => r.deletedFromAzureAd === 1));
-export const modelEditorDirty = computed(() => !!modelEditor.value && JSON.stringify(modelEditor.value.rows) !== modelEditor.value.saved);
-
-export const loadAdminModels = latestOnly(
-  () => api.call('adminModels'),
-  (list) => {
-    adminModels.value = list;
-  },
-);
-
-export async function openModel(model: AdminModel): Promise<void> {
-  const rows = await api.call('adminModelUsers', { params: { modelId: model.id } });
-  modelEditor.value = { model, rows, saved: JSON.stringify(rows) };
-}
-
-export function setModelRow(userId: number, patch: { hasAccess?: boolean; isAdmin?: boolean }): void {
-  const editor = modelEditor.value;
-  if (!editor) return;
-  modelEditor.value = {
-    ...editor,
-    rows: editor.rows.map((row) => {
-      if (row.id !== userId) return row;
-      let next = row;
-      if (patch.hasAccess !== undefined) next = withAccess(next, patch.hasAccess);
-      if (patch.isAdmin !== undefined) next = withAdmin(next, patch.isAdmin);
-      return next;
-    }),
-  };
-}
-
-export async function saveModel(): Promise<void> {
-  const editor = modelEditor.value;
-  if (!editor) return;
-  const rows = await api.call('adminModelUsersSave', { body: { model: editor.model, users: editor.rows } });
-  modelEditor.value = { ...editor, rows, saved: JSON.stringify(rows) };
-  notify(t('accessSaved', { name: editor.model.name }), 'success');
-}
-
-/** Sync from the directory, then the open model's users again (new users appear, removed ones become orphans). */
-export async function syncModelUsers(): Promise<void> {
-  await syncUsers();
-  const editor = modelEditor.value;
-  if (editor) await openModel(editor.model);
-}
-
-// --- Scenario status ---------------------------------------------------------------
-
-export const scenarioStatus = signal<ScenarioStatusEntry[]>([]);
-export const statusModelId = signal<number | null>(null);
-export const statusEntry = computed(() => scenarioStatus.value.find((r) => r.modelId === statusModelId.value) ?? null);
-
-export const loadScenarioStatus = latestOnly(
-  () => api.call('adminScenarioStatus'),
-  (list) => {
-    scenarioStatus.value = list;
-  },
-);
-
-export async function startUnprocessed(modelId: number): Promise<number> {
-  const result = await api.call('adminStartProcessingUnprocessed', { params: { modelId } });
-  notify(t('unprocessedStarted', { count: result.scenarioCount }), 'success');
-  await loadScenarioStatus();
-  return result.scenarioCount;
-}
-
-// --- Log viewer ----------------------------------------------------------------------
-
-export const logEventTypes = signal<number[]>([...LogViewerDefaultEventTypes]);
-export const logSource = signal('');
-export const logEntries = signal<LogEntry[]>([]);
-export const logPage = signal(0);
-export const logPageCount = computed(() => Math.max(1, Math.ceil(logEntries.value.length / LogPageSize)));
-export const logPageRows = computed(() => logEntries.value.slice(logPage.value * LogPageSize, (logPage.value + 1) * LogPageSize));
-
-export function toggleLogEventType(type: number, on: boolean): void {
-  const set = new Set(logEventTypes.value);
-  if (on) set.add(type);
-  else set.delete(type);
-  logEventTypes.value = [...set].sort((a, b) => a - b);
-}
-
-/** Asks with the filters now set; filters changed quickly one after another show the answer to the last. */
-export const loadLog = latestOnly(
-  async () => {
-    const mask = eventTypeMask(logEventTypes.value);
-    // No type checked: nothing to show (the server reads 0 as none too).
-    return mask === 0 ? [] : api.call('adminLog', { query: { eventType: mask, source: logSource.value } });
-  },
-  (rows) =>
+  /** Back to an empty add form (the restart icon). */
+  function restartLoginForm(): void {
     batch(() => {
-      logEntries.value = rows;
-      logPage.value = 0;
-    }),
-);
+      createdLogin.value = null;
+      loginForm.value = { displayName: '', email: '' };
+      loginFormErrors.value = {};
+    });
+  }
+
+  async function deleteLogin(login: Login, confirmDelete: (text: string) => Promise<boolean>): Promise<boolean> {
+    if (!(await confirmDelete(t('deleteLoginConfirm', { name: login.displayName })))) return false;
+    await api.call('adminLoginDelete', { params: { loginId: login.id } });
+    notify(t('loginDeleted', { name: login.displayName }), 'success');
+    await loadLogins();
+    return true;
+  }
+
+  // --- Users ------------------------------------------------------------------------
+
+  const users = signal<User[]>([]);
+  const userFilter = signal('');
+  const visibleUsers = computed(() => filterRows(users.value, userFilter.value, (u) => u.title));
+  /** The user whose model access is being edited, with the edited rows. */
+  const userEditor = signal<{ user: User; rows: UserModelAccess[]; saved: string } | null>(null);
+
+  const loadUsers = latestApplied(
+    (signal) => api.call('adminUsers', { signal }),
+    (list) => {
+      users.value = list;
+    },
+  );
+
+  async function syncUsers(): Promise<void> {
+    const result = await api.call('adminUsersSync');
+    notify(t('usersSynced', { added: result.added, updated: result.updated, deleted: result.markedDeleted }), 'success');
+    await loadUsers();
+  }
+
+  async function openUser(user: User): Promise<void> {
+    const rows = await api.call('adminUserModels', { params: { userId: user.id } });
+    userEditor.value = { user, rows, saved: JSON.stringify(rows) };
+  }
+
+  function setUserRow(modelId: number, patch: AccessPatch): void {
+    const editor = userEditor.value;
+    if (editor) userEditor.value = { ...editor, rows: patchAccessRow(editor.rows, modelId, patch) };
+  }
+
+  async function saveUser(): Promise<void> {
+    const editor = userEditor.value;
+    if (!editor) return;
+    const rows = await api.call('adminUserModelsSave', { body: { user: editor.user, models: editor.rows } });
+    userEditor.value = { ...editor, rows, saved: JSON.stringify(rows) };
+    notify(t('accessSaved', { name: editor.user.title }), 'success');
+  }
+
+  const userEditorDirty = computed(() => !!userEditor.value && JSON.stringify(userEditor.value.rows) !== userEditor.value.saved);
+
+  // --- Models -------------------------------------------------------------------------
+
+  const adminModels = signal<AdminModel[]>([]);
+  const modelFilter = signal('');
+  const visibleAdminModels = computed(() => filterRows(adminModels.value, modelFilter.value, (m) => m.name));
+  const modelEditor = signal<{ model: AdminModel; rows: ModelUser[]; saved: string } | null>(null);
+  /** The users with access rows still in the directory, and the orphans (deleted from the directory). */
+  const modelEditorUsers = computed(() => (modelEditor.value?.rows ?? []).filter((r) => r.deletedFromAzureAd === 0));
+  const modelEditorOrphans = computed(() => (modelEditor.value?.rows ?? []).filter((r) => r.deletedFromAzureAd === 1));
+  const modelEditorDirty = computed(() => !!modelEditor.value && JSON.stringify(modelEditor.value.rows) !== modelEditor.value.saved);
+
+  const loadAdminModels = latestApplied(
+    (signal) => api.call('adminModels', { signal }),
+    (list) => {
+      adminModels.value = list;
+    },
+  );
+
+  async function openModel(model: AdminModel): Promise<void> {
+    const rows = await api.call('adminModelUsers', { params: { modelId: model.id } });
+    modelEditor.value = { model, rows, saved: JSON.stringify(rows) };
+  }
+
+  function setModelRow(userId: number, patch: AccessPatch): void {
+    const editor = modelEditor.value;
+    if (editor) modelEditor.value = { ...editor, rows: patchAccessRow(editor.rows, userId, patch) };
+  }
+
+  async function saveModel(): Promise<void> {
+    const editor = modelEditor.value;
+    if (!editor) return;
+    const rows = await api.call('adminModelUsersSave', { body: { model: editor.model, users: editor.rows } });
+    modelEditor.value = { ...editor, rows, saved: JSON.stringify(rows) };
+    notify(t('accessSaved', { name: editor.model.name }), 'success');
+  }
+
+  /** Sync from the directory, then the open model's users again (new users appear, removed ones become orphans). */
+  async function syncModelUsers(): Promise<void> {
+    await syncUsers();
+    const editor = modelEditor.value;
+    if (editor) await openModel(editor.model);
+  }
+
+  // --- Scenario status ---------------------------------------------------------------
+
+  const scenarioStatus = signal<ScenarioStatusEntry[]>([]);
+  const statusModelId = signal<number | null>(null);
+  const statusEntry = computed(() => scenarioStatus.value.find((r) => r.modelId === statusModelId.value) ?? null);
+
+  const loadScenarioStatus = latestApplied(
+    (signal) => api.call('adminScenarioStatus', { signal }),
+    (list) => {
+      scenarioStatus.value = list;
+    },
+  );
+
+  async function startUnprocessed(modelId: number): Promise<number> {
+    const result = await api.call('adminStartProcessingUnprocessed', { params: { modelId } });
+    notify(t('unprocessedStarted', { count: result.scenarioCount }), 'success');
+    await loadScenarioStatus();
+    return result.scenarioCount;
+  }
+
+  // --- Log viewer ----------------------------------------------------------------------
+
+  const logEventTypes = signal<number[]>([...LogViewerDefaultEventTypes]);
+  const logSource = signal('');
+  const logEntries = signal<LogEntry[]>([]);
+  const logPage = signal(0);
+  const logPageCount = computed(() => Math.max(1, Math.ceil(logEntries.value.length / LogPageSize)));
+  const logPageRows = computed(() => logEntries.value.slice(logPage.value * LogPageSize, (logPage.value + 1) * LogPageSize));
+
+  function toggleLogEventType(type: number, on: boolean): void {
+    const set = new Set(logEventTypes.value);
+    if (on) set.add(type);
+    else set.delete(type);
+    logEventTypes.value = [...set].sort((a, b) => a - b);
+  }
+
+  /** Asks with the filters now set; filters changed quickly one after another show the answer to the last. */
+  const loadLog = latestApplied(
+    async (signal) => {
+      const mask = eventTypeMask(logEventTypes.value);
+      // No type checked: nothing to show (the server reads 0 as none too).
+      return mask === 0 ? [] : api.call('adminLog', { query: { eventType: mask, source: logSource.value }, signal });
+    },
+    (rows) =>
+      batch(() => {
+        logEntries.value = rows;
+        logPage.value = 0;
+      }),
+  );
+
+  return {
+    logins,
+    loginFilter,
+    visibleLogins,
+    loginForm,
+    loginFormErrors,
+    createdLogin,
+    loadLogins,
+    setLoginForm,
+    createLogin,
+    restartLoginForm,
+    deleteLogin,
+    users,
+    userFilter,
+    visibleUsers,
+    userEditor,
+    loadUsers,
+    syncUsers,
+    openUser,
+    setUserRow,
+    saveUser,
+    userEditorDirty,
+    adminModels,
+    modelFilter,
+    visibleAdminModels,
+    modelEditor,
+    modelEditorUsers,
+    modelEditorOrphans,
+    modelEditorDirty,
+    loadAdminModels,
+    openModel,
+    setModelRow,
+    saveModel,
+    syncModelUsers,
+    scenarioStatus,
+    statusModelId,
+    statusEntry,
+    loadScenarioStatus,
+    startUnprocessed,
+    logEventTypes,
+    logSource,
+    logEntries,
+    logPage,
+    logPageCount,
+    logPageRows,
+    toggleLogEventType,
+    loadLog,
+  };
+});
+export type AdminAreaModel = InstanceType<typeof AdminAreaModel>;

@@ -3,8 +3,9 @@
 // report's impact map), and the Impact section of the right drawer.
 import type { LocationSummary, ScenarioDifferences } from '@locus/contract';
 import type { ImpactFeature } from '@locus/map-canvas';
-import { computed, effect, signal } from '@preact/signals-react';
+import { computed, createModel, effect, signal } from '@preact/signals-react';
 import type { ApiClient } from '@locus/contract/client';
+import { latestWins, STALE } from './latest';
 import { locations } from './locations';
 import { model, submodelId } from './models';
 import { baseStamp, fetchScenarioDifferences, scenarioStamp } from './results';
@@ -144,36 +145,40 @@ export function impactSummary(
 
 // ---------------------------------------------------------------- state: the shown scenario's differences
 
-/** The differences of the shown scenario against the base, when both are calculated; null otherwise. */
-export const scenarioImpact = signal<{ key: string; scenarioId: number; differences: ScenarioDifferences } | null>(null);
-/** The Impact map layer is drawn (it is turned on by every calculation of the shown scenario). */
-export const impactLayerOn = signal(true);
-
-/** The Impact section's figures for the shown scenario; null when there is no impact to show. */
-export const impactOfScenario = computed<ImpactSummary | null>(() => {
-  const impact = scenarioImpact.value;
-  const m = model.value;
-  if (!impact || !m || impact.scenarioId !== scenario.value?.id) return null;
-  return impactSummary(impact.differences, locations.value, m.locationGroups);
-});
-
-/** The Impact layer's symbols: the differences' stores at their place on the map. */
-export const impactSymbols = computed<ImpactFeature[]>(() => {
-  const impact = scenarioImpact.value;
-  if (!impact || impact.scenarioId !== scenario.value?.id) return [];
-  return impactFeatures(impact.differences, locations.value);
-});
-
 /**
- * Reads the shown scenario's differences whenever the scenario or its base
- * is (re)calculated, and keeps the last answer while a new one is read (the
- * old figures stay until the new ones replace them). Turns the Impact layer
- * on when the shown scenario becomes calculated. Answers a stop function.
+ * The impact of the shown scenario: its differences against the base, the
+ * Impact section's figures and the Impact layer's symbols. Made with the API
+ * client; from then on it reads the differences whenever the scenario or its
+ * base is (re)calculated, keeping the last answer while a new one is read (the
+ * old figures stay until the new ones replace them), and turns the Impact
+ * layer on when the shown scenario becomes calculated, until disposed.
  */
-export function bindScenarioImpact(api: ApiClient): () => void {
+export const ImpactModel = createModel((api: ApiClient) => {
+  /** The differences of the shown scenario against the base, when both are calculated; null otherwise. */
+  const scenarioImpact = signal<{ key: string; scenarioId: number; differences: ScenarioDifferences } | null>(null);
+  /** The Impact map layer is drawn (it is turned on by every calculation of the shown scenario). */
+  const impactLayerOn = signal(true);
+
+  /** The Impact section's figures for the shown scenario; null when there is no impact to show. */
+  const impactOfScenario = computed<ImpactSummary | null>(() => {
+    const impact = scenarioImpact.value;
+    const m = model.value;
+    if (!impact || !m || impact.scenarioId !== scenario.value?.id) return null;
+    return impactSummary(impact.differences, locations.value, m.locationGroups);
+  });
+
+  /** The Impact layer's symbols: the differences' stores at their place on the map. */
+  const impactSymbols = computed<ImpactFeature[]>(() => {
+    const impact = scenarioImpact.value;
+    if (!impact || impact.scenarioId !== scenario.value?.id) return [];
+    return impactFeatures(impact.differences, locations.value);
+  });
+
   let lastStatus: { id: number; status: number } | null = null;
+  /** The key of the differences being read; a newer key makes an older read's answer void. */
   let asked = '';
-  return effect(() => {
+  const read = latestWins();
+  effect(() => {
     const s = scenario.value;
     const base = baseScenario.value;
     const sub = submodelId.value;
@@ -182,20 +187,26 @@ export function bindScenarioImpact(api: ApiClient): () => void {
     if (!s || !base || sub === null || s.parentScenarioId === null || s.status !== 9 || base.status !== 9) {
       if (!s || s.parentScenarioId === null || scenarioImpact.peek()?.scenarioId !== s.id) scenarioImpact.value = null;
       asked = '';
+      read.abort();
       return;
     }
     const key = `${sub}:${s.id}:${scenarioStamp(s.id)}:${baseStamp()}`;
     if (key === asked || scenarioImpact.peek()?.key === key) return;
     asked = key;
     const scenarioId = s.id;
-    fetchScenarioDifferences(api, sub, scenarioId).then(
-      (differences) => {
-        if (asked !== key) return;
-        scenarioImpact.value = differences ? { key, scenarioId, differences } : null;
-      },
-      () => {
-        if (asked === key) asked = '';
-      },
-    );
+    // The differences are kept (shared with the reports): the read is not aborted, its answer dropped.
+    read
+      .run(() => fetchScenarioDifferences(api, sub, scenarioId))
+      .then(
+        (differences) => {
+          if (differences !== STALE) scenarioImpact.value = differences ? { key, scenarioId, differences } : null;
+        },
+        () => {
+          asked = '';
+        },
+      );
   });
-}
+
+  return { scenarioImpact, impactLayerOn, impactOfScenario, impactSymbols };
+});
+export type ImpactModel = InstanceType<typeof ImpactModel>;

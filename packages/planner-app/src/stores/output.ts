@@ -7,11 +7,14 @@
 // last figure of the same location, scenario and sub-model stays on the
 // screen, marked as updating (`outputUpdating`).
 //
-// The loader runs inside an effect (followSelectedOutput): it reads the output signals
-// it writes with `peek()` only, so that writing them never runs it again.
-import { computed, effect, signal, untracked } from '@preact/signals-react';
-import { ChangeType } from '@locus/contract';
-import type { ApiClient } from '@locus/contract/client';
+// A model (createModel): made with the API client and the selection it
+// follows; its loader runs inside an effect the model owns and disposes. The
+// loader reads the output signals it writes with `peek()` only, so that
+// writing them never runs it again.
+import { batch, computed, createModel, effect, signal, untracked, type ReadonlySignal } from '@preact/signals-react';
+import { ChangeType, type Location, type LocationSummary, type Scenario } from '@locus/contract';
+import { isAbort, type ApiClient } from '@locus/contract/client';
+import { latestWins, STALE } from './latest';
 import { locationDetail, locations, selectedLocationId } from './locations';
 import { isDefaultSubmodel, submodelId } from './models';
 import { baseScenario, isProcessing, scenario } from './scenarios';
@@ -28,107 +31,149 @@ export interface LocationOutput {
   baseModified: string | null;
 }
 
-export const locationOutput = signal<LocationOutput | null>(null);
-export const outputLoading = signal(false);
-let generation = 0;
+/** What the output follows: the shown scenario and its base, the sub-model, the selected location and its detail. */
+export interface OutputSelection {
+  scenario: ReadonlySignal<Scenario | null>;
+  baseScenario: ReadonlySignal<Scenario | null>;
+  submodelId: ReadonlySignal<number | null>;
+  isDefaultSubmodel: ReadonlySignal<boolean>;
+  selectedLocationId: ReadonlySignal<number | null>;
+  locationDetail: ReadonlySignal<Location | null>;
+  /** The map's locations (peeked: a new list does not read the output again). */
+  locations: ReadonlySignal<readonly LocationSummary[]>;
+}
+
+/** The planner's selection as its stores hold it. */
+export const plannerSelection: OutputSelection = {
+  scenario,
+  baseScenario,
+  submodelId,
+  isDefaultSubmodel,
+  selectedLocationId,
+  locationDetail,
+  locations,
+};
 
 /**
- * Whether the output shown may stand for the selection until its successor
- * comes: the same location and sub-model, in the shown scenario or in its
- * parent (a what-if saved into a new scenario shows the figure it started
- * from while the new scenario calculates).
+ * The output of the selected location. Made with the API client and the
+ * selection it follows; from then on it follows the scenario, its status, the
+ * sub-model and the selected location (its detail included: the default
+ * sub-model's figure comes with it) until disposed.
  */
-function isCurrent(output: LocationOutput | null): output is LocationOutput {
-  const s = scenario.value;
-  return (
-    output !== null &&
-    output.locationId === selectedLocationId.value &&
-    output.submodelId === submodelId.value &&
-    s !== null &&
-    (output.scenarioId === s.id || output.scenarioId === s.parentScenarioId)
-  );
-}
+export const OutputModel = createModel((api: ApiClient, selection: OutputSelection = plannerSelection) => {
+  const locationOutput = signal<LocationOutput | null>(null);
+  const outputLoading = signal(false);
+  /** The figure shown is the one of the latest selection: a read for an earlier one is aborted. */
+  const outputRead = latestWins();
 
-/** The output shown is the last one of the selection, kept while its successor is calculated or read. */
-export const outputUpdating = computed(() => {
-  const s = scenario.value;
-  if (!s || !isCurrent(locationOutput.value)) return false;
-  return isProcessing(s.status) || (s.status === 9 && outputLoading.value);
-});
-
-async function valueIn(api: ApiClient, scenarioId: number, locationId: number): Promise<{ value: number | null; title: string | null }> {
-  const sub = submodelId.value;
-  if (sub !== null && !isDefaultSubmodel.value) {
-    const matching = await api
-      .call('matchingLocations', {
-        params: { submodelId: sub, scenarioId, locationId },
-        query: { topN: 1 },
-        expected: [404, 409],
-      })
-      .catch(() => []);
-    const own = matching.find((m) => m.locationId === locationId) ?? matching[0];
-    return { value: own?.outputLocationPropertyValue ?? null, title: own?.outputLocationPropertyTitle ?? null };
+  /**
+   * Whether the output shown may stand for the selection until its successor
+   * comes: the same location and sub-model, in the shown scenario or in its
+   * parent (a what-if saved into a new scenario shows the figure it started
+   * from while the new scenario calculates).
+   */
+  function isCurrent(output: LocationOutput | null): output is LocationOutput {
+    const s = selection.scenario.value;
+    return (
+      output !== null &&
+      output.locationId === selection.selectedLocationId.value &&
+      output.submodelId === selection.submodelId.value &&
+      s !== null &&
+      (output.scenarioId === s.id || output.scenarioId === s.parentScenarioId)
+    );
   }
-  if (scenarioId === scenario.value?.id && locationDetail.value?.id === locationId) return { value: locationDetail.value.score, title: null };
-  const detail = await api.call('scenarioLocationProperties', { params: { scenarioId, locationId }, expected: [404] }).catch(() => null);
-  return { value: detail?.score ?? null, title: null };
-}
 
-/** Loads the output of the selected location when the scenario is calculated; clears it otherwise. */
-export async function loadLocationOutput(api: ApiClient): Promise<void> {
-  const s = scenario.value;
-  const lid = selectedLocationId.value;
-  const mine = ++generation;
-  if (!s || lid === null || s.status !== 9) {
-    // While the scenario calculates, the figure of the same selection stays (marked as updating).
-    const kept = s && isProcessing(s.status) && untracked(() => isCurrent(locationOutput.peek()));
-    if (!kept) locationOutput.value = null;
-    if (untracked(() => outputLoading.peek())) outputLoading.value = false;
-    return;
+  /** The output shown is the last one of the selection, kept while its successor is calculated or read. */
+  const outputUpdating = computed(() => {
+    const s = selection.scenario.value;
+    if (!s || !isCurrent(locationOutput.value)) return false;
+    return isProcessing(s.status) || (s.status === 9 && outputLoading.value);
+  });
+
+  async function valueIn(scenarioId: number, locationId: number, signal: AbortSignal): Promise<{ value: number | null; title: string | null }> {
+    const sub = selection.submodelId.value;
+    if (sub !== null && !selection.isDefaultSubmodel.value) {
+      const matching = await api
+        .call('matchingLocations', {
+          params: { submodelId: sub, scenarioId, locationId },
+          query: { topN: 1 },
+          expected: [404, 409],
+          signal,
+        })
+        .catch((error) => (isAbort(error) ? Promise.reject(error) : []));
+      const own = matching.find((m) => m.locationId === locationId) ?? matching[0];
+      return { value: own?.outputLocationPropertyValue ?? null, title: own?.outputLocationPropertyTitle ?? null };
+    }
+    const detail = selection.locationDetail.value;
+    if (scenarioId === selection.scenario.value?.id && detail?.id === locationId) return { value: detail.score, title: null };
+    const read = await api
+      .call('scenarioLocationProperties', { params: { scenarioId, locationId }, expected: [404], signal })
+      .catch((error) => (isAbort(error) ? Promise.reject(error) : null));
+    return { value: read?.score ?? null, title: null };
   }
-  // A figure of another selection is not kept while the new one is read.
-  if (!untracked(() => isCurrent(locationOutput.peek()))) locationOutput.value = null;
-  outputLoading.value = true;
-  try {
-    const base = baseScenario.value;
+
+  /** Loads the output of the selected location when the scenario is calculated; clears it otherwise. */
+  async function load(): Promise<void> {
+    const s = selection.scenario.value;
+    const lid = selection.selectedLocationId.value;
+    if (!s || lid === null || s.status !== 9) {
+      outputRead.abort();
+      // While the scenario calculates, the figure of the same selection stays (marked as updating).
+      const kept = s && isProcessing(s.status) && untracked(() => isCurrent(locationOutput.peek()));
+      if (!kept) locationOutput.value = null;
+      if (untracked(() => outputLoading.peek())) outputLoading.value = false;
+      return;
+    }
+    // A figure of another selection is not kept while the new one is read.
+    if (!untracked(() => isCurrent(locationOutput.peek()))) locationOutput.value = null;
+    outputLoading.value = true;
+    const base = selection.baseScenario.value;
     // A location opened in this scenario (or a parent of it) is not in the base: nothing to ask it for.
     // Peeked: a new list of the map's locations does not read the output again.
-    const inBase = locations.peek().find((l) => l.id === lid)?.changeType !== ChangeType.added;
+    const inBase = selection.locations.peek().find((l) => l.id === lid)?.changeType !== ChangeType.added;
     const compare = base && base.id !== s.id && base.status === 9 && inBase;
     // The base's value of the same selection is read once per base calculation.
     const known = untracked(() => locationOutput.peek());
     const reuse = compare && isCurrent(known) && known.baseModified === base.modified && known.baseValue !== null;
-    const [own, baseOwn] = await Promise.all([
-      valueIn(api, s.id, lid),
-      !compare ? Promise.resolve(null) : reuse ? Promise.resolve({ value: known.baseValue, title: null }) : valueIn(api, base.id, lid),
-    ]);
-    if (mine !== generation) return;
-    locationOutput.value = {
-      locationId: lid,
-      scenarioId: s.id,
-      submodelId: submodelId.value,
-      value: own.value,
-      title: own.title,
-      baseValue: baseOwn?.value ?? null,
-      baseModified: compare ? base.modified : null,
-    };
+    const sub = selection.submodelId.value;
+    const answer = await outputRead
+      .run((signal) =>
+        Promise.all([
+          valueIn(s.id, lid, signal),
+          !compare ? Promise.resolve(null) : reuse ? Promise.resolve({ value: known.baseValue, title: null }) : valueIn(base.id, lid, signal),
+        ]),
+      )
+      .catch((error: unknown) => {
+        outputLoading.value = false;
+        throw error;
+      });
+    if (answer === STALE) return;
+    const [own, baseOwn] = answer;
+    batch(() => {
+      locationOutput.value = {
+        locationId: lid,
+        scenarioId: s.id,
+        submodelId: sub,
+        value: own.value,
+        title: own.title,
+        baseValue: baseOwn?.value ?? null,
+        baseModified: compare ? base.modified : null,
+      };
+      outputLoading.value = false;
+    });
     performance.mark('locus:output-visible');
-  } finally {
-    if (mine === generation) outputLoading.value = false;
   }
-}
 
-/**
- * The output follows the scenario, its status, the sub-model and the selected
- * location (its detail included: the default sub-model's figure comes with
- * it). Returns the function that stops it.
- */
-export function followSelectedOutput(api: ApiClient): () => void {
-  return effect(() => {
-    void scenario.value?.status;
-    void submodelId.value;
-    void selectedLocationId.value;
-    void locationDetail.value;
-    void loadLocationOutput(api);
+  // Owned by the model: disposed with it. The loader's own reads (the base scenario, the
+  // sub-model's kind) are tracked as well.
+  effect(() => {
+    void selection.scenario.value?.status;
+    void selection.submodelId.value;
+    void selection.selectedLocationId.value;
+    void selection.locationDetail.value;
+    void load();
   });
-}
+
+  return { locationOutput, outputLoading, outputUpdating, load };
+});
+export type OutputModel = InstanceType<typeof OutputModel>;

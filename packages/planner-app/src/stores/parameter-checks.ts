@@ -5,7 +5,7 @@
 // then hardly matters).
 import type { TravelModeParameters } from '@locus/contract';
 import type { TextKey } from '../i18n';
-import { decayValue } from './editors';
+import { decayValue } from './editors/expression-help';
 
 export interface DecayWarning {
   key: TextKey;

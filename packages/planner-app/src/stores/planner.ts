@@ -1,7 +1,7 @@
 // The planner's actions across the stores: startup in the order of spec
 // point 4, model / sub-model / scenario / location selection, calculation and
 // status polling. Components call these; they never fetch on their own.
-import { ScenarioStatusPollIdleMs, ScenarioStatusPollMs, type Scenario, type ScenarioEvent, type ScenarioOnlyStatus } from '@locus/contract';
+import { ScenarioStatusPollIdleMs, ScenarioStatusPollMs, type Model, type Scenario, type ScenarioEvent, type ScenarioOnlyStatus } from '@locus/contract';
 import { batch, effect } from '@preact/signals-react';
 import type { ApiClient } from '@locus/contract/client';
 import { sessionState, startSession } from '../auth/session';
@@ -14,14 +14,17 @@ import { isProcessing, scenario, scenarioId, scenarios } from './scenarios';
 import { loadSystemInfo, waitUntilReady } from './system';
 import { startEventStream, streamState, type StreamOptions } from './events';
 import { MARKS, mark } from '../perf';
+import { latestWins, STALE } from './latest';
 import { notify } from './ui';
 import { DEFAULT_VIEW, requestFit, view } from './view';
 
 let api: ApiClient;
-/** Bumped on every model change, so answers for an earlier model are dropped. */
-let modelGeneration = 0;
-let scenarioGeneration = 0;
-let locationGeneration = 0;
+/** A model change makes the reads for an earlier model void. */
+const modelLoad = latestWins();
+/** The shown scenario's locations: a newer read makes an older one void. */
+const locationsRead = latestWins();
+/** The selected location's detail: a newer read makes an older one void. */
+const detailRead = latestWins();
 
 export function useApi(client: ApiClient): void {
   api = client;
@@ -77,9 +80,13 @@ export async function loadModels(address: Address): Promise<void> {
  * visible locations.
  */
 export async function selectModel(id: number, address: Address | null = null, options: { keepView?: boolean } = {}): Promise<void> {
-  const generation = ++modelGeneration;
   const chosen = models.value.find((m) => m.id === id);
   if (!chosen) return;
+  await modelLoad.run((signal) => loadModel(chosen, address, options, signal));
+}
+
+async function loadModel(chosen: Model, address: Address | null, options: { keepView?: boolean }, signal: AbortSignal): Promise<void> {
+  const id = chosen.id;
   batch(() => {
     modelId.value = id;
     setModelLanguage(chosen.language);
@@ -97,8 +104,11 @@ export async function selectModel(id: number, address: Address | null = null, op
       isoLineSetId: chosen.isoLineSets[0]?.id ?? null,
     };
   });
-  const [subs, list] = await Promise.all([api.call('submodels', { params: { modelId: id } }), api.call('scenarios', { params: { modelId: id } })]);
-  if (generation !== modelGeneration) return;
+  const [subs, list] = await Promise.all([
+    api.call('submodels', { params: { modelId: id }, signal }),
+    api.call('scenarios', { params: { modelId: id }, signal }),
+  ]);
+  if (signal.aborted) return;
   const sid =
     address?.sid !== null && address?.sid !== undefined && list.some((s) => s.id === address.sid)
       ? address.sid
@@ -112,7 +122,7 @@ export async function selectModel(id: number, address: Address | null = null, op
   // A calculation already running (the base on a fresh install): its progress is followed every second.
   if (pollTimer && busyWatching()) schedulePoll(FAST_POLL_MS);
   await loadLocations();
-  if (generation !== modelGeneration) return;
+  if (signal.aborted) return;
   if (address?.lid && locations.value.some((l) => l.id === address.lid)) await selectLocation(address.lid, { frame: !hasView(address) });
   if (!options.keepView && (!address || !hasView(address))) requestFit({ kind: 'all' });
 }
@@ -160,26 +170,27 @@ export async function loadLocations(): Promise<void> {
  * elsewhere) is deselected in the same step.
  */
 function readLocations(sid: number, options: { endGoneSelection?: boolean } = {}): Promise<void> {
-  const generation = ++scenarioGeneration;
-  const read = api.call('scenarioLocations', { params: { scenarioId: sid } }).then((list) => {
-    if (generation !== scenarioGeneration) return;
-    batch(() => {
-      locations.value = list;
-      const selected = selectedLocationId.value;
-      if (options.endGoneSelection && selected !== null && !list.some((l) => l.id === selected)) {
-        selectedLocationId.value = null;
-        locationDetail.value = null;
-      }
+  const read = locationsRead
+    .run((signal) => api.call('scenarioLocations', { params: { scenarioId: sid }, signal }))
+    .then((list) => {
+      if (list === STALE) return;
+      batch(() => {
+        locations.value = list;
+        const selected = selectedLocationId.value;
+        if (options.endGoneSelection && selected !== null && !list.some((l) => l.id === selected)) {
+          selectedLocationId.value = null;
+          locationDetail.value = null;
+        }
+      });
     });
-  });
   latestLocationsRead = read;
   read.catch(() => undefined);
   return read;
 }
 
 /** A location's properties in a scenario; null when the scenario does not hold it (404). */
-function readLocationDetail(sid: number, lid: number) {
-  return api.call('scenarioLocationProperties', { params: { scenarioId: sid, locationId: lid }, expected: [404] }).catch((error) => {
+function readLocationDetail(sid: number, lid: number, signal: AbortSignal) {
+  return api.call('scenarioLocationProperties', { params: { scenarioId: sid, locationId: lid }, expected: [404], signal }).catch((error) => {
     if (error?.status === 404) return null;
     throw error;
   });
@@ -220,17 +231,25 @@ export async function loadLocationDetail(): Promise<void> {
   const lid = selectedLocationId.value;
   const sid = scenarioId.value;
   if (lid === null || sid === null) {
-    locationDetail.value = null;
+    detailRead.abort();
+    batch(() => {
+      locationDetail.value = null;
+      locationDetailLoading.value = false;
+    });
     return;
   }
-  const generation = ++locationGeneration;
   locationDetailLoading.value = true;
-  try {
-    const detail = await readLocationDetail(sid, lid);
-    if (generation === locationGeneration) locationDetail.value = detail;
-  } finally {
-    if (generation === locationGeneration) locationDetailLoading.value = false;
-  }
+  const detail = await detailRead
+    .run((signal) => readLocationDetail(sid, lid, signal))
+    .catch((error: unknown) => {
+      locationDetailLoading.value = false;
+      throw error;
+    });
+  if (detail === STALE) return;
+  batch(() => {
+    locationDetail.value = detail;
+    locationDetailLoading.value = false;
+  });
 }
 
 /** Reloads the model's scenarios (after a write) and keeps the chosen one when it still exists. */
@@ -426,13 +445,16 @@ async function reloadShownScenario(): Promise<void> {
   const sid = scenarioId.value;
   const lid = selectedLocationId.value;
   if (sid === null) return;
-  const lGeneration = ++locationGeneration;
   // The detail first: the database answers one statement at a time, and the list is the larger read.
-  const detail = lid === null ? null : await readLocationDetail(sid, lid);
+  const detail = lid === null ? null : await detailRead.run((signal) => readLocationDetail(sid, lid, signal));
   // Another scenario was shown meanwhile: its own load reads its locations.
   if (sid !== scenarioId.value) return;
   const read = readLocations(sid, { endGoneSelection: true });
-  if (lid !== null && detail && lGeneration === locationGeneration && selectedLocationId.value === lid) locationDetail.value = detail;
+  if (lid !== null && detail && detail !== STALE && selectedLocationId.value === lid)
+    batch(() => {
+      locationDetail.value = detail;
+      locationDetailLoading.value = false;
+    });
   // No detail (nothing selected, or gone from the scenario): the list decides, and ends a selection that went.
   else await untilLatestLocations(read);
 }

@@ -14,6 +14,7 @@ import { MatchingLocationsTopN } from '@locus/contract';
 import { signal } from '@preact/signals-react';
 import type { ApiClient } from '@locus/contract/client';
 import { measure, MEASURES, now } from '../perf';
+import { latestWins, STALE } from './latest';
 import {
   fetchCatchmentArea,
   fetchDrivers,
@@ -39,19 +40,19 @@ export const chartProperties = signal<Loadable<PropertiesChartEntry[]>>({ state:
 /** The scatter chart's axes: location property ids. */
 export const scatterAxes = signal<{ x: number | null; y: number | null }>({ x: null, y: null });
 
-let chartGeneration = 0;
+/** The chart shown is the last one asked for: an earlier chart's data answered late is dropped. */
+const chartLoad = latestWins();
 
 async function into<T>(target: { value: Loadable<T> }, key: string, kind: ChartKind, load: () => Promise<T>): Promise<void> {
-  const mine = ++chartGeneration;
   const started = now();
   target.value = { state: 'loading' };
   try {
-    const value = await load();
-    if (mine !== chartGeneration) return;
+    const value = await chartLoad.run(load);
+    if (value === STALE) return;
     measure(MEASURES.chartFetch, started, { kind });
     target.value = { state: 'ready', value, key };
   } catch {
-    if (mine === chartGeneration) target.value = { state: 'failed' };
+    target.value = { state: 'failed' };
   }
 }
 
@@ -85,7 +86,7 @@ export async function loadScatter(api: ApiClient): Promise<void> {
 }
 
 export function closeChart(): void {
-  chartGeneration++;
+  chartLoad.abort();
   openChart.value = null;
 }
 

@@ -20,6 +20,7 @@ import { MatchingLocationsTopN } from '@locus/contract';
 import { batch, computed, effect, signal } from '@preact/signals-react';
 import type { ApiClient } from '@locus/contract/client';
 import { MEASURES, measure, now } from '../perf';
+import { latestWins, STALE } from './latest';
 import { layers } from './layers';
 import { locationDetail, selectedLocationId } from './locations';
 import { isGlobalAdmin, model, submodelId } from './models';
@@ -253,14 +254,17 @@ export const panelCatchment = computed<Loadable<LocationCatchmentArea | null>>((
 });
 
 const keyOf = (c: OutputContext) => `${c.submodelId}:${c.scenarioId}:${c.locationId}:${scenarioStamp(c.scenarioId)}`;
-let generation = 0;
+/** The drawer shows the outputs of the latest context: reads for an earlier one are dropped. */
+const drawerRead = latestWins();
+const isolineRead = latestWins();
+const areaRead = latestWins();
 
 /** Reads the drawer's outputs for the current context: matching locations and the catchment areas. */
 export async function loadDrawerOutputs(api: ApiClient): Promise<void> {
   const c = outputContext.peek();
   const ids = catchmentAreaIds.peek();
-  const mine = ++generation;
   if (!c) {
+    drawerRead.abort();
     batch(() => {
       matching.value = { state: 'idle' };
       catchments.value = new Map();
@@ -276,33 +280,31 @@ export async function loadDrawerOutputs(api: ApiClient): Promise<void> {
     next.set(id, before?.state === 'ready' && before.key === `${key}:${id}` ? before : { state: 'loading' });
   }
   catchments.value = next;
-  const catchmentTasks = ids.map(async (id) => {
-    const started = now();
-    const wasCached = catchmentAreaCached(c, id);
-    let state: Loadable<LocationCatchmentArea | null>;
-    try {
-      state = { state: 'ready', value: await fetchCatchmentArea(api, c, id), key: `${key}:${id}` };
-      if (id === layers.peek().catchmentAreaId) measure(MEASURES.catchmentFetch, started, { locationId: c.locationId, cached: wasCached });
-    } catch {
-      state = { state: 'failed' };
-    }
-    if (mine !== generation) return;
-    const map = new Map(catchments.peek());
-    map.set(id, state);
-    catchments.value = map;
+  // The answers are kept (shared with the charts and reports), so the reads are not aborted; a
+  // newer context only makes their answers void here.
+  await drawerRead.run(async (signal) => {
+    const catchmentTasks = ids.map(async (id) => {
+      const started = now();
+      const wasCached = catchmentAreaCached(c, id);
+      let state: Loadable<LocationCatchmentArea | null>;
+      try {
+        state = { state: 'ready', value: await fetchCatchmentArea(api, c, id), key: `${key}:${id}` };
+        if (id === layers.peek().catchmentAreaId) measure(MEASURES.catchmentFetch, started, { locationId: c.locationId, cached: wasCached });
+      } catch {
+        state = { state: 'failed' };
+      }
+      if (signal.aborted) return;
+      const map = new Map(catchments.peek());
+      map.set(id, state);
+      catchments.value = map;
+    });
+    // The matching locations are asked for once the catchment areas are in: the server computes them
+    // in seconds of one thread, and asked at the same time they hold up the catchment's answer.
+    await Promise.all(catchmentTasks);
+    if (signal.aborted) return;
+    const list = await fetchMatchingLocations(api, c).catch(() => null);
+    if (!signal.aborted) matching.value = list ? { state: 'ready', value: list, key } : { state: 'failed' };
   });
-  // The matching locations are asked for once the catchment areas are in: the server computes them
-  // in seconds of one thread, and asked at the same time they hold up the catchment's answer.
-  await Promise.all(catchmentTasks);
-  if (mine !== generation) return;
-  await fetchMatchingLocations(api, c).then(
-    (list) => {
-      if (mine === generation) matching.value = { state: 'ready', value: list, key };
-    },
-    () => {
-      if (mine === generation) matching.value = { state: 'failed' };
-    },
-  );
 }
 
 /** Reads the isolines of the selected location in the chosen set. */
@@ -312,13 +314,13 @@ export async function loadIsolines(api: ApiClient): Promise<void> {
   const setId = layers.peek().isoLineSetId;
   const set = m?.isoLineSets.find((s) => s.id === setId);
   if (lid === null || !set) {
+    isolineRead.abort();
     isolines.value = null;
     return;
   }
   try {
-    const all = await fetchLocationIsolines(api, lid);
-    if (selectedLocationId.peek() !== lid || layers.peek().isoLineSetId !== setId) return;
-    isolines.value = { ...all, features: all.features.filter((f) => f.properties.isoLineSet === set.name) };
+    const all = await isolineRead.run(() => fetchLocationIsolines(api, lid));
+    if (all !== STALE) isolines.value = { ...all, features: all.features.filter((f) => f.properties.isoLineSet === set.name) };
   } catch {
     isolines.value = null;
   }
@@ -330,15 +332,16 @@ export async function selectArea(api: ApiClient, area: { catchmentAreaId: number
   const s = scenario.peek();
   const sub = submodelId.peek();
   if (!area || !s || sub === null) {
+    areaRead.abort();
     areaInfo.value = { state: 'idle' };
     return;
   }
   areaInfo.value = { state: 'loading' };
   try {
-    const info = await fetchAreaInformation(api, sub, s.id, area.catchmentAreaId, area.areaCode);
-    if (selectedArea.peek() === area) areaInfo.value = { state: 'ready', value: info, key: area.areaCode };
+    const info = await areaRead.run(() => fetchAreaInformation(api, sub, s.id, area.catchmentAreaId, area.areaCode));
+    if (info !== STALE) areaInfo.value = { state: 'ready', value: info, key: area.areaCode };
   } catch {
-    if (selectedArea.peek() === area) areaInfo.value = { state: 'failed' };
+    areaInfo.value = { state: 'failed' };
   }
 }
 

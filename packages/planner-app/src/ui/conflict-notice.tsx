@@ -5,7 +5,7 @@
 // message. Shown inside the dialog the edit was made in, which stays open.
 import { useId } from 'react';
 import { t } from '../i18n';
-import { conflictText, type WriteConflict } from '../stores/editing';
+import { conflictText, type WriteConflict } from '../stores/editing/failures';
 
 export function ConflictNotice({
   conflict,

@@ -8,7 +8,8 @@ import { language, t } from '../i18n';
 import { formatOutput, formatPercent, formatSigned } from '../i18n/format';
 import { locationDetail, selectedLocationId } from '../stores/locations';
 import { model } from '../stores/models';
-import { locationOutput, outputLoading, outputUpdating, type LocationOutput } from '../stores/output';
+import type { LocationOutput } from '../stores/output';
+import { useAppModel } from './app-model';
 import { calculate, selectLocation } from '../stores/planner';
 import { isProcessing, progressPercent, scenario } from '../stores/scenarios';
 import { Drawer } from './drawer';
@@ -17,6 +18,7 @@ import { ImpactSection } from './results/impact-section';
 
 export function OutputDrawer({ children }: { children?: ReactNode }) {
   useSignals();
+  const { locationOutput, outputLoading, outputUpdating } = useAppModel().output;
   const s = scenario.value;
   const m = model.value;
   const open = selectedLocationId.value !== null;

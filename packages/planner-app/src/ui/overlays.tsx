@@ -5,9 +5,13 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
 import { t } from '../i18n';
-import { modelEditorDirty, userEditorDirty, loginForm, createdLogin } from '../stores/admin';
-import { closeDraft, copyDraft, locationDraft, scenarioDraft } from '../stores/editing';
-import { editorDirty } from '../stores/editors';
+import type { AdminAreaModel } from '../stores/admin';
+import { useAppModel } from './app-model';
+import { closeDraft } from '../stores/editing/location-actions';
+import { copyDraft } from '../stores/editing/copy-changes';
+import { locationDraft } from '../stores/editing/location-dialog';
+import { scenarioDraft } from '../stores/editing/scenario-dialog';
+import { editorDirty } from '../stores/editors/drafts';
 import { databaseStarting } from '../stores/system';
 import { confirm, confirmations, debugMode, dismiss, globalError, isBusy, notifications } from '../stores/ui';
 
@@ -67,7 +71,8 @@ function ModalDialog({
 }
 
 /** True while an open dialog or form holds edits that a reload would throw away. */
-export function hasUnsavedWork(): boolean {
+export function hasUnsavedWork(admin: AdminAreaModel): boolean {
+  const { modelEditorDirty, userEditorDirty, loginForm, createdLogin } = admin;
   const login = loginForm.value;
   return !!(
     locationDraft.value ||
@@ -82,8 +87,8 @@ export function hasUnsavedWork(): boolean {
 }
 
 /** Reloads the page; with edits open, only after the user says so. */
-export async function refreshPage(): Promise<void> {
-  if (hasUnsavedWork() && !(await confirm(t('refreshDiscardsEdits')))) return;
+export async function refreshPage(admin: AdminAreaModel): Promise<void> {
+  if (hasUnsavedWork(admin) && !(await confirm(t('refreshDiscardsEdits')))) return;
   globalError.value = null;
   location.reload();
 }
@@ -96,6 +101,7 @@ export async function refreshPage(): Promise<void> {
  */
 export function ErrorDialog() {
   useSignals();
+  const { admin } = useAppModel();
   const error = globalError.value;
   if (!error) return null;
   const close = () => {
@@ -119,7 +125,7 @@ export function ErrorDialog() {
         <button type="button" className="button" onClick={close}>
           {t('close')}
         </button>
-        <button type="button" className="button primary" onClick={() => void refreshPage()}>
+        <button type="button" className="button primary" onClick={() => void refreshPage(admin)}>
           {t('refresh')}
         </button>
       </footer>

@@ -6,28 +6,20 @@ import { useEffect } from 'react';
 import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
 import { utcText } from '../results/dialogs';
 import { t } from '../../i18n';
-import {
-  eventTypeName,
-  loadLog,
-  LOG_EVENT_TYPES,
-  LOG_SOURCES,
-  logEventTypes,
-  logPage,
-  logPageCount,
-  logPageRows,
-  logSource,
-  toggleLogEventType,
-} from '../../stores/admin';
-import { closeEditor, openEditor } from '../../stores/editors';
+import { eventTypeName, LOG_EVENT_TYPES, LOG_SOURCES } from '../../stores/admin';
+import { useAppModel } from '../app-model';
+import { closeEditor } from '../../stores/editors/opening';
+import { openEditor } from '../../stores/editors/drafts';
 import { Dialog, IconButton } from '../common';
 import './admin.css';
 
 export function LogViewer() {
   useSignals();
+  const { loadLog, logEventTypes, logPage, logPageCount, logPageRows, logSource, toggleLogEventType } = useAppModel().admin;
   const open = openEditor.value === 'log';
   useEffect(() => {
     if (open) void loadLog();
-  }, [open]);
+  }, [open, loadLog]);
   const types = logEventTypes.value;
   return (
     <Dialog title={t('logViewer')} open={open} confirmClose={false} onClose={() => void closeEditor()} width={1100} className="log-viewer">

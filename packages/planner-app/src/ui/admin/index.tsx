@@ -9,7 +9,7 @@ import { Menu, ShieldAlert } from 'lucide-react';
 import { sessionState } from '../../auth/session';
 import { t, type TextKey } from '../../i18n';
 import { ADMIN_PATHS, type AdminRoute } from '../../stores/admin';
-import { openDrivers, openLogViewer, openModelParameters, openNormalizedScores, openPropertyRanges } from '../../stores/editors';
+import { openDrivers, openLogViewer, openModelParameters, openNormalizedScores, openPropertyRanges } from '../../stores/editors/opening';
 import { isGlobalAdmin, isModelAdmin, modelsLoaded } from '../../stores/models';
 import { debugMode } from '../../stores/ui';
 import { hidePopover, IconButton } from '../common';

@@ -5,46 +5,8 @@ import { useEffect, useState } from 'react';
 import { Check, Copy, Lock, Pencil, RefreshCw, RotateCcw, Trash2, X } from 'lucide-react';
 import type { ModelUser, UserModelAccess } from '@locus/contract';
 import { serverMessage, t } from '../../i18n';
-import {
-  adminModels,
-  createdLogin,
-  createLogin,
-  deleteLogin,
-  loadAdminModels,
-  loadLogins,
-  loadScenarioStatus,
-  loadUsers,
-  loginFilter,
-  loginForm,
-  loginFormErrors,
-  loginText,
-  modelEditor,
-  modelEditorDirty,
-  modelEditorOrphans,
-  modelEditorUsers,
-  modelFilter,
-  openModel,
-  openUser,
-  restartLoginForm,
-  saveModel,
-  saveUser,
-  scenarioStatus,
-  setLoginForm,
-  setModelRow,
-  setUserRow,
-  startUnprocessed,
-  statusEntry,
-  statusModelId,
-  statusTotals,
-  syncModelUsers,
-  syncUsers,
-  userEditor,
-  userEditorDirty,
-  userFilter,
-  visibleAdminModels,
-  visibleLogins,
-  visibleUsers,
-} from '../../stores/admin';
+import { loginText, statusTotals } from '../../stores/admin';
+import { useAppModel } from '../app-model';
 import { confirm } from '../../stores/ui';
 import { IconButton } from '../common';
 import { AdminDrawer, ListFilter, VirtualList } from './layout';
@@ -70,9 +32,11 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 
 export function LoginsScreen() {
   useSignals();
+  const { createdLogin, createLogin, deleteLogin, loadLogins, loginFilter, loginForm, loginFormErrors, restartLoginForm, setLoginForm, visibleLogins } =
+    useAppModel().admin;
   useEffect(() => {
     void loadLogins();
-  }, []);
+  }, [loadLogins]);
   const created = createdLogin.value;
   const errors = loginFormErrors.value;
   return (
@@ -246,9 +210,10 @@ async function closeWhenConfirmed(dirty: boolean, close: () => void) {
 
 export function UsersScreen() {
   useSignals();
+  const { loadUsers, openUser, saveUser, setUserRow, syncUsers, userEditor, userEditorDirty, userFilter, visibleUsers } = useAppModel().admin;
   useEffect(() => {
     void loadUsers();
-  }, []);
+  }, [loadUsers]);
   const editor = userEditor.value;
   return (
     <div className="admin-split">
@@ -323,9 +288,23 @@ export function UsersScreen() {
 
 export function ModelsScreen() {
   useSignals();
+  const {
+    adminModels,
+    loadAdminModels,
+    modelEditor,
+    modelEditorDirty,
+    modelEditorOrphans,
+    modelEditorUsers,
+    modelFilter,
+    openModel,
+    saveModel,
+    setModelRow,
+    syncModelUsers,
+    visibleAdminModels,
+  } = useAppModel().admin;
   useEffect(() => {
     void loadAdminModels();
-  }, []);
+  }, [loadAdminModels]);
   const editor = modelEditor.value;
   const orphans = modelEditorOrphans.value;
   return (
@@ -406,9 +385,10 @@ export function ModelsScreen() {
 
 export function ScenarioStatusScreen() {
   useSignals();
+  const { loadScenarioStatus, scenarioStatus, startUnprocessed, statusEntry, statusModelId } = useAppModel().admin;
   useEffect(() => {
     void loadScenarioStatus();
-  }, []);
+  }, [loadScenarioStatus]);
   const rows = scenarioStatus.value;
   const totals = statusTotals(rows);
   const entry = statusEntry.value;

@@ -5,7 +5,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState } from 'react';
 import { t } from '../../i18n';
-import { applySuggestion, fieldError, suggestionsFor, syntaxProblem } from '../../stores/editors';
+import { applySuggestion, suggestionsFor, syntaxProblem } from '../../stores/editors/expression-help';
+import { fieldError } from '../../stores/editors/drafts';
 
 export interface ExpressionFieldProps {
   rowKey: string;

@@ -7,7 +7,7 @@ import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { formatNumber } from '../../i18n/format';
 import { language, t } from '../../i18n';
-import { decayCurve, decayValue } from '../../stores/editors';
+import { decayCurve, decayValue } from '../../stores/editors/expression-help';
 
 const W = 260;
 const H = 140;

@@ -14,13 +14,20 @@ import {
   addDriverFilter,
   addFunctionRow,
   addScoreRow,
-  applyCalibration,
-  calibration,
-  closeEditor,
   deleteDriver,
   deleteDriverFilter,
   deleteFunctionRow,
   deleteScoreRow,
+  updateDriverRow,
+  updateFilterRow,
+  updateFunctionRow,
+  updateMode,
+  updateParameters,
+  updateScoreRow,
+} from '../../stores/editors/rows';
+import { applyCalibration, calibration, startCalibration } from '../../stores/editors/calibration';
+import { closeEditor, updateRangeRow } from '../../stores/editors/opening';
+import {
   driversDraft,
   editorDirty,
   openEditor,
@@ -28,17 +35,9 @@ import {
   parameters,
   parametersDraft,
   rangesDraft,
-  saveEditor,
   scoresDraft,
-  startCalibration,
-  updateDriverRow,
-  updateFilterRow,
-  updateFunctionRow,
-  updateMode,
-  updateParameters,
-  updateRangeRow,
-  updateScoreRow,
-} from '../../stores/editors';
+} from '../../stores/editors/drafts';
+import { saveEditor } from '../../stores/editors/saving';
 import { LogViewer } from '../admin/LogViewer';
 import { Dialog, IconButton } from '../common';
 import { decayWarnings } from '../../stores/parameter-checks';

@@ -2,7 +2,8 @@
 // the 'confirmClose' question (nothing typed is lost).
 import { useSignals } from '@preact/signals-react/runtime';
 import { t } from '../../i18n';
-import { closeDraft, existingTargets, saveClose, saveTargetRules, updateCloseDraft } from '../../stores/editing';
+import { closeDraft, saveClose, updateCloseDraft } from '../../stores/editing/location-actions';
+import { existingTargets, saveTargetRules } from '../../stores/editing/rules';
 import { locations } from '../../stores/locations';
 import { scenario, scenarios } from '../../stores/scenarios';
 import { Dialog } from '../common';

@@ -13,30 +13,30 @@ import { language, t } from '../../i18n';
 import { formatLatLonDms } from '../../i18n/format';
 import {
   closeLocationDraft,
-  dialogProperties,
-  dialogSections,
-  displayValue,
-  existingTargets,
-  expressionValues,
-  groupSelectorRules,
   identityReadOnly,
-  isCalculated,
-  isPoisInRange,
-  isPropertyVisible,
   loadOtherLocationChange,
   locationDraft,
   overwriteLocationChange,
   saveLocationDraft,
-  saveTargetRules,
   propertyField,
   setFieldValue,
-  storedValue,
   togglePois,
   updateLocationDraft,
+  type LocationDraft,
+} from '../../stores/editing/location-dialog';
+import {
+  dialogProperties,
+  dialogSections,
+  displayValue,
+  expressionValues,
+  isCalculated,
+  isPoisInRange,
+  isPropertyVisible,
+  storedValue,
   type EditableProperty,
   type FieldValue,
-  type LocationDraft,
-} from '../../stores/editing';
+} from '../../stores/editing/properties';
+import { existingTargets, groupSelectorRules, saveTargetRules } from '../../stores/editing/rules';
 import { refusalAt } from '../../stores/refusals';
 import { locations } from '../../stores/locations';
 import { model } from '../../stores/models';

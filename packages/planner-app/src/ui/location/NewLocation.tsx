@@ -12,14 +12,14 @@ import {
   canAddLocation,
   cancelPlacingLocation,
   closeLocationDraft,
-  locationActionStates,
   locationDraft,
   openNewLocation,
   placingLocation,
-  runLocationAction,
   startPlacingLocation,
   updateLocationDraft,
-} from '../../stores/editing';
+} from '../../stores/editing/location-dialog';
+import { locationActionStates } from '../../stores/editing/rules';
+import { runLocationAction } from '../../stores/editing/location-actions';
 import { locations } from '../../stores/locations';
 import { scenario } from '../../stores/scenarios';
 import { requestFit, view } from '../../stores/view';

@@ -4,7 +4,8 @@
 // nothing; Save and Save and calculate ask once more before saving.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
-import { changedNumbers, type EditableProperty, type LocationDraft } from '../../stores/editing';
+import { changedNumbers, type LocationDraft } from '../../stores/editing/location-dialog';
+import type { EditableProperty } from '../../stores/editing/properties';
 import { api } from '../../stores/api';
 import { model } from '../../stores/models';
 import { comparableSamples, implausibleText, isImplausible, loadComparableSample, sampleKey, usualRange } from '../../stores/plausibility';

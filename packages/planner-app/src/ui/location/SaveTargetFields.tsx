@@ -3,7 +3,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
 import { t } from '../../i18n';
-import { existingTargets, type SaveTarget, type SaveTargetRules } from '../../stores/editing';
+import { existingTargets, type SaveTarget, type SaveTargetRules } from '../../stores/editing/rules';
 import { scenario, scenarios } from '../../stores/scenarios';
 
 export interface SaveTargetValue {

@@ -7,7 +7,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { language, t } from '../../i18n';
 import { formatOutput, formatSigned } from '../../i18n/format';
-import { impactOfScenario, type ImpactRow } from '../../stores/impact';
+import type { ImpactRow } from '../../stores/impact';
+import { useAppModel } from '../app-model';
 import { locations } from '../../stores/locations';
 import { model } from '../../stores/models';
 import { selectLocation } from '../../stores/planner';
@@ -22,6 +23,7 @@ function choose(id: number) {
 
 export function ImpactSection() {
   useSignals();
+  const { impactOfScenario } = useAppModel().impact;
   const summary = impactOfScenario.value;
   const m = model.value;
   if (!summary || !m) return null;

@@ -4,21 +4,17 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
 import { t } from '../../i18n';
+import { answerNamePrompt, namePrompt } from '../../stores/editing/name-prompt';
+import { canDeleteSource } from '../../stores/editing/rules';
+import { copyDraft, saveCopyChanges, toggleCopyLocation, updateCopyDraft } from '../../stores/editing/copy-changes';
 import {
-  answerNamePrompt,
-  canDeleteSource,
-  copyDraft,
   loadOtherScenarioChange,
-  namePrompt,
   overwriteScenarioChange,
-  saveCopyChanges,
   saveScenarioDraft,
   scenarioDraft,
   showCompetition,
-  toggleCopyLocation,
-  updateCopyDraft,
   updateScenarioDraft,
-} from '../../stores/editing';
+} from '../../stores/editing/scenario-dialog';
 import { scenarios } from '../../stores/scenarios';
 import { Dialog } from '../common';
 import { ConflictNotice } from '../conflict-notice';

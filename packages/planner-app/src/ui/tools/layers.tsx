@@ -8,7 +8,7 @@ import { Map as MapIcon } from 'lucide-react';
 import { formatPropertyValue } from '../../format/property';
 import { language, t } from '../../i18n';
 import { api } from '../../stores/api';
-import { impactLayerOn, impactSymbols } from '../../stores/impact';
+import { useAppModel } from '../app-model';
 import { layers } from '../../stores/layers';
 import { model } from '../../stores/models';
 import {
@@ -102,6 +102,7 @@ function Choice({
 
 export function LayersPanel() {
   useSignals();
+  const { impactLayerOn, impactSymbols } = useAppModel().impact;
   const m = model.value;
   const state = layers.value;
   void imageVersion.value;

@@ -14,7 +14,7 @@ import { useEffect } from 'react';
 import { List } from 'lucide-react';
 import { language, t, type TextKey } from '../../i18n';
 import { formatOutput } from '../../i18n/format';
-import { impactLayerOn, impactSymbols } from '../../stores/impact';
+import { useAppModel } from '../app-model';
 import { api } from '../../stores/api';
 import { layers } from '../../stores/layers';
 import { selectedLocationId, visibleLocations } from '../../stores/locations';
@@ -120,6 +120,7 @@ function Entry({ entry }: { entry: LegendEntry }) {
 /** The Impact layer's entry: loss and gain with their colour and sign, and what the largest circle stands for. */
 function ImpactLegend() {
   useSignals();
+  const { impactSymbols } = useAppModel().impact;
   const m = model.value;
   const scale = impactScale(impactSymbols.value);
   const value = m ? formatOutput(language.value, scale, m.outputType, m.currency) : String(scale);
@@ -175,6 +176,7 @@ function drawnLayers(): DrawnLayers {
 
 export function LegendPanel() {
   useSignals();
+  const { impactLayerOn, impactSymbols } = useAppModel().impact;
   const m = model.value;
   const drawn = drawnLayers();
   const needParameters = (drawn.isolines !== null || drawn.toolIsoline !== null) && drawn.parameters === null && m !== null;
