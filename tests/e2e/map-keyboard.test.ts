@@ -9,6 +9,7 @@
 // pointer and mouse event and none may come.
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
+import type { Model, Scenario } from '@locus/contract';
 import { formatLatLonDms } from '../../packages/planner-app/src/i18n/format.js';
 import {
   apiAs,
@@ -23,6 +24,7 @@ import {
   startServer,
   texts,
   waitForMap,
+  type Api,
   type LocusServer,
 } from './harness/index.js';
 
@@ -75,19 +77,42 @@ test.after(async () => {
   await server?.stop();
 });
 
-test('place a new location at the crosshair with the keyboard; focus returns to the map; a chosen icon focuses the drawer', async () => {
+/** What each test works with: the planner's page on the first model's base scenario, signed in. */
+interface Session {
+  api: Api;
+  model: Model;
+  base: Scenario;
+  page: Page;
+  t: ReturnType<typeof texts>;
+}
+
+/**
+ * Signs the planner in, in a context of its own (with `init`: a script for every page of it), opens the
+ * base scenario at `view` (`z=..&c=..`) and runs `body`; no page error may occur, and the context is closed.
+ */
+async function asPlanner(view: string, body: (session: Session) => Promise<void>, init?: () => void): Promise<void> {
   const api = await apiAs(server, 'planner');
   const model = (await api.models())[0]!;
   const t = texts(model.language as 'en' | 'nl');
   const base = baseScenario(await api.scenarios(model.id));
   const context = await newContext(browser, { locale: model.language === 'nl' ? 'nl-NL' : 'en-GB' });
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, server.baseUrl, 'planner', `/?mid=${model.id}`);
-    await page.goto(`${server.baseUrl}/?mid=${model.id}&sid=${base.id}&z=13&c=5.3875,52.1561&b=0&p=0`);
+    await page.goto(`${server.baseUrl}/?mid=${model.id}&sid=${base.id}&${view}&b=0&p=0`);
     await waitForMap(page);
+    await body({ api, model, base, page, t });
+    assert.equal(errors, []);
+  } finally {
+    await context.close();
+  }
+}
+
+test('place a new location at the crosshair with the keyboard; focus returns to the map; a chosen icon focuses the drawer', async () => {
+  await asPlanner(`z=13&c=5.3875,52.1561`, async ({ page, t }) => {
     const newLocation = page.getByRole('button', { name: t('newLocation'), exact: true });
     await newLocationEnabled(page, t('newLocation'));
     await newLocation.focus();
@@ -121,25 +146,11 @@ test('place a new location at the crosshair with the keyboard; focus returns to 
     const heading = page.getByRole('complementary', { name: t('locationDrawer'), exact: true }).getByRole('heading', { name: chosen, exact: true });
     await heading.waitFor();
     await page.waitForFunction((name) => document.activeElement?.tagName === 'H2' && document.activeElement.textContent === name, chosen, { timeout: 5_000 });
-    assert.equal(errors, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('typed coordinates place the new location; a swapped or garbled position is refused at the field and kept', async () => {
-  const api = await apiAs(server, 'planner');
-  const model = (await api.models())[0]!;
-  const t = texts(model.language as 'en' | 'nl');
-  const base = baseScenario(await api.scenarios(model.id));
-  const context = await newContext(browser, { locale: model.language === 'nl' ? 'nl-NL' : 'en-GB' });
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  try {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, server.baseUrl, 'planner', `/?mid=${model.id}`);
-    await page.goto(`${server.baseUrl}/?mid=${model.id}&sid=${base.id}&z=12&c=${GRONINGEN}&b=0&p=0`);
-    await waitForMap(page);
+  await asPlanner(`z=12&c=${GRONINGEN}`, async ({ page, t }) => {
     await newLocationEnabled(page, t('newLocation'));
     await tabTo(page, t('skipToToolbar'));
     await page.keyboard.press('Enter');
@@ -185,26 +196,12 @@ test('typed coordinates place the new location; a swapped or garbled position is
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });
     await page.waitForFunction(() => document.activeElement?.classList.contains('map') ?? false, null, { timeout: 5_000 });
-    assert.equal(errors, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('the search finds the model, not the view: places and locations far away, where each is, "more" with the focus kept', async () => {
-  const api = await apiAs(server, 'planner');
-  const model = (await api.models())[0]!;
-  const t = texts(model.language as 'en' | 'nl');
-  const base = baseScenario(await api.scenarios(model.id));
-  const context = await newContext(browser, { locale: model.language === 'nl' ? 'nl-NL' : 'en-GB' });
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  try {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, server.baseUrl, 'planner', `/?mid=${model.id}`);
-    // The view is Groningen at zoom 13: Utrecht is 150 km away.
-    await page.goto(`${server.baseUrl}/?mid=${model.id}&sid=${base.id}&z=13&c=${GRONINGEN}&b=0&p=0`);
-    await waitForMap(page);
+  // The view is Groningen at zoom 13: Utrecht is 150 km away.
+  await asPlanner(`z=13&c=${GRONINGEN}`, async ({ api, base, page, t }) => {
     await tabTo(page, t('skipToToolbar'));
     await page.keyboard.press('Enter');
     await tabTo(page, t('searchButtonLabel'));
@@ -254,113 +251,101 @@ test('the search finds the model, not the view: places and locations far away, w
       .getByRole('heading', { name: chosen, exact: true })
       .waitFor();
     await page.waitForFunction(() => (window as unknown as { locusMap: { getView(): { center: [number, number] } } }).locusMap.getView().center[1] < 52.5);
-    assert.equal(errors, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
-test('the core what-if with the keyboard alone: search, place, Save and calculate, read the turnover', async () => {
-  const api = await apiAs(server, 'planner');
-  const model = (await api.models())[0]!;
-  const t = texts(model.language as 'en' | 'nl');
-  const base = baseScenario(await api.scenarios(model.id));
-  const context = await newContext(browser, { locale: model.language === 'nl' ? 'nl-NL' : 'en-GB' });
-  // Every pointer and mouse event the page sees (a click that Enter or Space makes has no pointer type and detail 0).
-  await context.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { pointerEvents: string[] }).pointerEvents = seen;
-    for (const type of ['pointerdown', 'pointerup', 'pointermove', 'mousedown', 'mouseup', 'mousemove', 'wheel', 'contextmenu', 'click', 'dblclick']) {
-      addEventListener(
-        type,
-        (e) => {
-          if (e.isTrusted && (type !== 'click' || (e as MouseEvent).detail > 0 || ((e as PointerEvent).pointerType ?? '') !== '')) seen.push(type);
-        },
-        true,
-      );
-    }
-  });
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  const name = 'Korenbloem Amersfoort Toetsenbord';
-  try {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, server.baseUrl, 'planner', `/?mid=${model.id}`);
-    await page.goto(`${server.baseUrl}/?mid=${model.id}&sid=${base.id}&z=12&c=${GRONINGEN}&b=0&p=0`);
-    await waitForMap(page);
-    await newLocationEnabled(page, t('newLocation'));
-    // From here on the planner uses the keyboard only.
-    await page.evaluate(() => ((window as unknown as { pointerEvents: string[] }).pointerEvents.length = 0));
-
-    // 1. Search Amersfoort and go there.
-    await tabTo(page, t('skipToToolbar'));
-    await page.keyboard.press('Enter');
-    await tabTo(page, t('searchButtonLabel'));
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.type === 'search');
-    await page.keyboard.type('Amersfoort');
-    await page.getByRole('list', { name: t('searchResults'), exact: true }).waitFor();
-    await page.keyboard.press('ArrowDown');
-    assert.match(await focusedName(page), /^Amersfoort/);
-    await page.keyboard.press('Enter');
-    await mapIdle(page);
-    await page.waitForFunction(() => {
-      const c = (window as unknown as { locusMap: { getView(): { center: [number, number] } } }).locusMap.getView().center;
-      return Math.abs(c[0] - 5.39) < 0.1 && Math.abs(c[1] - 52.16) < 0.1;
-    });
-
-    // 2. New location at the crosshair, a little east of the centre.
-    await tabTo(page, t('newLocation'), { back: true });
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.classList.contains('map') ?? false);
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await mapIdle(page);
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: t('newLocation') });
-    await dialog.waitFor();
-
-    // 3. Name and group, then Save and calculate.
-    await tabTo(page, t('locationName'));
-    await page.keyboard.type(name);
-    await tabTo(page, t('locationGroup'), { max: 3 });
-    await page.keyboard.type('Korenbloem');
-    assert.is(
-      await dialog.getByRole('combobox', { name: t('locationGroup'), exact: true }).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text),
-      'Korenbloem',
+/** Records every pointer and mouse event the page sees (a click that Enter or Space makes has no pointer type and detail 0). */
+function recordPointerEvents(): void {
+  const seen: string[] = [];
+  (window as unknown as { pointerEvents: string[] }).pointerEvents = seen;
+  for (const type of ['pointerdown', 'pointerup', 'pointermove', 'mousedown', 'mouseup', 'mousemove', 'wheel', 'contextmenu', 'click', 'dblclick']) {
+    addEventListener(
+      type,
+      (e) => {
+        if (e.isTrusted && (type !== 'click' || (e as MouseEvent).detail > 0 || ((e as PointerEvent).pointerType ?? '') !== '')) seen.push(type);
+      },
+      true,
     );
-    await tabTo(page, t('saveAndCalculate'), { max: 80 });
-    await page.keyboard.press('Enter');
-    await dialog.waitFor({ state: 'hidden' });
-
-    // 4. The turnover and the impact, as the API has them.
-    const drawer = page.getByRole('complementary', { name: t('outputDrawer'), exact: true });
-    await drawer.getByRole('region', { name: t('impactTitle'), exact: true }).waitFor({ timeout: 90_000 });
-    const scenario = (await api.scenarios(model.id)).find((s) => s.name === name)!;
-    assert.ok(scenario, 'the what-if went into a new scenario named like the store');
-    assert.is(scenario.status, 9);
-    const store = (await api.locations(scenario.id)).find((l) => l.name === name)!;
-    const [submodel] = await api.call<{ id: number }[]>('submodels', { modelId: model.id });
-    const differences = await api.call<{ locations: { locationID: number; output: number }[] }>('scenarioDifferences', {
-      submodelId: submodel!.id,
-      scenarioId: scenario.id,
-    });
-    const own = differences.locations.find((d) => d.locationID === store.id)!;
-    assert.ok(own.output > 0);
-    const shown = drawer.getByTestId('output-value');
-    await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="output-value"]')?.textContent ?? ''));
-    assert.is((await shown.textContent())!.replace(/\D/g, ''), String(Math.round(own.output)), 'the turnover shown is the calculated one');
-    // The skip link takes the keyboard to the output drawer, where the figure is read.
-    await tabTo(page, t('skipToOutputDrawer'), { back: true, max: 120 });
-    await page.keyboard.press('Enter');
-    assert.ok(await page.evaluate(() => !!document.activeElement?.closest('.drawer-right')), 'the focus is in the output drawer');
-
-    const pointer = await page.evaluate(() => (window as unknown as { pointerEvents: string[] }).pointerEvents);
-    assert.equal(pointer, [], 'no pointer or mouse event during the what-if');
-    assert.equal(errors, []);
-  } finally {
-    await context.close();
   }
+}
+
+test('the core what-if with the keyboard alone: search, place, Save and calculate, read the turnover', async () => {
+  const name = 'Korenbloem Amersfoort Toetsenbord';
+  await asPlanner(
+    `z=12&c=${GRONINGEN}`,
+    async ({ api, model, page, t }) => {
+      await newLocationEnabled(page, t('newLocation'));
+      // From here on the planner uses the keyboard only.
+      await page.evaluate(() => ((window as unknown as { pointerEvents: string[] }).pointerEvents.length = 0));
+
+      // 1. Search Amersfoort and go there.
+      await tabTo(page, t('skipToToolbar'));
+      await page.keyboard.press('Enter');
+      await tabTo(page, t('searchButtonLabel'));
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.type === 'search');
+      await page.keyboard.type('Amersfoort');
+      await page.getByRole('list', { name: t('searchResults'), exact: true }).waitFor();
+      await page.keyboard.press('ArrowDown');
+      assert.match(await focusedName(page), /^Amersfoort/);
+      await page.keyboard.press('Enter');
+      await mapIdle(page);
+      await page.waitForFunction(() => {
+        const c = (window as unknown as { locusMap: { getView(): { center: [number, number] } } }).locusMap.getView().center;
+        return Math.abs(c[0] - 5.39) < 0.1 && Math.abs(c[1] - 52.16) < 0.1;
+      });
+
+      // 2. New location at the crosshair, a little east of the centre.
+      await tabTo(page, t('newLocation'), { back: true });
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.classList.contains('map') ?? false);
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await mapIdle(page);
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: t('newLocation') });
+      await dialog.waitFor();
+
+      // 3. Name and group, then Save and calculate.
+      await tabTo(page, t('locationName'));
+      await page.keyboard.type(name);
+      await tabTo(page, t('locationGroup'), { max: 3 });
+      await page.keyboard.type('Korenbloem');
+      assert.is(
+        await dialog.getByRole('combobox', { name: t('locationGroup'), exact: true }).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text),
+        'Korenbloem',
+      );
+      await tabTo(page, t('saveAndCalculate'), { max: 80 });
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'hidden' });
+
+      // 4. The turnover and the impact, as the API has them.
+      const drawer = page.getByRole('complementary', { name: t('outputDrawer'), exact: true });
+      await drawer.getByRole('region', { name: t('impactTitle'), exact: true }).waitFor({ timeout: 90_000 });
+      const scenario = (await api.scenarios(model.id)).find((s) => s.name === name)!;
+      assert.ok(scenario, 'the what-if went into a new scenario named like the store');
+      assert.is(scenario.status, 9);
+      const store = (await api.locations(scenario.id)).find((l) => l.name === name)!;
+      const [submodel] = await api.call<{ id: number }[]>('submodels', { modelId: model.id });
+      const differences = await api.call<{ locations: { locationID: number; output: number }[] }>('scenarioDifferences', {
+        submodelId: submodel!.id,
+        scenarioId: scenario.id,
+      });
+      const own = differences.locations.find((d) => d.locationID === store.id)!;
+      assert.ok(own.output > 0);
+      const shown = drawer.getByTestId('output-value');
+      await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="output-value"]')?.textContent ?? ''));
+      assert.is((await shown.textContent())!.replace(/\D/g, ''), String(Math.round(own.output)), 'the turnover shown is the calculated one');
+      // The skip link takes the keyboard to the output drawer, where the figure is read.
+      await tabTo(page, t('skipToOutputDrawer'), { back: true, max: 120 });
+      await page.keyboard.press('Enter');
+      assert.ok(await page.evaluate(() => !!document.activeElement?.closest('.drawer-right')), 'the focus is in the output drawer');
+
+      const pointer = await page.evaluate(() => (window as unknown as { pointerEvents: string[] }).pointerEvents);
+      assert.equal(pointer, [], 'no pointer or mouse event during the what-if');
+    },
+    recordPointerEvents,
+  );
 });
 
 test.run();
