@@ -23,6 +23,7 @@ test('the DMS the app shows and copies reads back to the same position', () => {
   close(parseLatLon(text), 52.1561, 5.3875);
   close(parseLatLon(formatLatLonDms(-12.5, -77.03)), -12.5, -77.03);
   close(parseLatLon(`52°09'22"N 5°23'15"E`), 52 + 9 / 60 + 22 / 3600, 5 + 23 / 60 + 15 / 3600);
+  close(parseLatLon(`52°09'22"N, 5°23'15"E`), 52 + 9 / 60 + 22 / 3600, 5 + 23 / 60 + 15 / 3600);
 });
 
 test('hemisphere letters fix the order: longitude first is read as such', () => {
