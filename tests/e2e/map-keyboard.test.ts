@@ -160,6 +160,8 @@ test('typed coordinates place the new location; a swapped or garbled position is
     // From the map, Tab reaches the coordinates field of the placement panel.
     await tabTo(page, t('coordinates'), { max: 3 });
     const field = page.getByRole('textbox', { name: t('coordinates'), exact: true });
+    // The field says what it takes, below it (not a placeholder that goes away with typing).
+    assert.is(await field.evaluate((e) => document.getElementById(e.getAttribute('aria-describedby') ?? '')?.textContent), t('coordinatesExample'));
     // Longitude first: far from the model's locations (in the Indian Ocean), refused at the field.
     await page.keyboard.type('5.3875, 52.1561');
     await page.keyboard.press('Enter');

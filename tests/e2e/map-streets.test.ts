@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { townArchive } from '../../packages/map-canvas/test/support/mvt-fixtures.js';
 import {
   apiAs,
@@ -19,10 +19,9 @@ import {
   expectNoAxeViolations,
   expectScreenshot,
   launchBrowser,
-  mapIdle,
-  networkQuiet,
   newContext,
   showModelAs,
+  settleForShot,
   signIn,
   startServer,
   texts,
@@ -53,14 +52,6 @@ test.after(async () => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-/** Waits until the map has every tile of the view and has drawn it, and moves the mouse off the map. */
-async function settled(page: Page): Promise<void> {
-  await networkQuiet(page);
-  await page.evaluate(() => (window as unknown as { locusMap: { whenIdle(): Promise<void> } }).locusMap.whenIdle());
-  await page.mouse.move(720, 36);
-  await mapIdle(page);
-}
-
 for (const lang of ['nl', 'en'] as const) {
   test(`streets from the server's own archive at zooms 7, 12 and 15 (${lang})`, async () => {
     const api = await apiAs(server, 'planner');
@@ -81,7 +72,7 @@ for (const lang of ['nl', 'en'] as const) {
       for (const zoom of [7, 12, 15]) {
         await page.goto(`${server.baseUrl}/?mid=${model.id}&sid=${base.id}&z=${zoom}&c=${TOWN.join(',')}&b=0&p=0`);
         await waitForMap(page);
-        await settled(page);
+        await settleForShot(page);
         if (zoom >= 12) {
           // The credit line of the archive while its streets are shown.
           await page.getByText(ATTRIBUTION, { exact: false }).first().waitFor();

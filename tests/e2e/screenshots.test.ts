@@ -5,7 +5,7 @@
 // follows the model's language: English on the pharmacy score model (its
 // model administrator, an English browser), Dutch on the supermarket model
 // (the planner, a Dutch browser).
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { LocationSummary, Model, Scenario } from '@locus/contract';
 import {
   answerQuestion,
@@ -14,9 +14,8 @@ import {
   e2eSuite,
   expectScreenshot,
   launchBrowser,
-  mapIdle,
-  networkQuiet,
   newContext,
+  settleForShot,
   signIn,
   startServer,
   texts,
@@ -38,15 +37,6 @@ test.after(async () => {
   await server?.stop();
 });
 
-/** Waits until nothing loads any more and the map has drawn, and puts the mouse where it hovers nothing. */
-async function settle(page: Page): Promise<void> {
-  await networkQuiet(page);
-  await mapIdle(page);
-  await page.mouse.move(720, 36);
-  await page.waitForTimeout(400);
-  await mapIdle(page);
-}
-
 async function shots(lang: 'en' | 'nl', account: AccountName, locale: string, pickModel: (models: Model[]) => Model) {
   const t = texts(lang);
   const api = await apiAs(server, account);
@@ -61,7 +51,7 @@ async function shots(lang: 'en' | 'nl', account: AccountName, locale: string, pi
     await signIn(page, server.baseUrl, account, `/?mid=${model.id}`);
     await page.goto(`${server.baseUrl}/?mid=${model.id}&sid=${base.id}&z=7.2&c=5.35,52.15&b=0&p=0`);
     await waitForMap(page);
-    await settle(page);
+    await settleForShot(page);
     await expectScreenshot(page, `main-${lang}`);
 
     await page.goto(`${server.baseUrl}/?mid=${model.id}&sid=${base.id}&lid=${store.id}&z=13&c=${store.longitude},${store.latitude}&b=0&p=0`);
@@ -70,7 +60,7 @@ async function shots(lang: 'en' | 'nl', account: AccountName, locale: string, pi
       .getByRole('complementary', { name: t('locationDrawer'), exact: true })
       .getByRole('heading', { name: store.name, exact: true })
       .waitFor();
-    await settle(page);
+    await settleForShot(page);
     await expectScreenshot(page, `location-selected-${lang}`);
 
     await page
@@ -80,14 +70,14 @@ async function shots(lang: 'en' | 'nl', account: AccountName, locale: string, pi
     await answerQuestion(page, t('confirmChangeInNewScenario', { name: store.name }), t('yes'));
     const dialog = page.getByRole('dialog', { name: t('editLocationTitle', { name: store.name }) });
     await dialog.waitFor();
-    await settle(page);
+    await settleForShot(page);
     await expectScreenshot(page, `location-dialog-${lang}`);
     await dialog.getByRole('button', { name: t('cancel'), exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: t('scenarioMenu'), exact: true }).click();
     await page.getByRole('menu', { name: t('scenarioMenu') }).waitFor();
-    await settle(page);
+    await settleForShot(page);
     await expectScreenshot(page, `scenario-menu-${lang}`);
   } finally {
     await context.close();

@@ -2,6 +2,7 @@
 // a test finds a control by the name a user of that language reads) and the
 // map, reached through the `window.locusMap` the app exposes for tests and
 // benchmarks (the map-canvas map: setView, project).
+import { networkQuiet } from './browser.js';
 import type { Page, Route } from 'playwright-core';
 import type { Model } from '@locus/contract';
 import { textIn, type Lang, type TextKey } from '../../../packages/planner-app/src/i18n/index.js';
@@ -95,6 +96,18 @@ export function catchmentsDrawn(page: Page): Promise<number> {
 export async function catchmentDrawn(page: Page, after = 0): Promise<void> {
   await page.waitForFunction((n) => performance.getEntriesByName('locus:catchment-drawn').length > n, after, { timeout: 30_000 });
   await page.evaluate(() => (window as unknown as { locusMap: { whenIdle(): Promise<void> } }).locusMap.whenIdle());
+  await mapIdle(page);
+}
+
+/**
+ * Before a screenshot: waits until nothing loads any more and the map has every tile of its view
+ * drawn, and puts the mouse where it hovers nothing (no hover card, no tooltip).
+ */
+export async function settleForShot(page: Page): Promise<void> {
+  await networkQuiet(page);
+  await page.evaluate(() => (window as unknown as { locusMap: { whenIdle(): Promise<void> } }).locusMap.whenIdle());
+  await page.mouse.move(720, 36);
+  await page.waitForTimeout(400);
   await mapIdle(page);
 }
 

@@ -13,7 +13,7 @@ export const mapTexts = defineTexts({
     drawerExpand: 'Open the panel: {label}',
     placeLocationKeys:
       'Move the map with the arrow keys; Enter places the new location at the crosshair in its centre. Its coordinates can also be typed in the field above the map.',
-    coordinatesExample: 'e.g. 52.1561, 5.3875',
+    coordinatesExample: 'Latitude, longitude, e.g. 52.1561, 5.3875',
     placeAtCoordinates: 'Place',
     coordinatesInvalid: 'Not a position. Type latitude, then longitude: 52.1561, 5.3875 or 52° 9′ 22″ N, 5° 23′ 15″ E.',
     coordinatesFar: 'This position is far from the model’s locations. Latitude comes first, then longitude.',
@@ -32,7 +32,7 @@ export const mapTexts = defineTexts({
     drawerExpand: 'Paneel openen: {label}',
     placeLocationKeys:
       'Verschuif de kaart met de pijltjestoetsen; Enter plaatst de nieuwe locatie bij het kruis in het midden. De coördinaten kunnen ook in het veld boven de kaart worden getypt.',
-    coordinatesExample: 'bijv. 52.1561, 5.3875',
+    coordinatesExample: 'Breedtegraad, lengtegraad, bijv. 52.1561, 5.3875',
     placeAtCoordinates: 'Plaatsen',
     coordinatesInvalid: 'Geen positie. Typ breedtegraad en dan lengtegraad: 52.1561, 5.3875 of 52° 9′ 22″ N, 5° 23′ 15″ E.',
     coordinatesFar: 'Deze positie ligt ver van de locaties van het model. Eerst de breedtegraad, dan de lengtegraad.',
@@ -51,7 +51,7 @@ export const mapTexts = defineTexts({
     drawerExpand: 'Bereich öffnen: {label}',
     placeLocationKeys:
       'Verschieben Sie die Karte mit den Pfeiltasten; die Eingabetaste setzt den neuen Standort an das Kreuz in der Mitte. Die Koordinaten können auch in das Feld über der Karte eingegeben werden.',
-    coordinatesExample: 'z. B. 52.1561, 5.3875',
+    coordinatesExample: 'Breite, Länge, z. B. 52.1561, 5.3875',
     placeAtCoordinates: 'Setzen',
     coordinatesInvalid: 'Keine Position. Geben Sie Breite, dann Länge ein: 52.1561, 5.3875 oder 52° 9′ 22″ N, 5° 23′ 15″ E.',
     coordinatesFar: 'Diese Position liegt weit von den Standorten des Modells entfernt. Zuerst die Breite, dann die Länge.',
@@ -70,7 +70,7 @@ export const mapTexts = defineTexts({
     drawerExpand: 'Abrir el panel: {label}',
     placeLocationKeys:
       'Mueva el mapa con las flechas; Intro coloca la nueva ubicación en la cruz del centro. Sus coordenadas también se pueden escribir en el campo sobre el mapa.',
-    coordinatesExample: 'p. ej. 52.1561, 5.3875',
+    coordinatesExample: 'Latitud, longitud, p. ej. 52.1561, 5.3875',
     placeAtCoordinates: 'Colocar',
     coordinatesInvalid: 'No es una posición. Escriba la latitud y luego la longitud: 52.1561, 5.3875 o 52° 9′ 22″ N, 5° 23′ 15″ E.',
     coordinatesFar: 'Esta posición está lejos de las ubicaciones del modelo. Primero la latitud, después la longitud.',
@@ -89,7 +89,7 @@ export const mapTexts = defineTexts({
     drawerExpand: 'Ouvrir le panneau : {label}',
     placeLocationKeys:
       'Déplacez la carte avec les flèches ; Entrée place le nouvel emplacement à la croix au centre. Ses coordonnées peuvent aussi être saisies dans le champ au-dessus de la carte.',
-    coordinatesExample: 'p. ex. 52.1561, 5.3875',
+    coordinatesExample: 'Latitude, longitude, p. ex. 52.1561, 5.3875',
     placeAtCoordinates: 'Placer',
     coordinatesInvalid: 'Pas une position. Saisissez la latitude puis la longitude : 52.1561, 5.3875 ou 52° 9′ 22″ N, 5° 23′ 15″ E.',
     coordinatesFar: 'Cette position est loin des emplacements du modèle. La latitude d’abord, puis la longitude.',

@@ -5,6 +5,7 @@
 // ("Utrecht 2" before "Utrecht 10"). Each result says where it is: the
 // nearest place of the gazetteer.
 import type { LocationSummary, SearchResult } from '@locus/contract';
+import { MAJOR_PLACE_POPULATION } from '@locus/map-canvas';
 
 /** A result as the panel lists it: the location it stands for and where it is. */
 export interface SearchHit extends SearchResult {
@@ -20,9 +21,6 @@ export interface Place {
   lat: number;
   population: number;
 }
-
-/** Inhabitants from which a place is a city, named without a larger place beside it. */
-export const CITY_POPULATION = 100_000;
 
 /** Natural order of names: numbers by value, case and accents aside ("Utrecht 2" < "Utrecht 10"). */
 export const naturalCollator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
@@ -115,13 +113,13 @@ export class PlaceFinder {
 
   /**
    * Where a hit is: the nearest place; for a town or village the nearest
-   * larger place; nothing for a city (a city stands on its own: "Utrecht",
+   * larger place; nothing for a major place, the map's city (it stands on its own: "Utrecht",
    * not "Utrecht near Amsterdam") or a place that is the largest around.
    */
   whereOf(hit: SearchResult): string | null {
     if (hit.category === 'place') {
       const self = this.nearest(hit.longitude, hit.latitude);
-      if ((self?.population ?? 0) >= CITY_POPULATION) return null;
+      if ((self?.population ?? 0) >= MAJOR_PLACE_POPULATION) return null;
       const larger = this.nearest(hit.longitude, hit.latitude, Math.max(self?.population ?? 0, 0));
       return larger && larger.name !== hit.title ? larger.name : null;
     }

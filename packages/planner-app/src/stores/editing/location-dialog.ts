@@ -129,15 +129,13 @@ export async function openNewLocation(longitude: number, latitude: number): Prom
     existingScenarioId: existingTargets(scenarios.value, s.id)[0]?.id ?? null,
     scenarioModified: s.modified,
     version: null,
-    conflict: null,
-    lastSave: {},
-    poisInRange: null,
-    shownPois: [],
-    nameError: null,
-    error: null,
-    saving: false,
-    movingPin: false,
+    ...freshDialogState(),
   };
+}
+
+/** The dialog's own state when it opens, new or edit: nothing saved, refused or in conflict yet. */
+function freshDialogState(): Pick<LocationDraft, 'conflict' | 'lastSave' | 'poisInRange' | 'shownPois' | 'nameError' | 'error' | 'saving' | 'movingPin'> {
+  return { conflict: null, lastSave: {}, poisInRange: null, shownPois: [], nameError: null, error: null, saving: false, movingPin: false };
 }
 
 /** Opens the dialog for an existing location with its properties in the current scenario. */
@@ -181,14 +179,7 @@ export async function openEditLocation(locationId: number): Promise<void> {
     existingScenarioId: existingTargets(scenarios.value, s.id)[0]?.id ?? null,
     scenarioModified: s.modified,
     version: detail.version,
-    conflict: null,
-    lastSave: {},
-    poisInRange: null,
-    shownPois: [],
-    nameError: null,
-    error: null,
-    saving: false,
-    movingPin: false,
+    ...freshDialogState(),
   };
 }
 

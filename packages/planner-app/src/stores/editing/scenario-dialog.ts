@@ -34,6 +34,9 @@ export const scenarioDraft = signal<ScenarioDraft | null>(null);
 /** Competition is a choice of turnover models; hidden for score models (outputType 4). */
 export const showCompetition = computed(() => model.value?.outputType !== OutputType.score);
 
+/** The dialog's own state when it opens, new or edit: nothing refused or in conflict yet. */
+const FRESH_DIALOG = { conflict: null, error: null, nameError: null, saving: false } as const;
+
 export function openNewScenario(): void {
   const parent = scenario.value;
   if (!parent) return;
@@ -46,10 +49,7 @@ export function openNewScenario(): void {
     nameLocked: false,
     modified: null,
     version: null,
-    conflict: null,
-    error: null,
-    nameError: null,
-    saving: false,
+    ...FRESH_DIALOG,
   };
 }
 
@@ -65,10 +65,7 @@ export function openEditScenario(): void {
     nameLocked: s.changeCount === 1,
     modified: s.modified,
     version: s.version,
-    conflict: null,
-    error: null,
-    nameError: null,
-    saving: false,
+    ...FRESH_DIALOG,
   };
 }
 

@@ -77,11 +77,10 @@ function CoordinatesForm() {
         id={id}
         type="text"
         value={text}
-        placeholder={t('coordinatesExample')}
         autoComplete="off"
         spellCheck={false}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={error ? `${id}-error` : `${id}-example`}
         onChange={(e) => {
           setText(e.currentTarget.value);
           setError(null);
@@ -90,9 +89,13 @@ function CoordinatesForm() {
       <button type="submit" className="button small">
         {t('placeAtCoordinates')}
       </button>
-      {error && (
+      {error ? (
         <p id={`${id}-error`} className="field-error" role="alert">
           {error}
+        </p>
+      ) : (
+        <p id={`${id}-example`} className="field-hint">
+          {t('coordinatesExample')}
         </p>
       )}
     </form>
