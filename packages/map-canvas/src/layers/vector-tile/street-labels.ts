@@ -37,6 +37,9 @@ const MAX_SPRITES = 2000;
  * rounded to the pixel made 0.6 % of the street golden's pixels differ). */
 const PHASES = 4;
 
+/** Whether sprites can be made here (not where there is no canvas to draw them into, as in Node). */
+const canMakeSprites = () => typeof OffscreenCanvas !== 'undefined' || typeof document !== 'undefined';
+
 /** A label's text with its halo, centred in a picture of its own at the pixel ratio. */
 function spriteFor(font: string, text: string, color: string, width: number, size: number, pr: number, fx: number, fy: number): Sprite {
   const key = `${font}\u0000${color}\u0000${pr}\u0000${fx}\u0000${fy}\u0000${text}`;
@@ -80,6 +83,7 @@ export function drawStreetLabels(
   const rotation = Math.atan2(m[1], m[0]);
   const stretch = frame.scale / (VECTOR_TILE_SIZE * Math.pow(2, tileZoom));
   const placer = new LabelPlacer();
+  const useSprites = canMakeSprites();
   ctx.imageSmoothingEnabled = true;
   ctx.imageSmoothingQuality = 'low';
   let font = '';
@@ -108,7 +112,15 @@ export function drawStreetLabels(
       hh = (s * w + c * h) / 2 + PAD;
     if (x - hw < 0 || y - hh < 0 || x + hw > width || y + hh > height) continue;
     if (!placer.place(x - hw, y - hh, x + hw, y + hh)) continue;
-    if (angle === 0) {
+    if (!useSprites) {
+      ctx.font = f;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      const cos = Math.cos(angle),
+        sin = Math.sin(angle);
+      ctx.setTransform(pr * cos, pr * sin, -pr * sin, pr * cos, pr * x, pr * y);
+      drawHaloText(ctx, l.text, 0, 0, l.color, HALO, HALO_WIDTH);
+    } else if (angle === 0) {
       const px = Math.floor(pr * x * PHASES) / PHASES,
         py = Math.floor(pr * y * PHASES) / PHASES;
       const ix = Math.floor(px),
