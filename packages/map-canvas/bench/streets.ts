@@ -11,7 +11,9 @@
 //  2. raster tiles, arrival to shown: raster PNG tiles served 40 to 120 ms late, the same path driven
 //     in real time by the map's own frame loop; per tile, from its picture decoded in the page to the
 //     end of the first frame that drew it.
-// Options: --runs N (default 3).
+// Options: --runs N (default 3); --cpu-profile DIR writes, after the measured runs, a DevTools CPU
+// profile of the main thread over the frames of each vector configuration (DIR/<config>.cpuprofile).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
@@ -27,6 +29,8 @@ const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs needs a whole number of at least 1');
+const profileAt = args.indexOf('--cpu-profile');
+const PROFILE_DIR = profileAt >= 0 ? args[profileAt + 1] : null;
 const FULL_AIM_MS = 16;
 const MOTION_AIM_MS = 10;
 const RASTER_AIM_MS = 100;
@@ -137,6 +141,27 @@ async function open(url: string): Promise<Page> {
   return page;
 }
 
+/** A CPU profile of each vector configuration's frames, driven one at a time as in the CPU pass. */
+async function profile(dir: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  for (const name of ['vectorFull', 'vectorMotion']) {
+    const page = await open(CONFIGS[name].url);
+    try {
+      const session = await page.context().newCDPSession(page);
+      await session.send('Profiler.enable');
+      await session.send('Profiler.setSamplingInterval', { interval: 200 });
+      for (let i = -WARMUP_FRAMES; i < 0; i++) await page.evaluate((k) => (globalThis as unknown as PageGlobals).__frame(k), i);
+      await session.send('Profiler.start');
+      for (let i = 0; i < FRAMES; i++) await page.evaluate((k) => (globalThis as unknown as PageGlobals).__frame(k), i);
+      const { profile: p } = await session.send('Profiler.stop');
+      writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(p));
+      await session.detach();
+    } finally {
+      await page.close();
+    }
+  }
+}
+
 try {
   const names = Object.keys(CONFIGS);
   for (let round = 0; round < RUNS; round++) {
@@ -172,6 +197,7 @@ try {
         await page.close();
       }
     }
+    if (PROFILE_DIR !== null && round === RUNS - 1) await profile(PROFILE_DIR);
     const page = await open('/index.html?streets=raster');
     try {
       const load = loadavg()[0];

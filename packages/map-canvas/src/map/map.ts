@@ -280,6 +280,7 @@ export class LocusMap {
       layer,
       layer.onChange(() => {
         this.layerVersions.set(layer, (this.layerVersions.get(layer) ?? 0) + 1);
+        if (this.unsettled) this.motion.layerChanged(layer);
         this.render();
       }),
     );

@@ -11,7 +11,9 @@
 // rendered for where the view will be while it is shown (the motion's speed and acceleration per frame, looked ahead by the frames a picture takes),
 // so it is close to the view, slightly scaled, and its margin covers what the view reveals. A picture
 // that no longer covers the screen is replaced at once. Layers fixed to the screen (the scale bar) are
-// drawn over it every frame. When the view settles the map draws a full frame again (map.ts), so a
+// drawn over it every frame. A layer whose data changes meanwhile (a tile arrives) hurries the pictures
+// that hold the change (each rendered in at most URGENT_FRAMES frames), so the tile shows within a few
+// frames rather than when the pictures come round or the view settles. When the view settles the map draws a full frame again (map.ts), so a
 // settled frame is exactly what it would be without any of this.
 import { invert, multiply, type Affine } from '../geo/affine.js';
 import { worldToLonLat } from '../geo/mercator.js';
@@ -38,6 +40,8 @@ const MAX_LEAD_FRAMES = 12;
 const COST_SAMPLES = 5;
 /** Longest look-ahead when finding how long the picture on screen keeps covering the view, in frames. */
 const MAX_COVER_FRAMES = 24;
+/** Frames in which a picture holding a layer's new data (a tile that arrived) is rendered at most. */
+const URGENT_FRAMES = 2;
 
 interface Motion {
   x: number;
@@ -75,8 +79,19 @@ export class MotionPictures {
   /** Frames spent on the next picture so far, and on the last one. */
   private nextFrames = 0;
   private cycleFrames = 1;
+  /** Pictures completed so far, and the count that brings the last layer change on screen: until then
+   * pictures are rendered in at most URGENT_FRAMES frames each. */
+  private completed = 0;
+  private urgentUntil = 0;
+  private readonly changedLayers = new Set<Layer>();
 
   constructor(private readonly makeFrame: FrameFactory) {}
+
+  /** A layer's data changed (a tile arrived) while the view moves: the pictures that show it are hurried,
+   * so it is on screen within a few frames instead of when the view settles or pictures come round. */
+  layerChanged(layer: Layer): void {
+    this.changedLayers.add(layer);
+  }
 
   /** Draws a motion frame for the current frame state on the visible context. */
   draw(ctx: CanvasRenderingContext2D, frame: FrameState, layers: Layer[], rendererOf: (layer: Layer) => LayerRenderer): void {
@@ -87,6 +102,16 @@ export class MotionPictures {
     if (key !== this.layersKey) {
       this.layersKey = key;
       this.reset();
+    }
+    if (this.changedLayers.size) {
+      for (const layer of this.changedLayers) {
+        const index = following.indexOf(layer);
+        if (index < 0) continue;
+        // The next picture holds the change unless it is past that layer already; then the one after.
+        const passed = this.next !== null && this.nextLayer > index;
+        this.urgentUntil = Math.max(this.urgentUntil, this.completed + (passed ? 2 : 1));
+      }
+      this.changedLayers.clear();
     }
     if (this.shown) {
       if (!this.next) {
@@ -101,6 +126,7 @@ export class MotionPictures {
       if (shownUsable || this.usable(this.next, frame)) {
         this.continueNext(following, rendererOf, shownUsable ? this.budget(frame, following) : Infinity);
         if (this.nextLayer >= following.length) {
+          this.completed++;
           this.cycleFrames = this.nextFrames;
           this.spare = this.shown.canvas;
           this.shown = this.next;
@@ -114,6 +140,7 @@ export class MotionPictures {
       this.shown = this.start(frame, this.shown?.canvas ?? this.spare, this.predictedView(frame, 0.75));
       this.spare = null;
       for (const layer of following) this.renderChunk(this.shown, layer, rendererOf(layer), 0, 1);
+      this.completed++;
     }
     this.compose(ctx, frame, this.shown);
     for (const layer of shown) if (!layer.followsView) renderLayer(ctx, frame, layer, rendererOf(layer));
@@ -134,6 +161,8 @@ export class MotionPictures {
     this.acceleration = { x: 0, y: 0, zoom: 0 };
     this.cycleFrames = 1;
     this.nextLayer = this.nextPart = 0;
+    this.urgentUntil = this.completed;
+    this.changedLayers.clear();
   }
 
   /** Follows the view frame by frame: views arrive once per frame, whatever drives them. */
@@ -190,7 +219,8 @@ export class MotionPictures {
       const cost = this.costs.get(layers[k]) ?? 0;
       remaining += k === this.nextLayer && this.nextPart > 0 ? (cost * (this.parts - this.nextPart)) / this.parts : cost;
     }
-    return Math.max(RENDER_BUDGET_MS, remaining / Math.max(1, this.framesCovered(frame) - 1));
+    const urgent = this.completed < this.urgentUntil ? remaining / Math.max(1, URGENT_FRAMES - this.nextFrames + 1) : 0;
+    return Math.max(RENDER_BUDGET_MS, urgent, remaining / Math.max(1, this.framesCovered(frame) - 1));
   }
 
   /** Frames (up to MAX_COVER_FRAMES) for which the picture on screen still covers the view if the
