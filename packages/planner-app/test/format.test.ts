@@ -4,6 +4,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { LocationProperty } from '@locus/contract';
 import { drawerSections, formatPropertyValue, rangeColorOf } from '../src/format/property';
+import { rangeText } from '../src/format/range';
+import { language } from '../src/i18n';
 import { formatDms, formatLatLonDms, formatOutput, formatSigned } from '../src/i18n/format';
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -84,6 +86,19 @@ test('property values by dataType', () => {
   assert.is(formatPropertyValue(prop({ dataType: 5, numberValue: 1 }), ctx), 'Yes');
   assert.is(formatPropertyValue(prop({ dataType: 5, numberValue: 0 }), ctx), 'No');
   assert.is(formatPropertyValue(prop({ dataType: 1, numberValue: null }), ctx), '');
+});
+
+test('a range is written as its values are: a plain number (a year) without thousands separators', () => {
+  const before = language.value;
+  language.value = 'nl';
+  try {
+    const year = { dataType: 4, minimumValue: 1900, maximumValue: 2035, wholeNumbers: true } as const;
+    assert.is(rangeText(year, 'nl'), 'Toegestaan: 1900 tot 2035, gehele getallen');
+    const area = { dataType: 1, minimumValue: 100, maximumValue: 4000, wholeNumbers: true } as const;
+    assert.is(rangeText(area, 'nl'), 'Toegestaan: 100 tot 4.000, gehele getallen');
+  } finally {
+    language.value = before;
+  }
 });
 
 test('range colour clamps to its ends', () => {

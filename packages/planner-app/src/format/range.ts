@@ -11,7 +11,11 @@ const numeric = (p: Pick<LocationProperty, 'dataType'>) => p.dataType !== DataTy
 
 function shown(p: Ranged, value: number, lang: Lang): string {
   const percentage = p.dataType === DataType.percentage;
-  const text = new Intl.NumberFormat(lang, { maximumFractionDigits: 6 }).format(percentage ? Math.round(value * 100 * 1e9) / 1e9 : value);
+  // A plain number (a year, a postcode) is written without thousands separators, as the drawer shows it.
+  const grouping = p.dataType !== DataType.plainNumber;
+  const text = new Intl.NumberFormat(lang, { maximumFractionDigits: 6, useGrouping: grouping }).format(
+    percentage ? Math.round(value * 100 * 1e9) / 1e9 : value,
+  );
   return percentage ? `${text} %` : text;
 }
 
