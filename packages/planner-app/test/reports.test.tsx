@@ -624,6 +624,50 @@ test('scenario report: a calculated scenario whose base is not calculated says s
   await view.unmount();
 });
 
+test('scenario report: a scenario not calculated offers Calculate; being calculated it shows its progress; the base gets its own button', async () => {
+  language.value = 'en';
+  const differencesNotThere = () => {
+    throw Object.assign(new Error('not calculated'), { status: 409 });
+  };
+  const asked: number[] = [];
+  const show = async (list: ReturnType<typeof scenario>[]) => {
+    clearResultsCache();
+    const fake = fakeApi({ scenarioDifferences: differencesNotThere, scenarioLocations: () => [summary(12)] });
+    const view = await render(
+      <ScenarioReport
+        api={fake.api}
+        model={model(1)}
+        submodel={{ id: 7, name: 'Default' }}
+        scenarios={list}
+        scenarioId={2}
+        userName=""
+        environment={null}
+        renderMap={async () => new Blob([])}
+        onCalculate={(id) => asked.push(id)}
+      />,
+    );
+    await settle();
+    return view;
+  };
+  let view = await show([scenario(1, { status: 9 }), scenario(2, { status: 0, parentScenarioId: 1 })]);
+  assert.match(view.container.textContent ?? '', /scenario is not calculated yet: calculate it/);
+  view.getByRole('button', { name: 'Calculate' }).click();
+  assert.equal(asked, [2], 'the shown scenario is calculated');
+  await view.unmount();
+
+  view = await show([scenario(1, { status: 9 }), scenario(2, { status: 5, parentScenarioId: 1 })]);
+  assert.match(view.container.textContent ?? '', /being calculated; the report follows/);
+  assert.is(view.container.querySelector('progress')?.getAttribute('value'), '55', '11 % per step');
+  assert.is(view.queryByRole('button', { name: 'Calculate' }), null, 'nothing to start while it runs');
+  await view.unmount();
+
+  view = await show([scenario(1, { status: 0 }), scenario(2, { status: 9, parentScenarioId: 1 })]);
+  assert.match(view.container.textContent ?? '', /base scenario is not calculated yet/);
+  view.getByRole('button', { name: 'Calculate the base scenario' }).click();
+  assert.equal(asked, [2, 1], 'the base is calculated');
+  await view.unmount();
+});
+
 test('the differences read again once the base is calculated: the base is part of the cache key', async () => {
   clearResultsCache();
   let calls = 0;

@@ -123,12 +123,17 @@ if (config.role === 'worker') {
   guard.started();
   if (config.role === 'all') processor = startProcessing(ctx, processingSettings(process.env, config.workers));
   if (config.autoCalculateBase) {
-    // A base scenario not calculated (the demo's at first start, or one reset while the server was down) is
-    // queued now, so every impact read has its base without anyone asking (docs/install.md).
-    const { queueUncalculatedBases, wakeProcessors } = await import('./processing/index.js');
-    const queued = await db.transaction((tx) => queueUncalculatedBases(tx));
+    // A base scenario not calculated (one reset while the server was down) is queued now, so every impact read
+    // has its base without anyone asking. Demo data generated just now: its example scenarios too, so a first
+    // look finds their impact and reports ready (docs/install.md).
+    const { queueAllUncalculated, queueUncalculatedBases, wakeProcessors } = await import('./processing/index.js');
+    const queued = await db.transaction((tx) => (seeded ? queueAllUncalculated(tx) : queueUncalculatedBases(tx)));
     if (queued.length) {
-      await ctx.log.info(`base scenarios queued for calculation: ${queued.map((q) => `'${q.name}' (${q.id})`).join(', ')}`, null, 'scenario-processing');
+      await ctx.log.info(
+        `${seeded ? 'demo scenarios' : 'base scenarios'} queued for calculation: ${queued.map((q) => `'${q.name}' (${q.id})`).join(', ')}`,
+        null,
+        'scenario-processing',
+      );
       wakeProcessors();
     }
   }

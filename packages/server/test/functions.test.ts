@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { WORLD_PARAMETERS } from './helpers/world.js';
 import { startWorldServer, waitForStatus, type WorldServer } from './helpers/world-server.js';
-import { markModelForRecalculation, queueUncalculatedBases, requestProcessing } from '../src/processing/index.js';
+import { markModelForRecalculation, queueAllUncalculated, queueUncalculatedBases, requestProcessing } from '../src/processing/index.js';
 import { loadConfig } from '../src/config.js';
 
 let ws: WorldServer;
@@ -227,6 +227,32 @@ test('base scenarios calculated by themselves: only a base at 0 is queued; AUTO_
   );
   ws.processor?.wake();
   assert.is(await waitForStatus(db, ws.world.baseScenarioId), 9);
+});
+
+test('right after the demo data are generated every scenario is queued, the bases first, and each is calculated', async () => {
+  const { db } = ws.server.ctx;
+  await waitForStatus(db, ws.world.baseScenarioId);
+  // An example scenario under the base, as the demo data have them.
+  await db.query(`INSERT INTO scenario (model_id, name, parent_scenario_id) VALUES ($1, 'Example under the base', $2)`, [
+    ws.world.modelId,
+    ws.world.baseScenarioId,
+  ]);
+  await db.transaction((tx) => markModelForRecalculation(tx, ws.world.modelId));
+  const ids = (await db.query<{ id: number }>('SELECT id FROM scenario WHERE model_id = $1 AND status = 0 ORDER BY id', [ws.world.modelId])).rows.map(
+    (r) => r.id,
+  );
+  assert.ok(ids.length >= 2, 'the base and a scenario under it');
+  const queued = await db.transaction((tx) => queueAllUncalculated(tx));
+  const mine = queued.filter((q) => q.modelId === ws.world.modelId).map((q) => q.id);
+  assert.equal(mine, ids, 'every scenario of the model, in id order');
+  assert.is(mine[0], ws.world.baseScenarioId, 'the base first');
+  const logged = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM processing_log WHERE scenario_id = ANY($1) AND user_name IS NULL AND ended IS NULL',
+    [ids],
+  );
+  assert.ok(logged.rows[0]!.n >= ids.length, 'each has its processing log row, without a user');
+  ws.processor?.wake();
+  for (const id of ids) assert.is(await waitForStatus(db, id), 9, `scenario ${id} calculated`);
 });
 
 test.run();

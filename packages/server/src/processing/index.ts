@@ -39,4 +39,4 @@ export function wakeProcessors(): void {
 
 export { ScenarioProcessor } from './processor.js';
 export { processingSettings, type ProcessingSettings } from './settings.js';
-export { requestProcessing, requestProcessingOfUnprocessed, markModelForRecalculation, queueUncalculatedBases } from '../repo/queue.js';
+export { requestProcessing, requestProcessingOfUnprocessed, markModelForRecalculation, queueAllUncalculated, queueUncalculatedBases } from '../repo/queue.js';

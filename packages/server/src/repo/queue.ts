@@ -214,12 +214,28 @@ export async function markModelForRecalculation(tx: Queryable, modelId: number, 
  * user for these. Answers the queued scenarios.
  */
 export async function queueUncalculatedBases(tx: Queryable, modelId?: number): Promise<{ id: number; modelId: number; name: string }[]> {
+  return queueUncalculated(tx, { modelId, basesOnly: true });
+}
+
+/**
+ * Queues every scenario that is not calculated (status 0), the base scenarios
+ * first (the queue serves the lowest id first, and a base is made before the
+ * scenarios under it). The server does this once, right after it generated the
+ * demo data, so that a planner's first look finds the example scenarios'
+ * impact and reports ready (docs/install.md).
+ */
+export async function queueAllUncalculated(tx: Queryable): Promise<{ id: number; modelId: number; name: string }[]> {
+  return queueUncalculated(tx, { basesOnly: false });
+}
+
+async function queueUncalculated(tx: Queryable, options: { modelId?: number; basesOnly: boolean }): Promise<{ id: number; modelId: number; name: string }[]> {
   const { rows } = await tx.query<{ id: number; model_id: number; name: string }>(
     `UPDATE scenario SET status = 1, processing_requested_by = NULL, claimed_by = NULL, claimed_at = NULL, heartbeat_at = NULL
-      WHERE parent_scenario_id IS NULL AND status = 0 AND ($1::int IS NULL OR model_id = $1)
+      WHERE status = 0 AND ($1::int IS NULL OR model_id = $1) AND (NOT $2::boolean OR parent_scenario_id IS NULL)
       RETURNING id, model_id, name`,
-    [modelId ?? null],
+    [options.modelId ?? null, options.basesOnly],
   );
+  rows.sort((a, b) => a.id - b.id);
   for (const row of rows) {
     await tx.query('INSERT INTO processing_log (scenario_id, model_id, scenario_name, user_name) VALUES ($1, $2, $3, NULL)', [row.id, row.model_id, row.name]);
   }

@@ -10,6 +10,7 @@ import { locations, selectedLocationId } from '../../stores/locations';
 import { model, submodel, submodelId } from '../../stores/models';
 import { layers } from '../../stores/layers';
 import { locationReportOpen, scenarioReportOpen } from '../../stores/results-b';
+import { calculate } from '../../stores/planner';
 import { scenario, scenarios } from '../../stores/scenarios';
 import { environment } from '../../stores/system';
 import { Dialog } from '../common';
@@ -105,6 +106,7 @@ function ScenarioReportDialog() {
           scenarioId={scenario.value?.id ?? null}
           userName={accountName.value}
           environment={environment.value}
+          onCalculate={(id) => void calculate(id)}
         />
       )}
     </Dialog>

@@ -24,6 +24,7 @@ import {
   type ScenarioLayoutEntry,
 } from './rules';
 import { reportScenarios } from './ReportsButton';
+import { progressPercent } from '../../stores/scenarios';
 import { impactFeatures } from '../../stores/impact';
 import { outsideRangeByLocation } from '../../stores/range-flags';
 import { TriangleAlert } from 'lucide-react';
@@ -45,6 +46,8 @@ export interface ScenarioReportProps {
   renderMap?: ReportMapRenderer;
   generatedAt?: Date;
   onMapsDrawn?: () => void;
+  /** Starts the calculation of a scenario (the app's one calculate action); without it the report offers none. */
+  onCalculate?: (scenarioId: number) => void;
 }
 
 export { reportScenarios };
@@ -242,15 +245,27 @@ export function ScenarioReport(props: ScenarioReportProps) {
       </div>
     );
   if (!data.differences) {
-    // Say which of the two is missing: the scenario's own result, or the base it is compared with.
-    const why =
-      scenario && scenario.status === 9 && base && base.status !== 9
-        ? t(base.status >= 1 && base.status <= 8 ? 'baseCalculating' : 'baseNotCalculated')
-        : t('scenarioNotCalculated');
+    // Say which of the two is missing, the scenario's own result or the base it is compared with, and offer to
+    // calculate the one that is not calculated; one being calculated shows its progress, and the report follows
+    // by itself when it is done (the load above depends on both statuses).
+    const missing = scenario && scenario.status === 9 && base && base.status !== 9 ? base : scenario;
+    const isBase = missing !== null && missing === base;
+    const calculating = missing !== null && missing.status >= 1 && missing.status <= 8;
+    const why = isBase
+      ? t(calculating ? 'baseCalculating' : 'baseNotCalculated')
+      : t(calculating ? 'reportScenarioCalculating' : missing?.status === 10 ? 'reportScenarioFailed' : 'reportScenarioNotCalculated');
     return (
       <div className="report-paper">
         {picker}
-        <p role="status">{why}</p>
+        <div className="drawer-state report-state" role="status">
+          <p>{why}</p>
+          {calculating && <progress max={100} value={progressPercent(missing.status)} aria-label={t('drawerCalculating')} />}
+          {missing && !calculating && props.onCalculate && (
+            <button type="button" className="button primary no-print" onClick={() => props.onCalculate?.(missing.id)}>
+              {isBase ? t('calculateBase') : t('calculate')}
+            </button>
+          )}
+        </div>
       </div>
     );
   }
