@@ -11,8 +11,7 @@ import { act } from 'react';
 import { language } from '../src/i18n';
 import { selectedLocationId } from '../src/stores/locations';
 import { modelId, models, submodelId } from '../src/stores/models';
-import { clearResultsCache } from '../src/stores/results';
-import { chartDrivers, chartMatching, chartProperties, closeChart, loadScatter, openChart, scatterAxes, showChart } from '../src/stores/results-b';
+import { AppModel } from '../src/stores/app';
 import { scenarioId, scenarios } from '../src/stores/scenarios';
 import { DriversChart, MatchingBarChart, RadarChart, ScatterChart } from '../src/ui/charts/charts';
 import {
@@ -219,8 +218,10 @@ function calculatedContext() {
   selectedLocationId.value = 12;
 }
 
+/** The chart reads of a fake API's calls (the app model's drawer and output reads left out). */
+const CHART_ROUTES = ['matchingScores', 'scenarioDrivers', 'propertyValues'];
+
 test('opening a chart first reads its data: matching scores for the radar, drivers, property values for both axes', async () => {
-  clearResultsCache();
   calculatedContext();
   const fake = fakeApi({
     matchingScores: () => [match(12, 1, [['A', 1]]), match(13, 0.8, [['A', 0.5]])],
@@ -228,32 +229,44 @@ test('opening a chart first reads its data: matching scores for the radar, drive
     scenarioDrivers: () => [],
     propertyValues: () => [{ locationName: 'Store 12', numberValue1: 1, numberValue2: 2 }],
   });
-  await showChart(fake.api, 'radar');
+  using app = new AppModel(fake.api);
+  const { showChart, openChart, chartMatching, chartDrivers, chartProperties, scatterAxes, loadScatter, closeChart } = app.chartsReports;
+  const charts = () => fake.calls.filter((c) => CHART_ROUTES.includes(c.name));
+  await showChart('radar');
   assert.is(openChart.value, 'radar');
-  assert.equal(fake.names(), ['matchingScores']);
-  assert.is(fake.calls[0]!.options.query && (fake.calls[0]!.options.query as { topN: number }).topN, 6);
+  assert.equal(
+    charts().map((c) => c.name),
+    ['matchingScores'],
+  );
+  assert.is((charts()[0]!.options.query as { topN: number } | undefined)?.topN, 6);
   assert.is(chartMatching.value.state, 'ready');
-  await showChart(fake.api, 'drivers');
-  assert.equal(fake.names().slice(1), ['scenarioDrivers']);
+  await showChart('drivers');
+  assert.equal(
+    charts().map((c) => c.name),
+    ['matchingScores', 'scenarioDrivers'],
+  );
   assert.is(chartDrivers.value.state, 'ready');
   scatterAxes.value = { x: 3, y: null };
-  await showChart(fake.api, 'properties');
+  await showChart('properties');
   assert.is(chartProperties.value.state, 'idle');
   scatterAxes.value = { x: 3, y: 4 };
-  await loadScatter(fake.api);
-  assert.equal(fake.names().slice(2), ['propertyValues']);
-  assert.equal(fake.calls[2]!.options.params, { scenarioId: 5, propertyId1: 3, propertyId2: 4 });
+  await loadScatter();
+  assert.equal(
+    charts().map((c) => c.name),
+    ['matchingScores', 'scenarioDrivers', 'propertyValues'],
+  );
+  assert.equal(charts()[2]!.options.params, { scenarioId: 5, propertyId1: 3, propertyId2: 4 });
   closeChart();
   assert.is(openChart.value, null);
 });
 
 test('no chart opens without a calculated scenario', async () => {
-  clearResultsCache();
   calculatedContext();
   scenarios.value = [scenario(5, { status: 3 })];
   const fake = fakeApi({});
-  await showChart(fake.api, 'matching');
-  assert.is(openChart.value, null);
+  using app = new AppModel(fake.api);
+  await app.chartsReports.showChart('matching');
+  assert.is(app.chartsReports.openChart.value, null);
   assert.equal(fake.names(), []);
 });
 

@@ -14,7 +14,6 @@ import { AppModel } from '../src/stores/app';
 import { locations, selectedLocationId } from '../src/stores/locations';
 import { modelId, models, submodelId } from '../src/stores/models';
 import * as planner from '../src/stores/planner';
-import { clearResultsCache } from '../src/stores/results';
 import { scenarioId, scenarios } from '../src/stores/scenarios';
 import { ImpactSection } from '../src/ui/results/impact-section';
 import { fakeApi } from './fake-api';
@@ -117,7 +116,6 @@ test("map symbols: each other store of the differences at its place with the API
 
 test('the section reads the differences when scenario and base are calculated, shows the figures; a store click selects it', async () => {
   language.value = 'en';
-  clearResultsCache();
   let reads = 0;
   const fake = fakeApi({
     scenarioDifferences: () => {

@@ -10,7 +10,8 @@ import type { Location, LocationCatchmentArea, MatchingLocation, ScenarioDiffere
 import { within } from '@testing-library/dom';
 import { act } from 'react';
 import { language } from '../src/i18n';
-import { clearResultsCache, fetchScenarioDifferences } from '../src/stores/results';
+import type { ApiClient } from '@locus/contract/client';
+import { AppModel } from '../src/stores/app';
 import { scenarios } from '../src/stores/scenarios';
 import { LocationReport } from '../src/ui/reports/LocationReport';
 import type { ReportMapOptions } from '../src/ui/reports/report-map';
@@ -291,6 +292,18 @@ const matches = (n: number): MatchingLocation[] =>
     ],
   }));
 
+let apps: AppModel[] = [];
+/** A fresh app model on a test's API (its results model keeps the answers the report reads), disposed after the test. */
+function appOn(api: ApiClient): AppModel {
+  const app = new AppModel(api);
+  apps.push(app);
+  return app;
+}
+test.after.each(() => {
+  for (const app of apps) app[Symbol.dispose]();
+  apps = [];
+});
+
 function reportApi(matching = 4) {
   return fakeApi({
     scenarioLocationProperties: () => reportLocation(),
@@ -303,7 +316,6 @@ function reportApi(matching = 4) {
 
 test('location report, default layout: properties in two columns, the local situation fitting the range circles and the catchment at zoom 11 (secondary coverage) at the print pixel ratio, top areas, charts, footer', async () => {
   language.value = 'en';
-  clearResultsCache();
   const maps: ReportMapOptions[] = [];
   let drawn = 0;
   const fake = reportApi();
@@ -327,6 +339,7 @@ test('location report, default layout: properties in two columns, the local situ
         drawn++;
       }}
     />,
+    appOn(fake.api),
   );
   await settle();
   const paper = view.container.querySelector('.report-paper')!;
@@ -375,7 +388,6 @@ test('local situation: street level (16) over streets; on the built-in basemap t
 });
 
 test("location report, custom layout: sections in the format's order, an unknown component named in the report, Production not in the footer", async () => {
-  clearResultsCache();
   const maps: ReportMapOptions[] = [];
   const format = JSON.stringify({
     components: [
@@ -387,9 +399,10 @@ test("location report, custom layout: sections in the format's order, an unknown
       { name: 'matchingLocations' },
     ],
   });
+  const api = reportApi(1).api;
   const view = await render(
     <LocationReport
-      api={reportApi(1).api}
+      api={api}
       model={model(1, { locationReportFormat: format })}
       scenario={{ id: 5, name: 'Plan' }}
       submodel={{ id: 8, name: 'Weekend' }}
@@ -402,6 +415,7 @@ test("location report, custom layout: sections in the format's order, an unknown
         return new Blob(['png']);
       }}
     />,
+    appOn(api),
   );
   await settle();
   const paper = view.container.querySelector('.report-paper')!;
@@ -438,7 +452,6 @@ function differences(): ScenarioDifferences {
 
 test('scenario report: loading until the differences arrive, impact table with signs and percentages, group impact, no cluster impact with one cluster, impact map at zoom 11', async () => {
   language.value = 'en';
-  clearResultsCache();
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => {
     release = resolve;
@@ -466,6 +479,7 @@ test('scenario report: loading until the differences arrive, impact table with s
         return new Blob(['png']);
       }}
     />,
+    appOn(fake.api),
   );
   await settle();
   assert.match(view.container.textContent ?? '', /loading/);
@@ -515,7 +529,6 @@ test('scenario report: loading until the differences arrive, impact table with s
 });
 
 test('scenario report, custom layout: changed locations and a text section in order; unknown names noted', async () => {
-  clearResultsCache();
   const fake = fakeApi({
     scenarioDifferences: () => differences(),
     scenarioLocations: () => [summary(12), summary(13, { changeType: 1 }), summary(15, { changeType: 3 }), summary(14, { changeType: 2 })],
@@ -540,6 +553,7 @@ test('scenario report, custom layout: changed locations and a text section in or
       environment={null}
       renderMap={async () => new Blob([])}
     />,
+    appOn(fake.api),
   );
   await settle();
   const headings = view.getAllByRole('heading', { level: 3, hidden: true }).map((h) => h.textContent);
@@ -559,7 +573,6 @@ test('scenario report, custom layout: changed locations and a text section in or
 
 test('scenario report: 25 rows shown, "and N more" with their sum, the total labelled as all affected; no signed zero', async () => {
   language.value = 'en';
-  clearResultsCache();
   const many: ScenarioDifferences = {
     impactOutputLocationPropertyTitle: 'Turnover',
     locations: Array.from({ length: 28 }, (_, i) => ({
@@ -585,6 +598,7 @@ test('scenario report: 25 rows shown, "and N more" with their sum, the total lab
       environment={null}
       renderMap={async () => new Blob([])}
     />,
+    appOn(fake.api),
   );
   await settle();
   const table = view.container.querySelector('.impact-table')!;
@@ -600,7 +614,6 @@ test('scenario report: 25 rows shown, "and N more" with their sum, the total lab
 
 test('scenario report: a calculated scenario whose base is not calculated says so about the base', async () => {
   language.value = 'en';
-  clearResultsCache();
   const fake = fakeApi({
     scenarioDifferences: () => {
       throw Object.assign(new Error('not calculated'), { status: 409 });
@@ -618,6 +631,7 @@ test('scenario report: a calculated scenario whose base is not calculated says s
       environment={null}
       renderMap={async () => new Blob([])}
     />,
+    appOn(fake.api),
   );
   await settle();
   assert.match(view.container.textContent ?? '', /base scenario is being calculated/);
@@ -631,7 +645,6 @@ test('scenario report: a scenario not calculated offers Calculate; being calcula
   };
   const asked: number[] = [];
   const show = async (list: ReturnType<typeof scenario>[]) => {
-    clearResultsCache();
     const fake = fakeApi({ scenarioDifferences: differencesNotThere, scenarioLocations: () => [summary(12)] });
     const view = await render(
       <ScenarioReport
@@ -645,6 +658,7 @@ test('scenario report: a scenario not calculated offers Calculate; being calcula
         renderMap={async () => new Blob([])}
         onCalculate={(id) => asked.push(id)}
       />,
+      appOn(fake.api),
     );
     await settle();
     return view;
@@ -669,7 +683,6 @@ test('scenario report: a scenario not calculated offers Calculate; being calcula
 });
 
 test('the differences read again once the base is calculated: the base is part of the cache key', async () => {
-  clearResultsCache();
   let calls = 0;
   let baseDone = false;
   const fake = fakeApi({
@@ -680,12 +693,13 @@ test('the differences read again once the base is calculated: the base is part o
     },
   });
   scenarios.value = [scenario(1, { status: 2 }), scenario(2, { status: 9, parentScenarioId: 1 })];
-  assert.is(await fetchScenarioDifferences(fake.api, 7, 2), null);
-  assert.is(await fetchScenarioDifferences(fake.api, 7, 2), null);
+  const { fetchScenarioDifferences } = appOn(fake.api).results;
+  assert.is(await fetchScenarioDifferences(7, 2), null);
+  assert.is(await fetchScenarioDifferences(7, 2), null);
   assert.is(calls, 1, 'kept while nothing changed');
   baseDone = true;
   scenarios.value = [scenario(1, { status: 9 }), scenario(2, { status: 9, parentScenarioId: 1 })];
-  assert.ok(await fetchScenarioDifferences(fake.api, 7, 2), 'read again');
+  assert.ok(await fetchScenarioDifferences(7, 2), 'read again');
   assert.is(calls, 2);
   scenarios.value = [];
 });

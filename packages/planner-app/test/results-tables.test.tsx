@@ -13,9 +13,10 @@ import { language, t } from '../src/i18n';
 import { emptyLayers, layers } from '../src/stores/layers';
 import { selectedLocationId } from '../src/stores/locations';
 import { modelId, models, submodelId } from '../src/stores/models';
-import { areaInfo, areaScoresOpen, catchments, clearResultsCache, selectedArea } from '../src/stores/results';
+import { AppModel } from '../src/stores/app';
 import { scenarioId, scenarios } from '../src/stores/scenarios';
 import { AreaInfoPanel, AreaScoresTable, CatchmentPanel, ResultsTable } from '../src/ui/results/panels';
+import { fakeApi } from './fake-api';
 import { model, scenario } from './fixtures';
 import { mount, render } from './render';
 
@@ -31,7 +32,14 @@ const AREA: Area = {
   totalValue: 1000,
 };
 
-function context() {
+let app: AppModel | null = null;
+test.after.each(() => {
+  app?.[Symbol.dispose]();
+  app = null;
+});
+
+/** A calculated scenario with a selected location, and a fresh app model that reads its catchment and the chosen area through a fake API. */
+async function context(catchment: LocationCatchmentArea | null = null): Promise<AppModel> {
   language.value = 'en';
   models.value = [model(1, { outputType: 1, areasType: 'Postcodes' })];
   modelId.value = 1;
@@ -40,9 +48,11 @@ function context() {
   scenarioId.value = 3;
   selectedLocationId.value = 21;
   layers.value = { ...emptyLayers, catchmentAreaId: 11 };
-  clearResultsCache();
-  selectedArea.value = { catchmentAreaId: 11, areaCode: AREA.areaCode };
-  areaInfo.value = { state: 'ready', value: AREA, key: AREA.areaCode };
+  const fake = fakeApi({ locationCatchmentArea: () => catchment, matchingLocations: () => [], catchmentAreaPropertiesByCode: () => AREA });
+  app = new AppModel(fake.api);
+  await app.results.loadDrawerOutputs();
+  await app.results.selectArea({ catchmentAreaId: 11, areaCode: AREA.areaCode });
+  return app;
 }
 
 /** The text of every cell, row by row (the header row first). */
@@ -90,8 +100,8 @@ test('ResultsTable: headers, one row per item, number columns aligned to the end
 });
 
 test('area information: the locations with their value and share of the area total', async () => {
-  context();
-  const view = await render(<AreaInfoPanel />);
+  const { results } = await context();
+  const view = await render(<AreaInfoPanel />, app!);
   const table = view.getByTestId('area-locations');
   assert.equal(cells(table), [
     ['Location', 'Value', 'Share'],
@@ -100,14 +110,13 @@ test('area information: the locations with their value and share of the area tot
   ]);
   const button = view.getByRole('button', { name: t('areaScoresButton'), hidden: true });
   await act(async () => button.click());
-  assert.ok(areaScoresOpen.value, 'the button opens the per-area table');
-  areaScoresOpen.value = false;
+  assert.ok(results.areaScoresOpen.value, 'the button opens the per-area table');
   await view.unmount();
 });
 
 test('the per-area table: minutes by car and on foot to 1 decimal (– when out of reach), the score to 4 decimals', async () => {
-  context();
-  const view = await render(<AreaScoresTable />);
+  const { results } = await context();
+  const view = await render(<AreaScoresTable />, app!);
   const table = view.getByTestId('area-scores');
   assert.equal(cells(table), [
     ['Location', 'Minutes by car', 'Minutes on foot', 'Score'],
@@ -115,14 +124,13 @@ test('the per-area table: minutes by car and on foot to 1 decimal (– when out 
     ['Noord', '9.0', '–', '0.0400'],
   ]);
   await act(async () => {
-    areaInfo.value = { state: 'failed' };
+    results.areaInfo.value = { state: 'failed' };
   });
   assert.is(view.queryByRole('table', { hidden: true }), null);
   await view.unmount();
 });
 
 test("the catchment table marks the chosen area's row and its button", async () => {
-  context();
   const catchment = {
     featureCollection: { type: 'FeatureCollection', features: [] },
     areas: [
@@ -132,8 +140,8 @@ test("the catchment table marks the chosen area's row and its button", async () 
     locationProperties: [],
     sameAsParent: false,
   } as unknown as LocationCatchmentArea;
-  catchments.value = new Map([[11, { state: 'ready', value: catchment, key: 'k' }]]);
-  const view = await render(<CatchmentPanel />);
+  await context(catchment);
+  const view = await render(<CatchmentPanel />, app!);
   const [, ...rows] = within(view.getByTestId('catchment-table')).getAllByRole('row', { hidden: true });
   assert.equal(
     rows.map((r) => r.className),

@@ -15,26 +15,8 @@ import { formatOutput } from '../src/i18n/format';
 import { layers, emptyLayers } from '../src/stores/layers';
 import { selectedLocationId } from '../src/stores/locations';
 import { modelId, models, submodelId } from '../src/stores/models';
-import {
-  areaInfo,
-  catchments,
-  clearResultsCache,
-  coverage,
-  fetchCatchmentArea,
-  inCoverage,
-  loadDrawerOutputs,
-  matching,
-  matchingList,
-  outputContext,
-  outputHint,
-  prefetchCatchmentArea,
-  scoreProduct,
-  scores,
-  scoresOpen,
-  selectArea,
-  selectedArea,
-  shareOfTotal,
-} from '../src/stores/results';
+import { inCoverage, matchingList, outputContext, outputHint, scoreProduct, shareOfTotal } from '../src/stores/results';
+import { AppModel } from '../src/stores/app';
 import { scenarioId, scenarios } from '../src/stores/scenarios';
 import { catchmentFeatures, catchmentFeatureStyle, fractionColor } from '../src/map/catchment-layers';
 import { availableDownloads, cultureCookie, fileNameOf, readCulture } from '../src/ui/export/downloads';
@@ -110,8 +92,19 @@ function calculatedContext(status = 9) {
   scenarioId.value = 3;
   selectedLocationId.value = 12;
   layers.value = { ...emptyLayers, catchmentAreaId: 11 };
-  clearResultsCache();
 }
+
+let app: AppModel | null = null;
+/** A fresh app model on the given API: its results model follows the selection from now on (disposed after the test). */
+function fresh(api = fakeApi({}).api): AppModel {
+  app?.[Symbol.dispose]();
+  app = new AppModel(api);
+  return app;
+}
+test.after.each(() => {
+  app?.[Symbol.dispose]();
+  app = null;
+});
 
 test('score product: the product of all scores, 0 when there are none', () => {
   assert.is(scoreProduct([]), 0);
@@ -218,18 +211,19 @@ test('drawer loaders: matching and catchment for the context, kept per key, 409 
       return catchmentArea();
     },
   });
-  await loadDrawerOutputs(fake.api);
-  const m = matching.value;
+  const { results } = fresh(fake.api);
+  await results.loadDrawerOutputs();
+  const m = results.matching.value;
   assert.is(m.state, 'ready');
   assert.equal(m.state === 'ready' ? m.value.map((x) => x.locationId) : [], [12, 13]);
-  const c = catchments.value.get(11);
+  const c = results.catchments.value.get(11);
   assert.is(c?.state, 'ready');
   const call = fake.calls.find((x) => x.name === 'matchingLocations')!;
   assert.equal(call.options.params, { submodelId: 7, scenarioId: 3, locationId: 12 });
   assert.equal(call.options.query, { topN: 11 });
-  await loadDrawerOutputs(fake.api);
+  await results.loadDrawerOutputs();
   assert.is(fake.names().filter((n) => n === 'matchingLocations').length, 1, 'the second load reuses the answer');
-  assert.is(await fetchCatchmentArea(fake.api, outputContext.value!, 12), null);
+  assert.is(await results.fetchCatchmentArea(outputContext.value!, 12), null);
 });
 
 test('drawer loaders: the catchment area is asked for before the matching locations, which wait for it', async () => {
@@ -242,20 +236,26 @@ test('drawer loaders: the catchment area is asked for before the matching locati
         releaseCatchment = () => resolve(catchmentArea());
       }),
   });
-  const loading = loadDrawerOutputs(fake.api);
+  // The model reads the drawer's outputs as soon as it is made (the selection is there).
+  const { results } = fresh(fake.api);
+  // The output model of the same app model reads the location's figure: left out here.
+  const reads = () => fake.names().filter((n) => n !== 'scenarioLocationProperties');
+  const loading = results.loadDrawerOutputs();
   await new Promise((r) => setTimeout(r, 0));
-  assert.equal(fake.names(), ['locationCatchmentArea'], 'no matching read while the catchment is on its way');
+  assert.equal(reads(), ['locationCatchmentArea'], 'no matching read while the catchment is on its way');
   releaseCatchment();
   await loading;
-  assert.equal(fake.names(), ['locationCatchmentArea', 'matchingLocations']);
-  assert.is(matching.value.state, 'ready');
+  assert.equal(reads(), ['locationCatchmentArea', 'matchingLocations']);
+  assert.is(results.matching.value.state, 'ready');
 });
 
 test('a pointer resting on a store reads its catchment area ahead; its selection then reads nothing again', async () => {
   calculatedContext();
+  selectedLocationId.value = null;
   const fake = fakeApi({ matchingLocations: () => [match(14, 1)], locationCatchmentArea: () => catchmentArea() });
-  prefetchCatchmentArea(fake.api, 14);
-  prefetchCatchmentArea(fake.api, 14);
+  const { results } = fresh(fake.api);
+  results.prefetchCatchmentArea(14);
+  results.prefetchCatchmentArea(14);
   assert.equal(
     fake.calls.map((c) => c.options.params),
     [{ submodelId: 7, scenarioId: 3, locationId: 14, catchmentAreaId: 11 }],
@@ -265,14 +265,15 @@ test('a pointer resting on a store reads its catchment area ahead; its selection
     typeof fake.calls[0]!.options.expected === 'function' && fake.calls[0]!.options.expected(Object.assign(new Error('x'), { status: 500 }) as never),
     'quiet: no error dialog for a read ahead',
   );
+  // The model follows the selection: selecting the store reads its outputs.
   selectedLocationId.value = 14;
-  await loadDrawerOutputs(fake.api);
+  await results.loadDrawerOutputs();
   assert.is(fake.names().filter((n) => n === 'locationCatchmentArea').length, 1, 'the selection used the read ahead');
-  assert.is(catchments.value.get(11)?.state, 'ready');
+  assert.is(results.catchments.value.get(11)?.state, 'ready');
   // Nothing is read ahead for the selected store itself, nor before the scenario is calculated.
-  prefetchCatchmentArea(fake.api, 14);
+  results.prefetchCatchmentArea(14);
   calculatedContext(0);
-  prefetchCatchmentArea(fake.api, 15);
+  results.prefetchCatchmentArea(15);
   assert.is(fake.names().filter((n) => n === 'locationCatchmentArea').length, 1);
 });
 
@@ -281,12 +282,18 @@ test('area selection reads the area by code and clears with null', async () => {
   const fake = fakeApi({
     catchmentAreaPropertiesByCode: () => ({ areaCode: 'A1', areaSetId: 1, personType: 'Inhabitants', properties: [], locations: [], totalValue: 10 }),
   });
-  await selectArea(fake.api, { catchmentAreaId: 11, areaCode: 'A1' });
-  assert.is(areaInfo.value.state, 'ready');
-  assert.equal(fake.calls[0]!.options.params, { submodelId: 7, scenarioId: 3, catchmentAreaId: 11, areaCode: 'A1' });
-  await selectArea(fake.api, null);
-  assert.is(selectedArea.value, null);
-  assert.is(areaInfo.value.state, 'idle');
+  const { results } = fresh(fake.api);
+  await results.selectArea({ catchmentAreaId: 11, areaCode: 'A1' });
+  assert.is(results.areaInfo.value.state, 'ready');
+  assert.equal(fake.calls.find((c) => c.name === 'catchmentAreaPropertiesByCode')!.options.params, {
+    submodelId: 7,
+    scenarioId: 3,
+    catchmentAreaId: 11,
+    areaCode: 'A1',
+  });
+  await results.selectArea(null);
+  assert.is(results.selectedArea.value, null);
+  assert.is(results.areaInfo.value.state, 'idle');
 });
 
 test('exports: a planner does not get the admin-only downloads; hints follow the selection', () => {
@@ -348,8 +355,12 @@ test('log times are shown in UTC', () => {
 
 test('matching panel: names with percentages, the reference skipped, and the empty text', async () => {
   language.value = 'en';
+  // No location selected: the model reads nothing, the panel shows what the test puts in.
+  selectedLocationId.value = null;
+  const { results } = fresh();
+  const matching = results.matching;
   matching.value = { state: 'ready', value: [match(12, 1), match(13, 0.874), match(14, 0.5)], key: 'k' };
-  const view = await render(<MatchingPanel />);
+  const view = await render(<MatchingPanel />, app!);
   const buttons = view.getAllByRole('button', { hidden: true });
   assert.equal(
     buttons.map((b) => b.textContent),
@@ -365,8 +376,12 @@ test('matching panel: names with percentages, the reference skipped, and the emp
 test('catchment panel: titled with areasType, top areas in the catchment format, coverage choices in mode 0', async () => {
   calculatedContext();
   models.value = [model(1, { areasType: 'Postcodes', outputType: 1 })];
-  catchments.value = new Map([[11, { state: 'ready', value: catchmentArea(), key: 'k' }]]);
-  const view = await render(<CatchmentPanel />);
+  // The model reads the selected location's catchment area through the API.
+  const fake = fakeApi({ locationCatchmentArea: () => catchmentArea(), matchingLocations: () => [] });
+  const { results } = fresh(fake.api);
+  await results.loadDrawerOutputs();
+  assert.is(results.catchments.value.get(11)?.state, 'ready');
+  const view = await render(<CatchmentPanel />, app!);
   const text = view.container.textContent ?? '';
   assert.is(view.getByRole('heading', { level: 3, hidden: true }).textContent, 'Postcodes');
   assert.match(text, '1,234.50');
@@ -376,7 +391,7 @@ test('catchment panel: titled with areasType, top areas in the catchment format,
   assert.is(choices.filter((r) => r.name === 'catchment-coverage').length, 4);
   const primary = choices.find((r) => r.value === 'primary')!;
   await act(async () => primary.click());
-  assert.is(coverage.value, 'primary');
+  assert.is(results.coverage.value, 'primary');
   await act(async () => {
     layers.value = { ...emptyLayers };
   });
@@ -386,6 +401,8 @@ test('catchment panel: titled with areasType, top areas in the catchment format,
 
 test('scores dialog: footer total is the product with 2 decimals; expression only for administrators', async () => {
   calculatedContext();
+  const { results } = fresh();
+  const { scores, scoresOpen } = results;
   scores.value = {
     state: 'ready',
     value: [
@@ -395,7 +412,7 @@ test('scores dialog: footer total is the product with 2 decimals; expression onl
     key: 'k',
   };
   scoresOpen.value = true;
-  const view = await render(<ScoresDialog />);
+  const view = await render(<ScoresDialog />, app!);
   assert.is(view.getByTestId('score-total').textContent, '0.45');
   assert.not.match(view.container.textContent ?? '', 'Expression');
   await act(async () => {

@@ -11,7 +11,6 @@ import { act } from 'react';
 import { createApiClient } from '@locus/contract/client';
 import { language } from '../src/i18n';
 import { emptyLayers, layers } from '../src/stores/layers';
-import { catchments } from '../src/stores/results';
 import { emptyFilter, filter, filterActive, locations, selectedLocationId, visibleLocations } from '../src/stores/locations';
 import { modelId, models } from '../src/stores/models';
 import {
@@ -436,9 +435,8 @@ test('the layers panel offers radio buttons with None when one heat map at a tim
 test('the legend panel draws zone entries on their colour with the legend text colour', async () => {
   useModel(richModel);
   locations.value = storeList;
-  // No store selected and no catchment drawn (they add their range circles and shares to the legend).
+  // No store selected and no catchment drawn (they add their range circles and shares to the legend): a fresh app model has none.
   selectedLocationId.value = null;
-  catchments.value = new Map();
   clearFilter();
   const view = await render(<LegendPanel />);
   // The catchment's zones (the grey entry of areas under 1 % is the share ramp's, not a zone).

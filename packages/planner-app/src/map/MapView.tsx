@@ -22,7 +22,6 @@ import { api } from '../stores/api';
 import { filterActive, locations, selectedLocationId, visibleLocations } from '../stores/locations';
 import { model } from '../stores/models';
 import { selectLocation } from '../stores/planner';
-import { prefetchCatchmentArea } from '../stores/results';
 import { useAppModel } from '../ui/app-model';
 import { fitRequest, extent, view } from '../stores/view';
 import { ContextMenu, type ContextMenuState } from './ContextMenu';
@@ -55,7 +54,9 @@ const SELECTION_MAX_ZOOM = 15;
 
 export function MapView() {
   useSignals();
-  const { impactLayerOn, impactSymbols } = useAppModel().impact;
+  const app = useAppModel();
+  const { impactLayerOn, impactSymbols } = app.impact;
+  const results = app.results;
   const container = useRef<HTMLDivElement>(null);
   const [menu, setMenu] = useState<ContextMenuState | null>(null);
   const [card, setCard] = useState<HoverCardState | null>(null);
@@ -208,7 +209,7 @@ export function MapView() {
     );
     // The map's accessible names follow the interface language.
     stops.push(effect(() => map.setLabels({ label: t('map'), itemsLabel: t('mapLocations') })));
-    stops.push(bindCatchmentLayers(map, api));
+    stops.push(bindCatchmentLayers(map, results));
     stops.push(bindNewLocationPin(map, element));
     const updateExtent = () => {
       const size = { width: element.clientWidth, height: element.clientHeight };
@@ -248,7 +249,7 @@ export function MapView() {
         hideCard();
         const hit = e.hit;
         if (hit && hit.kind === 'icon' && hit.layerId === icons.id) {
-          restTimer = setTimeout(() => prefetchCatchmentArea(api, Number(hit.id)), PREFETCH_REST_MS);
+          restTimer = setTimeout(() => results.prefetchCatchmentArea(Number(hit.id)), PREFETCH_REST_MS);
           const [x, y] = e.point;
           cardTimer = setTimeout(() => setCard({ id: Number(hit.id), x, y }), HOVER_CARD_DELAY_MS);
         }
@@ -277,7 +278,7 @@ export function MapView() {
       if (window.locusMap === map) delete window.locusMap;
     };
     // The app model is made once for the page: the map is made once too.
-  }, [impactLayerOn, impactSymbols]);
+  }, [impactLayerOn, impactSymbols, results]);
 
   return (
     <div className="map-area">

@@ -18,23 +18,12 @@ import {
   type PolygonStyle,
 } from '@locus/map-canvas';
 import { effect } from '@preact/signals-react';
-import type { ApiClient } from '@locus/contract/client';
 import { lastMark, MARKS, mark, measure, MEASURES, now } from '../perf';
 import { layers } from '../stores/layers';
 import { selectedLocationId } from '../stores/locations';
 import { model } from '../stores/models';
 import { requestFit } from '../stores/view';
-import {
-  catchments,
-  compareWithDefault,
-  coverage,
-  EXCLUDED_FRACTION,
-  inCoverage,
-  isolines,
-  selectArea,
-  startResultsSync,
-  type Coverage,
-} from '../stores/results';
+import { EXCLUDED_FRACTION, inCoverage, type Coverage, type ResultsModel } from '../stores/results';
 import { toolIsoline } from '../ui/isoline-tool/state';
 import { Z } from './overlays';
 
@@ -133,9 +122,10 @@ export function featureBounds(features: readonly PolygonFeature[]): [[number, nu
       ];
 }
 
-/** Binds the catchment areas and isolines to the map and keeps the drawer's outputs loaded; returns the unbind. */
-export function bindCatchmentLayers(map: LocusMap, api: ApiClient): () => void {
-  const stops: (() => void)[] = [startResultsSync(api)];
+/** Binds the results model's catchment areas and isolines to the map; returns the unbind. */
+export function bindCatchmentLayers(map: LocusMap, results: ResultsModel): () => void {
+  const { catchments, compareWithDefault, coverage, isolines, selectArea } = results;
+  const stops: (() => void)[] = [];
   /** The selection whose catchment was last measured (a restyle of the same catchment is not a new figure). */
   let measuredSelection = -1;
   /** The catchment last framed: a restyle (coverage, compare) does not move the map again. */
@@ -231,7 +221,7 @@ export function bindCatchmentLayers(map: LocusMap, api: ApiClient): () => void {
       if (!hit || hit.layerId !== polygons.id) return;
       const parts = String(hit.id).split(':');
       const areaCode = parts.slice(1, -1).join(':');
-      if (parts.length >= 3 && areaCode) void selectArea(api, { catchmentAreaId: Number(parts[0]), areaCode });
+      if (parts.length >= 3 && areaCode) void selectArea({ catchmentAreaId: Number(parts[0]), areaCode });
     }),
   );
 

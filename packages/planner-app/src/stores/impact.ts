@@ -4,11 +4,10 @@
 import type { LocationSummary, ScenarioDifferences } from '@locus/contract';
 import type { ImpactFeature } from '@locus/map-canvas';
 import { computed, createModel, effect, signal } from '@preact/signals-react';
-import type { ApiClient } from '@locus/contract/client';
 import { latestWins, STALE } from './latest';
 import { locations } from './locations';
 import { model, submodelId } from './models';
-import { baseStamp, fetchScenarioDifferences, scenarioStamp } from './results';
+import type { ResultsModel } from './results';
 import { baseScenario, scenario } from './scenarios';
 
 /**
@@ -147,13 +146,13 @@ export function impactSummary(
 
 /**
  * The impact of the shown scenario: its differences against the base, the
- * Impact section's figures and the Impact layer's symbols. Made with the API
- * client; from then on it reads the differences whenever the scenario or its
- * base is (re)calculated, keeping the last answer while a new one is read (the
+ * Impact section's figures and the Impact layer's symbols. Made with the
+ * results model (its kept answers are shared with the reports); from then on
+ * it reads the differences whenever the scenario or its base is (re)calculated, keeping the last answer while a new one is read (the
  * old figures stay until the new ones replace them), and turns the Impact
  * layer on when the shown scenario becomes calculated, until disposed.
  */
-export const ImpactModel = createModel((api: ApiClient) => {
+export const ImpactModel = createModel((results: ResultsModel) => {
   /** The differences of the shown scenario against the base, when both are calculated; null otherwise. */
   const scenarioImpact = signal<{ key: string; scenarioId: number; differences: ScenarioDifferences } | null>(null);
   /** The Impact map layer is drawn (it is turned on by every calculation of the shown scenario). */
@@ -190,13 +189,13 @@ export const ImpactModel = createModel((api: ApiClient) => {
       read.abort();
       return;
     }
-    const key = `${sub}:${s.id}:${scenarioStamp(s.id)}:${baseStamp()}`;
+    const key = `${sub}:${s.id}:${results.scenarioStamp(s.id)}:${results.baseStamp()}`;
     if (key === asked || scenarioImpact.peek()?.key === key) return;
     asked = key;
     const scenarioId = s.id;
     // The differences are kept (shared with the reports): the read is not aborted, its answer dropped.
     read
-      .run(() => fetchScenarioDifferences(api, sub, scenarioId))
+      .run(() => results.fetchScenarioDifferences(sub, scenarioId))
       .then(
         (differences) => {
           if (differences !== STALE) scenarioImpact.value = differences ? { key, scenarioId, differences } : null;

@@ -3,15 +3,13 @@
 // has been read.
 import { useSignals } from '@preact/signals-react/runtime';
 import { t } from '../../i18n';
-import { api } from '../../stores/api';
 import { locationDetail } from '../../stores/locations';
 import { model } from '../../stores/models';
-import { matching } from '../../stores/results';
-import { chartDrivers, chartMatching, chartProperties, closeChart, loadScatter, openChart, scatterAxes } from '../../stores/results-b';
 import { Dialog } from '../common';
 import { DriversChart, MatchingBarChart, RadarChart, ScatterChart } from './charts';
 import { scatterPoints, scatterProperties } from './rules';
 import { TITLES } from './GraphicsButton';
+import { useAppModel } from '../app-model';
 
 function Message({ text }: { text: string }) {
   return (
@@ -23,6 +21,7 @@ function Message({ text }: { text: string }) {
 
 function MatchingContent({ radar }: { radar: boolean }) {
   useSignals();
+  const { chartMatching } = useAppModel().chartsReports;
   const state = chartMatching.value;
   const m = model.value;
   if (state.state === 'loading' || state.state === 'idle') return <Message text={t('chartLoading')} />;
@@ -37,6 +36,7 @@ function MatchingContent({ radar }: { radar: boolean }) {
 
 function DriversContent() {
   useSignals();
+  const { chartDrivers } = useAppModel().chartsReports;
   const state = chartDrivers.value;
   if (state.state === 'loading' || state.state === 'idle') return <Message text={t('chartLoading')} />;
   if (state.state === 'failed') return <Message text={t('chartUnavailable')} />;
@@ -46,16 +46,17 @@ function DriversContent() {
 
 function PropertiesContent() {
   useSignals();
+  const { scatterAxes, chartProperties, loadScatter } = useAppModel().chartsReports;
   const options = scatterProperties(locationDetail.value?.locationProperties ?? []);
   const axes = scatterAxes.value;
   const state = chartProperties.value;
-  const drawer = matching.value;
+  const drawer = useAppModel().results.matching.value;
   const matchNames = drawer.state === 'ready' ? drawer.value.map((e) => e.name) : [];
   const x = options.find((p) => p.id === axes.x);
   const y = options.find((p) => p.id === axes.y);
   const choose = (axis: 'x' | 'y', value: string) => {
     scatterAxes.value = { ...scatterAxes.peek(), [axis]: value === '' ? null : Number(value) };
-    void loadScatter(api);
+    void loadScatter();
   };
   return (
     <>
@@ -106,6 +107,7 @@ function PropertiesContent() {
 
 export function ChartsDialog() {
   useSignals();
+  const { openChart, closeChart } = useAppModel().chartsReports;
   const kind = openChart.value;
   const name = locationDetail.value?.name ?? '';
   return (

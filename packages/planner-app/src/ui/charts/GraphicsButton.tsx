@@ -6,13 +6,13 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { ChartColumn } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { t, type TextKey } from '../../i18n';
-import { api } from '../../stores/api';
 import { model } from '../../stores/models';
 import { outputHint } from '../../stores/results';
-import { CHART_KINDS, openChart, showChart, type ChartKind } from '../../stores/results-b';
+import { CHART_KINDS, type ChartKind } from '../../stores/charts-reports';
 import { hidePopover, IconButton } from '../common';
 import { usePopoverOpen } from '../tools/panel';
 import './charts.css';
+import { useAppModel } from '../app-model';
 
 export const TITLES: Record<ChartKind, TextKey> = {
   matching: 'chartMatchingTitle',
@@ -32,6 +32,7 @@ function chartApplies(kind: ChartKind): boolean {
 
 export function GraphicsButton() {
   useSignals();
+  const { showChart } = useAppModel().chartsReports;
   const hint = outputHint({ location: true });
   const open = usePopoverOpen('graphics-menu');
   return (
@@ -53,7 +54,7 @@ export function GraphicsButton() {
             className="menu-item"
             onClick={() => {
               hidePopover('graphics-menu');
-              void showChart(api, kind);
+              void showChart(kind);
             }}
           >
             {t(TITLES[kind])}
@@ -69,6 +70,7 @@ const ChartsDialog = lazy(() => import('./ChartsDialog').then((m) => ({ default:
 /** Mounts the charts dialog (its chunk) once a chart is opened. */
 export function ChartsHost() {
   useSignals();
+  const { openChart } = useAppModel().chartsReports;
   if (openChart.value === null) return null;
   return (
     <Suspense fallback={null}>

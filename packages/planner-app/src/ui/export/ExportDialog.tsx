@@ -9,12 +9,12 @@ import { formatBytes, formatNumber } from '../../i18n/format';
 import { api } from '../../stores/api';
 import { locationDetail, selectedLocationId } from '../../stores/locations';
 import { isGlobalAdmin, model, submodelId } from '../../stores/models';
-import { selectedArea } from '../../stores/results';
 import { scenario } from '../../stores/scenarios';
 import { notify } from '../../stores/ui';
 import { Dialog } from '../common';
 import { availableDownloads, cultureCookie, downloading, fileNameOf, readCulture, runDownload, type Culture, type Download } from './downloads';
 import './export.css';
+import { useAppModel } from '../app-model';
 
 export const exportOpen = signal(false);
 
@@ -46,6 +46,7 @@ export function DownloadProgressBar({ running }: { running: { fileName: string; 
 
 export function ExportDialog() {
   useSignals();
+  const { selectedArea } = useAppModel().results;
   const lang = language.value;
   const m = model.value;
   const [chosen, setCulture] = useState<Culture | null>(null);

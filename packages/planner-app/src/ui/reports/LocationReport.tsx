@@ -17,12 +17,13 @@ import { language, t } from '../../i18n';
 import { formatOutput, formatPercent } from '../../i18n/format';
 import { catchmentFeatures } from '../../map/catchment-layers';
 import type { Coverage } from '../../stores/results';
-import { loadLocationReportParts, type LocationReportBase, type LocationReportCharts } from '../../stores/results-b';
+import { type LocationReportBase, type LocationReportCharts } from '../../stores/charts-reports';
 import { DriversChart, MatchingBarChart, RadarChart } from '../charts/charts';
 import { Disclaimer, ReportFooter, ReportMap, ReportTop, TextSection, UnknownComponentNote, type MapTracker } from './parts';
 import { localSituationZoom, renderReportMap, type ReportMapOptions, type ReportMapRenderer } from './report-map';
 import { areaShares, parseLocationLayout, type LocationLayoutEntry } from './rules';
 import './reports.css';
+import { useAppModel } from '../app-model';
 
 export interface LocationReportProps {
   api: ApiClient;
@@ -74,6 +75,7 @@ const COVERAGE_OF: Record<string, Coverage> = {
 
 export function LocationReport(props: LocationReportProps) {
   useSignals();
+  const { loadLocationReportParts } = useAppModel().chartsReports;
   const { api, model, scenario, submodel, locationId, locations, userName, environment } = props;
   const render = props.renderMap ?? renderReportMap;
   const catchmentAreaId = props.catchmentAreaId ?? model.catchmentAreas[0]?.id ?? null;
@@ -91,7 +93,6 @@ export function LocationReport(props: LocationReportProps) {
     setData(null);
     setCharts(null);
     const parts = loadLocationReportParts(
-      api,
       { submodelId: submodel.id, scenarioId: scenario.id, locationId, catchmentAreaId },
       model.hasNormalizedScoresFunctions,
       model.hasDriverFilters,
@@ -115,7 +116,7 @@ export function LocationReport(props: LocationReportProps) {
     return () => {
       alive = false;
     };
-  }, [api, submodel.id, scenario.id, locationId, catchmentAreaId, model.hasNormalizedScoresFunctions, model.hasDriverFilters]);
+  }, [loadLocationReportParts, submodel.id, scenario.id, locationId, catchmentAreaId, model.hasNormalizedScoresFunctions, model.hasDriverFilters]);
 
   // Every map of the layout reports once; the report is complete when all have.
   const mapKeys = layout.components.flatMap((c, i) => (c.name.startsWith('map') ? [`${c.name}:${i}`] : []));

@@ -8,12 +8,12 @@ import { lazy, Suspense } from 'react';
 import { t } from '../../i18n';
 import { mark, MARKS } from '../../perf';
 import { outputHint } from '../../stores/results';
-import { locationReportOpen, scenarioReportOpen } from '../../stores/results-b';
 import { scenario, scenarios } from '../../stores/scenarios';
 import { hidePopover, IconButton } from '../common';
 import { usePopoverOpen } from '../tools/panel';
 import '../charts/charts.css';
 import './reports.css';
+import { useAppModel } from '../app-model';
 
 /** The scenarios the report offers: every scenario but the base (no parent). */
 export function reportScenarios<S extends { parentScenarioId: number | null }>(list: readonly S[]): S[] {
@@ -28,6 +28,7 @@ function scenarioReportHint(): 'scenarioNotSelected' | null {
 
 export function ReportsButton() {
   useSignals();
+  const { locationReportOpen, scenarioReportOpen } = useAppModel().chartsReports;
   const open = usePopoverOpen('reports-menu');
   const locationHint = outputHint({ location: true });
   const scenarioHint = scenarioReportHint();
@@ -83,6 +84,7 @@ const ReportDialogs = lazy(() => import('./ReportsTools').then((m) => ({ default
 /** Mounts the report dialogs (their chunk) once a report is opened. */
 export function ReportsHost() {
   useSignals();
+  const { locationReportOpen, scenarioReportOpen } = useAppModel().chartsReports;
   if (!locationReportOpen.value && !scenarioReportOpen.value) return null;
   return (
     <Suspense fallback={null}>

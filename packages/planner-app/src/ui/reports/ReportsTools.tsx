@@ -9,7 +9,6 @@ import { api } from '../../stores/api';
 import { locations, selectedLocationId } from '../../stores/locations';
 import { model, submodel, submodelId } from '../../stores/models';
 import { layers } from '../../stores/layers';
-import { locationReportOpen, scenarioReportOpen } from '../../stores/results-b';
 import { calculate } from '../../stores/planner';
 import { scenario, scenarios } from '../../stores/scenarios';
 import { environment } from '../../stores/system';
@@ -18,11 +17,13 @@ import { LocationReport } from './LocationReport';
 import { Report } from '@locus/contract';
 import { ScenarioReport } from './ScenarioReport';
 import '../charts/charts.css';
+import { useAppModel } from '../app-model';
 
 const WIDTH = `calc(${Report.widthCm}cm + 2px)`;
 
 function LocationReportDialog() {
   useSignals();
+  const { locationReportOpen } = useAppModel().chartsReports;
   const open = locationReportOpen.value;
   const m = model.value;
   const s = scenario.value;
@@ -71,6 +72,7 @@ function LocationReportDialog() {
 
 function ScenarioReportDialog() {
   useSignals();
+  const { scenarioReportOpen } = useAppModel().chartsReports;
   const open = scenarioReportOpen.value;
   const m = model.value;
   const sub = submodel.value;

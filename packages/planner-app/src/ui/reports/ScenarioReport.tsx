@@ -9,7 +9,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '@locus/contract/client';
 import { language, t, type TextKey } from '../../i18n';
 import { formatOutput, formatPercent, formatSigned } from '../../i18n/format';
-import { loadScenarioReport, type ScenarioReportData } from '../../stores/results-b';
+import { type ScenarioReportData } from '../../stores/charts-reports';
 import { Disclaimer, ReportFooter, ReportMap, ReportTop, TextSection, UnknownComponentNote, type MapTracker } from './parts';
 import { renderReportMap, type ReportMapOptions, type ReportMapRenderer } from './report-map';
 import {
@@ -30,6 +30,7 @@ import { outsideRangeByLocation } from '../../stores/range-flags';
 import { TriangleAlert } from 'lucide-react';
 import { impactScale } from '@locus/map-canvas';
 import './reports.css';
+import { useAppModel } from '../app-model';
 
 export const IMPACT_COLORS = { up: '#16703a', down: '#b42318', none: '#9ca3af' } as const;
 
@@ -141,6 +142,7 @@ const CHANGE_TEXT: Record<number, TextKey> = { [ChangeType.added]: 'changeOpened
 
 export function ScenarioReport(props: ScenarioReportProps) {
   useSignals();
+  const { loadScenarioReport } = useAppModel().chartsReports;
   const { api, model, submodel, userName, environment } = props;
   const render = props.renderMap ?? renderReportMap;
   const lang = language.value;
@@ -162,7 +164,7 @@ export function ScenarioReport(props: ScenarioReportProps) {
     let alive = true;
     loads.current++;
     setData(null);
-    loadScenarioReport(api, submodel.id, chosen).then(
+    loadScenarioReport(submodel.id, chosen).then(
       (d) => {
         if (alive) setData(d);
       },
@@ -173,7 +175,7 @@ export function ScenarioReport(props: ScenarioReportProps) {
     return () => {
       alive = false;
     };
-  }, [api, submodel.id, chosen, resultsState]);
+  }, [loadScenarioReport, submodel.id, chosen, resultsState]);
 
   // Changed locations holding a value outside its range (imported before the range was set) are flagged in their table.
   const [rangeFlags, setRangeFlags] = useState<ReadonlyMap<number, string[]>>(new Map());

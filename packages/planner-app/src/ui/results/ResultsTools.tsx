@@ -5,18 +5,19 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Download, ListChecks, ScrollText, Waypoints } from 'lucide-react';
 import { t } from '../../i18n';
-import { api } from '../../stores/api';
 import { isGlobalAdmin, model } from '../../stores/models';
-import { openProcessingLog, openScores, outputHint } from '../../stores/results';
+import { outputHint } from '../../stores/results';
 import { scenario } from '../../stores/scenarios';
 import { IconButton } from '../common';
 import { ExportDialog, exportOpen } from '../export/ExportDialog';
 import { IsolineToolPanel, isolineToolOpen } from '../isoline-tool/IsolineTool';
 import { StreetViewFigure } from '../streetview/StreetView';
 import { AreaScoresDialog, ProcessingLogDialog, ScoresDialog } from './dialogs';
+import { useAppModel } from '../app-model';
 
 export function ScoresButton() {
   useSignals();
+  const { openScores } = useAppModel().results;
   if (!model.value?.hasNormalizedScoresFunctions) return null;
   const hint = outputHint({ location: true });
   return (
@@ -25,7 +26,7 @@ export function ScoresButton() {
       icon={<ListChecks size={20} aria-hidden="true" />}
       disabled={hint !== null}
       disabledReason={hint ? t(hint) : undefined}
-      onClick={() => void openScores(api)}
+      onClick={() => void openScores()}
     />
   );
 }
@@ -48,6 +49,7 @@ export function ExportButton() {
 
 export function ProcessingLogButton() {
   useSignals();
+  const { openProcessingLog } = useAppModel().results;
   const hint = model.value ? null : 'scenarioNotSelected';
   return (
     <IconButton
@@ -55,7 +57,7 @@ export function ProcessingLogButton() {
       icon={<ScrollText size={20} aria-hidden="true" />}
       disabled={hint !== null}
       disabledReason={hint ? t(hint) : undefined}
-      onClick={() => void openProcessingLog(api)}
+      onClick={() => void openProcessingLog()}
     />
   );
 }

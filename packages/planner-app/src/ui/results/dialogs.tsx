@@ -5,22 +5,11 @@ import { useState } from 'react';
 import { language, t } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
 import { isModelAdmin } from '../../stores/models';
-import {
-  areaScoresOpen,
-  PROCESSING_LOG_PAGE,
-  processingLog,
-  processingLogOpen,
-  processingLogRows,
-  scoreProduct,
-  scores,
-  scoresOpen,
-  selectedArea,
-  selectedLocationName,
-  showLogErrors,
-} from '../../stores/results';
+import { PROCESSING_LOG_PAGE, scoreProduct, selectedLocationName, showLogErrors } from '../../stores/results';
 import { Dialog } from '../common';
 import { AreaScoresTable } from './panels';
 import './results.css';
+import { useAppModel } from '../app-model';
 
 /** Score cells: 4 decimals; the footer total: 2 decimals. */
 export const SCORE_DIGITS = 4;
@@ -28,6 +17,7 @@ export const TOTAL_DIGITS = 2;
 
 export function ScoresDialog() {
   useSignals();
+  const { scoresOpen, scores } = useAppModel().results;
   const lang = language.value;
   const open = scoresOpen.value;
   const state = scores.value;
@@ -109,6 +99,7 @@ export function ScoresDialog() {
 
 export function AreaScoresDialog() {
   useSignals();
+  const { areaScoresOpen, selectedArea } = useAppModel().results;
   const close = () => {
     areaScoresOpen.value = false;
   };
@@ -139,6 +130,7 @@ export function utcText(iso: string | null): string {
 
 export function ProcessingLogDialog() {
   useSignals();
+  const { processingLogOpen, processingLogRows, processingLog } = useAppModel().results;
   const [page, setPage] = useState(0);
   const open = processingLogOpen.value;
   const rows = processingLogRows.value;

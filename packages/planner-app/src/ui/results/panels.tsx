@@ -7,28 +7,14 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { language, t, type Lang } from '../../i18n';
 import { formatNumber, formatOutput, formatPercent } from '../../i18n/format';
-import { api } from '../../stores/api';
 import { layers, setLayers } from '../../stores/layers';
 import { locations } from '../../stores/locations';
 import { model } from '../../stores/models';
 import { selectLocation } from '../../stores/planner';
-import {
-  areaInfo,
-  areaScoresOpen,
-  CATCHMENT_PANEL_AREAS,
-  compareWithDefault,
-  coverage,
-  matching,
-  matchingList,
-  outputHint,
-  panelCatchment,
-  selectArea,
-  selectedArea,
-  shareOfTotal,
-  type Coverage,
-} from '../../stores/results';
+import { CATCHMENT_PANEL_AREAS, matchingList, outputHint, shareOfTotal, type Coverage } from '../../stores/results';
 import { requestFit } from '../../stores/view';
 import './results.css';
+import { useAppModel } from '../app-model';
 
 /** Zoom when a matching location is chosen from the list. */
 export const MATCH_ZOOM = 14;
@@ -97,6 +83,7 @@ function AreaLocationsTable({
 
 export function MatchingPanel() {
   useSignals();
+  const { matching } = useAppModel().results;
   const lang = language.value;
   const state = matching.value;
   const list = state.state === 'ready' ? matchingList(state.value) : [];
@@ -142,6 +129,7 @@ const COVERAGES: { value: Coverage; key: 'coverageAll' | 'coverageSecondary' | '
 
 export function CatchmentPanel() {
   useSignals();
+  const { panelCatchment, selectedArea, coverage, compareWithDefault, selectArea } = useAppModel().results;
   const m = model.value;
   const lang = language.value;
   if (!m || m.catchmentAreas.length === 0) return null;
@@ -228,7 +216,7 @@ export function CatchmentPanel() {
                   className="link"
                   aria-pressed={isChosen(a.areaCode)}
                   aria-label={t('catchmentSelectArea', { code: a.areaCode })}
-                  onClick={() => void selectArea(api, isChosen(a.areaCode) ? null : { catchmentAreaId: chosenId!, areaCode: a.areaCode })}
+                  onClick={() => void selectArea(isChosen(a.areaCode) ? null : { catchmentAreaId: chosenId!, areaCode: a.areaCode })}
                 >
                   {a.areaCode}
                 </button>
@@ -251,6 +239,7 @@ export function formatAreaProperty(lang: Lang, p: AreaProperty): string {
 
 export function AreaInfoPanel() {
   useSignals();
+  const { selectedArea, areaInfo, selectArea, areaScoresOpen } = useAppModel().results;
   const lang = language.value;
   const m = model.value;
   const chosen = selectedArea.value;
@@ -262,7 +251,7 @@ export function AreaInfoPanel() {
     <section className="results-section area-info" aria-labelledby="area-info-title">
       <div className="section-head">
         <h3 id="area-info-title">{t('areaInformation')}</h3>
-        <button type="button" className="icon-button small" aria-label={t('areaClear')} onClick={() => void selectArea(api, null)}>
+        <button type="button" className="icon-button small" aria-label={t('areaClear')} onClick={() => void selectArea(null)}>
           <X size={16} aria-hidden="true" />
         </button>
       </div>
@@ -321,6 +310,7 @@ export function AreaInfoPanel() {
 /** The per-area table: location, minutes by car, minutes on foot, score to 4 decimals. */
 export function AreaScoresTable() {
   useSignals();
+  const { areaInfo } = useAppModel().results;
   const lang = language.value;
   const state = areaInfo.value;
   const info = state.state === 'ready' ? state.value : null;

@@ -19,7 +19,7 @@ import { api } from '../../stores/api';
 import { layers } from '../../stores/layers';
 import { selectedLocationId, visibleLocations } from '../../stores/locations';
 import { model } from '../../stores/models';
-import { catchments, compareWithDefault, isolines } from '../../stores/results';
+import type { ResultsModel } from '../../stores/results';
 import { groupLogo, imageVersion, legendSections, poiSetLogo, type LegendEntry, type LegendSection, type LegendText } from '../../stores/tools';
 import { toolIsoline, toolParameters, toolSetId } from '../isoline-tool/state';
 import { IconButton } from '../common';
@@ -147,7 +147,7 @@ function ImpactLegend() {
 }
 
 /** What the map draws beyond the layer choices, from the stores. */
-function drawnLayers(): DrawnLayers {
+function drawnLayers({ catchments, compareWithDefault, isolines }: ResultsModel): DrawnLayers {
   const m = model.value;
   const state = layers.value;
   const chosen = state.catchmentAreaId;
@@ -178,7 +178,7 @@ export function LegendPanel() {
   useSignals();
   const { impactLayerOn, impactSymbols } = useAppModel().impact;
   const m = model.value;
-  const drawn = drawnLayers();
+  const drawn = drawnLayers(useAppModel().results);
   const needParameters = (drawn.isolines !== null || drawn.toolIsoline !== null) && drawn.parameters === null && m !== null;
   useEffect(() => {
     if (!needParameters || !m) return;
