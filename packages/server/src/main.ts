@@ -30,8 +30,13 @@ const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
 // A new embedded data folder is filled (gazetteer, demo data) by a child process of this server that ends when
 // it is done: the memory that work takes (the demo world in JavaScript, the database's grown WASM heap) goes
 // with it, and this process starts as on a folder with data (docs/memory.md).
+/** Whether a database without models gets the demo data (DEMO_DATA, on by default). */
+const demoDataWanted = () => process.env.DEMO_DATA !== 'false';
+/** The data folder was new and filled by the child just now: with the demo data, when they were wanted. */
+let preparedDemo = false;
 if (!config.databaseUrl && config.role !== 'worker' && !args.includes('--prepare-data') && !existsSync(join(config.dataDir, 'pgdata', 'PG_VERSION'))) {
   await prepareDataFolder();
+  preparedDemo = demoDataWanted();
 }
 
 const db = await openDatabase({
@@ -113,11 +118,12 @@ if (config.role === 'worker') {
   );
   if (tls?.selfSigned) console.log(`  self-signed certificate ${tls.certFile}: accept it once in the browser`);
 
-  const seeded = await loadPlacesAndDemoData((phase) => {
+  const seededHere = await loadPlacesAndDemoData((phase) => {
     ctx.readiness.phase = phase;
   });
   // Seeding grew the embedded database's WASM heap by hundreds of MB; a new thread starts small (docs/memory.md).
-  if (seeded && db.kind === 'pglite') await (await import('./db/pglite-thread.js')).recyclePgliteThreads();
+  if (seededHere && db.kind === 'pglite') await (await import('./db/pglite-thread.js')).recyclePgliteThreads();
+  const seeded = seededHere || preparedDemo;
   ctx.readiness.ready = true;
   ctx.readiness.phase = 'ready';
   guard.started();
@@ -154,7 +160,7 @@ async function loadPlacesAndDemoData(onPhase?: (phase: string) => void): Promise
   const { formatCounts, isDemoSeeded, seedDemoData } = await import('./demo/index.js');
   onPhase?.('loading places');
   console.log(`places: ${await loadGazetteer(db, countriesFromEnv())} (GeoNames, ${countriesFromEnv().join(', ')})`);
-  if ((await isDemoSeeded(db)) || process.env.DEMO_DATA === 'false') return false;
+  if ((await isDemoSeeded(db)) || !demoDataWanted()) return false;
   onPhase?.('loading demo data');
   console.log('Empty database: generating the demo data ...');
   console.log(formatCounts(await seedDemoData(db, { seed: config.demoSeed, onProgress: (m: string) => console.log(`  ${m}`) })));
