@@ -10,7 +10,7 @@ import { createMap, HeatmapLayer, ICON_BASE_SIZE, IconLayer, iconSize, POI_ICON_
 import { areaSetTileTemplate, bindOverlays, Z } from '../src/map/overlays';
 import { emptyLayers, layers, setLayers } from '../src/stores/layers';
 import { modelId, models } from '../src/stores/models';
-import { satelliteImagery } from '../src/stores/tools';
+import { ToolsModel } from '../src/stores/tools';
 import { fakeApi } from './fake-api';
 import { model } from './fixtures';
 
@@ -36,7 +36,6 @@ function setup() {
   models.value = [demo];
   modelId.value = 1;
   layers.value = emptyLayers;
-  satelliteImagery.value = null;
   const container = document.createElement('div');
   document.body.appendChild(container);
   const map = createMap(container as unknown as HTMLElement, { size: { width: 800, height: 600 }, pixelRatio: 1, interactive: false });
@@ -50,8 +49,14 @@ function setup() {
       { lat: 52.37, lng: 4.9, name: 'Station Amsterdam', poiSetId: 30, logoHash: 'abc' },
     ],
   });
-  const unbind = bindOverlays(map, fake.api);
-  return { map, fake, unbind };
+  // A fresh tools model (no satellite imagery until a test sets it), disposed with the binding.
+  const tools = new ToolsModel(fake.api, async () => {});
+  const stop = bindOverlays(map, fake.api, tools);
+  const unbind = () => {
+    stop();
+    tools[Symbol.dispose]();
+  };
+  return { map, fake, tools, unbind };
 }
 
 const ofType = <T>(map: LocusMap, type: new (...args: never[]) => T) => map.getLayers().filter((l) => l instanceof type) as T[];
@@ -131,10 +136,10 @@ test('POIs of the sets that are on are drawn as POI icons (size factor 0.65) wit
 });
 
 test('the satellite layer is drawn only while on and configured, over the basemap and under the area sets', () => {
-  const { map, unbind } = setup();
+  const { map, tools, unbind } = setup();
   setLayers({ satellite: true });
   assert.is(ofType(map, TileLayer).length, 0, 'no imagery configured');
-  satelliteImagery.value = { url: 'https://imagery.example.com/{z}/{y}/{x}.jpg', attribution: 'Example' };
+  tools.satelliteImagery.value = { url: 'https://imagery.example.com/{z}/{y}/{x}.jpg', attribution: 'Example' };
   const [satellite] = ofType(map, TileLayer);
   assert.is(satellite!.url, 'https://imagery.example.com/{z}/{y}/{x}.jpg');
   assert.is(satellite!.attribution, 'Example');

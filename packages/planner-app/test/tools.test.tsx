@@ -20,29 +20,20 @@ import {
   clearSets,
   clusterOptions,
   filterableCount,
-  hoverAreaAt,
-  areaHover,
   legendSections,
-  loadSatelliteImagery,
   locationOfResult,
   matchingCount,
-  runSearch,
-  satelliteImagery,
   searchParams,
-  searchResults,
-  searchState,
-  searchText,
-  searchShown,
   SEARCH_PAGE,
-  showMoreResults,
   setFilterName,
   setFilterValue,
-  setSatellite,
   setSetVisible,
   withSet,
 } from '../src/stores/tools';
 import { extent, fitRequest } from '../src/stores/view';
 import { ApiFailure } from '@locus/contract/client';
+import { AppModel } from '../src/stores/app';
+import { ToolsModel } from '../src/stores/tools';
 import { fakeApi } from './fake-api';
 import { render } from './render';
 import { location, model } from './fixtures';
@@ -100,6 +91,24 @@ const storeList = [
 ];
 
 // ------------------------------------------------------------------ filter
+
+let made: { [Symbol.dispose](): void }[] = [];
+/** A fresh tools model on a test's API (disposed after the test). */
+function toolsOn(api = fakeApi({}).api, select = async (_id: number) => {}): ToolsModel {
+  const tools = new ToolsModel(api, select);
+  made.push(tools);
+  return tools;
+}
+/** A fresh app model for a rendered panel (disposed after the test). */
+function appOn(api = fakeApi({}).api): AppModel {
+  const app = new AppModel(api);
+  made.push(app);
+  return app;
+}
+test.after.each(() => {
+  for (const m of made) m[Symbol.dispose]();
+  made = [];
+});
 
 test('the filter narrows by name (case-insensitive part), group, cluster and change, and clears', () => {
   locations.value = storeList;
@@ -193,18 +202,20 @@ test('the satellite setting comes from the environment answer; without one the t
   const configured = fakeApi({
     systemEnvironment: () => ({ environment: 'Demo', satellite: { url: 'https://imagery.example.com/{z}/{x}/{y}.jpg', attribution: 'Example' } }),
   });
-  await loadSatelliteImagery(configured.api);
-  await loadSatelliteImagery(configured.api);
+  const tools = toolsOn(configured.api);
+  await tools.loadSatelliteImagery();
+  await tools.loadSatelliteImagery();
   assert.equal(configured.names(), ['systemEnvironment'], 'read once');
-  assert.equal(satelliteImagery.value, { url: 'https://imagery.example.com/{z}/{x}/{y}.jpg', attribution: 'Example' });
-  setSatellite(true);
+  assert.equal(tools.satelliteImagery.value, { url: 'https://imagery.example.com/{z}/{x}/{y}.jpg', attribution: 'Example' });
+  tools.setSatellite(true);
   assert.is(layers.value.satellite, true);
 
   const none = fakeApi({ systemEnvironment: () => ({ environment: 'Demo' }) });
-  await loadSatelliteImagery(none.api);
-  assert.is(satelliteImagery.value, null);
+  const without = toolsOn(none.api);
+  await without.loadSatelliteImagery();
+  assert.is(without.satelliteImagery.value, null);
   assert.is(layers.value.satellite, false, 'turned off when the server has no imagery');
-  setSatellite(true);
+  without.setSatellite(true);
   assert.is(layers.value.satellite, false);
 });
 
@@ -219,7 +230,8 @@ test('area hover asks the topmost visible hover set; 404 clears the tooltip with
       throw new ApiFailure('areaPropertiesByPosition', 404, null, 'not found');
     },
   });
-  await hoverAreaAt(api, 5.1, 52.1, 300, 200);
+  const { hoverAreaAt, areaHover } = toolsOn(api);
+  await hoverAreaAt(5.1, 52.1, 300, 200);
   assert.equal(
     calls.map((c) => (c.options.params as { areaSetId: number }).areaSetId),
     [5],
@@ -228,10 +240,10 @@ test('area hover asks the topmost visible hover set; 404 clears the tooltip with
   assert.equal(calls[0]!.options.expected, [404]);
   assert.equal(areaHover.value, { x: 300, y: 200, setTitle: 'Grid 1 km', area });
   found = false;
-  await hoverAreaAt(api, 5.2, 52.2, 310, 210);
+  await hoverAreaAt(5.2, 52.2, 310, 210);
   assert.is(areaHover.value, null);
   layers.value = { ...layers.value, areaSetIds: [6] };
-  await hoverAreaAt(api, 5.2, 52.2, 310, 210);
+  await hoverAreaAt(5.2, 52.2, 310, 210);
   assert.is(calls.length, 2, 'no call without a hover set on');
 });
 
@@ -312,7 +324,8 @@ test("a search calls the route with the view, adds the scenario's own locations 
   const serverLocation = { latitude: 52.03, longitude: 5.03, category: 'location' as const, title: 'Dagvers Zuid (another model)', icon: '/x' };
   const place = { latitude: 52.2, longitude: 4.9, category: 'place' as const, title: 'Dagveld', icon: '/p' };
   const { api, calls } = fakeApi({ search: (o) => ((o.params as { text: string }).text === 'dag' ? [serverLocation, place] : []) });
-  await runSearch(api, 'dag');
+  const { runSearch, searchResults, searchState, searchShown } = toolsOn(api);
+  await runSearch('dag');
   assert.equal(calls[0]!.options.params, { north: 52.5, west: 4.5, south: 52.0, east: 5.25, text: 'dag' });
   const found = searchResults.value;
   assert.equal(found.map((r) => r.title).sort(), ['Dagveld', 'Dagvers Centrum', 'Dagvers Zuid']);
@@ -322,7 +335,7 @@ test("a search calls the route with the view, adds the scenario's own locations 
   );
   assert.is(searchState.value, 'done');
   assert.is(searchShown.value, 3);
-  await runSearch(api, 'd');
+  await runSearch('d');
   assert.is(calls.length, 1, 'too short: no call');
   assert.equal(searchResults.value, []);
   assert.is(searchState.value, 'idle');
@@ -331,8 +344,8 @@ test("a search calls the route with the view, adds the scenario's own locations 
 test('results beyond a page are listed by "more", a page at a time', async () => {
   extent.value = [4.5, 52.0, 5.25, 52.5];
   locations.value = Array.from({ length: 45 }, (_, i) => location(100 + i, { name: `Winkel ${i + 1}`, locationGroupId: 1 }));
-  const { api } = fakeApi({ search: () => [] });
-  await runSearch(api, 'winkel');
+  const { runSearch, searchResults, searchShown, showMoreResults } = toolsOn(fakeApi({ search: () => [] }).api);
+  await runSearch('winkel');
   assert.is(searchResults.value.length, 45);
   assert.is(searchShown.value, SEARCH_PAGE);
   assert.equal(searchResults.value.slice(0, 3).map((r) => r.title).length, 3);
@@ -360,6 +373,24 @@ test('choosing a result flies to it and selects the location it stands for', asy
   });
   assert.equal(fitRequest.value?.request, { kind: 'point', lon: 5.12, lat: 52.09, zoom: 14 });
   assert.equal(selected, [3], 'a place selects nothing');
+});
+
+test('a filter that leaves one location selects it while the tools model lives', () => {
+  useModel(richModel);
+  locations.value = storeList;
+  selectedLocationId.value = null;
+  clearFilter();
+  const selected: number[] = [];
+  const tools = toolsOn(fakeApi({}).api, async (id) => {
+    selected.push(id);
+  });
+  setFilterName('Dagvers Zuid');
+  assert.equal(selected, [3]);
+  clearFilter();
+  tools[Symbol.dispose]();
+  setFilterName('Dagvers Zuid');
+  assert.equal(selected, [3], 'a disposed model selects nothing');
+  clearFilter();
 });
 
 // ------------------------------------------------------------------ panels
@@ -396,8 +427,9 @@ test('the filter panel lists groups, clusters and changes, filters as the user t
 
 test('the layers panel offers radio buttons with None when one heat map at a time is allowed, checkboxes otherwise', async () => {
   useModel(richModel);
-  satelliteImagery.value = null;
-  const view = await render(<LayersPanel />);
+  const app = appOn();
+  const { satelliteImagery } = app.tools;
+  const view = await render(<LayersPanel />, app);
   // A group holds either radio buttons or checkboxes, so the two lists keep the page's order.
   const inputsOf = (legend: string) => {
     const group = within(view.getByRole('group', { name: legend, hidden: true }));
@@ -429,7 +461,6 @@ test('the layers panel offers radio buttons with None when one heat map at a tim
   assert.is(selects.length, 2, 'catchment area and isoline set');
   assert.is(selects[0]!.value, '11', 'the chosen catchment area');
   await view.unmount();
-  satelliteImagery.value = null;
 });
 
 test('the legend panel draws zone entries on their colour with the legend text colour', async () => {
@@ -454,10 +485,10 @@ test('the legend panel draws zone entries on their colour with the legend text c
 
 test('the search panel hints at the minimum length, lists results with their category and flies to the chosen one', async () => {
   language.value = 'en';
+  const app = appOn();
+  const { searchText, searchResults, searchState } = app.tools;
   searchText.value = 'U';
-  searchResults.value = [];
-  searchState.value = 'idle';
-  const view = await render(<SearchPanel />);
+  const view = await render(<SearchPanel />, app);
   const status = () => view.getByRole('status').textContent;
   assert.is(status(), 'Type at least 2 characters.');
   const results = [

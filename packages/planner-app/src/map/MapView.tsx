@@ -19,7 +19,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FONT_FAMILY } from '../fonts';
 import { t } from '../i18n';
 import { api } from '../stores/api';
-import { filterActive, locations, selectedLocationId, visibleLocations } from '../stores/locations';
+import { locations, selectedLocationId, visibleLocations } from '../stores/locations';
 import { model } from '../stores/models';
 import { selectLocation } from '../stores/planner';
 import { useAppModel } from '../ui/app-model';
@@ -56,7 +56,7 @@ export function MapView() {
   useSignals();
   const app = useAppModel();
   const { impactLayerOn, impactSymbols } = app.impact;
-  const results = app.results;
+  const { results, tools } = app;
   const container = useRef<HTMLDivElement>(null);
   const [menu, setMenu] = useState<ContextMenuState | null>(null);
   const [card, setCard] = useState<HoverCardState | null>(null);
@@ -148,13 +148,6 @@ export function MapView() {
         if (id !== null) performance.mark('locus:selection-drawn');
       }),
     );
-    // The filter's single match is selected.
-    stops.push(
-      effect(() => {
-        const list = visibleLocations.value;
-        if (filterActive.value && list.length === 1 && list[0]!.id !== selectedLocationId.peek()) void selectLocation(list[0]!.id);
-      }),
-    );
     // Moves asked for by the stores: fits to all visible locations on model change, to the changed ones
     // after a change, to a point or a box (a selection's catchment), each in the free map area beside
     // the drawers; the address's view. The map owns its view and reports it on moveend.
@@ -200,7 +193,7 @@ export function MapView() {
         if (bounds) map.fitBounds(bounds, { ...FIT, padding });
       }),
     );
-    stops.push(bindOverlays(map, api));
+    stops.push(bindOverlays(map, api, tools));
     stops.push(
       effect(() => {
         impact.setFeatures(impactSymbols.value);
@@ -278,7 +271,7 @@ export function MapView() {
       if (window.locusMap === map) delete window.locusMap;
     };
     // The app model is made once for the page: the map is made once too.
-  }, [impactLayerOn, impactSymbols, results]);
+  }, [impactLayerOn, impactSymbols, results, tools]);
 
   return (
     <div className="map-area">

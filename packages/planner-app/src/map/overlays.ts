@@ -21,7 +21,7 @@ import type { ApiClient } from '@locus/contract/client';
 import { latestWins, STALE } from '../stores/latest';
 import { layers } from '../stores/layers';
 import { model } from '../stores/models';
-import { clearAreaHover, hoverAreaAt, hoverAreaSets, poiHover, satelliteImagery } from '../stores/tools';
+import type { ToolsModel } from '../stores/tools';
 
 /** Drawing order of the map's layers (higher on top). */
 export const Z = {
@@ -76,8 +76,9 @@ export class PoiLayer extends IconLayer {
   }
 }
 
-/** Binds the layer store to the map; returns the function that unbinds it. */
-export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
+/** Binds the layer store and the tools model (satellite imagery, hover) to the map; returns the function that unbinds it. */
+export function bindOverlays(map: LocusMap, api: ApiClient, tools: ToolsModel): () => void {
+  const { satelliteImagery, hoverAreaSets, hoverAreaAt, clearAreaHover, poiHover } = tools;
   const stops: (() => void)[] = [];
 
   // Satellite imagery: drawn over the basemap (covering its place names) and under every other layer.
@@ -147,7 +148,7 @@ export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
     const { clientX, clientY } = event;
     hoverTimer = setTimeout(() => {
       const [lon, lat] = map.unproject(point);
-      void hoverAreaAt(api, lon, lat, clientX, clientY);
+      void hoverAreaAt(lon, lat, clientX, clientY);
     }, AREA_HOVER_DELAY_MS);
   };
   const onPointerLeave = () => {
@@ -157,11 +158,6 @@ export function bindOverlays(map: LocusMap, api: ApiClient): () => void {
   element.addEventListener('pointermove', onPointerMove);
   element.addEventListener('pointerleave', onPointerLeave);
   stops.push(map.on('move', () => clearAreaHover()));
-  stops.push(
-    effect(() => {
-      if (hoverAreaSets.value.length === 0) clearAreaHover();
-    }),
-  );
   stops.push(() => {
     if (hoverTimer) clearTimeout(hoverTimer);
     element.removeEventListener('pointermove', onPointerMove);

@@ -10,6 +10,7 @@ import { ChartsReportsModel } from './charts-reports';
 import { ImpactModel } from './impact';
 import { OutputModel } from './output';
 import { ResultsModel } from './results';
+import { ToolsModel } from './tools';
 
 export const AppModel = createModel((api: ApiClient) => {
   const results = new ResultsModel(api);
@@ -19,6 +20,7 @@ export const AppModel = createModel((api: ApiClient) => {
     results,
     chartsReports: new ChartsReportsModel(api, results),
     impact: new ImpactModel(results),
+    tools: new ToolsModel(api),
   };
 });
 export type AppModel = InstanceType<typeof AppModel>;

@@ -1,13 +1,17 @@
 // State and actions of the map tools of the toolbar: the location filter, the
 // layers menu (set toggling rules, area hover, satellite imagery setting), the
-// map search and the legend entries.
+// map search and the legend entries. The filter and layer actions write the
+// locations' and layers' stores; what reads through the API (satellite
+// setting, hover, search, logos) is the ToolsModel, made with the API client.
 import { ChangeType, LocationVisibility, type Area, type LocationSummary, type Model, type SearchResult } from '@locus/contract';
-import { batch, computed, signal } from '@preact/signals-react';
+import { batch, computed, createModel, effect, signal } from '@preact/signals-react';
 import { isAbort, type ApiClient } from '@locus/contract/client';
 import type { TextKey } from '../i18n';
-import { emptyFilter, filter, locations, visibleLocations, type LocationFilter } from './locations';
+import { emptyFilter, filter, filterActive, locations, selectedLocationId, visibleLocations, type LocationFilter } from './locations';
 import { layers, setLayers, toggleSet, type LayerState } from './layers';
+import { latestWins, STALE } from './latest';
 import { model } from './models';
+import { selectLocation } from './planner';
 import { locationHits, PlaceFinder, rankHits, type Place, type SearchHit } from '../map/search-rank';
 import { extent, requestFit } from './view';
 
@@ -92,105 +96,8 @@ export function setIsoLineSet(id: number | null): void {
   setLayers({ isoLineSetId: id });
 }
 
-/** A configured XYZ imagery source for the satellite toggle (the server's environment answer). */
-export interface SatelliteImagery {
-  url: string;
-  attribution: string | null;
-}
-export const satelliteImagery = signal<SatelliteImagery | null>(null);
-let satelliteLoaded: { api: ApiClient; done: Promise<void> } | null = null;
-
-/** Reads the satellite setting once per client; without one the toggle is absent and the layer off. */
-export function loadSatelliteImagery(api: ApiClient): Promise<void> {
-  if (satelliteLoaded?.api === api) return satelliteLoaded.done;
-  const done = api
-    .call('systemEnvironment', { expected: () => true })
-    .then((env) => {
-      satelliteImagery.value = env.satellite ?? null;
-    })
-    .catch(() => {
-      satelliteImagery.value = null;
-    })
-    .finally(() => {
-      if (!satelliteImagery.value && layers.peek().satellite) setLayers({ satellite: false });
-    });
-  satelliteLoaded = { api, done };
-  return done;
-}
-
-export function setSatellite(on: boolean): void {
-  setLayers({ satellite: on && satelliteImagery.value !== null });
-}
-
-/** The area under the pointer in a hover-enabled area set, where the pointer is (client px). */
-export interface AreaHover {
-  x: number;
-  y: number;
-  setTitle: string;
-  area: Area;
-}
-export const areaHover = signal<AreaHover | null>(null);
-
-/** Area sets that are on and answer hovering. */
-export const hoverAreaSets = computed(() => {
-  const m = model.value;
-  if (!m) return [];
-  return m.areaSets.filter((s) => s.hover && layers.value.areaSetIds.includes(s.id));
-});
-
-let hoverSeq = 0;
-let hoverAbort: AbortController | null = null;
-
-/**
- * Reads the area under a map point in the topmost hover-enabled visible area
- * set; 404 (no area there) clears the tooltip without an error.
- */
-export async function hoverAreaAt(api: ApiClient, lon: number, lat: number, x: number, y: number): Promise<void> {
-  const sets = hoverAreaSets.peek();
-  const m = model.peek();
-  hoverAbort?.abort();
-  if (!m || sets.length === 0) {
-    areaHover.value = null;
-    return;
-  }
-  const seq = ++hoverSeq;
-  const abort = (hoverAbort = new AbortController());
-  for (const set of [...sets].reverse()) {
-    try {
-      const area = await api.call('areaPropertiesByPosition', {
-        params: { modelId: m.id, areaSetId: set.id, longitude: lon, latitude: lat },
-        signal: abort.signal,
-        expected: [404],
-      });
-      if (seq !== hoverSeq) return;
-      areaHover.value = { x, y, setTitle: set.title, area };
-      return;
-    } catch (error) {
-      if (isAbort(error) || seq !== hoverSeq) return;
-    }
-  }
-  if (seq === hoverSeq) areaHover.value = null;
-}
-
-/** The POI under the pointer (its name), where the pointer is (client px). */
-export const poiHover = signal<{ x: number; y: number; name: string } | null>(null);
-
-export function clearAreaHover(): void {
-  hoverSeq++;
-  hoverAbort?.abort();
-  hoverAbort = null;
-  areaHover.value = null;
-}
-
-// ---------------------------------------------------------------- search
-
-export const searchText = signal('');
-export const searchResults = signal<SearchHit[]>([]);
-/** How many of the results the panel lists; "more" lists another page. */
-export const searchShown = signal(0);
 /** Results listed at first and added by each "more". */
 export const SEARCH_PAGE = 20;
-export const searchState = signal<'idle' | 'searching' | 'done'>('idle');
 /** Shortest text searched for. */
 export const SEARCH_MIN_LENGTH = 2;
 
@@ -203,8 +110,6 @@ export function searchParams(box: readonly [number, number, number, number] | nu
   return { north: clamp(north, 90), west: clamp(west, 180), south: clamp(south, 90), east: clamp(east, 180), text: query };
 }
 
-let searchSeq = 0;
-let searchAbort: AbortController | null = null;
 let placeFinder: Promise<PlaceFinder | null> | null = null;
 
 /** The gazetteer the basemap labels come from (a lazy chunk), to say where each result is; null when it cannot load. */
@@ -214,66 +119,6 @@ function places(): Promise<PlaceFinder | null> {
     () => null,
   );
   return placeFinder;
-}
-
-/**
- * Searches the model, not the view: the scenario's locations (here, with
- * their changes) and the server's places and POIs (anywhere), ranked by how
- * well the name matches, then by the distance to the centre of the view, then
- * by name in natural order; each result says which place it is in or near.
- * Newer searches win.
- */
-export async function runSearch(api: ApiClient, text = searchText.value): Promise<void> {
-  searchText.value = text;
-  const params = searchParams(extent.value, text);
-  searchAbort?.abort();
-  const seq = ++searchSeq;
-  if (!params) {
-    batch(() => {
-      searchResults.value = [];
-      searchState.value = 'idle';
-    });
-    return;
-  }
-  const abort = (searchAbort = new AbortController());
-  searchState.value = 'searching';
-  const own = locationHits(locations.value, params.text);
-  const center: [number, number] = [(params.west + params.east) / 2, (params.south + params.north) / 2];
-  let server: SearchResult[] = [];
-  try {
-    server = await api.call('search', { params, signal: abort.signal });
-  } catch (error) {
-    if (seq !== searchSeq) return;
-    if (isAbort(error)) {
-      searchState.value = 'idle';
-      return;
-    }
-  }
-  // The server's locations are those of every model the user reaches, without the scenario's changes: the scenario's own stand for them.
-  const hits: SearchHit[] = rankHits([...own, ...(locations.value.length ? server.filter((r) => r.category !== 'location') : server)], params.text, center);
-  const finder = await places();
-  if (seq !== searchSeq) return;
-  if (finder) for (const hit of hits) hit.where = finder.whereOf(hit);
-  batch(() => {
-    searchResults.value = hits;
-    searchShown.value = Math.min(hits.length, SEARCH_PAGE);
-    searchState.value = 'done';
-  });
-}
-
-/** Lists another page of results. */
-export function showMoreResults(): void {
-  searchShown.value = Math.min(searchResults.value.length, searchShown.value + SEARCH_PAGE);
-}
-
-export function clearSearch(): void {
-  searchSeq++;
-  searchAbort?.abort();
-  batch(() => {
-    searchText.value = '';
-    searchResults.value = [];
-    searchState.value = 'idle';
-  });
 }
 
 /** Zoom the map flies to for a chosen result. */
@@ -295,57 +140,258 @@ export async function chooseSearchResult(result: SearchHit, select: (id: number)
   if (id !== undefined) await select(id);
 }
 
-// ---------------------------------------------------------------- images
+/** A configured XYZ imagery source for the satellite toggle (the server's environment answer). */
+export interface SatelliteImagery {
+  url: string;
+  attribution: string | null;
+}
 
-/** Object URLs of images read through the API client (POI set logos, category logos, group icons), by key. */
-const imageUrls = new Map<string, Promise<string | null>>();
-export const imageVersion = signal(0);
-const resolved = new Map<string, string | null>();
+/** The area under the pointer in a hover-enabled area set, where the pointer is (client px). */
+export interface AreaHover {
+  x: number;
+  y: number;
+  setTitle: string;
+  area: Area;
+}
 
-/** An image of an authenticated route as an object URL, read once per key. */
-export function apiImage(key: string, load: () => Promise<Blob>): string | null {
-  if (resolved.has(key)) return resolved.get(key) ?? null;
-  if (!imageUrls.has(key)) {
-    imageUrls.set(
-      key,
-      load()
-        .then((blob) => URL.createObjectURL(blob))
-        .catch(() => null)
-        .then((url) => {
-          resolved.set(key, url);
-          imageVersion.value++;
-          return url;
-        }),
+// ---------------------------------------------------------------- state: satellite, hover, search, images
+
+/**
+ * The map tools' state that reads through the API: the satellite setting,
+ * the area and POI under the pointer, the map search and the logos. Made with
+ * the API client and the action that selects a location; until disposed it
+ * selects the filter's single match and clears the area tooltip when no
+ * hover-enabled set is on (effects it owns).
+ */
+export const ToolsModel = createModel((api: ApiClient, select: (id: number) => Promise<void> = selectLocation) => {
+  // ---------------------------------------------------------------- the filter's single match
+
+  // A filter that leaves one location selects it.
+  effect(() => {
+    const list = visibleLocations.value;
+    if (filterActive.value && list.length === 1 && list[0]!.id !== selectedLocationId.peek()) void select(list[0]!.id);
+  });
+
+  // ---------------------------------------------------------------- satellite imagery
+
+  const satelliteImagery = signal<SatelliteImagery | null>(null);
+  let satelliteLoaded: Promise<void> | null = null;
+
+  /** Reads the satellite setting once; without one the toggle is absent and the layer off. */
+  function loadSatelliteImagery(): Promise<void> {
+    satelliteLoaded ??= api
+      .call('systemEnvironment', { expected: () => true })
+      .then((env) => {
+        satelliteImagery.value = env.satellite ?? null;
+      })
+      .catch(() => {
+        satelliteImagery.value = null;
+      })
+      .finally(() => {
+        if (!satelliteImagery.value && layers.peek().satellite) setLayers({ satellite: false });
+      });
+    return satelliteLoaded;
+  }
+
+  function setSatellite(on: boolean): void {
+    setLayers({ satellite: on && satelliteImagery.peek() !== null });
+  }
+
+  // ---------------------------------------------------------------- area and POI under the pointer
+
+  const areaHover = signal<AreaHover | null>(null);
+
+  /** Area sets that are on and answer hovering. */
+  const hoverAreaSets = computed(() => {
+    const m = model.value;
+    if (!m) return [];
+    return m.areaSets.filter((s) => s.hover && layers.value.areaSetIds.includes(s.id));
+  });
+
+  /** The tooltip shows the area under the latest pointer position: a read for an earlier one is aborted. */
+  const hoverRead = latestWins();
+
+  /**
+   * Reads the area under a map point in the topmost hover-enabled visible area
+   * set; 404 (no area there) clears the tooltip without an error.
+   */
+  async function hoverAreaAt(lon: number, lat: number, x: number, y: number): Promise<void> {
+    const sets = hoverAreaSets.peek();
+    const m = model.peek();
+    if (!m || sets.length === 0) {
+      hoverRead.abort();
+      areaHover.value = null;
+      return;
+    }
+    const found = await hoverRead.run(async (signal) => {
+      for (const set of [...sets].reverse()) {
+        try {
+          const area = await api.call('areaPropertiesByPosition', {
+            params: { modelId: m.id, areaSetId: set.id, longitude: lon, latitude: lat },
+            signal,
+            expected: [404],
+          });
+          return { set, area };
+        } catch (error) {
+          if (isAbort(error)) throw error;
+        }
+      }
+      return null;
+    });
+    if (found === STALE) return;
+    areaHover.value = found ? { x, y, setTitle: found.set.title, area: found.area } : null;
+  }
+
+  // No hover-enabled set left on: no tooltip.
+  effect(() => {
+    if (hoverAreaSets.value.length === 0) clearAreaHover();
+  });
+
+  /** The POI under the pointer (its name), where the pointer is (client px). */
+  const poiHover = signal<{ x: number; y: number; name: string } | null>(null);
+
+  function clearAreaHover(): void {
+    hoverRead.abort();
+    areaHover.value = null;
+  }
+
+  // ---------------------------------------------------------------- search
+
+  const searchText = signal('');
+  const searchResults = signal<SearchHit[]>([]);
+  /** How many of the results the panel lists; "more" lists another page. */
+  const searchShown = signal(0);
+  const searchState = signal<'idle' | 'searching' | 'done'>('idle');
+  /** Newer searches win: a search typed further (or cleared) aborts the one before. */
+  const searchRead = latestWins();
+
+  /**
+   * Searches the model, not the view: the scenario's locations (here, with
+   * their changes) and the server's places and POIs (anywhere), ranked by how
+   * well the name matches, then by the distance to the centre of the view, then
+   * by name in natural order; each result says which place it is in or near.
+   * Newer searches win.
+   */
+  async function runSearch(text = searchText.peek()): Promise<void> {
+    searchText.value = text;
+    const params = searchParams(extent.peek(), text);
+    if (!params) {
+      searchRead.abort();
+      batch(() => {
+        searchResults.value = [];
+        searchState.value = 'idle';
+      });
+      return;
+    }
+    searchState.value = 'searching';
+    const own = locationHits(locations.peek(), params.text);
+    const center: [number, number] = [(params.west + params.east) / 2, (params.south + params.north) / 2];
+    const hits = await searchRead.run(async (signal) => {
+      let server: SearchResult[] = [];
+      try {
+        server = await api.call('search', { params, signal });
+      } catch (error) {
+        if (isAbort(error)) throw error;
+      }
+      // The server's locations are those of every model the user reaches, without the scenario's changes: the scenario's own stand for them.
+      const list = locations.peek();
+      const ranked: SearchHit[] = rankHits([...own, ...(list.length ? server.filter((r) => r.category !== 'location') : server)], params.text, center);
+      const finder = await places();
+      if (finder) for (const hit of ranked) hit.where = finder.whereOf(hit);
+      return ranked;
+    });
+    if (hits === STALE) return;
+    batch(() => {
+      searchResults.value = hits;
+      searchShown.value = Math.min(hits.length, SEARCH_PAGE);
+      searchState.value = 'done';
+    });
+  }
+
+  /** Lists another page of results. */
+  function showMoreResults(): void {
+    searchShown.value = Math.min(searchResults.peek().length, searchShown.peek() + SEARCH_PAGE);
+  }
+
+  function clearSearch(): void {
+    searchRead.abort();
+    batch(() => {
+      searchText.value = '';
+      searchResults.value = [];
+      searchState.value = 'idle';
+    });
+  }
+
+  // ---------------------------------------------------------------- images
+
+  /** Object URLs of images read through the API client (POI set logos, category logos, group icons), by key. */
+  const imageUrls = new Map<string, Promise<string | null>>();
+  /** Counts the images read: a component that shows logos reads it to draw again when one arrives. */
+  const imageVersion = signal(0);
+  const resolved = new Map<string, string | null>();
+
+  /** An image of an authenticated route as an object URL, read once per key. */
+  function apiImage(key: string, load: () => Promise<Blob>): string | null {
+    if (resolved.has(key)) return resolved.get(key) ?? null;
+    if (!imageUrls.has(key)) {
+      imageUrls.set(
+        key,
+        load()
+          .then((blob) => URL.createObjectURL(blob))
+          .catch(() => null)
+          .then((url) => {
+            resolved.set(key, url);
+            imageVersion.value++;
+            return url;
+          }),
+      );
+    }
+    return null;
+  }
+
+  function poiSetLogo(modelId: number, poiSetId: number, logoHash = ''): string | null {
+    return apiImage(`poi:${modelId}:${poiSetId}:${logoHash}`, () =>
+      api.blob('poiSetLogo', { params: { modelId, poiSetId }, query: logoHash ? { r: logoHash } : {}, expected: () => true }),
     );
   }
-  return null;
-}
 
-/** The same image as a promise (for the map layers). */
-export function apiImageUrl(key: string, load: () => Promise<Blob>): Promise<string | null> {
-  apiImage(key, load);
-  return imageUrls.get(key)!;
-}
+  function categoryLogo(category: SearchResult['category']): string | null {
+    return apiImage(`category:${category}`, () => api.blob('searchCategoryLogo', { query: { category }, expected: () => true }));
+  }
 
-export function poiSetLogo(api: ApiClient, modelId: number, poiSetId: number, logoHash = ''): string | null {
-  return apiImage(`poi:${modelId}:${poiSetId}:${logoHash}`, () =>
-    api.blob('poiSetLogo', { params: { modelId, poiSetId }, query: logoHash ? { r: logoHash } : {}, expected: () => true }),
-  );
-}
+  function groupLogo(groupId: number, revision: string): string | null {
+    return apiImage(`group:${groupId}:${revision}`, () =>
+      api.blob('locationGroupLogo', {
+        params: { locationGroupId: groupId, shape: 'round', selected: false, change: 0 },
+        query: { r: revision },
+        expected: () => true,
+      }),
+    );
+  }
 
-export function categoryLogo(api: ApiClient, category: SearchResult['category']): string | null {
-  return apiImage(`category:${category}`, () => api.blob('searchCategoryLogo', { query: { category }, expected: () => true }));
-}
-
-export function groupLogo(api: ApiClient, groupId: number, revision: string): string | null {
-  return apiImage(`group:${groupId}:${revision}`, () =>
-    api.blob('locationGroupLogo', {
-      params: { locationGroupId: groupId, shape: 'round', selected: false, change: 0 },
-      query: { r: revision },
-      expected: () => true,
-    }),
-  );
-}
+  return {
+    satelliteImagery,
+    loadSatelliteImagery,
+    setSatellite,
+    areaHover,
+    hoverAreaSets,
+    hoverAreaAt,
+    poiHover,
+    clearAreaHover,
+    searchText,
+    searchResults,
+    searchShown,
+    searchState,
+    runSearch,
+    showMoreResults,
+    clearSearch,
+    imageVersion,
+    poiSetLogo,
+    categoryLogo,
+    groupLogo,
+  };
+});
+export type ToolsModel = InstanceType<typeof ToolsModel>;
 
 // ---------------------------------------------------------------- legend
 

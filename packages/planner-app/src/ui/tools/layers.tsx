@@ -7,25 +7,10 @@ import { useEffect } from 'react';
 import { Map as MapIcon } from 'lucide-react';
 import { formatPropertyValue } from '../../format/property';
 import { language, t } from '../../i18n';
-import { api } from '../../stores/api';
 import { useAppModel } from '../app-model';
 import { layers } from '../../stores/layers';
 import { model } from '../../stores/models';
-import {
-  allowsMultiple,
-  areaHover,
-  clearSets,
-  poiHover,
-  imageVersion,
-  loadSatelliteImagery,
-  poiSetLogo,
-  satelliteImagery,
-  setCatchmentArea,
-  setIsoLineSet,
-  setSatellite,
-  setSetVisible,
-  type SetKind,
-} from '../../stores/tools';
+import { allowsMultiple, clearSets, setCatchmentArea, setIsoLineSet, setSetVisible, type SetKind } from '../../stores/tools';
 import { IconButton } from '../common';
 import { ToolPanel, usePopoverOpen } from './panel';
 
@@ -102,6 +87,7 @@ function Choice({
 
 export function LayersPanel() {
   useSignals();
+  const { imageVersion, satelliteImagery, setSatellite, poiSetLogo } = useAppModel().tools;
   const { impactLayerOn, impactSymbols } = useAppModel().impact;
   const m = model.value;
   const state = layers.value;
@@ -144,7 +130,7 @@ export function LayersPanel() {
       )}
       <SetChoices kind="areaSetIds" legend={t('layersAreas')} options={m.areaSets.map((s) => ({ id: s.id, title: s.title }))} />
       <SetChoices kind="heatMapSetIds" legend={t('layersHeatMaps')} options={m.heatMapSets.map((s) => ({ id: s.id, title: s.title }))} />
-      <SetChoices kind="poiSetIds" legend={t('layersPois')} options={m.poiSets.map((s) => ({ id: s.id, title: s.title, logo: poiSetLogo(api, m.id, s.id) }))} />
+      <SetChoices kind="poiSetIds" legend={t('layersPois')} options={m.poiSets.map((s) => ({ id: s.id, title: s.title, logo: poiSetLogo(m.id, s.id) }))} />
       <Choice label={t('layersCatchmentArea')} value={state.catchmentAreaId} options={m.catchmentAreas} onChange={setCatchmentArea} />
       <Choice label={t('layersIsolines')} value={state.isoLineSetId} options={m.isoLineSets} onChange={setIsoLineSet} />
       {nothing && <p className="muted">{t('layersNothing')}</p>}
@@ -155,6 +141,7 @@ export function LayersPanel() {
 /** The area under the pointer in a hover-enabled area set, next to the pointer. */
 export function AreaTooltip() {
   useSignals();
+  const { areaHover } = useAppModel().tools;
   const hover = areaHover.value;
   const m = model.value;
   if (!hover || !m) return null;
@@ -184,6 +171,7 @@ export function AreaTooltip() {
 /** The name of the point of interest under the pointer. */
 export function PoiTooltip() {
   useSignals();
+  const { poiHover } = useAppModel().tools;
   const hover = poiHover.value;
   if (!hover) return null;
   return (
@@ -196,6 +184,7 @@ export function PoiTooltip() {
 /** The imagery's credit line while the satellite imagery is on. */
 export function SatelliteAttribution() {
   useSignals();
+  const { satelliteImagery } = useAppModel().tools;
   const imagery = satelliteImagery.value;
   if (!imagery?.attribution || !layers.value.satellite) return null;
   return <div className="map-attribution">{imagery.attribution}</div>;
@@ -204,9 +193,10 @@ export function SatelliteAttribution() {
 /** The toolbar's Layers button with its panel, the area tooltip and the imagery credit. */
 export function LayersTool() {
   useSignals();
+  const { loadSatelliteImagery } = useAppModel().tools;
   useEffect(() => {
-    void loadSatelliteImagery(api);
-  }, []);
+    void loadSatelliteImagery();
+  }, [loadSatelliteImagery]);
   const open = usePopoverOpen(LAYERS_PANEL_ID, (panel) => panel.querySelector<HTMLElement>('input, select')?.focus());
   return (
     <>

@@ -20,7 +20,7 @@ import { layers } from '../../stores/layers';
 import { selectedLocationId, visibleLocations } from '../../stores/locations';
 import { model } from '../../stores/models';
 import type { ResultsModel } from '../../stores/results';
-import { groupLogo, imageVersion, legendSections, poiSetLogo, type LegendEntry, type LegendSection, type LegendText } from '../../stores/tools';
+import { legendSections, type LegendEntry, type LegendSection, type LegendText } from '../../stores/tools';
 import { toolIsoline, toolParameters, toolSetId } from '../isoline-tool/state';
 import { IconButton } from '../common';
 import { ToolPanel, usePopoverOpen } from './panel';
@@ -59,6 +59,7 @@ export function colouredEntryStyle(color: string): { background: string; color: 
 
 function Entry({ entry }: { entry: LegendEntry }) {
   useSignals();
+  const { imageVersion, groupLogo, poiSetLogo } = useAppModel().tools;
   void imageVersion.value;
   const m = model.value;
   switch (entry.kind) {
@@ -97,7 +98,7 @@ function Entry({ entry }: { entry: LegendEntry }) {
         </li>
       );
     case 'group': {
-      const logo = m ? groupLogo(api, entry.groupId, m.modified) : null;
+      const logo = m ? groupLogo(entry.groupId, m.modified) : null;
       return (
         <li className="legend-entry">
           {logo ? <img className="tool-logo" src={logo} alt="" /> : <span className="tool-logo" aria-hidden="true" />}
@@ -106,7 +107,7 @@ function Entry({ entry }: { entry: LegendEntry }) {
       );
     }
     case 'poi': {
-      const logo = m ? poiSetLogo(api, m.id, entry.poiSetId) : null;
+      const logo = m ? poiSetLogo(m.id, entry.poiSetId) : null;
       return (
         <li className="legend-entry">
           {logo ? <img className="tool-logo" src={logo} alt="" /> : <span className="tool-logo" aria-hidden="true" />}

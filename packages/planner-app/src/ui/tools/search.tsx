@@ -9,23 +9,11 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';
 import { Search } from 'lucide-react';
 import { t, type TextKey } from '../../i18n';
-import { api } from '../../stores/api';
 import { selectLocation } from '../../stores/planner';
-import {
-  categoryLogo,
-  chooseSearchResult,
-  imageVersion,
-  runSearch,
-  SEARCH_MIN_LENGTH,
-  searchResults,
-  searchShown,
-  searchState,
-  searchText,
-  showMoreResults,
-  SEARCH_PAGE,
-} from '../../stores/tools';
+import { chooseSearchResult, SEARCH_MIN_LENGTH, SEARCH_PAGE } from '../../stores/tools';
 import { hidePopover, IconButton } from '../common';
 import { ToolPanel, usePopoverOpen } from './panel';
+import { useAppModel } from '../app-model';
 
 export const SEARCH_PANEL_ID = 'tool-search';
 /** Pause in typing before the search runs. */
@@ -35,6 +23,7 @@ const CATEGORY_TEXT: Record<SearchResult['category'], TextKey> = { location: 'se
 
 export function SearchPanel() {
   useSignals();
+  const { imageVersion, searchText, searchResults, searchState, searchShown, runSearch, showMoreResults, categoryLogo } = useAppModel().tools;
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -51,7 +40,7 @@ export function SearchPanel() {
   const type = (value: string) => {
     searchText.value = value;
     if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => void runSearch(api, value), SEARCH_DEBOUNCE_MS);
+    timer.current = setTimeout(() => void runSearch(value), SEARCH_DEBOUNCE_MS);
   };
   const choose = (result: SearchHit) => {
     hidePopover(SEARCH_PANEL_ID);
@@ -79,7 +68,7 @@ export function SearchPanel() {
         onSubmit={(e) => {
           e.preventDefault();
           if (timer.current) clearTimeout(timer.current);
-          void runSearch(api, text);
+          void runSearch(text);
         }}
       >
         <label className="tool-field">
@@ -101,7 +90,7 @@ export function SearchPanel() {
       {results.length > 0 && (
         <ul className="search-results" aria-label={t('searchResults')} onKeyDown={onKey}>
           {results.slice(0, shown).map((r, i) => {
-            const logo = categoryLogo(api, r.category);
+            const logo = categoryLogo(r.category);
             return (
               <li key={`${i}-${r.category}-${r.title}`}>
                 <button type="button" className="menu-item search-result" onClick={() => choose(r)}>
