@@ -2,7 +2,8 @@
 // 304 when the browser already has it, and a gzip copy kept with cached bodies
 // so large unchanged reads cost no serialisation and no compression.
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { gzip } from 'node:zlib';
+import { promisify } from 'node:util';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addVary } from './web-security.js';
 
@@ -33,28 +34,37 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, item: C
   return reply.send(item.body);
 }
 
-/** A cache of serialised JSON bodies by key and version, with their gzip copies. */
+const gzipAsync = promisify(gzip);
+
+/**
+ * A cache of serialised JSON bodies by key and version, with their gzip
+ * copies (compressed on libuv's thread pool: a list of some megabytes would
+ * hold up every other request for tens of milliseconds on the main thread).
+ */
 export function createJsonCache(maxEntries = 64) {
   const entries = new Map<string, { version: string; item: CachedBody }>();
+  const text = async (key: string, version: string, build: () => Promise<string>): Promise<CachedBody> => {
+    const hit = entries.get(key);
+    if (hit && hit.version === version) {
+      entries.delete(key);
+      entries.set(key, hit);
+      return hit.item;
+    }
+    const body = await build();
+    const item: CachedBody = {
+      contentType: 'application/json; charset=utf-8',
+      body,
+      etag: `"${version}"`,
+      gzip: body.length > 2048 ? await gzipAsync(body, { level: 6 }) : undefined,
+    };
+    entries.set(key, { version, item });
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    return item;
+  };
   return {
-    async get(key: string, version: string, build: () => Promise<unknown>): Promise<CachedBody> {
-      const hit = entries.get(key);
-      if (hit && hit.version === version) {
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit.item;
-      }
-      const body = JSON.stringify(await build());
-      const item: CachedBody = {
-        contentType: 'application/json; charset=utf-8',
-        body,
-        etag: `"${version}"`,
-        gzip: body.length > 2048 ? gzipSync(body, { level: 6 }) : undefined,
-      };
-      entries.set(key, { version, item });
-      while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-      return item;
-    },
+    get: (key: string, version: string, build: () => Promise<unknown>): Promise<CachedBody> => text(key, version, async () => JSON.stringify(await build())),
+    /** As get, with a body already serialised. */
+    text,
     clear() {
       entries.clear();
     },

@@ -16,9 +16,9 @@ import { perContext } from '../per-context.js';
 const KEPT_LEVELS = 24;
 
 /** The parent's rows with the scenario's own versions over them; both in location-id order, and so is the answer. */
-export function overlay(inherited: readonly CalculationRow[], own: readonly CalculationRow[]): CalculationRow[] {
-  if (!own.length) return inherited as CalculationRow[];
-  const out: CalculationRow[] = [];
+export function overlay<R extends { location_id: number }>(inherited: readonly R[], own: readonly R[]): R[] {
+  if (!own.length) return inherited as R[];
+  const out: R[] = [];
   let i = 0;
   let o = 0;
   while (i < inherited.length || o < own.length) {
@@ -36,9 +36,9 @@ export function overlay(inherited: readonly CalculationRow[], own: readonly Calc
   return out;
 }
 
-interface Level {
+interface Level<R> {
   key: string;
-  rows: CalculationRow[];
+  rows: R[];
 }
 
 /**
@@ -48,12 +48,17 @@ interface Level {
  */
 export const locationRowsFor = perContext((_ctx: object) => new LocationRowCache());
 
-/** Kept locations per scenario, for one database; see the file's head. */
-export class LocationRowCache {
-  private readonly levels = new Map<number, Level>();
+/**
+ * Kept rows per scenario level, for one database; see the file's head. `own`
+ * reads a scenario's own versions (retail areas left out) in location-id order.
+ */
+export class LevelCache<R extends { location_id: number }> {
+  private readonly levels = new Map<number, Level<R>>();
+
+  constructor(private readonly own: (db: Queryable, scenarioId: number) => Promise<R[]>) {}
 
   /** The scenario's locations but retail areas, in location-id order (none for an unknown scenario). */
-  async rows(db: Queryable, scenarioId: number): Promise<CalculationRow[]> {
+  async rows(db: Queryable, scenarioId: number): Promise<R[]> {
     // The generations are read before any versions: a write committed in between makes a level look
     // older than it is (read again next time), never newer.
     const path = await pathGenerations(db, scenarioId);
@@ -61,7 +66,7 @@ export class LocationRowCache {
     return this.level(db, path, 0);
   }
 
-  private async level(db: Queryable, path: Array<{ id: number; generation: string }>, k: number): Promise<CalculationRow[]> {
+  private async level(db: Queryable, path: Array<{ id: number; generation: string }>, k: number): Promise<R[]> {
     const { id } = path[k]!;
     const key = path
       .slice(k)
@@ -73,11 +78,18 @@ export class LocationRowCache {
       this.levels.set(id, kept);
       return kept.rows;
     }
-    const own = await ownCalculationRows(db, id);
+    const own = await this.own(db, id);
     const rows = k + 1 < path.length ? overlay(await this.level(db, path, k + 1), own) : own;
     this.levels.delete(id);
     this.levels.set(id, { key, rows });
     while (this.levels.size > KEPT_LEVELS) this.levels.delete(this.levels.keys().next().value!);
     return rows;
+  }
+}
+
+/** Kept locations as the calculation reads them. */
+export class LocationRowCache extends LevelCache<CalculationRow> {
+  constructor() {
+    super(ownCalculationRows);
   }
 }

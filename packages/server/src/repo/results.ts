@@ -202,6 +202,33 @@ export async function loadLocationOutputs(
   return outputs;
 }
 
+/** The sub-model a read without one shows: the model's first (sort order, id). */
+const DEFAULT_SUB_MODEL = `(SELECT d.id FROM sub_model d JOIN scenario s ON s.model_id = d.model_id WHERE s.id = $1 ORDER BY d.sort_order, d.id LIMIT 1)`;
+
+/** The version of a scenario's stored result for its default sub-model, if any (one small read). */
+export async function defaultResultVersion(db: Queryable, scenarioId: number): Promise<string | undefined> {
+  return (
+    await db.query<{ version: string }>(`SELECT version FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = ${DEFAULT_SUB_MODEL}`, [scenarioId])
+  ).rows[0]?.version;
+}
+
+/** The output per location of a scenario's stored result for its default sub-model, with that result's version. */
+export async function loadDefaultOutputs(db: Queryable, scenarioId: number): Promise<{ version: string; outputs: Map<number, number> } | undefined> {
+  const row = (
+    await db.query<{ version: string; location_ids: string; output: string }>(
+      `SELECT version, encode(location_ids, 'base64') AS location_ids, encode(output, 'base64') AS output
+         FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = ${DEFAULT_SUB_MODEL}`,
+      [scenarioId],
+    )
+  ).rows[0];
+  if (!row) return undefined;
+  const ids = int32Of(Buffer.from(row.location_ids, 'base64'));
+  const output = float64Of(Buffer.from(row.output, 'base64'));
+  const outputs = new Map<number, number>();
+  for (let j = 0; j < ids.length; j++) if (ids[j]! > 0) outputs.set(ids[j]!, output[j]!);
+  return { version: row.version, outputs };
+}
+
 export interface BlockBytes {
   index: number;
   hash: Uint8Array;

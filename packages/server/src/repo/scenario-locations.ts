@@ -63,7 +63,7 @@ export async function scenarioLocation(db: Queryable, scenarioId: number, locati
   return (await scenarioLocations(db, scenarioId, { locationId }))[0];
 }
 
-/** The scenario row and the stamp of its path in one query (the location list's hot path). */
+/** The scenario row and the stamp of its path (its scenarios' content stamps and location generations, its result) in one query (the location list's hot path). */
 export async function scenarioWithStamp(db: Queryable, scenarioId: number): Promise<{ model_id: number; status: number; stamp: string } | undefined> {
   const { rows } = await db.query<{ model_id: number; status: number; stamp: string }>(
     `${SCENARIO_PATH_CTE}
@@ -72,8 +72,9 @@ export async function scenarioWithStamp(db: Queryable, scenarioId: number): Prom
             string_agg(s.id::text, '.' ORDER BY p.depth) || '-' ||
             (extract(epoch FROM max(s.modified)) * 1000000)::bigint::text || '-' ||
             max(CASE WHEN p.depth = 0 THEN s.status END)::text || '-' ||
+            string_agg(COALESCE(g.generation, 0)::text, '.' ORDER BY p.depth) || '-' ||
             COALESCE((SELECT max(extract(epoch FROM r.computed_at) * 1000000)::bigint::text FROM scenario_result r WHERE r.scenario_id = $1), 'none') AS stamp
-       FROM path p JOIN scenario s ON s.id = p.id`,
+       FROM path p JOIN scenario s ON s.id = p.id LEFT JOIN scenario_location_generation g ON g.scenario_id = p.id`,
     [scenarioId],
   );
   const row = rows[0];
@@ -191,4 +192,87 @@ export async function ownCalculationRows(db: Queryable, scenarioId: number): Pro
     if (rows[j - 1]!.location_id > rows[j]!.location_id) return rows.sort((a, b) => a.location_id - b.location_id);
   }
   return rows;
+}
+
+/** What the scenario's location list shows of a location version (LocationSummary; rows are shared between levels: never change one). */
+export interface ListRow {
+  location_id: number;
+  /** The scenario whose version this is. */
+  version_scenario_id: number;
+  type: number;
+  change_type: number;
+  name: string;
+  latitude: number;
+  longitude: number;
+  visibility: number;
+  excluded: boolean;
+  location_group_id: number | null;
+  location_cluster_id: number | null;
+  version: number;
+}
+
+/**
+ * A scenario's own versions of locations but retail areas (type 2) with what
+ * the location list shows, in location-id order, read as one row of arrays
+ * (as ownCalculationRows: thousands of rows cost the embedded database
+ * several times more as rows).
+ */
+export async function ownListRows(db: Queryable, scenarioId: number): Promise<ListRow[]> {
+  const row = (
+    await db.query<{
+      location_id: number[] | null;
+      type: number[];
+      change_type: number[];
+      names: string | null;
+      latitude: number[];
+      longitude: number[];
+      visibility: number[];
+      excluded: boolean[];
+      location_group_id: Array<number | null>;
+      location_cluster_id: Array<number | null>;
+      version: number[];
+    }>(
+      `SELECT array_agg(location_id) AS location_id, array_agg(type) AS type, array_agg(change_type) AS change_type,
+              json_agg(name)::text AS names, array_agg(latitude) AS latitude, array_agg(longitude) AS longitude,
+              array_agg(visibility) AS visibility, array_agg(excluded) AS excluded, array_agg(location_group_id) AS location_group_id,
+              array_agg(location_cluster_id) AS location_cluster_id, array_agg(version::float8) AS version
+         FROM (SELECT v.location_id, l.type, v.change_type, v.name, v.latitude, v.longitude, v.visibility, v.excluded, v.location_group_id,
+                      v.location_cluster_id, v.version
+                 FROM location_version v JOIN location l ON l.id = v.location_id
+                WHERE v.scenario_id = $1 AND l.type <> 2
+                ORDER BY v.location_id) x`,
+      [scenarioId],
+    )
+  ).rows[0];
+  if (!row?.location_id) return [];
+  const names = JSON.parse(row.names ?? '[]') as string[];
+  const rows = row.location_id.map((id, j): ListRow => ({
+    location_id: id,
+    version_scenario_id: scenarioId,
+    type: row.type[j]!,
+    change_type: row.change_type[j]!,
+    name: names[j]!,
+    latitude: row.latitude[j]!,
+    longitude: row.longitude[j]!,
+    visibility: row.visibility[j]!,
+    excluded: row.excluded[j]!,
+    location_group_id: row.location_group_id[j] ?? null,
+    location_cluster_id: row.location_cluster_id[j] ?? null,
+    version: row.version[j]!,
+  }));
+  for (let j = 1; j < rows.length; j++) {
+    if (rows[j - 1]!.location_id > rows[j]!.location_id) return rows.sort((a, b) => a.location_id - b.location_id);
+  }
+  return rows;
+}
+
+/** The locations of a model that have a photo. */
+export async function locationsWithPhoto(db: Queryable, modelId: number): Promise<Set<number>> {
+  const row = (
+    await db.query<{ ids: number[] | null }>(
+      'SELECT array_agg(ph.location_id) AS ids FROM location_photo ph JOIN location l ON l.id = ph.location_id WHERE l.model_id = $1',
+      [modelId],
+    )
+  ).rows[0];
+  return new Set(row?.ids ?? []);
 }

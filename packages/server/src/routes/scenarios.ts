@@ -15,7 +15,7 @@ import { locationIsolines } from '../repo/isolines.js';
 import { propertyDefinitions, propertyEntity } from '../repo/properties.js';
 import { poisInRange } from '../repo/pois.js';
 import { ensureIsolines } from '../processing/isolines.js';
-import { loadLocationOutputs } from '../repo/results.js';
+import { locationListFor } from '../scenarios/location-list.js';
 
 export function scenarioHandlers(ctx: ServerContext) {
   const { db } = ctx;
@@ -38,12 +38,9 @@ export function scenarioHandlers(ctx: ServerContext) {
 
   const names = (modelId: number) => groupAndClusterNames(db, modelId);
 
-  /** The calculated output per location of a completed scenario (default sub-model), else nothing. */
-  const scores = async (scenarioId: number, status: number, locationId?: number): Promise<Map<number, number>> => {
-    if (status !== 9) return new Map();
-    const outputs = await loadLocationOutputs(db, scenarioId, null, locationId);
-    return new Map([...outputs].map(([id, o]) => [id, o.output]));
-  };
+  const locationList = locationListFor(ctx);
+  /** The calculated output per location of a completed scenario (default sub-model), else nothing; kept by result version. */
+  const scores = (scenarioId: number, status: number): Promise<Map<number, number>> => locationList.scores(db, scenarioId, status);
 
   const summary = (row: LocationRow, n: Awaited<ReturnType<typeof names>>, score: number | null = null): LocationSummary => ({
     id: row.location_id,
@@ -104,13 +101,8 @@ export function scenarioHandlers(ctx: ServerContext) {
       if (!row) throw notFound(`scenario ${params.scenarioId}`);
       requireModelAccess(user, row.model_id);
       const scenario = { id: params.scenarioId as number, modelId: row.model_id, status: row.status };
-      const item = await locationLists.get(`locations:${scenario.id}`, row.stamp, async () => {
-        const [n, score] = await Promise.all([names(scenario.modelId), scores(scenario.id, scenario.status)]);
-        // Retail areas (type 2) and hidden locations (visibility 2) are not in the scenario's list.
-        return (await scenarioLocations(db, scenario.id))
-          .filter((r) => r.type !== 2 && r.visibility !== 2)
-          .map((r) => summary(r, n, score.get(r.location_id) ?? null));
-      });
+      // Retail areas (type 2) and hidden locations (visibility 2) are not in the scenario's list.
+      const item = await locationLists.text(`locations:${scenario.id}`, row.stamp, () => locationList.json(db, scenario));
       return sendCached(request, reply, item);
     },
 
@@ -129,7 +121,7 @@ export function scenarioHandlers(ctx: ServerContext) {
         row.change_type === 3 && scenario.parentScenarioId && row.version_scenario_id === scenario.id
           ? await scenarioLocation(db, scenario.parentScenarioId, row.location_id)
           : undefined;
-      const score = (await scores(scenario.id, scenario.status, row.location_id)).get(row.location_id) ?? null;
+      const score = (await scores(scenario.id, scenario.status)).get(row.location_id) ?? null;
       const location: Location = {
         ...summary(row, n, score),
         locationClusters: clusters,
