@@ -16,7 +16,7 @@ import {
 import type { DriverFilterChart, LocationScore, MatchingLocation, PropertiesChartEntry, ScenarioDifferences } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
 import { notFound } from '../domain/errors.js';
-import { scenarioLocations } from '../repo/scenario-locations.js';
+import { locationListOf } from '../scenarios/location-list.js';
 import { groupAndClusterNames } from '../repo/models.js';
 import { outputPropertyOf, propertiesOfModel, propertyNameAndTitle } from '../repo/properties.js';
 import type { DriverFilter } from '@locus/contract';
@@ -26,21 +26,20 @@ import type { ResultSummary } from '../repo/results.js';
 import { normalizedScoresFunctionsOf } from '../repo/normalized-scores.js';
 
 async function differenceRows(db: Queryable, modelId: number, scenarioId: number, summary: ResultSummary): Promise<DifferenceLocation[]> {
-  const [rows, { group, cluster }] = await Promise.all([scenarioLocations(db, scenarioId), groupAndClusterNames(db, modelId)]);
+  // The kept rows of the scenario's location list (retail areas left out): no read of every version on the path.
+  const [rows, { group, cluster }] = await Promise.all([locationListOf(db).allRows(db, scenarioId), groupAndClusterNames(db, modelId)]);
   const index = positions(summary);
-  return rows
-    .filter((r) => r.type !== 2)
-    .map((r) => {
-      const j = index.get(r.location_id);
-      const clusterName = r.location_cluster_id ? cluster.get(r.location_cluster_id) : undefined;
-      return {
-        locationId: r.location_id,
-        locationName: r.name,
-        locationGroupName: r.location_group_id ? (group.get(r.location_group_id) ?? null) : null,
-        locationClusterNames: clusterName ? [clusterName] : [],
-        output: j === undefined ? 0 : summary.arrays.output[j],
-      };
-    });
+  return rows.map((r) => {
+    const j = index.get(r.location_id);
+    const clusterName = r.location_cluster_id ? cluster.get(r.location_cluster_id) : undefined;
+    return {
+      locationId: r.location_id,
+      locationName: r.name,
+      locationGroupName: r.location_group_id ? (group.get(r.location_group_id) ?? null) : null,
+      locationClusterNames: clusterName ? [clusterName] : [],
+      output: j === undefined ? 0 : summary.arrays.output[j],
+    };
+  });
 }
 
 export async function differencesOf(db: Queryable, reader: ResultReader, calc: CalculatedScenario, thresholdPercentage: number): Promise<ScenarioDifferences> {

@@ -15,7 +15,7 @@ import { locationIsolines } from '../repo/isolines.js';
 import { propertyDefinitions, propertyEntity } from '../repo/properties.js';
 import { poisInRange } from '../repo/pois.js';
 import { ensureIsolines } from '../processing/isolines.js';
-import { locationListFor } from '../scenarios/location-list.js';
+import { locationListOf } from '../scenarios/location-list.js';
 
 export function scenarioHandlers(ctx: ServerContext) {
   const { db } = ctx;
@@ -38,7 +38,7 @@ export function scenarioHandlers(ctx: ServerContext) {
 
   const names = (modelId: number) => groupAndClusterNames(db, modelId);
 
-  const locationList = locationListFor(ctx);
+  const locationList = locationListOf(db);
   /** The calculated output per location of a completed scenario (default sub-model), else nothing; kept by result version. */
   const scores = (scenarioId: number, status: number): Promise<Map<number, number>> => locationList.scores(db, scenarioId, status);
 

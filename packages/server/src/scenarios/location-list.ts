@@ -60,6 +60,11 @@ export class LocationList {
     return loaded.outputs;
   }
 
+  /** The scenario's locations but retail areas, hidden ones too, in location-id order (shared rows: never change one). */
+  async allRows(db: Queryable, scenarioId: number): Promise<ListRow[]> {
+    return this.levels.rows(db, scenarioId);
+  }
+
   /** The list's rows: the scenario's locations but retail areas and hidden ones, in location-id order. */
   async rows(db: Queryable, scenarioId: number): Promise<ListRow[]> {
     return (await this.levels.rows(db, scenarioId)).filter((r) => r.visibility !== 2);
@@ -109,5 +114,5 @@ export class LocationList {
   }
 }
 
-/** The location list of a server context (its database). */
-export const locationListFor = perContext((_ctx: object) => new LocationList());
+/** The kept location lists of a database (its handle: every read through it shares them). */
+export const locationListOf = perContext((_db: object) => new LocationList());
