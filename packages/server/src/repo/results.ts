@@ -383,8 +383,9 @@ export async function storeNewBlocks(db: Database, blocks: readonly StoredBlock[
  * Stores one sub-model's result, replacing the scenario's previous one. Runs
  * inside the storing transaction, after storeNewBlocks; a block a collection
  * removed meanwhile is written again here.
- * `concurrent`: other processes share the database, so the blocks this
- * result refers to are locked against removal. `folder`: the database's
+ * `concurrent`: other processes share the database (PostgreSQL), so the
+ * blocks this result refers to are locked against removal; otherwise (the
+ * embedded database) its statements are sent without waiting for each answer. `folder`: the database's
  * block files (block-files.ts).
  */
 export async function saveResult(
@@ -397,53 +398,61 @@ export async function saveResult(
   if (options.concurrent && hashes.length) await tx.query('SELECT 1 FROM result_block WHERE hash = ANY($1) FOR SHARE', [hashes]);
   // Normally none: storeNewBlocks wrote them. Blocks of the basis (sent without bytes) are stored already.
   const newBlocks = await insertBlocks(tx, r.blocks, { folder: options.folder });
-  const replaced = (
-    await tx.query<{ hash: Uint8Array }>('SELECT hash FROM scenario_result_block WHERE scenario_id = $1 AND sub_model_id = $2', [
+  // One row with COPY: its arrays (some hundred kilobytes) cross as bytes, not as text to decode.
+  const row = binaryCopy([
+    [
       input.scenarioId,
       r.subModelId,
-    ])
-  ).rows.map((x) => new Uint8Array(x.hash));
-  await tx.query('DELETE FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = $2', [input.scenarioId, r.subModelId]);
-  // One row with COPY: its arrays (some hundred kilobytes) cross as bytes, not as text to decode.
-  await tx.copyBinary(
-    'scenario_result',
-    RESULT_COLUMNS,
-    binaryCopy([
-      [
-        input.scenarioId,
-        r.subModelId,
-        copyField.text(r.version),
-        copyField.text(input.basisKey),
-        input.derivedFrom === null ? null : copyField.text(input.derivedFrom),
-        copyField.int2(r.outputType),
-        input.areaSetId,
-        r.areaCount,
-        r.locationCount,
-        r.pairCount,
-        BLOCK_AREAS,
-        copyField.jsonb(r.fallbacks),
-        copyField.jsonb(input.parameters),
-        ...[
-          input.locationIds,
-          input.locationInputs,
-          r.active,
-          r.attractiveness,
-          r.output,
-          r.areaCount ? input.areaIds : new Float64Array(0),
-          r.demand,
-          r.reach,
-        ].map(bytesOf),
-      ],
-    ]),
+      copyField.text(r.version),
+      copyField.text(input.basisKey),
+      input.derivedFrom === null ? null : copyField.text(input.derivedFrom),
+      copyField.int2(r.outputType),
+      input.areaSetId,
+      r.areaCount,
+      r.locationCount,
+      r.pairCount,
+      BLOCK_AREAS,
+      copyField.jsonb(r.fallbacks),
+      copyField.jsonb(input.parameters),
+      ...[
+        input.locationIds,
+        input.locationInputs,
+        r.active,
+        r.attractiveness,
+        r.output,
+        r.areaCount ? input.areaIds : new Float64Array(0),
+        r.demand,
+        r.reach,
+      ].map(bytesOf),
+    ],
+  ]);
+  // The embedded database: the statements below are sent at once and run in order in the transaction (its thread
+  // runs one statement after the other), so the transaction does not wait for this thread between them; every
+  // other statement waits while it is open. PostgreSQL: one after the other (pg refuses queued queries from 9.0).
+  let previous: Promise<unknown> = Promise.resolve();
+  const next = <T>(run: () => Promise<T>): Promise<T> => {
+    const sent = options.concurrent ? previous.then(run) : run();
+    previous = sent.catch(() => undefined);
+    return sent;
+  };
+  const replacedRead = next(() =>
+    tx.query<{ hash: Uint8Array }>('SELECT hash FROM scenario_result_block WHERE scenario_id = $1 AND sub_model_id = $2', [input.scenarioId, r.subModelId]),
   );
-  if (hashes.length) {
-    await tx.query(
-      `INSERT INTO scenario_result_block (scenario_id, sub_model_id, block_index, hash)
+  const removed = next(() => tx.query('DELETE FROM scenario_result WHERE scenario_id = $1 AND sub_model_id = $2', [input.scenarioId, r.subModelId]));
+  const copied = next(() => tx.copyBinary('scenario_result', RESULT_COLUMNS, row));
+  // After the row it refers to (a COPY may reach the connection later than a statement sent after it).
+  const linked = hashes.length
+    ? copied.then(() =>
+        tx.query(
+          `INSERT INTO scenario_result_block (scenario_id, sub_model_id, block_index, hash)
        SELECT $1, $2, i - 1, h FROM unnest($3::bytea[]) WITH ORDINALITY AS t(h, i)`,
-      [input.scenarioId, r.subModelId, hashes],
-    );
-  }
-  return { newBlocks, replacedHashes: replaced };
+          [input.scenarioId, r.subModelId, hashes],
+        ),
+      )
+    : undefined;
+  // Every one is awaited (a failure of any fails the transaction, none is left unhandled).
+  const [replaced] = await Promise.all([replacedRead, removed, copied, linked]);
+  return { newBlocks, replacedHashes: replaced.rows.map((x) => new Uint8Array(x.hash)) };
 }
 
 /** The columns saveResult writes (computed_at takes its default, the transaction's time). */
