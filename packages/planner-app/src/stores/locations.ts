@@ -1,6 +1,6 @@
 // The scenario's locations on the map, the selected one with its detail, and
 // the location filter (name, group, cluster, changeType).
-import { AllowedLocationActions, LocationVisibility, type Location, type LocationSummary } from '@locus/contract';
+import { AllowedLocationActions, LocationSummary as LocationSummarySchema, LocationVisibility, type Location, type LocationSummary } from '@locus/contract';
 import { computed, signal } from '@preact/signals-react';
 
 export const locations = signal<LocationSummary[]>([]);
@@ -8,6 +8,25 @@ export const selectedLocationId = signal<number | null>(null);
 /** The selected location with its properties, read for the current scenario. */
 export const locationDetail = signal<Location | null>(null);
 export const locationDetailLoading = signal(false);
+
+/** The fields of a location the scenario's list carries. */
+const SUMMARY_KEYS = Object.keys(LocationSummarySchema.shape) as (keyof LocationSummary)[];
+
+/**
+ * The list with one location as it is now: `detail` (its read in the
+ * scenario) in its place, or added in id order (the list's order); removed
+ * when the scenario no longer holds it (null) or hides it. The list of a
+ * scenario changes with a write of one location in that entry only, so the
+ * list after a write is this instead of a read of every location again.
+ */
+export function withLocation(list: readonly LocationSummary[], id: number, detail: Location | null): LocationSummary[] {
+  const at = list.findIndex((l) => l.id === id);
+  if (!detail || detail.visibility === LocationVisibility.hidden) return at < 0 ? (list as LocationSummary[]) : [...list.slice(0, at), ...list.slice(at + 1)];
+  const entry = Object.fromEntries(SUMMARY_KEYS.map((k) => [k, detail[k]])) as LocationSummary;
+  if (at >= 0) return [...list.slice(0, at), entry, ...list.slice(at + 1)];
+  const after = list.findIndex((l) => l.id > id);
+  return after < 0 ? [...list, entry] : [...list.slice(0, after), entry, ...list.slice(after)];
+}
 
 export const selectedLocation = computed(() => locations.value.find((l) => l.id === selectedLocationId.value) ?? null);
 

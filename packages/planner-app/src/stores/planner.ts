@@ -8,7 +8,7 @@ import { sessionState, startSession } from '../auth/session';
 import { chooseLanguage, setModelLanguage, t } from '../i18n';
 import { formatAddress, parseAddress, selectionKey, type Address } from './address';
 import { emptyLayers, layers } from './layers';
-import { emptyFilter, filter, locationDetail, locationDetailLoading, locations, selectedLocationId } from './locations';
+import { emptyFilter, filter, locationDetail, locationDetailLoading, locations, selectedLocationId, withLocation } from './locations';
 import { deniedModelId, model, modelId, models, modelsLoaded, submodelId, submodels } from './models';
 import { isProcessing, scenario, scenarioId, scenarios } from './scenarios';
 import { loadSystemInfo, waitUntilReady } from './system';
@@ -161,6 +161,32 @@ export async function loadLocations(): Promise<void> {
     return;
   }
   await untilLatestLocations(readLocations(sid));
+}
+
+/**
+ * After a write of one location of the shown scenario: reads that location
+ * alone and puts it into the list (a write changes the scenario's list in that
+ * entry only), instead of reading every location again. A list read on its
+ * way lands first. When the location is the selected one, this read is its
+ * detail too; should a newer detail read replace it, the whole list is read.
+ */
+export async function refreshWrittenLocation(lid: number): Promise<void> {
+  const sid = scenarioId.value;
+  if (sid === null) return;
+  await latestLocationsRead.catch(() => undefined);
+  const selected = selectedLocationId.value === lid;
+  const detail = selected
+    ? await detailRead.run((signal) => readLocationDetail(sid, lid, signal))
+    : await readLocationDetail(sid, lid, new AbortController().signal);
+  if (sid !== scenarioId.value) return;
+  if (detail === STALE) return loadLocations();
+  batch(() => {
+    locations.value = withLocation(locations.value, lid, detail);
+    if (selected && selectedLocationId.value === lid) {
+      locationDetail.value = detail;
+      locationDetailLoading.value = false;
+    }
+  });
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { LocationWriteResult, Scenario } from '@locus/contract';
 import { t } from '../../i18n';
 import { locations, selectedLocationId } from '../locations';
-import { calculate, calculateAfterWrite, loadLocationDetail, loadLocations, reloadScenarios, selectLocation } from '../planner';
+import { calculate, calculateAfterWrite, loadLocationDetail, loadLocations, refreshWrittenLocation, reloadScenarios, selectLocation } from '../planner';
 import { isProcessing, scenarioId, scenarios } from '../scenarios';
 import { confirm, notify } from '../ui';
 import { requestFit } from '../view';
@@ -25,14 +25,18 @@ export async function afterLocationWrite(
   const target = result.scenarioDeleted ? options.fallbackScenarioId : result.scenarioId;
   const before = scenarioId.value;
   await reloadScenarios(target);
-  if (scenarioId.value === before) await loadLocations();
+  // The same scenario: the written location alone is read (it is the selected one's detail too); another
+  // scenario shown now was read whole when it was selected.
+  const patched = scenarioId.value === before && before === result.scenarioId;
+  if (patched) await refreshWrittenLocation(result.locationId);
+  else if (scenarioId.value === before) await loadLocations();
   const exists = locations.value.some((l) => l.id === result.locationId);
   if (options.selectLocationAfter && exists) {
-    if (selectedLocationId.value === result.locationId) await loadLocationDetail();
-    else await selectLocation(result.locationId);
+    if (selectedLocationId.value !== result.locationId) await selectLocation(result.locationId);
+    else if (!patched) await loadLocationDetail();
   } else if (!exists && selectedLocationId.value === result.locationId) {
     await selectLocation(null);
-  } else {
+  } else if (!(patched && selectedLocationId.value === result.locationId)) {
     await loadLocationDetail();
   }
   options.release?.();
