@@ -78,6 +78,16 @@ export async function requestProcessingOfUnprocessed(db: Database, modelId: numb
  * steady stream of requests cannot keep a newer scenario waiting.
  */
 export async function claimNext(db: Database, worker: string, claimTimeoutMs: number): Promise<Claim | undefined> {
+  // Most polls find nothing: one statement says so without opening a transaction (with the embedded database's
+  // one connection every other statement waits while a transaction is open, also for the thread's way back and
+  // forth between its statements). A scenario queued just after this look is claimed at the next poll or wake.
+  const waiting = await db.query<{ waiting: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM scenario
+        WHERE status = 1
+           OR (status BETWEEN 2 AND 8 AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $1::double precision / 1000)))) AS waiting`,
+    [claimTimeoutMs],
+  );
+  if (!waiting.rows[0]?.waiting) return undefined;
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{
       id: number;
