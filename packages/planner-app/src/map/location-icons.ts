@@ -26,9 +26,17 @@ export function iconKey(groupId: number | null, shape: IconShapeParam, selected:
   return `${groupId ?? -1}/${shape}/${selected ? 1 : 0}/${change}`;
 }
 
+/** One icon look: what the server's icon route draws. */
+export interface IconLook {
+  groupId: number | null;
+  shape: IconShapeParam;
+  selected: boolean;
+  change: number;
+}
+
 export class LocationIconImages {
   private readonly images = new Map<string, ImageBitmap | HTMLImageElement>();
-  private readonly loading = new Set<string>();
+  private readonly loading = new Map<string, Promise<void>>();
   private revision = '';
 
   constructor(
@@ -50,12 +58,25 @@ export class LocationIconImages {
     const key = iconKey(groupId, shape, selected, change);
     const image = this.images.get(key);
     if (image) return image;
-    if (!this.loading.has(key)) void this.load(key, groupId, shape, selected, change);
+    if (!this.loading.has(key)) this.loading.set(key, this.load(key, groupId, shape, selected, change));
     return null;
   }
 
+  /**
+   * Loads every given look and resolves when each has arrived or failed: a map drawn once (a report map)
+   * waits for its icons, so it shows the group's own icon as the main map and the legend do.
+   */
+  async preload(looks: Iterable<IconLook>): Promise<void> {
+    const pending: Promise<void>[] = [];
+    for (const look of looks) {
+      if (this.get(look.groupId, look.shape, look.selected, look.change)) continue;
+      const loading = this.loading.get(iconKey(look.groupId, look.shape, look.selected, look.change));
+      if (loading) pending.push(loading);
+    }
+    await Promise.all(pending);
+  }
+
   private async load(key: string, groupId: number | null, shape: IconShapeParam, selected: boolean, change: number): Promise<void> {
-    this.loading.add(key);
     const revision = this.revision;
     try {
       const blob = await this.api.blob('locationGroupLogo', {

@@ -16,6 +16,7 @@ import { OutsideRangeFlag } from '../location-drawer';
 import { language, t } from '../../i18n';
 import { formatOutput, formatPercent } from '../../i18n/format';
 import { catchmentFeatures } from '../../map/catchment-layers';
+import { LocationIconImages } from '../../map/location-icons';
 import type { Coverage } from '../../stores/results';
 import { type LocationReportBase, type LocationReportCharts } from '../../stores/charts-reports';
 import { DriversChart, MatchingBarChart, RadarChart } from '../charts/charts';
@@ -86,6 +87,12 @@ export function LocationReport(props: LocationReportProps) {
   const [generatedAt] = useState(() => props.generatedAt ?? new Date());
   const [mountedAt] = useState(now);
   const layout = useMemo(() => parseLocationLayout(model.locationReportFormat, model.catchmentAreaMode), [model.locationReportFormat, model.catchmentAreaMode]);
+  // The maps draw the server's location icons, so a store has its group's colour and logo as on the main map.
+  const iconImages = useMemo(() => {
+    const images = new LocationIconImages(api, () => {});
+    images.setRevision(model.modified ?? '');
+    return images;
+  }, [api, model.modified]);
 
   useEffect(() => {
     let alive = true;
@@ -175,7 +182,14 @@ export function LocationReport(props: LocationReportProps) {
   const catchmentTitle = model.catchmentAreas.find((c) => c.id === catchmentAreaId)?.title ?? t('reportCatchmentMap');
 
   const mapOptions = (name: string, i: number): ReportMapOptions | null => {
-    const base = { center: [location.longitude, location.latitude] as [number, number], icons, selectedIds: [location.id], label: `${location.name}` };
+    const base = {
+      center: [location.longitude, location.latitude] as [number, number],
+      icons,
+      selectedIds: [location.id],
+      iconImages,
+      changes: new Map(locations.map((l) => [l.id, l.changeType])),
+      label: `${location.name}`,
+    };
     if (name === 'mapLocations') return { ...base, zoom: localSituationZoom(location.latitude, model.mapRanges), ranges: model.mapRanges };
     if (!catchment) return null;
     const polygons = catchmentFeatures(catchment, { mode: 0, coverage: COVERAGE_OF[name] ?? 'all', compare: false, zoneColor: null, keyPrefix: `report:${i}` });

@@ -6,7 +6,7 @@
 import type { IconFeature, ImpactFeature, PolygonFeature } from '@locus/map-canvas';
 import { FONT_FAMILY } from '../../fonts';
 import { basemapReady, streetLayer } from '../../map/basemap';
-import { ICON_THIN_BELOW_ZOOM } from '../../map/location-icons';
+import { ICON_THIN_BELOW_ZOOM, iconShapeOf, type IconLook, type LocationIconImages } from '../../map/location-icons';
 import { measure, MEASURES, now } from '../../perf';
 import { Report, ReportZoom } from '@locus/contract';
 
@@ -49,8 +49,14 @@ export interface ReportMapOptions {
   /** Location icons; the selected ones drawn larger and on top. */
   icons?: IconFeature[];
   selectedIds?: (string | number)[];
-  /** Fill colour per icon id (impact map); the group colour otherwise. */
+  /** Fill colour per icon id (impact map); the group's own icon otherwise. */
   iconColors?: Map<string | number, string>;
+  /**
+   * The server's location icons (as on the main map and in the legend): each icon's look is read from its
+   * feature (group, type) and `changes` (its changeType in the scenario), and the map waits for them.
+   */
+  iconImages?: LocationIconImages;
+  changes?: ReadonlyMap<string | number, number>;
   /** Proportional impact symbols under the icons (scenario report), as on the main map's Impact layer. */
   impact?: ImpactFeature[];
   polygons?: PolygonFeature[];
@@ -78,6 +84,15 @@ export const renderReportMap: ReportMapRenderer = async (o) => {
   const icons = (o.icons ?? []).filter((f) => Math.abs(f.lon - o.center[0]) <= spanLon / 2 && Math.abs(f.lat - o.center[1]) <= spanLat);
   // The street basemap of the main map, when it is shown, at the print pixel ratio (its tiles are
   // drawn for that ratio; toCanvas waits for them up to its timeout, then draws what arrived).
+  const selected = new Set(o.selectedIds ?? []);
+  const lookOf = (f: IconFeature): IconLook => ({
+    groupId: f.group === undefined || f.group === -1 ? null : Number(f.group),
+    shape: iconShapeOf(f.type ?? 1),
+    selected: selected.has(f.id),
+    change: o.changes?.get(f.id) ?? 0,
+  });
+  const images = colors ? undefined : o.iconImages;
+  if (images) await images.preload(icons.map(lookOf));
   const streets = streetLayer();
   const layers = [
     basemap,
@@ -91,7 +106,15 @@ export const renderReportMap: ReportMapRenderer = async (o) => {
       thinBelowZoom: ICON_THIN_BELOW_ZOOM,
       features: icons,
       selectedIds: o.selectedIds ?? [],
-      style: colors ? (f: IconFeature) => (colors.has(f.id) ? { fill: colors.get(f.id)! } : {}) : undefined,
+      style: colors
+        ? (f: IconFeature) => (colors.has(f.id) ? { fill: colors.get(f.id)! } : {})
+        : images
+          ? (f: IconFeature) => {
+              const look = lookOf(f);
+              const image = images.get(look.groupId, look.shape, look.selected, look.change);
+              return image ? { image } : {};
+            }
+          : undefined,
     }),
     new mc.PlaceLabelLayer({ basemap, zIndex: 70 }),
     new mc.ScaleBarLayer({ zIndex: 100 }),
