@@ -11,7 +11,7 @@ import { language } from '../src/i18n';
 import { scenarioId, scenarios } from '../src/stores/scenarios';
 import { dismiss, globalError, notifications, notify } from '../src/stores/ui';
 import { App, screenOf } from '../src/ui/App';
-import { ErrorDialog, Notifications } from '../src/ui/overlays';
+import { ErrorDialog, Notifications } from '../src/ui/feedback';
 import { ScenarioPicker, StatusChip } from '../src/ui/scenario-picker';
 import { scenario } from './fixtures';
 import { mount } from './render';

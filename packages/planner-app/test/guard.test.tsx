@@ -16,7 +16,7 @@ import { routeFailure } from '../src/stores/api';
 import { refusal, refusalAt } from '../src/stores/refusals';
 import { scenarioDraft } from '../src/stores/editing/scenario-dialog';
 import { confirmations, dismiss, globalError, notifications, notify } from '../src/stores/ui';
-import { ErrorDialog, Notifications } from '../src/ui/overlays';
+import { ErrorDialog, Notifications } from '../src/ui/feedback';
 import { mount } from './render';
 import { fakeApi } from './fake-api';
 import {

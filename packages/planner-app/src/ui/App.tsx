@@ -12,7 +12,7 @@ import { Header, SignInButton } from './header';
 import { EditingLayer, LocationActions, NewLocationButton, PlacementPanel } from './location';
 import { LocationDrawer } from './location-drawer';
 import { OutputDrawer } from './output-drawer';
-import { BusyBar, Confirmations, ErrorDialog, NotFound, Notifications, StartingOverlay } from './overlays';
+import { BusyBar, Confirmations, ErrorDialog, NotFound, Notifications, StartingOverlay } from './feedback';
 import { ScenarioMenu } from './scenario';
 import { SkipLinks } from './skip-links';
 import { Toolbar } from './toolbar';

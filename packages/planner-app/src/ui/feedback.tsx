@@ -1,5 +1,5 @@
-// What lies over every screen: the busy bar, the database-starting overlay,
-// the error dialog, confirmations and notifications.
+// What lies over every screen and tells the planner what happens: the busy bar,
+// the database-starting overlay, the error dialog, confirmations and notifications.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
