@@ -7,44 +7,19 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/');
-import { within } from '@testing-library/dom';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import type { ModelParameters } from '@locus/contract';
 import { language } from '../src/i18n';
-import {
-  addDriver,
-  addFunctionRow,
-  addScoreRow,
-  deleteFunctionRow,
-  updateDriverRow,
-  updateFunctionRow,
-  updateMode,
-  updateScoreRow,
-} from '../src/stores/editors/rows';
-import { applyCalibration, calibration } from '../src/stores/editors/calibration';
 import { applySuggestion, decayValue, suggestionsFor, syntaxProblem } from '../src/stores/editors/expression-help';
-import { closeEditor, openDrivers, openModelParameters, openNormalizedScores, openPropertyRanges, updateRangeRow } from '../src/stores/editors/opening';
-import {
-  driversDraft,
-  editorDirty,
-  fieldError,
-  newDriverRow,
-  newFunctionRow,
-  newScoreRow,
-  openEditor,
-  parametersDraft,
-  rangesDraft,
-  scoresDraft,
-} from '../src/stores/editors/drafts';
-import { saveEditor } from '../src/stores/editors/saving';
-import { setEditorsApi } from '../src/stores/editors/client';
+import { newDriverRow, newFunctionRow, newScoreRow } from '../src/stores/editors/drafts';
+import { EditorsModel } from '../src/stores/editors/model';
+import { AppModel } from '../src/stores/app';
 import { modelId, submodelId } from '../src/stores/models';
 import * as planner from '../src/stores/planner';
 import { dismiss, notifications } from '../src/stores/ui';
 import { ExpressionField } from '../src/ui/editors/ExpressionField';
 import { ApiFailure } from '@locus/contract/client';
 import { fakeApi, type Answer } from './fake-api';
+import { mount } from './render';
 
 const PARAMETERS: ModelParameters = {
   fractionCutOffThreshold: 0.01,
@@ -96,7 +71,6 @@ test.before.each(() => {
   modelId.value = 1;
   submodelId.value = 11;
   language.value = 'en';
-  openEditor.value = null;
 });
 
 test('new rows: functions and scores default to defaultValue 1 and type 1; a driver to roundingDigits 2 and inverse false, weight within 50 to 100', () => {
@@ -114,7 +88,7 @@ test('new rows: functions and scores default to defaultValue 1 and type 1; a dri
 
 test('model parameters: the server message goes to its field with its position and nothing is saved; a valid save saves and reloads the scenarios', async () => {
   const { api, names, calls } = editorsApi();
-  setEditorsApi(api);
+  const { openEditor, fieldError, editorDirty, saveEditor, openModelParameters, updateMode, updateFunctionRow, addFunctionRow } = new EditorsModel(api);
   const reloads: unknown[] = [];
   // The planner store takes its client with useApi: give it one that answers the scenario list.
   planner.useApi(
@@ -153,7 +127,7 @@ test('model parameters: the server message goes to its field with its position a
 
 test('drivers: an invalid driver function is refused with the message at the driver; a weight change saves', async () => {
   const { api, names, calls } = editorsApi();
-  setEditorsApi(api);
+  const { fieldError, driversDraft, saveEditor, openDrivers, updateDriverRow, addDriver } = new EditorsModel(api);
   await openDrivers();
   const filter = driversDraft.value![0]!;
   const driver = addDriver(filter.key);
@@ -172,7 +146,7 @@ test('drivers: an invalid driver function is refused with the message at the dri
 
 test('normalized scores: the validation flow and a valid save', async () => {
   const { api, names } = editorsApi();
-  setEditorsApi(api);
+  const { fieldError, scoresDraft, saveEditor, openNormalizedScores, updateScoreRow, addScoreRow } = new EditorsModel(api);
   await openNormalizedScores();
   const row = addScoreRow();
   updateScoreRow(row.key, { title: 'New', function: 'salesArea2' });
@@ -226,7 +200,7 @@ test('property ranges: numbers planners type, percentages in %; a save sends sto
       });
     },
   });
-  setEditorsApi(api);
+  const { openEditor, rangesDraft, editorDirty, saveEditor, openPropertyRanges, updateRangeRow } = new EditorsModel(api);
   await openPropertyRanges();
   assert.is(openEditor.value, 'propertyRanges');
   assert.equal(
@@ -267,7 +241,7 @@ test('property ranges: numbers planners type, percentages in %; a save sends sto
 
 test('deleting a row and closing with unsaved changes ask first; No keeps everything', async () => {
   const { api } = editorsApi();
-  setEditorsApi(api);
+  const { openEditor, parametersDraft, openModelParameters, closeEditor, deleteFunctionRow } = new EditorsModel(api);
   await openModelParameters();
   const key = parametersDraft.value!.functions[0]!.key;
   assert.is(await deleteFunctionRow(key, no), false);
@@ -290,17 +264,18 @@ test('deleting a row and closing with unsaved changes ask first; No keeps everyt
 
 test('expression help: property names and functions for the word at the caret; syntax problems found in the browser', async () => {
   const { api } = editorsApi();
-  setEditorsApi(api);
+  const app = new AppModel(api);
+  const { fieldError, openModelParameters, expressionNames } = app.editors;
   await openModelParameters();
   assert.equal(
-    suggestionsFor('log(sal', 7).map((s) => s.name),
+    suggestionsFor('log(sal', 7, expressionNames.value).map((s) => s.name),
     ['salesFloorArea'],
   );
   assert.equal(
-    suggestionsFor('po', 2).map((s) => s.name),
+    suggestionsFor('po', 2, expressionNames.value).map((s) => s.name),
     ['pow'],
   );
-  assert.equal(suggestionsFor('1 + 2', 5), []);
+  assert.equal(suggestionsFor('1 + 2', 5, expressionNames.value), []);
   assert.equal(applySuggestion('log(sal', 7, 'salesFloorArea', 'property'), { text: 'log(salesFloorArea', caret: 18 });
   assert.equal(applySuggestion('po', 2, 'pow', 'function'), { text: 'pow(', caret: 4 });
   assert.is(syntaxProblem('salesFloorArea * 2'), null);
@@ -309,15 +284,12 @@ test('expression help: property names and functions for the word at the caret; s
 
   // On screen: the server's message with the position marked.
   fieldError.value = { row: 'r1', field: 'function', message: "unknown property 'x' at position 5", position: 4 };
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  const root = createRoot(host);
-  act(() => root.render(<ExpressionField rowKey="r1" value="log(x)" label="Function of row 1" onChange={() => {}} />));
-  assert.match(host.textContent ?? '', "unknown property 'x' at position 5");
-  assert.is(host.querySelector('mark')?.textContent, 'x');
-  assert.is(within(host).getByRole('combobox', { name: 'Function of row 1', hidden: true }).getAttribute('aria-invalid'), 'true');
-  act(() => root.unmount());
-  fieldError.value = null;
+  const view = mount(<ExpressionField rowKey="r1" value="log(x)" label="Function of row 1" onChange={() => {}} />, app);
+  assert.match(view.host.textContent ?? '', "unknown property 'x' at position 5");
+  assert.is(view.host.querySelector('mark')?.textContent, 'x');
+  assert.is(view.getByRole('combobox', { name: 'Function of row 1', hidden: true }).getAttribute('aria-invalid'), 'true');
+  view.unmount();
+  app[Symbol.dispose]();
 });
 
 test('the decay curve: f(t) = scale * (t + constant)^-power up to the maximum minutes, 0 beyond', () => {
@@ -330,7 +302,7 @@ test('the decay curve: f(t) = scale * (t + constant)^-power up to the maximum mi
 
 test('calibration results go into the parameters only after the confirmation, then through the validated save', async () => {
   const { api, names, calls } = editorsApi();
-  setEditorsApi(api);
+  const { parametersDraft, calibration, applyCalibration, openModelParameters } = new EditorsModel(api);
   planner.useApi(fakeApi({ scenarios: () => [] } as never).api);
   await openModelParameters();
   calibration.value = {

@@ -7,6 +7,7 @@ import { createModel } from '@preact/signals-react';
 import type { ApiClient } from '@locus/contract/client';
 import { AdminAreaModel } from './admin';
 import { ChartsReportsModel } from './charts-reports';
+import { EditorsModel } from './editors/model';
 import { ImpactModel } from './impact';
 import { OutputModel } from './output';
 import { ResultsModel } from './results';
@@ -21,6 +22,7 @@ export const AppModel = createModel((api: ApiClient) => {
     chartsReports: new ChartsReportsModel(api, results),
     impact: new ImpactModel(results),
     tools: new ToolsModel(api),
+    editors: new EditorsModel(api),
   };
 });
 export type AppModel = InstanceType<typeof AppModel>;

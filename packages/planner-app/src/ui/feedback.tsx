@@ -5,13 +5,12 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
 import { t } from '../i18n';
-import type { AdminAreaModel } from '../stores/admin';
+import type { AppModel } from '../stores/app';
 import { useAppModel } from './app-model';
 import { closeDraft } from '../stores/editing/location-actions';
 import { copyDraft } from '../stores/editing/copy-changes';
 import { locationDraft } from '../stores/editing/location-dialog';
 import { scenarioDraft } from '../stores/editing/scenario-dialog';
-import { editorDirty } from '../stores/editors/drafts';
 import { databaseStarting } from '../stores/system';
 import { confirm, confirmations, debugMode, dismiss, globalError, isBusy, notifications } from '../stores/ui';
 
@@ -71,8 +70,9 @@ function ModalDialog({
 }
 
 /** True while an open dialog or form holds edits that a reload would throw away. */
-export function hasUnsavedWork(admin: AdminAreaModel): boolean {
+export function hasUnsavedWork({ admin, editors }: Pick<AppModel, 'admin' | 'editors'>): boolean {
   const { modelEditorDirty, userEditorDirty, loginForm, createdLogin } = admin;
+  const { editorDirty } = editors;
   const login = loginForm.value;
   return !!(
     locationDraft.value ||
@@ -87,8 +87,8 @@ export function hasUnsavedWork(admin: AdminAreaModel): boolean {
 }
 
 /** Reloads the page; with edits open, only after the user says so. */
-export async function refreshPage(admin: AdminAreaModel): Promise<void> {
-  if (hasUnsavedWork(admin) && !(await confirm(t('refreshDiscardsEdits')))) return;
+export async function refreshPage(app: Pick<AppModel, 'admin' | 'editors'>): Promise<void> {
+  if (hasUnsavedWork(app) && !(await confirm(t('refreshDiscardsEdits')))) return;
   globalError.value = null;
   location.reload();
 }
@@ -101,7 +101,7 @@ export async function refreshPage(admin: AdminAreaModel): Promise<void> {
  */
 export function ErrorDialog() {
   useSignals();
-  const { admin } = useAppModel();
+  const app = useAppModel();
   const error = globalError.value;
   if (!error) return null;
   const close = () => {
@@ -125,7 +125,7 @@ export function ErrorDialog() {
         <button type="button" className="button" onClick={close}>
           {t('close')}
         </button>
-        <button type="button" className="button primary" onClick={() => void refreshPage(admin)}>
+        <button type="button" className="button primary" onClick={() => void refreshPage(app)}>
           {t('refresh')}
         </button>
       </footer>

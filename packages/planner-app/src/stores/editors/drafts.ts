@@ -1,14 +1,14 @@
 // The model administrator's editors (model parameters, drivers, normalized
 // scores functions, property ranges): which is open, their drafts and the JSON
-// each was loaded as (dirty check), the error shown at a field, new rows.
+// each was loaded as (dirty check), the error shown at a field, new rows. The
+// state is made per editors model (createDrafts, in model.ts); the row shapes
+// and new rows are plain exports.
 import { DriverWeight, NewDriver, NewFunctionRow, type ModelParameters, type TravelModeParameters } from '@locus/contract';
 import { computed, signal } from '@preact/signals-react';
 
 export type EditorKind = 'modelParameters' | 'drivers' | 'normalizedScores' | 'propertyRanges' | 'log';
 /** The editors that save a draft. */
 export type DraftEditorKind = Exclude<EditorKind, 'log'>;
-/** The editor (or the log viewer) open on the main screen. */
-export const openEditor = signal<EditorKind | null>(null);
 
 /** Where an expression sits in an editor: the row's key and the field. */
 export interface FieldRef {
@@ -22,7 +22,6 @@ export interface FieldError extends FieldRef {
   message: string;
   position: number | null;
 }
-export const fieldError = signal<FieldError | null>(null);
 
 // --- Drafts -----------------------------------------------------------------------
 
@@ -67,12 +66,6 @@ export interface ScoreRow {
   type: number;
 }
 
-/** The loaded parameters (property lists for the expression help). */
-export const parameters = signal<ModelParameters | null>(null);
-export const parametersDraft = signal<ModelParametersDraft | null>(null);
-export const driversDraft = signal<DriverFilterRow[] | null>(null);
-export const scoresDraft = signal<ScoreRow[] | null>(null);
-
 /**
  * A row of the property ranges editor: the bounds as typed, in the unit the
  * planner types (a percentage in %); an empty text is no bound.
@@ -87,26 +80,10 @@ export interface RangeRow {
   step: string;
   wholeNumbers: boolean;
 }
-export const rangesDraft = signal<RangeRow[] | null>(null);
-const savedJson = signal<string>('');
 
 let nextKey = 1;
 /** A new row's key, unique in this session (the dirty check leaves keys out). */
 export const rowKey = (prefix: string) => `${prefix}${nextKey++}`;
-
-export const editorDirty = computed(() => {
-  const draft =
-    openEditor.value === 'modelParameters'
-      ? parametersDraft.value
-      : openEditor.value === 'drivers'
-        ? driversDraft.value
-        : openEditor.value === 'normalizedScores'
-          ? scoresDraft.value
-          : openEditor.value === 'propertyRanges'
-            ? rangesDraft.value
-            : null;
-  return draft !== null && JSON.stringify(stripKeys(draft)) !== savedJson.value;
-});
 
 /** The draft without its row keys (what the dirty check compares). */
 function stripKeys(value: unknown): unknown {
@@ -119,10 +96,6 @@ function stripKeys(value: unknown): unknown {
     );
   }
   return value;
-}
-
-export function markSaved(draft: unknown): void {
-  savedJson.value = JSON.stringify(stripKeys(draft));
 }
 
 // --- New rows ----------------------------------------------------------
@@ -139,3 +112,40 @@ export function newDriverRow(): DriverRow {
 export function newDriverFilterRow(): DriverFilterRow {
   return { key: rowKey('g'), title: '', function: '', drivers: [] };
 }
+
+// --- State -----------------------------------------------------------------------
+
+/** The editors' state: which editor is open, its draft and what it was loaded as, the error at a field. */
+export function createDrafts() {
+  /** The editor (or the log viewer) open on the main screen. */
+  const openEditor = signal<EditorKind | null>(null);
+  const fieldError = signal<FieldError | null>(null);
+  /** The loaded parameters (property lists for the expression help). */
+  const parameters = signal<ModelParameters | null>(null);
+  const parametersDraft = signal<ModelParametersDraft | null>(null);
+  const driversDraft = signal<DriverFilterRow[] | null>(null);
+  const scoresDraft = signal<ScoreRow[] | null>(null);
+  const rangesDraft = signal<RangeRow[] | null>(null);
+  const savedJson = signal<string>('');
+
+  const editorDirty = computed(() => {
+    const draft =
+      openEditor.value === 'modelParameters'
+        ? parametersDraft.value
+        : openEditor.value === 'drivers'
+          ? driversDraft.value
+          : openEditor.value === 'normalizedScores'
+            ? scoresDraft.value
+            : openEditor.value === 'propertyRanges'
+              ? rangesDraft.value
+              : null;
+    return draft !== null && JSON.stringify(stripKeys(draft)) !== savedJson.value;
+  });
+
+  function markSaved(draft: unknown): void {
+    savedJson.value = JSON.stringify(stripKeys(draft));
+  }
+
+  return { openEditor, fieldError, parameters, parametersDraft, driversDraft, scoresDraft, rangesDraft, editorDirty, markSaved };
+}
+export type Drafts = ReturnType<typeof createDrafts>;

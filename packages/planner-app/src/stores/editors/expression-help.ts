@@ -3,24 +3,32 @@
 // names.
 import type { TravelModeParameters } from '@locus/contract';
 import { FUNCTION_NAMES, validateExpression } from '@locus/engine/expression';
-import { computed } from '@preact/signals-react';
-import { parameters } from './drafts';
+import { computed, type ReadonlySignal } from '@preact/signals-react';
+import type { ModelParameters } from '@locus/contract';
 import { expressionMessageText } from './saving';
 
-/** Names an expression may use: the model's properties and the language's functions. */
-export const expressionNames = computed(() => {
-  const p = parameters.value;
-  const properties = p ? [...p.locationProperties, ...p.locationGroupProperties, ...p.locationClusterProperties] : [];
-  const seen = new Set<string>();
-  const names: { name: string; title: string | null; kind: 'property' | 'function' }[] = [];
-  for (const prop of properties) {
-    if (seen.has(prop.name)) continue;
-    seen.add(prop.name);
-    names.push({ name: prop.name, title: prop.title, kind: 'property' });
-  }
-  for (const name of FUNCTION_NAMES) names.push({ name, title: null, kind: 'function' });
-  return names;
-});
+/** A name an expression may use: a property of the model or a function of the language. */
+export interface ExpressionName {
+  name: string;
+  title: string | null;
+  kind: 'property' | 'function';
+}
+
+/** Names an expression may use: the loaded parameters' properties and the language's functions. */
+export const expressionNamesOf = (parameters: ReadonlySignal<ModelParameters | null>) =>
+  computed(() => {
+    const p = parameters.value;
+    const properties = p ? [...p.locationProperties, ...p.locationGroupProperties, ...p.locationClusterProperties] : [];
+    const seen = new Set<string>();
+    const names: ExpressionName[] = [];
+    for (const prop of properties) {
+      if (seen.has(prop.name)) continue;
+      seen.add(prop.name);
+      names.push({ name: prop.name, title: prop.title, kind: 'property' });
+    }
+    for (const name of FUNCTION_NAMES) names.push({ name, title: null, kind: 'function' });
+    return names;
+  });
 
 /** The word being typed at the caret, with where it starts. */
 export function wordAt(source: string, caret: number): { word: string; start: number } {
@@ -30,11 +38,7 @@ export function wordAt(source: string, caret: number): { word: string; start: nu
 }
 
 /** Suggestions for the word at the caret (at most 8, properties first). */
-export function suggestionsFor(
-  source: string,
-  caret: number,
-  names = expressionNames.value,
-): { name: string; title: string | null; kind: 'property' | 'function' }[] {
+export function suggestionsFor(source: string, caret: number, names: readonly ExpressionName[]): ExpressionName[] {
   const { word } = wordAt(source, caret);
   if (!word || /^\d/.test(word)) return [];
   const lower = word.toLowerCase();

@@ -1,55 +1,15 @@
 // Opening and closing an editor: its draft read from the server (model
-// parameters, drivers, normalized scores functions, property ranges).
+// parameters, drivers, normalized scores functions, property ranges). The
+// rows a draft is made of are pure functions; the actions are made with the
+// API client and the drafts (openingActions, in model.ts).
 import { DataType, type DriverFilter, type ModelParameters, type NewLocationProperty, type NormalizedScoresFunction } from '@locus/contract';
 import { batch } from '@preact/signals-react';
 import { t } from '../../i18n';
 import { modelId, submodelId } from '../models';
 import { refusal } from '../refusals';
 import { confirm } from '../ui';
-import { api } from './client';
-import {
-  type DriverFilterRow,
-  type ModelParametersDraft,
-  type RangeRow,
-  type ScoreRow,
-  driversDraft,
-  editorDirty,
-  fieldError,
-  rowKey,
-  markSaved,
-  openEditor,
-  parameters,
-  parametersDraft,
-  rangesDraft,
-  scoresDraft,
-} from './drafts';
-import { resetCalibration, stopCalibrationPolling } from './calibration';
-
-export async function loadParameters(): Promise<ModelParameters | null> {
-  const sid = submodelId.value;
-  if (sid === null) return null;
-  const loaded = await api.call('modelParameters', { params: { submodelId: sid } });
-  parameters.value = loaded;
-  return loaded;
-}
-
-export async function openModelParameters(): Promise<void> {
-  const loaded = await loadParameters();
-  if (!loaded) return;
-  const draft: ModelParametersDraft = {
-    fractionCutOffThreshold: loaded.fractionCutOffThreshold,
-    car: { ...loaded.car },
-    pedestrian: { ...loaded.pedestrian },
-    functions: loaded.functions.map((f) => ({ key: rowKey('f'), ...f })),
-  };
-  batch(() => {
-    parametersDraft.value = draft;
-    markSaved(draft);
-    resetCalibration();
-    fieldError.value = null;
-    openEditor.value = 'modelParameters';
-  });
-}
+import type { ApiClient } from '@locus/contract/client';
+import { type Drafts, type DriverFilterRow, type ModelParametersDraft, type RangeRow, type ScoreRow, rowKey } from './drafts';
 
 export function driverRows(filters: DriverFilter[]): DriverFilterRow[] {
   return filters.map((f) => ({
@@ -61,34 +21,8 @@ export function driverRows(filters: DriverFilter[]): DriverFilterRow[] {
   }));
 }
 
-export async function openDrivers(): Promise<void> {
-  const mid = modelId.value;
-  if (mid === null) return;
-  const [filters] = await Promise.all([api.call('driverFilters', { params: { modelId: mid } }), parameters.value ? null : loadParameters()]);
-  const draft = driverRows(filters);
-  batch(() => {
-    driversDraft.value = draft;
-    markSaved(draft);
-    fieldError.value = null;
-    openEditor.value = 'drivers';
-  });
-}
-
 export function scoreRows(rows: NormalizedScoresFunction[]): ScoreRow[] {
   return rows.map((r) => ({ key: rowKey('s'), ...r }));
-}
-
-export async function openNormalizedScores(): Promise<void> {
-  const sid = submodelId.value;
-  if (sid === null) return;
-  const [rows] = await Promise.all([api.call('normalizedScoresFunctions', { params: { submodelId: sid } }), parameters.value ? null : loadParameters()]);
-  const draft = scoreRows(rows);
-  batch(() => {
-    scoresDraft.value = draft;
-    markSaved(draft);
-    fieldError.value = null;
-    openEditor.value = 'normalizedScores';
-  });
 }
 
 /** A property whose range the editor offers: a number a planner types (not text, yes/no, a POI count or an output). */
@@ -123,35 +57,96 @@ export function rangeRows(properties: NewLocationProperty[]): RangeRow[] {
   }));
 }
 
-export async function openPropertyRanges(): Promise<void> {
-  const mid = modelId.value;
-  if (mid === null) return;
-  const draft = rangeRows(await api.call('newLocationProperties', { params: { modelId: mid } }));
-  batch(() => {
-    rangesDraft.value = draft;
-    markSaved(draft);
-    fieldError.value = null;
-    refusal.value = null;
-    openEditor.value = 'propertyRanges';
-  });
-}
+/** The actions that open and close the editors, made with the API client, the drafts and the calibration's reset. */
+export function openingActions(
+  api: ApiClient,
+  { driversDraft, editorDirty, fieldError, markSaved, openEditor, parameters, parametersDraft, rangesDraft, scoresDraft }: Drafts,
+  { resetCalibration, stopCalibrationPolling }: { resetCalibration: () => void; stopCalibrationPolling: () => void },
+) {
+  async function loadParameters(): Promise<ModelParameters | null> {
+    const sid = submodelId.value;
+    if (sid === null) return null;
+    const loaded = await api.call('modelParameters', { params: { submodelId: sid } });
+    parameters.value = loaded;
+    return loaded;
+  }
 
-export function updateRangeRow(id: number, patch: Partial<Omit<RangeRow, 'id'>>): void {
-  if (rangesDraft.value) rangesDraft.value = rangesDraft.value.map((r) => (r.id === id ? { ...r, ...patch } : r));
-}
+  async function openModelParameters(): Promise<void> {
+    const loaded = await loadParameters();
+    if (!loaded) return;
+    const draft: ModelParametersDraft = {
+      fractionCutOffThreshold: loaded.fractionCutOffThreshold,
+      car: { ...loaded.car },
+      pedestrian: { ...loaded.pedestrian },
+      functions: loaded.functions.map((f) => ({ key: rowKey('f'), ...f })),
+    };
+    batch(() => {
+      parametersDraft.value = draft;
+      markSaved(draft);
+      resetCalibration();
+      fieldError.value = null;
+      openEditor.value = 'modelParameters';
+    });
+  }
 
-export function openLogViewer(): void {
-  openEditor.value = 'log';
-}
+  async function openDrivers(): Promise<void> {
+    const mid = modelId.value;
+    if (mid === null) return;
+    const [filters] = await Promise.all([api.call('driverFilters', { params: { modelId: mid } }), parameters.value ? null : loadParameters()]);
+    const draft = driverRows(filters);
+    batch(() => {
+      driversDraft.value = draft;
+      markSaved(draft);
+      fieldError.value = null;
+      openEditor.value = 'drivers';
+    });
+  }
 
-/** Closes the open editor; with unsaved changes only after the confirmation. */
-export async function closeEditor(ask: (text: string) => Promise<boolean> = confirm): Promise<boolean> {
-  if (editorDirty.value && !(await ask(t('confirmClose')))) return false;
-  batch(() => {
-    openEditor.value = null;
-    fieldError.value = null;
-    refusal.value = null;
-    stopCalibrationPolling();
-  });
-  return true;
+  async function openNormalizedScores(): Promise<void> {
+    const sid = submodelId.value;
+    if (sid === null) return;
+    const [rows] = await Promise.all([api.call('normalizedScoresFunctions', { params: { submodelId: sid } }), parameters.value ? null : loadParameters()]);
+    const draft = scoreRows(rows);
+    batch(() => {
+      scoresDraft.value = draft;
+      markSaved(draft);
+      fieldError.value = null;
+      openEditor.value = 'normalizedScores';
+    });
+  }
+
+  async function openPropertyRanges(): Promise<void> {
+    const mid = modelId.value;
+    if (mid === null) return;
+    const draft = rangeRows(await api.call('newLocationProperties', { params: { modelId: mid } }));
+    batch(() => {
+      rangesDraft.value = draft;
+      markSaved(draft);
+      fieldError.value = null;
+      refusal.value = null;
+      openEditor.value = 'propertyRanges';
+    });
+  }
+
+  function updateRangeRow(id: number, patch: Partial<Omit<RangeRow, 'id'>>): void {
+    if (rangesDraft.value) rangesDraft.value = rangesDraft.value.map((r) => (r.id === id ? { ...r, ...patch } : r));
+  }
+
+  function openLogViewer(): void {
+    openEditor.value = 'log';
+  }
+
+  /** Closes the open editor; with unsaved changes only after the confirmation. */
+  async function closeEditor(ask: (text: string) => Promise<boolean> = confirm): Promise<boolean> {
+    if (editorDirty.value && !(await ask(t('confirmClose')))) return false;
+    batch(() => {
+      openEditor.value = null;
+      fieldError.value = null;
+      refusal.value = null;
+      stopCalibrationPolling();
+    });
+    return true;
+  }
+
+  return { loadParameters, openModelParameters, openDrivers, openNormalizedScores, openPropertyRanges, updateRangeRow, openLogViewer, closeEditor };
 }

@@ -8,13 +8,12 @@ import { utcText } from '../results/dialogs';
 import { t } from '../../i18n';
 import { eventTypeName, LOG_EVENT_TYPES, LOG_SOURCES } from '../../stores/admin';
 import { useAppModel } from '../app-model';
-import { closeEditor } from '../../stores/editors/opening';
-import { openEditor } from '../../stores/editors/drafts';
 import { Dialog, IconButton } from '../common';
 import './admin.css';
 
 export function LogViewer() {
   useSignals();
+  const { closeEditor, openEditor } = useAppModel().editors;
   const { loadLog, logEventTypes, logPage, logPageCount, logPageRows, logSource, toggleLogEventType } = useAppModel().admin;
   const open = openEditor.value === 'log';
   useEffect(() => {

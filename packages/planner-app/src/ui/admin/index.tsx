@@ -9,9 +9,9 @@ import { Menu, ShieldAlert } from 'lucide-react';
 import { sessionState } from '../../auth/session';
 import { t, type TextKey } from '../../i18n';
 import { ADMIN_PATHS, type AdminRoute } from '../../stores/admin';
-import { openDrivers, openLogViewer, openModelParameters, openNormalizedScores, openPropertyRanges } from '../../stores/editors/opening';
 import { isGlobalAdmin, isModelAdmin, modelsLoaded } from '../../stores/models';
 import { debugMode } from '../../stores/ui';
+import { useAppModel } from '../app-model';
 import { hidePopover, IconButton } from '../common';
 import { LanguageChoice, SignInButton } from '../header';
 import { LoginsScreen, ModelsScreen, ScenarioStatusScreen, UsersScreen } from './screens';
@@ -46,6 +46,7 @@ function MenuLink({ path, label, current }: { path: string; label: string; curre
  */
 export function MainMenuEntries({ currentPath = location.pathname }: { currentPath?: string }) {
   useSignals();
+  const { openDrivers, openLogViewer, openModelParameters, openNormalizedScores, openPropertyRanges } = useAppModel().editors;
   const modelAdmin = isModelAdmin.value;
   const globalAdmin = isGlobalAdmin.value;
   if (!modelAdmin && !globalAdmin) return null;

@@ -6,7 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState } from 'react';
 import { t } from '../../i18n';
 import { applySuggestion, suggestionsFor, syntaxProblem } from '../../stores/editors/expression-help';
-import { fieldError } from '../../stores/editors/drafts';
+import { useAppModel } from '../app-model';
 
 export interface ExpressionFieldProps {
   rowKey: string;
@@ -29,6 +29,7 @@ export function MarkedExpression({ source, position }: { source: string; positio
 
 export function ExpressionField({ rowKey, value, label, onChange }: ExpressionFieldProps) {
   useSignals();
+  const { fieldError, expressionNames } = useAppModel().editors;
   const input = useRef<HTMLInputElement>(null);
   const [caret, setCaret] = useState<number | null>(null);
   const [active, setActive] = useState(0);
@@ -36,7 +37,7 @@ export function ExpressionField({ rowKey, value, label, onChange }: ExpressionFi
   const messageId = useId();
   const serverError = fieldError.value?.row === rowKey ? fieldError.value : null;
   const local = syntaxProblem(value);
-  const suggestions = caret === null ? [] : suggestionsFor(value, caret);
+  const suggestions = caret === null ? [] : suggestionsFor(value, caret, expressionNames.value);
   const problem = serverError ?? (local ? { message: local.message, position: local.position } : null);
 
   const choose = (index: number) => {

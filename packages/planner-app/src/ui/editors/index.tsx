@@ -9,35 +9,8 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { formatNumber, formatPercent } from '../../i18n/format';
 import { language, t } from '../../i18n';
-import {
-  addDriver,
-  addDriverFilter,
-  addFunctionRow,
-  addScoreRow,
-  deleteDriver,
-  deleteDriverFilter,
-  deleteFunctionRow,
-  deleteScoreRow,
-  updateDriverRow,
-  updateFilterRow,
-  updateFunctionRow,
-  updateMode,
-  updateParameters,
-  updateScoreRow,
-} from '../../stores/editors/rows';
-import { applyCalibration, calibration, startCalibration } from '../../stores/editors/calibration';
-import { closeEditor, updateRangeRow } from '../../stores/editors/opening';
-import {
-  driversDraft,
-  editorDirty,
-  openEditor,
-  type DraftEditorKind,
-  parameters,
-  parametersDraft,
-  rangesDraft,
-  scoresDraft,
-} from '../../stores/editors/drafts';
-import { saveEditor } from '../../stores/editors/saving';
+import type { DraftEditorKind } from '../../stores/editors/drafts';
+import { useAppModel } from '../app-model';
 import { LogViewer } from '../admin/LogViewer';
 import { Dialog, IconButton } from '../common';
 import { decayWarnings } from '../../stores/parameter-checks';
@@ -109,6 +82,7 @@ function NumberField({
 
 function EditorFooter({ kind }: { kind: DraftEditorKind }) {
   useSignals();
+  const { closeEditor, editorDirty, saveEditor } = useAppModel().editors;
   return (
     <>
       {editorDirty.value && <span className="muted unsaved">{t('unsavedChanges')}</span>}
@@ -126,6 +100,7 @@ function EditorFooter({ kind }: { kind: DraftEditorKind }) {
 
 function ModeFields({ mode, label }: { mode: 'car' | 'pedestrian'; label: string }) {
   useSignals();
+  const { updateMode, parametersDraft } = useAppModel().editors;
   const values: TravelModeParameters | undefined = parametersDraft.value?.[mode];
   if (!values) return null;
   return (
@@ -196,6 +171,7 @@ function FitTable({ before, after }: { before: CalibrationFit; after: Calibratio
 
 function CalibrationSection() {
   useSignals();
+  const { applyCalibration, calibration, startCalibration, editorDirty } = useAppModel().editors;
   const job = calibration.value;
   const lang = language.value;
   const result = job?.result ?? null;
@@ -265,6 +241,8 @@ function CalibrationSection() {
 
 function ModelParametersEditor() {
   useSignals();
+  const { addFunctionRow, deleteFunctionRow, updateFunctionRow, updateParameters, closeEditor, editorDirty, openEditor, parametersDraft } =
+    useAppModel().editors;
   const draft = parametersDraft.value;
   const open = openEditor.value === 'modelParameters' && !!draft;
   return (
@@ -384,6 +362,7 @@ function ModelParametersEditor() {
 
 function PropertyListTables() {
   useSignals();
+  const { parameters } = useAppModel().editors;
   const p = parameters.value;
   if (!p) return null;
   const groups: [string, typeof p.locationProperties][] = [
@@ -414,6 +393,8 @@ function PropertyListTables() {
 
 function DriversEditor() {
   useSignals();
+  const { addDriver, addDriverFilter, deleteDriver, deleteDriverFilter, updateDriverRow, updateFilterRow, closeEditor, driversDraft, editorDirty, openEditor } =
+    useAppModel().editors;
   const draft = driversDraft.value;
   const open = openEditor.value === 'drivers' && !!draft;
   return (
@@ -553,6 +534,7 @@ function DriversEditor() {
 
 function NormalizedScoresEditor() {
   useSignals();
+  const { addScoreRow, deleteScoreRow, updateScoreRow, closeEditor, editorDirty, openEditor, scoresDraft } = useAppModel().editors;
   const draft = scoresDraft.value;
   const open = openEditor.value === 'normalizedScores' && !!draft;
   return (
@@ -682,6 +664,7 @@ function BoundInput({ value, label, field, onChange, min }: { value: string; lab
 
 function PropertyRangesEditor() {
   useSignals();
+  const { closeEditor, updateRangeRow, editorDirty, openEditor, rangesDraft } = useAppModel().editors;
   const draft = rangesDraft.value;
   const open = openEditor.value === 'propertyRanges' && !!draft;
   return (
