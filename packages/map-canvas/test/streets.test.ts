@@ -164,4 +164,24 @@ test("raster tiles at pixel ratio 2 use the source's 2x tiles", async () => {
   await page.context().close();
 });
 
+test('a street layer added to a map asks for the tiles of its view at once, not at the next frame', async () => {
+  for (const kind of ['vector', 'raster'] as const) {
+    const { page } = await shot('source=builtin&zoom=12&lon=4.9&lat=52.37');
+    const before = env.server.requests.length;
+    // In one task: no animation frame can run between adding the layer and counting.
+    const pending = await page.evaluate((k) => {
+      const g = globalThis as unknown as { __map: { addLayer(l: unknown): void }; __later: Record<string, () => { pendingCount(): number }> };
+      (g as unknown as { __idle: boolean }).__idle = false;
+      const layer = g.__later[k]();
+      g.__map.addLayer(layer);
+      return layer.pendingCount();
+    }, kind);
+    assert.ok(pending > 0, `${kind}: ${pending} tiles asked for`);
+    await waitForIdle(page);
+    const asked = env.server.requests.slice(before).filter((r) => r.startsWith(kind === 'vector' ? '/vt/' : '/tiles/'));
+    assert.ok(asked.length >= pending, `${kind}: ${asked.join(', ')}`);
+    await page.context().close();
+  }
+});
+
 test.run();

@@ -1,5 +1,6 @@
 // A layer says what to draw (data and style); its renderer says how to draw it on a frame.
-import type { FrameState } from '../view/frame-state.js';
+import type { FrameState, Size } from '../view/frame-state.js';
+import type { ViewState } from '../view/view-state.js';
 import type { OpaqueMask, Occlusion } from './occlusion.js';
 
 export interface LayerRenderer {
@@ -60,6 +61,10 @@ export abstract class Layer {
   }
 
   abstract createRenderer(): LayerRenderer;
+
+  /** Called when a map adds the layer, with the map's view: a layer that reads its data per view (tiles)
+   * starts reading it at once instead of at the map's next frame. */
+  prefetch(_view: ViewState, _size: Size, _pixelRatio: number): void {}
 
   /** The feature under a CSS pixel, topmost first; layers without pickable features return null. */
   hitTest(_frame: FrameState, _point: [number, number]): HitResult | null {

@@ -284,6 +284,9 @@ export class LocusMap {
         this.render();
       }),
     );
+    // Tiles for the view are asked for now, not only when the next animation frame draws the layer
+    // (which a busy start of the page can hold back for a long time).
+    if (layer.visible) layer.prefetch(this.getView(), this.getSize(), this.pixelRatio);
     this.render();
     return this;
   }

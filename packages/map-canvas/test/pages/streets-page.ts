@@ -18,7 +18,7 @@ const source = params.get('source') ?? 'url';
 const schema = (params.get('schema') ?? 'openmaptiles') as VectorSchema;
 const zoom = Number(params.get('zoom') ?? 15);
 const center: [number, number] = [Number(params.get('lon') ?? 4.899), Number(params.get('lat') ?? 52.372)];
-const state = globalThis as unknown as { __idle: boolean; __map: unknown; __streets: unknown };
+const state = globalThis as unknown as { __idle: boolean; __map: unknown; __streets: unknown; __later: unknown };
 state.__idle = false;
 
 const basemap = new BasemapLayer({ id: 'basemap', zIndex: 0 });
@@ -62,3 +62,9 @@ map.on('move', () => (state.__idle = false));
 map.on('idle', () => (state.__idle = true));
 state.__map = map;
 state.__streets = streets;
+// Street layers a test adds to the map later (a layer added while the map is already drawing).
+state.__later = {
+  vector: () =>
+    new VectorTileLayer({ id: 'later', zIndex: 1, url: `${location.origin}/vt/${schema}/{z}/{x}/{y}.mvt`, schema, createWorker, maxZoom: 15, workers: 1 }),
+  raster: () => new TileLayer({ id: 'later', zIndex: 1, url: '/tiles/{z}/{x}/{y}{r}.png', retina: true }),
+};

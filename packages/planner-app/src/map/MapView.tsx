@@ -30,7 +30,7 @@ import { HOVER_CARD_DELAY_MS, HoverCard, type HoverCardState } from './HoverCard
 import { ICON_THIN_BELOW_ZOOM, iconChangeOf, iconShapeOf, LocationIconImages } from './location-icons';
 import { bindNewLocationPin } from './new-location-pin';
 import { bindOverlays, Z } from './overlays';
-import { basemapLayer, basemapReady, streetAttribution, streetBasemap, streetMinZoom } from './basemap';
+import { basemapLayer, startBasemaps, streetAttribution, streetMinZoom } from './basemap';
 import { bindCatchmentLayers } from './catchment-layers';
 
 declare global {
@@ -92,22 +92,7 @@ export function MapView() {
       fontFamily: FONT_FAMILY,
     });
     window.locusMap = map;
-    void basemapReady();
-    let disposed = false;
-    void streetBasemap(api).then((streets) => {
-      if (!streets || disposed) return;
-      map.addLayer(streets);
-      // The first frame that shows street tiles (the street bench's figure).
-      const counted = streets as { framesWithTiles?: number };
-      const off = map.on('render', () => {
-        if (!counted.framesWithTiles) return;
-        off();
-        performance.mark('locus:first-street-frame');
-      });
-      stops.push(off);
-    });
-
-    const stops: (() => void)[] = [];
+    const stops: (() => void)[] = [startBasemaps(api, map)];
     let firstFrameMarked = false;
 
     // Locations → icons.
@@ -264,7 +249,6 @@ export function MapView() {
     );
 
     return () => {
-      disposed = true;
       for (const stop of stops) stop();
       cancelAnimationFrame(iconRestyle);
       map.dispose();

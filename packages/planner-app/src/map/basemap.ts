@@ -3,7 +3,7 @@
 // coast and border for each level of detail) costs about a second of the main
 // thread, so it is done once and the layer is shared by the main map and the
 // report maps (a layer may sit on several maps; each map has its own renderer).
-import { BasemapLayer, TileLayer, VectorTileLayer, workerFromSource, type Layer } from '@locus/map-canvas';
+import { BasemapLayer, TileLayer, VectorTileLayer, workerFromSource, type Layer, type LocusMap } from '@locus/map-canvas';
 import { signal } from '@preact/signals-react';
 import type { ApiClient } from '@locus/contract/client';
 
@@ -50,6 +50,10 @@ export const streetMinZoom = signal(0);
  * arrived, so the built-in basemap stays, quietly.
  */
 export function streetBasemap(api: ApiClient): Promise<Layer | null> {
+  // The worker's code (a lazy chunk) is fetched beside the configuration, not after it: vector tiles
+  // are the usual street basemap (the Dutch default), and the chunk is on the way to the first street frame.
+  const workerSource = import('locus:vector-tile-worker');
+  workerSource.catch(() => {});
   streets ??= api
     .call('systemEnvironment', { expected: () => true })
     .then(async (env) => {
@@ -60,7 +64,7 @@ export function streetBasemap(api: ApiClient): Promise<Layer | null> {
       if (b.kind === 'raster') {
         layer = new TileLayer({ id: 'streets', url: b.url, maxZoom: b.maxZoom, attribution, zIndex: 1 });
       } else {
-        const { default: source } = await import('locus:vector-tile-worker');
+        const { default: source } = await workerSource;
         const vector = new VectorTileLayer({
           id: 'streets',
           url: b.url,
@@ -97,3 +101,50 @@ export function streetBasemap(api: ApiClient): Promise<Layer | null> {
 export function streetLayer(): Layer | null {
   return streetLayerNow && streetLayerNow.visible ? streetLayerNow : null;
 }
+
+/**
+ * Starts the basemaps of the main map: the street layer (added when it exists; the
+ * 'locus:first-street-frame' mark at the first frame that shows its tiles) and the built-in basemap's
+ * data. When the map opens at street zoom, the built-in basemap is prepared after the first street
+ * frame (or once the streets fail, or after BUILT_IN_WAIT_MS): its preparation takes most of a second
+ * of the main thread, which would otherwise hold back the tiles' first frame, and under the streets it
+ * only shows where there are no tiles. Returns what stops the watching.
+ */
+export function startBasemaps(api: ApiClient, map: LocusMap): () => void {
+  let done = false,
+    stopped = false;
+  const stops: (() => void)[] = [];
+  const prepareBuiltIn = () => {
+    if (done) return;
+    done = true;
+    void basemapReady();
+  };
+  const timer = setTimeout(prepareBuiltIn, BUILT_IN_WAIT_MS);
+  stops.push(() => clearTimeout(timer));
+  void streetBasemap(api).then((streets) => {
+    if (stopped) return;
+    if (!streets) return prepareBuiltIn();
+    map.addLayer(streets);
+    const counted = streets as { framesWithTiles?: number };
+    const off = map.on('render', () => {
+      // Below the streets' first level (a view fitted to a whole model) the built-in basemap is all there is.
+      if (!streets.visible || map.getView().zoom + 0.5 < streetMinZoom.peek()) prepareBuiltIn();
+      if (!counted.framesWithTiles) return;
+      off();
+      if (!firstStreetFrameMarked) performance.mark('locus:first-street-frame');
+      firstStreetFrameMarked = true;
+      // The built-in basemap after the frame that shows the tiles has been handed to the screen.
+      setTimeout(prepareBuiltIn, 0);
+    });
+    stops.push(off);
+  });
+  return () => {
+    stopped = true;
+    for (const stop of stops) stop();
+  };
+}
+
+let firstStreetFrameMarked = false;
+
+/** Longest the built-in basemap waits for the first street frame. */
+export const BUILT_IN_WAIT_MS = 2000;

@@ -1,10 +1,14 @@
 // Raster XYZ tiles: URL template, LRU cache, loads nearest-first with a concurrency limit, cancels
 // loads that left the view, fetches with CORS so exported images are never tainted.
 import { Layer, type LayerOptions, type LayerRenderer } from '../../layer-base/layer.js';
-import type { FrameState } from '../../view/frame-state.js';
+import { createFrameState, type FrameState, type Size } from '../../view/frame-state.js';
+import type { ViewState } from '../../view/view-state.js';
 import { LruCache } from './tile-cache.js';
 import { tileKey, tileUrl, type TileCoord } from './tile-coverage.js';
-import { TileRenderer } from './tile-renderer.js';
+import { rasterTilesWanted, TileRenderer } from './tile-renderer.js';
+
+/** The requester of `prefetch` (renderers count from 1). */
+const PREFETCH = 0;
 
 export interface TileLayerOptions extends LayerOptions {
   /** Template with {z} {x} {y}, optionally {s} (subdomain), {r} (retina suffix) and {-y} (TMS). */
@@ -79,6 +83,14 @@ export class TileLayer extends Layer {
     });
   }
 
+  /** Asks for a view's tiles at once, before a map draws the layer (the first request of a renderer
+   * takes over: prefetched tiles it does not want are cancelled). */
+  override prefetch(view: ViewState, size: Size, pixelRatio = 1): void {
+    if (size.width <= 0 || size.height <= 0) return;
+    const { tiles, retina } = rasterTilesWanted(this, createFrameState(view, size, pixelRatio));
+    this.request(PREFETCH, tiles, retina);
+  }
+
   createRenderer(): LayerRenderer {
     return new TileRenderer(this, this.nextRequester++);
   }
@@ -117,6 +129,7 @@ export class TileLayer extends Layer {
       if (tile.state === 'queued' || tile.state === 'loading') pending = true;
     }
     this.wanted.set(requester, keys);
+    if (requester !== PREFETCH) this.wanted.delete(PREFETCH);
     this.cancelUnwanted();
     const queuedElsewhere = this.queue.filter((t) => !keys.has(t.key));
     this.queue = [...missing, ...queuedElsewhere];

@@ -5,12 +5,26 @@ import { setContextTransform, multiply } from '../../geo/affine.js';
 import { createCanvas, context2d, type Canvas2D } from '../../layer-base/canvas.js';
 import type { LayerRenderer } from '../../layer-base/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
-import { tileRangeForExtent, tilesForFrame, tileZoomFor, type TileCoord } from './tile-coverage.js';
+import { tileRangeForExtent, tilesForFrame, tileZoomFor, type TileCoord, type TileRange } from './tile-coverage.js';
 import type { TileLayer } from './tile-layer.js';
 
 /** How many levels up a missing tile looks for a stand-in. */
 const MAX_PARENT_LEVELS = 5;
 const MAX_COMPOSE_SIDE = 8192;
+
+/** The tiles a frame of the layer wants, nearest the centre first, their zoom and whether they are
+ * the source's device-pixel-ratio tiles (not when the composition would grow too large). */
+export function rasterTilesWanted(
+  layer: Pick<TileLayer, 'tileSize' | 'minZoom' | 'maxZoom' | 'retina'>,
+  frame: FrameState,
+): { z: number; tiles: TileCoord[]; range: TileRange; retina: boolean } {
+  const z = tileZoomFor(frame.view.zoom, layer.tileSize, layer.minZoom, layer.maxZoom);
+  const tiles = tilesForFrame(frame, z);
+  const range = tileRangeForExtent(frame.extent, z);
+  const side = Math.max(range.maxX - range.minX + 1, range.maxY - range.minY + 1);
+  const retina = layer.retina && frame.pixelRatio > 1 && side * layer.tileSize * 2 <= MAX_COMPOSE_SIDE;
+  return { z, tiles, range, retina };
+}
 
 export class TileRenderer implements LayerRenderer {
   private canvas: Canvas2D | null = null;
@@ -25,17 +39,10 @@ export class TileRenderer implements LayerRenderer {
 
   renderFrame(frame: FrameState, ctx: CanvasRenderingContext2D): void {
     const layer = this.layer;
-    const z = tileZoomFor(frame.view.zoom, layer.tileSize, layer.minZoom, layer.maxZoom);
-    const tiles = tilesForFrame(frame, z);
-    const range = tileRangeForExtent(frame.extent, z);
-    let retina = layer.retina && frame.pixelRatio > 1;
-    let tp = layer.tileSize * (retina ? 2 : 1);
+    const { z, tiles, range, retina } = rasterTilesWanted(layer, frame);
+    const tp = layer.tileSize * (retina ? 2 : 1);
     const nx = range.maxX - range.minX + 1,
       ny = range.maxY - range.minY + 1;
-    if (retina && Math.max(nx, ny) * tp > MAX_COMPOSE_SIDE) {
-      retina = false;
-      tp = layer.tileSize;
-    }
     if (layer.request(this.requester, tiles, retina)) frame.loading = true;
 
     const key = `${z}/${range.minX}/${range.minY}/${nx}/${ny}/${tp}/${layer.loadVersion}`;

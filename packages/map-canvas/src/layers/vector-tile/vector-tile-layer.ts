@@ -12,7 +12,9 @@ import type { VectorSchema } from '../../tiles/styles/index.js';
 import type { FromWorker, ToWorker } from '../../tiles/vector-tile-protocol.js';
 import { LruCache } from '../tile/tile-cache.js';
 import { tileKey, type TileCoord } from '../tile/tile-coverage.js';
-import { VectorTileRenderer } from './vector-tile-renderer.js';
+import { createFrameState, type Size } from '../../view/frame-state.js';
+import type { ViewState } from '../../view/view-state.js';
+import { tilesWanted, VectorTileRenderer } from './vector-tile-renderer.js';
 
 export interface VectorTileLayerOptions extends LayerOptions {
   /** Tile URL template ({z} {x} {y} {-y}), or the address of a PMTiles archive when `archive` is true. */
@@ -64,6 +66,9 @@ export interface SourceHealth {
 /** Tile side in CSS px. */
 export const VECTOR_TILE_SIZE = 512;
 
+/** The requester of `prefetch` (renderers count from 1). */
+const PREFETCH = 0;
+
 export class VectorTileLayer extends Layer {
   readonly schema: VectorSchema;
   /** The source's first level (an archive's header replaces the option's value when it is read). */
@@ -109,6 +114,20 @@ export class VectorTileLayer extends Layer {
     this.placesNamedBy = options.placesNamedBy;
     this.cacheBytes = options.cacheBytes ?? 160e6;
     this.maxConcurrent = options.maxConcurrent ?? 6;
+  }
+
+  /**
+   * Reads a view's tiles ahead, before a map draws the layer (while the app is still starting): starts
+   * the workers (which read an archive's header and directory at once) and queues the tiles the first
+   * frame of that view will want, nearest the centre first, so their reading and drawing overlap the
+   * rest of the start instead of following the map's first frame. The first request of a renderer
+   * takes over: prefetched tiles it does not want are cancelled.
+   */
+  override prefetch(view: ViewState, size: Size, pixelRatio = 1): void {
+    if (this.disposed || size.width <= 0 || size.height <= 0) return;
+    const wanted = tilesWanted(this, createFrameState(view, size, pixelRatio));
+    if (wanted) this.request(PREFETCH, wanted.tiles, wanted.scale);
+    else this.ensureWorkers();
   }
 
   createRenderer(): LayerRenderer {
@@ -174,6 +193,7 @@ export class VectorTileLayer extends Layer {
       if (tile.state === 'queued' || tile.state === 'loading') pending = true;
     }
     this.wanted.set(requester, keys);
+    if (requester !== PREFETCH) this.wanted.delete(PREFETCH);
     this.cancelUnwanted();
     const elsewhere = this.queue.filter((t) => !keys.has(t.key));
     this.queue = [...missing, ...elsewhere];

@@ -9,7 +9,7 @@ import { multiply, setContextTransform, type Affine } from '../../geo/affine.js'
 import { context2d, createCanvas, type Canvas2D } from '../../layer-base/canvas.js';
 import type { LayerRenderer } from '../../layer-base/layer.js';
 import type { FrameState } from '../../view/frame-state.js';
-import { tileRangeForExtent, tilesForFrame, tileZoomFor, tileKey, type TileCoord } from '../tile/tile-coverage.js';
+import { tileRangeForExtent, tilesForFrame, tileZoomFor, tileKey, type TileCoord, type TileRange } from '../tile/tile-coverage.js';
 import { drawStreetLabels, type PlacedLabelSource } from './street-labels.js';
 import { VECTOR_TILE_SIZE, type VectorTileLayer } from './vector-tile-layer.js';
 
@@ -19,6 +19,23 @@ const MAX_COMPOSE_SIDE = 8192;
 /** Device px per CSS px of the tile pictures: the pixel ratio rounded up to a half (at most 4). */
 export function tileScaleFor(pixelRatio: number): number {
   return Math.min(4, Math.max(1, Math.ceil(pixelRatio * 2 - 1e-9) / 2));
+}
+
+/** The tiles a frame of the layer wants, nearest the centre first, their zoom and picture scale; null
+ * when the view is above the source's first level (the built-in basemap shows alone). */
+export function tilesWanted(
+  layer: Pick<VectorTileLayer, 'minZoom' | 'maxDrawZoom'>,
+  frame: FrameState,
+): { tiles: TileCoord[]; z: number; range: TileRange; scale: number } | null {
+  const ideal = Math.round(frame.view.zoom + Math.log2(512 / VECTOR_TILE_SIZE));
+  if (ideal < layer.minZoom) return null;
+  const z = tileZoomFor(frame.view.zoom, VECTOR_TILE_SIZE, layer.minZoom, layer.maxDrawZoom);
+  const tiles = tilesForFrame(frame, z);
+  const range = tileRangeForExtent(frame.extent, z);
+  const side = Math.max(range.maxX - range.minX + 1, range.maxY - range.minY + 1);
+  let scale = tileScaleFor(frame.pixelRatio);
+  while (scale > 1 && side * VECTOR_TILE_SIZE * scale > MAX_COMPOSE_SIDE) scale -= 0.5;
+  return { tiles, z, range, scale };
 }
 
 export class VectorTileRenderer implements LayerRenderer {
@@ -40,18 +57,14 @@ export class VectorTileRenderer implements LayerRenderer {
 
   renderFrame(frame: FrameState, ctx: CanvasRenderingContext2D): void {
     const layer = this.layer;
-    const ideal = Math.round(frame.view.zoom + Math.log2(512 / VECTOR_TILE_SIZE));
-    if (ideal < layer.minZoom) {
+    const wanted = tilesWanted(layer, frame);
+    if (!wanted) {
       layer.request(this.requester, [], 1);
       return;
     }
-    const z = tileZoomFor(frame.view.zoom, VECTOR_TILE_SIZE, layer.minZoom, layer.maxDrawZoom);
-    const tiles = tilesForFrame(frame, z);
-    const range = tileRangeForExtent(frame.extent, z);
+    const { tiles, z, range, scale } = wanted;
     const nx = range.maxX - range.minX + 1,
       ny = range.maxY - range.minY + 1;
-    let scale = tileScaleFor(frame.pixelRatio);
-    while (scale > 1 && Math.max(nx, ny) * VECTOR_TILE_SIZE * scale > MAX_COMPOSE_SIDE) scale -= 0.5;
     const tp = Math.round(VECTOR_TILE_SIZE * scale);
     if (layer.request(this.requester, tiles, scale)) frame.loading = true;
 
