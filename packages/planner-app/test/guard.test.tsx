@@ -19,15 +19,7 @@ import { confirmations, dismiss, globalError, notifications, notify } from '../s
 import { ErrorDialog, Notifications } from '../src/ui/feedback';
 import { mount } from './render';
 import { fakeApi } from './fake-api';
-import {
-  comparableSamples,
-  isImplausible,
-  loadComparableSample,
-  MIN_COMPARABLE,
-  plausibilityWarnings,
-  sampleKey,
-  usualRange,
-} from '../src/stores/plausibility';
+import { isImplausible, MIN_COMPARABLE, plausibilityWarnings, sampleKey, usualRange, PlausibilityModel } from '../src/stores/plausibility';
 
 const failure = (status: number, body: object | null) =>
   new ApiFailure('modelParametersSave', status, body as never, body ? JSON.stringify(body) : 'network down');
@@ -224,13 +216,14 @@ test("plausibility: a value outside the group's 1st to 99th percentile or beyond
   const key = sampleKey(1, '2026-01-01T00:00:00Z', 3, 7, 5);
   assert.is(key, '1:2026-01-01T00:00:00Z:3:7:5');
   const before = calls.length;
-  await loadComparableSample(api, key, 1, 3, 7, 5);
-  await loadComparableSample(api, key, 1, 3, 7, 5);
+  const samples = new PlausibilityModel(api);
+  await samples.loadComparableSample(key, 1, 3, 7, 5);
+  await samples.loadComparableSample(key, 1, 3, 7, 5);
   assert.is(calls.length, before + 1, 'one read per key');
-  assert.is(comparableSamples.value[key]!.length, 39);
-  await loadComparableSample(failing.api, 'other', 1, 3, 7, 5);
-  assert.is(comparableSamples.value.other, null);
-  comparableSamples.value = {};
+  assert.is(samples.comparableSamples.value[key]!.length, 39);
+  const failed = new PlausibilityModel(failing.api);
+  await failed.loadComparableSample('other', 1, 3, 7, 5);
+  assert.is(failed.comparableSamples.value.other, null);
 });
 
 test.run();

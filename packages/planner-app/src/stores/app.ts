@@ -10,6 +10,7 @@ import { ChartsReportsModel } from './charts-reports';
 import { EditorsModel } from './editors/model';
 import { ImpactModel } from './impact';
 import { OutputModel } from './output';
+import { PlausibilityModel } from './plausibility';
 import { ResultsModel } from './results';
 import { ToolsModel } from './tools';
 
@@ -23,6 +24,7 @@ export const AppModel = createModel((api: ApiClient) => {
     impact: new ImpactModel(results),
     tools: new ToolsModel(api),
     editors: new EditorsModel(api),
+    plausibility: new PlausibilityModel(api),
   };
 });
 export type AppModel = InstanceType<typeof AppModel>;

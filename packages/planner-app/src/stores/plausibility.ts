@@ -6,10 +6,12 @@
 // give no warning (too few to say what is usual). The sample is the stored
 // values of the scenario's locations (GET comparable-values), not a
 // calculation's results: it is there whether the scenario is calculated or not.
+// The rules are pure exports; the samples the live hint reads are kept by the
+// PlausibilityModel, made with the API client.
 import { DataType, PropertyType } from '@locus/contract';
 import type { ApiClient } from '@locus/contract/client';
 import { formatPropertyValue } from '../format/property';
-import { signal } from '@preact/signals-react';
+import { createModel, signal } from '@preact/signals-react';
 import { language, t } from '../i18n';
 
 export const MIN_COMPARABLE = 10;
@@ -87,9 +89,6 @@ export function implausibleText(p: Candidate, usual: Usual, currency: string): s
   return t('implausibleValue', { name: p.title ?? p.name, value: shown(p.value), low: shown(usual.low), high: shown(usual.high) });
 }
 
-/** Comparable samples read for the live hint of the location dialog, by sampleKey; null when the read failed. */
-export const comparableSamples = signal<Readonly<Record<string, readonly number[] | null>>>({});
-
 /** What a sample depends on: the scenario as it was read (its modified stamp), the property, the group, the location left out. */
 export function sampleKey(
   scenarioId: number,
@@ -101,17 +100,25 @@ export function sampleKey(
   return [scenarioId, modified ?? '', propertyId, locationGroupId ?? '', locationId ?? ''].join(':');
 }
 
-/** Reads a sample into comparableSamples once per key (a failed read gives no hint, as it gives no warning). */
-export async function loadComparableSample(
-  api: ApiClient,
-  key: string,
-  scenarioId: number,
-  propertyId: number,
-  locationGroupId: number | null,
-  locationId: number | null,
-): Promise<void> {
-  if (key in comparableSamples.value) return;
-  const query = { ...(locationGroupId !== null ? { locationGroupId } : {}), ...(locationId !== null ? { exceptLocationId: locationId } : {}) };
-  const sample = await api.call('comparableValues', { params: { scenarioId, propertyId }, query, expected: () => true }).catch(() => null);
-  comparableSamples.value = { ...comparableSamples.value, [key]: sample ? sample.values : null };
-}
+/** The live hint's samples, made with the API client: each read once per key. */
+export const PlausibilityModel = createModel((api: ApiClient) => {
+  /** Comparable samples read for the live hint of the location dialog, by sampleKey; null when the read failed. */
+  const comparableSamples = signal<Readonly<Record<string, readonly number[] | null>>>({});
+
+  /** Reads a sample into comparableSamples once per key (a failed read gives no hint, as it gives no warning). */
+  async function loadComparableSample(
+    key: string,
+    scenarioId: number,
+    propertyId: number,
+    locationGroupId: number | null,
+    locationId: number | null,
+  ): Promise<void> {
+    if (key in comparableSamples.peek()) return;
+    const query = { ...(locationGroupId !== null ? { locationGroupId } : {}), ...(locationId !== null ? { exceptLocationId: locationId } : {}) };
+    const sample = await api.call('comparableValues', { params: { scenarioId, propertyId }, query, expected: () => true }).catch(() => null);
+    comparableSamples.value = { ...comparableSamples.peek(), [key]: sample ? sample.values : null };
+  }
+
+  return { comparableSamples, loadComparableSample };
+});
+export type PlausibilityModel = InstanceType<typeof PlausibilityModel>;

@@ -6,18 +6,19 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { changedNumbers, type LocationDraft } from '../../stores/editing/location-dialog';
 import type { EditableProperty } from '../../stores/editing/properties';
-import { api } from '../../stores/api';
 import { model } from '../../stores/models';
-import { comparableSamples, implausibleText, isImplausible, loadComparableSample, sampleKey, usualRange } from '../../stores/plausibility';
+import { implausibleText, isImplausible, sampleKey, usualRange } from '../../stores/plausibility';
 import { scenario } from '../../stores/scenarios';
+import { useAppModel } from '../app-model';
 
 export function PlausibilityHint({ property, draft }: { property: EditableProperty; draft: LocationDraft }) {
   useSignals();
+  const { comparableSamples, loadComparableSample } = useAppModel().plausibility;
   const s = scenario.value;
   const candidate = changedNumbers(draft).find((c) => c.id === property.id) ?? null;
   const key = candidate && s ? sampleKey(s.id, s.modified, property.id, draft.locationGroupId, draft.locationId) : null;
   useEffect(() => {
-    if (key && s) void loadComparableSample(api, key, s.id, property.id, draft.locationGroupId, draft.locationId);
+    if (key && s) void loadComparableSample(key, s.id, property.id, draft.locationGroupId, draft.locationId);
   }, [key]); // eslint-disable-line react-hooks/exhaustive-deps -- the key holds every input of the read
   const sample = key ? comparableSamples.value[key] : undefined;
   if (!candidate || !sample) return null;
