@@ -1,6 +1,6 @@
-// The planner app's entry: makes the app model (its models own their effects
-// and are disposed with the root component), renders the shell, then starts
-// the app in the startup order (system ready, sign-in, models, address).
+// The planner app's entry: makes the page's app model (its models own their
+// effects), renders the shell with it, and starts the app in the startup
+// order (system ready, sign-in, models, address).
 import { createRoot } from 'react-dom/client';
 import '@fontsource-variable/inter/wght.css';
 import './styles.css';
@@ -8,16 +8,17 @@ import { fontsReady } from './fonts';
 import { sessionState, setUiLocale } from './auth/session';
 import { language } from './i18n';
 import { api } from './stores/api';
-import { useModel } from '@preact/signals-react';
 import { AppModel } from './stores/app';
 import { startAddressSync, startApp, startLiveUpdates, startStatusPolling } from './stores/planner';
 import { App, screenOf } from './ui/App';
 import { AppModelProvider } from './ui/app-model';
 
+/** The page's one app model: made before the first frame, so the start below waits on its system model. */
+const app = new AppModel(api);
+
 function Root() {
-  const model = useModel(() => new AppModel(api));
   return (
-    <AppModelProvider model={model}>
+    <AppModelProvider model={app}>
       <App />
     </AppModelProvider>
   );
@@ -30,7 +31,7 @@ void fontsReady().then(() => createRoot(document.getElementById('root')!).render
 
 const screen = screenOf(location.pathname);
 if (screen !== 'notFound') {
-  void startApp(api).then(() => {
+  void startApp(api, app.system).then(() => {
     if (sessionState.value !== 'signedIn' || screen !== 'main') return;
     startAddressSync();
     startStatusPolling();

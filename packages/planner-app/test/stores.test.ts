@@ -10,7 +10,7 @@ import { allowedActions, filter, locationDetail, locations, selectedLocationId, 
 import { modelId, models, submodelId } from '../src/stores/models';
 import * as planner from '../src/stores/planner';
 import { orderScenarios, progressPercent, scenarioId, scenarios, statusKind } from '../src/stores/scenarios';
-import { databaseStarting, systemReady, waitUntilReady } from '../src/stores/system';
+import { SystemModel } from '../src/stores/system';
 import { dismiss, notifications } from '../src/stores/ui';
 import { fitRequest, view } from '../src/stores/view';
 import { fakeApi } from './fake-api';
@@ -35,7 +35,8 @@ test('waitUntilReady polls the status every second, showing the starting overlay
   const seen: boolean[] = [];
   const { api, names } = fakeApi({ systemStatus: () => answers.shift() });
   const sleeps: number[] = [];
-  await waitUntilReady(api, async (ms) => {
+  const { waitUntilReady, databaseStarting, systemReady } = new SystemModel(api);
+  await waitUntilReady(async (ms) => {
     sleeps.push(ms);
     seen.push(databaseStarting.value);
   });

@@ -12,11 +12,13 @@ import { ImpactModel } from './impact';
 import { OutputModel } from './output';
 import { PlausibilityModel } from './plausibility';
 import { ResultsModel } from './results';
+import { SystemModel } from './system';
 import { ToolsModel } from './tools';
 
 export const AppModel = createModel((api: ApiClient) => {
   const results = new ResultsModel(api);
   return {
+    system: new SystemModel(api),
     admin: new AdminAreaModel(api),
     output: new OutputModel(api),
     results,

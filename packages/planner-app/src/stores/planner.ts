@@ -11,7 +11,7 @@ import { emptyLayers, layers } from './layers';
 import { emptyFilter, filter, locationDetail, locationDetailLoading, locations, selectedLocationId, withLocation } from './locations';
 import { deniedModelId, model, modelId, models, modelsLoaded, submodelId, submodels } from './models';
 import { isProcessing, scenario, scenarioId, scenarios } from './scenarios';
-import { loadSystemInfo, waitUntilReady } from './system';
+import type { SystemModel } from './system';
 import { startEventStream, streamState, type StreamOptions } from './events';
 import { MARKS, mark } from '../perf';
 import { latestWins, STALE } from './latest';
@@ -31,10 +31,10 @@ export function useApi(client: ApiClient): void {
 }
 
 /** Startup: system ready, sign-in, models, then the address's or the first model. */
-export async function startApp(client: ApiClient, search = location.search): Promise<void> {
+export async function startApp(client: ApiClient, system: Pick<SystemModel, 'waitUntilReady' | 'loadSystemInfo'>, search = location.search): Promise<void> {
   api = client;
-  await waitUntilReady(api);
-  void loadSystemInfo(api);
+  await system.waitUntilReady();
+  void system.loadSystemInfo();
   await startSession(() => api.call('systemMsalConfiguration', { expected: () => true }));
   if (sessionState.value !== 'signedIn') return;
   await Promise.all([loadLanguageChoice(), loadModels(parseAddress(search))]);

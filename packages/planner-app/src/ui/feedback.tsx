@@ -11,7 +11,6 @@ import { closeDraft } from '../stores/editing/location-actions';
 import { copyDraft } from '../stores/editing/copy-changes';
 import { locationDraft } from '../stores/editing/location-dialog';
 import { scenarioDraft } from '../stores/editing/scenario-dialog';
-import { databaseStarting } from '../stores/system';
 import { confirm, confirmations, debugMode, dismiss, globalError, isBusy, notifications } from '../stores/ui';
 
 export function BusyBar() {
@@ -22,6 +21,7 @@ export function BusyBar() {
 
 export function StartingOverlay() {
   useSignals();
+  const { databaseStarting } = useAppModel().system;
   if (!databaseStarting.value) return null;
   return (
     <div className="starting-overlay" role="alert" aria-live="assertive">

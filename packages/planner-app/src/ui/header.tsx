@@ -1,6 +1,7 @@
 // The 72 px top bar (ui-design.md): top-left menu, main logo,
 // model and sub-model pickers, page title, help PDF, secondary logo, sign-in.
 import { useSignals } from '@preact/signals-react/runtime';
+import { useAppModel } from './app-model';
 import { useEffect, useState } from 'react';
 import { FileQuestion, LogIn, LogOut, Menu } from 'lucide-react';
 import { accountName, sessionState, signIn, signOut } from '../auth/session';
@@ -10,7 +11,6 @@ import { chooseLanguage, chosenLanguage, language, LANGS, LANGUAGE_NAMES, t, typ
 import { model, modelId, models, submodelId, submodels } from '../stores/models';
 import { saveLanguageChoice, selectModel, selectSubmodel } from '../stores/planner';
 import { api } from '../stores/api';
-import { environment, showEnvironmentBanner, version } from '../stores/system';
 import { MainMenuEntries } from './admin';
 import { hidePopover, IconButton } from './common';
 
@@ -85,6 +85,7 @@ export function LanguageChoice({ menuId = 'main-menu' }: { menuId?: string }) {
 
 export function MainMenu({ extra }: { extra?: React.ReactNode }) {
   useSignals();
+  const { version } = useAppModel().system;
   const v = version.value;
   return (
     <>
@@ -127,6 +128,7 @@ export function SignInButton() {
 
 export function Header({ minimal = false }: { minimal?: boolean }) {
   useSignals();
+  const { environment, showEnvironmentBanner } = useAppModel().system;
   const m = model.value;
   const title = m ? t('pageTitle', { product: t('productName'), model: m.name }) : t('productName');
   useEffect(() => {

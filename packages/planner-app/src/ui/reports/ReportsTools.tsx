@@ -11,7 +11,6 @@ import { model, submodel, submodelId } from '../../stores/models';
 import { layers } from '../../stores/layers';
 import { calculate } from '../../stores/planner';
 import { scenario, scenarios } from '../../stores/scenarios';
-import { environment } from '../../stores/system';
 import { Dialog } from '../common';
 import { LocationReport } from './LocationReport';
 import { Report } from '@locus/contract';
@@ -24,6 +23,7 @@ const WIDTH = `calc(${Report.widthCm}cm + 2px)`;
 function LocationReportDialog() {
   useSignals();
   const { locationReportOpen } = useAppModel().chartsReports;
+  const { environment } = useAppModel().system;
   const open = locationReportOpen.value;
   const m = model.value;
   const s = scenario.value;
@@ -73,6 +73,7 @@ function LocationReportDialog() {
 function ScenarioReportDialog() {
   useSignals();
   const { scenarioReportOpen } = useAppModel().chartsReports;
+  const { environment } = useAppModel().system;
   const open = scenarioReportOpen.value;
   const m = model.value;
   const sub = submodel.value;
