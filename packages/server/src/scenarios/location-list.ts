@@ -14,9 +14,10 @@
 //   one-store change reads the few versions of the changed scenario only;
 // - the outputs shown as scores, per scenario, kept while the stored result's
 //   version (a new value on every store) is unchanged;
-// - each location's JSON text, per kept row, while its names, score and photo
-//   flag are the same: a new list joins texts instead of serialising
-//   thousands of objects on the thread that answers every request.
+// - each location's JSON text but its score and photo flag, per kept row,
+//   while its group and cluster names are the same: a new list (also one
+//   after a calculation, which changes every score) joins texts instead of
+//   serialising thousands of objects on the thread that answers every request.
 // The group and cluster names and the photos are read each time (small reads).
 import type { LocationSummary } from '@locus/contract';
 import type { Queryable } from '../db/database.js';
@@ -30,13 +31,13 @@ import { perContext } from '../per-context.js';
 /** Scenarios whose outputs are kept. */
 const KEPT_OUTPUTS = 16;
 
+/** A location's JSON text but its score and photo flag, which change without the location (a calculation, a photo). */
 interface Text {
   group: string | null;
   cluster: string | null;
-  score: number | null;
-  photo: boolean;
   modelId: number;
-  json: string;
+  /** The object's text up to its last field, without the closing brace. */
+  head: string;
 }
 
 /** A scenario's location list and scores from kept rows; one per database (see locationListFor). */
@@ -83,11 +84,9 @@ export class LocationList {
       const row = rows[j]!;
       const group = row.location_group_id ? (names.group.get(row.location_group_id) ?? null) : null;
       const cluster = row.location_cluster_id ? (names.cluster.get(row.location_cluster_id) ?? null) : null;
-      const score = scores.get(row.location_id) ?? null;
-      const photo = photos.has(row.location_id);
       let text = this.texts.get(row);
-      if (!text || text.group !== group || text.cluster !== cluster || text.score !== score || text.photo !== photo || text.modelId !== scenario.modelId) {
-        const summary: LocationSummary = {
+      if (!text || text.group !== group || text.cluster !== cluster || text.modelId !== scenario.modelId) {
+        const summary: Omit<LocationSummary, 'score' | 'hasPhoto'> = {
           id: row.location_id,
           name: row.name,
           latitude: row.latitude,
@@ -101,14 +100,14 @@ export class LocationList {
           locationGroup: group,
           locationClusterId: row.location_cluster_id,
           locationCluster: cluster,
-          score,
           version: row.version,
-          hasPhoto: photo,
         };
-        text = { group, cluster, score, photo, modelId: scenario.modelId, json: JSON.stringify(summary) };
+        text = { group, cluster, modelId: scenario.modelId, head: JSON.stringify(summary).slice(0, -1) };
         this.texts.set(row, text);
       }
-      parts[j] = text.json;
+      // A calculation changes every score: the rest of each text is kept, the score is written in.
+      const score = scores.get(row.location_id);
+      parts[j] = `${text.head},"score":${score === undefined || !Number.isFinite(score) ? 'null' : String(score)},"hasPhoto":${photos.has(row.location_id)}}`;
     }
     return `[${parts.join(',')}]`;
   }
