@@ -70,15 +70,26 @@ export function planFrom(inputs: ScenarioLocationInputs, summary: BasisSummary):
 /**
  * The best basis among the candidates (the scenario's own previous result and
  * its ancestors' results, each a list of per-sub-model summaries whose key
- * matches): the one with the fewest changed locations, if few enough.
+ * matches): the one with the fewest changed locations, if few enough. `kept`
+ * tells a basis the calculation thread still holds: only such a basis makes
+ * the calculation incremental (another is followed in its order, but every
+ * area is calculated), so among those within the limit the fewest changes
+ * win, and the others only when there is none.
  */
-export function choosePlan(inputs: ScenarioLocationInputs, candidates: Map<number, BasisSummary[]>): LocationPlan {
+export function choosePlan(
+  inputs: ScenarioLocationInputs,
+  candidates: Map<number, BasisSummary[]>,
+  kept?: (summaries: BasisSummary[]) => boolean,
+): LocationPlan {
+  const limit = Math.max(16, MAXIMUM_CHANGED_SHARE * inputs.rows.length);
   let best: LocationPlan | undefined;
+  let bestKept: LocationPlan | undefined;
   for (const [scenarioId, summaries] of candidates) {
     if (!summaries.length) continue;
     const plan = planFrom(inputs, summaries[0]);
     if (!best || plan.changed.length < best.changed.length) best = { ...plan, basis: { scenarioId, summaries } };
+    if (kept?.(summaries) && (!bestKept || plan.changed.length < bestKept.changed.length)) bestKept = { ...plan, basis: { scenarioId, summaries } };
   }
-  const limit = Math.max(16, MAXIMUM_CHANGED_SHARE * inputs.rows.length);
+  if (bestKept && bestKept.changed.length <= limit) return bestKept;
   return best && best.changed.length <= limit ? best : fullPlan(inputs);
 }

@@ -173,7 +173,8 @@ async function calculate(ctx: CalculationContext, claim: Claim): Promise<{ repor
       candidates.set(s.scenarioId, list);
     }
   }
-  const plan = choosePlan(inputs, candidates);
+  // A basis the engine thread still holds makes the calculation incremental: preferred to one with fewer changes it let go.
+  const plan = choosePlan(inputs, candidates, (summaries) => summaries.every((s) => thread.results.has(s.version)));
   const { payload, fingerprints } = locationPayload(plan, inputs);
   clock.lap('basis');
   // Refused before the engine allocates anything when its pairs would exceed the memory budget.
