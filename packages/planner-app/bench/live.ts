@@ -19,7 +19,8 @@
 // reads while nothing calculates. The figures of the requests the save sends
 // are listed once, to show where its time goes.
 // Run: npm run bench -- live   (builds first; BENCH_NO_BUILD=1 uses the build as it is;
-// BENCH_RUNS=n edits, 8 by default)
+// BENCH_RUNS=n edits, 8 by default; BENCH_PHASES=1 prints each calculation's phases
+// from the application log)
 import { request as httpsRequest, Agent } from 'node:https';
 import { uptime, loadavg } from 'node:os';
 import type { Page, Request } from 'playwright-core';
@@ -179,7 +180,7 @@ try {
   const valueMs: number[] = [];
   const calcMs: number[] = [];
   const busyReads: number[] = [];
-  let captured: { url: string; method: string; body: Record<string, unknown> } | null = null;
+  let captured: { url: string; method: string; body: Record<string, unknown>; area: number } | null = null;
   let area = 0;
   for (let run = 0; run < RUNS; run++) {
     await locationDrawer.getByRole('button', { name: nl('editLocation'), exact: true }).click();
@@ -245,7 +246,7 @@ try {
         console.log(`  ${ms(start).padStart(8)} ${done.padStart(8)}  ${r.method()} ${new URL(r.url()).pathname}`);
       }
       const write = requests.find((r) => r.method() === 'PUT' && /\/locations\/\d+/.test(new URL(r.url()).pathname) && r.postData());
-      if (write) captured = { url: new URL(write.url()).pathname + new URL(write.url()).search, method: 'PUT', body: JSON.parse(write.postData()!) };
+      if (write) captured = { url: new URL(write.url()).pathname + new URL(write.url()).search, method: 'PUT', body: JSON.parse(write.postData()!), area };
     }
   }
 
@@ -304,6 +305,10 @@ try {
       delete body.version;
       delete body.scenarioModified;
       area += run % 2 ? -10 : 10;
+      // The same change as the browser's: the area written alternately up and down (not the first save again).
+      const areaEntry = body.locationProperties?.find((p) => p.numberValue === captured.area);
+      if (!areaEntry) throw new Error('the replayed write has no area value');
+      areaEntry.numberValue = area;
       const before = Date.now();
       const save = await call(server.baseUrl, token, captured.method, captured.url, body);
       if (save.status !== 200) throw new Error(`the replayed write answered ${save.status}: ${save.text.slice(0, 200)}`);
@@ -338,6 +343,16 @@ try {
     }
   }
 
+  if (process.env.BENCH_PHASES === '1') {
+    // The application log's line of each calculation of the edited scenario (its phases), oldest first.
+    const adminToken = (await tokensFor(server.baseUrl, ACCOUNTS.admin.email, ACCOUNTS.admin.password)).accessToken;
+    const entries = JSON.parse((await call(server.baseUrl, adminToken, 'GET', '/api/admin/log?eventType=8&source=scenario-processing')).text) as {
+      message: string;
+    }[];
+    console.log('\ncalculations of "Bench live", oldest first (the browser\'s, then the API\'s):');
+    for (const e of entries.reverse())
+      if (e.message.startsWith("scenario 'Bench live'") && e.message.includes(' calculated in ')) console.log(`  ${e.message}`);
+  }
   console.log('');
   line('save → dialog closed with confirmation', saveMs, apiSave, 'p95 < 300 ms');
   line('status 9 → value shown', valueMs, apiValue, 'p95 < 200 ms');
