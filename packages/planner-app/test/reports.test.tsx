@@ -11,6 +11,7 @@ import { within } from '@testing-library/dom';
 import { act } from 'react';
 import { language } from '../src/i18n';
 import type { ApiClient } from '@locus/contract/client';
+import { createRoot } from 'react-dom/client';
 import { AppModel } from '../src/stores/app';
 import { scenarios } from '../src/stores/scenarios';
 import { LocationReport } from '../src/ui/reports/LocationReport';
@@ -372,6 +373,35 @@ test('location report, default layout: properties in two columns, the local situ
   assert.match(paper.querySelector('.report-footer')!.textContent ?? '', /Model 1.*\(1\/5\/12\).*Test/);
   assert.ok(PRINT_PIXEL_RATIO > 3);
   await view.unmount();
+});
+
+test("a location report shown outside the app (the embed's element) reads through a model of its own, made with its client", async () => {
+  language.value = 'en';
+  const fake = reportApi();
+  const host = document.createElement('div');
+  document.body.append(host);
+  const root = createRoot(host);
+  // No app model around it: the report makes its own results and charts-and-reports models.
+  await act(async () =>
+    root.render(
+      <LocationReport
+        api={fake.api}
+        model={model(1, { locationsType: 'Supermarket' })}
+        scenario={{ id: 5, name: 'Plan' }}
+        submodel={{ id: 7, name: 'Default' }}
+        locationId={12}
+        locations={[summary(12)]}
+        userName=""
+        environment={null}
+        renderMap={async () => new Blob(['png'])}
+      />,
+    ),
+  );
+  await settle();
+  assert.match(host.querySelector('.report-subheader')?.textContent ?? '', /Store 12/);
+  assert.ok(fake.names().includes('matchingLocations'), "its charts read through the report's client");
+  await act(async () => root.unmount());
+  host.remove();
 });
 
 test('local situation: street level (16) over streets; on the built-in basemap the largest range circle fits the picture', () => {

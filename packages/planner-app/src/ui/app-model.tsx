@@ -9,6 +9,11 @@ export function AppModelProvider({ model, children }: { model: AppModel; childre
   return <AppModelContext.Provider value={model}>{children}</AppModelContext.Provider>;
 }
 
+/** The app model of the page, or null for a component shown outside the app (the embed's report). */
+export function useOptionalAppModel(): AppModel | null {
+  return useContext(AppModelContext);
+}
+
 /** The app model of the page (or of the test that rendered the component). */
 export function useAppModel(): AppModel {
   const model = useContext(AppModelContext);

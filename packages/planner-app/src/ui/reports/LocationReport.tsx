@@ -24,7 +24,7 @@ import { Disclaimer, ReportFooter, ReportMap, ReportTop, TextSection, UnknownCom
 import { localSituationZoom, renderReportMap, type ReportMapOptions, type ReportMapRenderer } from './report-map';
 import { areaShares, parseLocationLayout, type LocationLayoutEntry } from './rules';
 import './reports.css';
-import { useAppModel } from '../app-model';
+import { useChartsReports } from './reports-model';
 
 export interface LocationReportProps {
   api: ApiClient;
@@ -76,8 +76,8 @@ const COVERAGE_OF: Record<string, Coverage> = {
 
 export function LocationReport(props: LocationReportProps) {
   useSignals();
-  const { loadLocationReportParts } = useAppModel().chartsReports;
   const { api, model, scenario, submodel, locationId, locations, userName, environment } = props;
+  const { loadLocationReportParts } = useChartsReports(api);
   const render = props.renderMap ?? renderReportMap;
   const catchmentAreaId = props.catchmentAreaId ?? model.catchmentAreas[0]?.id ?? null;
   const lang = language.value;
