@@ -6,6 +6,7 @@
 // tiles (the baseline). ?full=1 draws every frame in full (no motion pictures).
 import { BasemapLayer, createMap, loadNaturalEarth, TileLayer, VectorTileLayer, workerFromSource, type BasemapPlace, type Layer } from '../src/index.js';
 import { extentIntersects } from '../src/view/frame-state.js';
+import { rasterTilesWanted } from '../src/layers/tile/tile-renderer.js';
 import { generateScene } from '../demo/scene.js';
 import { sceneLayers } from '../demo/scene-layers.js';
 import { BENCH_SCENE, BENCH_SIZE, inNextAnimationFrame, runInAnimationFrames } from './path.js';
@@ -92,13 +93,14 @@ function drawFrame(i: number): number {
  * frame, then still until idle). Per tile that meets the view on screen when it arrives: from its
  * picture decoded to the end of the first frame whose picture on screen holds it (a full frame that drew
  * it, or the motion picture it was drawn into, once that picture is shown: LocusMap.onScreenFrame). */
-async function runRaster(): Promise<{ delays: number[]; arrived: number; offView: number; neverShown: number }> {
+async function runRaster(): Promise<{ delays: number[]; arrived: number; offView: number; neverShown: number; superseded: number }> {
   const layer = raster!;
   const delays: number[] = [];
   /** Tiles that arrived while in view, not yet seen on screen. */
   const waiting = new Set<string>();
   const seen = new Set<string>();
-  let offView = 0;
+  let offView = 0,
+    superseded = 0;
   const inView = (key: string) => {
     const [z, x, y] = key.replace('@2x', '').split('/').map(Number);
     const n = 2 ** z;
@@ -118,9 +120,18 @@ async function runRaster(): Promise<{ delays: number[]; arrived: number; offView
   const off = map.on('render', () => {
     const end = performance.now();
     newArrivals();
-    const onScreen = map.onScreenFrame();
+    const onScreen = map.onScreenFrame(layer);
+    const wantedZoom = rasterTilesWanted(layer, map.currentFrame()).z;
     for (const key of waiting) {
-      if (!layer.drawnIn.get(key)?.includes(onScreen)) continue;
+      if (!layer.drawnIn.get(key)?.includes(onScreen)) {
+        // A tile of a level the map has left, not drawn even as a stand-in: no longer to be shown.
+        if (Number(key.split('/')[0]) !== wantedZoom) {
+          superseded++;
+          waiting.delete(key);
+          layer.drawnIn.delete(key);
+        }
+        continue;
+      }
       delays.push(end - layer.arrivals.get(key)!);
       waiting.delete(key);
       layer.drawnIn.delete(key);
@@ -133,7 +144,7 @@ async function runRaster(): Promise<{ delays: number[]; arrived: number; offView
   await map.whenIdle();
   await pause(300);
   off();
-  return { delays, arrived: seen.size, offView, neverShown: waiting.size };
+  return { delays, arrived: seen.size, offView, neverShown: waiting.size, superseded };
 }
 
 Object.assign(globalThis, {

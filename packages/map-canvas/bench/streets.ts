@@ -103,7 +103,7 @@ const server = await serve(files, {
 type PageGlobals = {
   __runBench: () => Promise<{ draw: number[]; interval: number[] }>;
   __frame: (i: number) => Promise<number>;
-  __runRaster: () => Promise<{ delays: number[]; arrived: number; offView: number; neverShown: number }>;
+  __runRaster: () => Promise<{ delays: number[]; arrived: number; offView: number; neverShown: number; superseded: number }>;
   __finished: () => number;
   __worker: () => { ms: number[]; drawMs: number[] };
   __preloadMs: number;
@@ -128,7 +128,7 @@ interface Samples {
 const results: Record<string, Samples> = {};
 const worker = { ms: [] as number[], drawMs: [] as number[], preloadS: [] as number[], tiles: [] as number[] };
 let decodedWhileMeasured = 0;
-const raster = { delays: [] as number[], arrived: 0, offView: 0, neverShown: 0, runs: [] as { p95: number; load: number }[] };
+const raster = { delays: [] as number[], arrived: 0, offView: 0, neverShown: 0, superseded: 0, runs: [] as { p95: number; load: number }[] };
 let cpuAvailable = true;
 const loadBefore = loadavg();
 const browser = await launchChromium();
@@ -206,6 +206,7 @@ try {
       raster.arrived += r.arrived;
       raster.offView += r.offView;
       raster.neverShown += r.neverShown;
+      raster.superseded += r.superseded;
       raster.runs.push({ p95: percentile(r.delays, 95), load });
     } finally {
       await page.close();
@@ -274,7 +275,7 @@ console.log(
     .join(' / ')} / ${Math.max(...raster.delays).toFixed(1)} ms`,
 );
 console.log(
-  `   per run p95: ${raster.runs.map((r) => `${r.p95.toFixed(1)} ms (load ${r.load.toFixed(1)})`).join(', ')}; tiles arrived ${raster.arrived}, of them off the view when they arrived ${raster.offView}, in view but never shown ${raster.neverShown}`,
+  `   per run p95: ${raster.runs.map((r) => `${r.p95.toFixed(1)} ms (load ${r.load.toFixed(1)})`).join(', ')}; tiles arrived ${raster.arrived}, of them off the view when they arrived ${raster.offView}, in view but never shown ${raster.neverShown}, superseded before shown (of a level the map left, not drawn even as a stand-in) ${raster.superseded}`,
 );
 if (!cpuAvailable) console.log('(per-thread CPU time could not be read here: CPU columns left empty)');
 

@@ -357,7 +357,8 @@ export class LocusMap {
    * in full, or the motion picture's frame while the view moves (diagnostics: a layer that notes the
    * frame it drew a tile in can tell when that tile reached the screen).
    */
-  onScreenFrame(): FrameState {
+  onScreenFrame(layer?: Layer): FrameState {
+    if (layer && this.unsettled && this.motion.drawsLive(layer)) return this.frame;
     return this.shownFrame ?? this.frame;
   }
   private shownFrame: FrameState | null = null;

@@ -11,7 +11,10 @@
 // rendered for where the view will be while it is shown (the motion's speed and acceleration per frame, looked ahead by the frames a picture takes),
 // so it is close to the view, slightly scaled, and its margin covers what the view reveals. A picture
 // that no longer covers the screen is replaced at once. Layers fixed to the screen (the scale bar) are
-// drawn over it every frame. A layer whose data changes meanwhile (a tile arrives) hurries the pictures
+// drawn over it every frame. Tile layers (raster and vector streets, `liveInMotion`) and the layers
+// beneath them are not in the pictures: they are drawn live for every frame's own view under the
+// picture of the layers above (a tile picture is a drawImage, so this costs a few ms a frame), so a
+// tile that arrives while the view moves is on screen in the next frame. A layer whose data changes meanwhile (a tile arrives) hurries the pictures
 // that hold the change (each rendered in at most URGENT_FRAMES frames), so the tile shows within a few
 // frames rather than when the pictures come round or the view settles. When the view settles the map draws a full frame again (map.ts), so a
 // settled frame is exactly what it would be without any of this.
@@ -84,6 +87,8 @@ export class MotionPictures {
   private completed = 0;
   private urgentUntil = 0;
   private readonly changedLayers = new Set<Layer>();
+  /** The layers the last motion frame drew live. */
+  private live = new Set<Layer>();
 
   constructor(private readonly makeFrame: FrameFactory) {}
 
@@ -96,7 +101,15 @@ export class MotionPictures {
   /** Draws a motion frame for the current frame state on the visible context. */
   draw(ctx: CanvasRenderingContext2D, frame: FrameState, layers: Layer[], rendererOf: (layer: Layer) => LayerRenderer): void {
     const shown = layers.filter((l) => l.visible && l.opacity > 0);
-    const following = shown.filter((l) => l.followsView);
+    const viewFollowing = shown.filter((l) => l.followsView);
+    // The tile layers and what lies beneath them are drawn live; the pictures hold the layers above.
+    let cut = 0;
+    viewFollowing.forEach((l, i) => {
+      if (l.liveInMotion) cut = i + 1;
+    });
+    const live = viewFollowing.slice(0, cut);
+    const following = viewFollowing.slice(cut);
+    this.live = new Set(live);
     const key = following.map((l) => l.id).join('\n');
     this.track(frame);
     if (key !== this.layersKey) {
@@ -112,6 +125,14 @@ export class MotionPictures {
         this.urgentUntil = Math.max(this.urgentUntil, this.completed + (passed ? 2 : 1));
       }
       this.changedLayers.clear();
+    }
+    if (!following.length) {
+      // Nothing above the live layers: no picture at all.
+      this.shown = this.next = null;
+      clearScreen(ctx);
+      for (const layer of live) renderLayer(ctx, frame, layer, rendererOf(layer));
+      for (const layer of shown) if (!layer.followsView) renderLayer(ctx, frame, layer, rendererOf(layer));
+      return;
     }
     if (this.shown) {
       if (!this.next) {
@@ -142,6 +163,8 @@ export class MotionPictures {
       for (const layer of following) this.renderChunk(this.shown, layer, rendererOf(layer), 0, 1);
       this.completed++;
     }
+    clearScreen(ctx);
+    for (const layer of live) renderLayer(ctx, frame, layer, rendererOf(layer));
     this.compose(ctx, frame, this.shown);
     for (const layer of shown) if (!layer.followsView) renderLayer(ctx, frame, layer, rendererOf(layer));
   }
@@ -149,6 +172,11 @@ export class MotionPictures {
   /** The frame state the picture on screen was rendered for (diagnostics). */
   shownFrame(): FrameState | null {
     return this.shown?.frame ?? null;
+  }
+
+  /** Whether the last motion frame drew a layer live (for the current view) rather than in a picture. */
+  drawsLive(layer: Layer): boolean {
+    return this.live.has(layer);
   }
 
   /** Forgets the pictures (the view settled, or the map was resized); one canvas is kept for reuse. */
@@ -309,12 +337,15 @@ export class MotionPictures {
   private compose(ctx: CanvasRenderingContext2D, frame: FrameState, picture: Picture): void {
     const m = this.pictureToScreen(picture, frame);
     ctx.save();
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
     ctx.setTransform(m[0], m[1], m[2], m[3], m[4], m[5]);
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'low';
     ctx.drawImage(picture.canvas as CanvasImageSource, 0, 0);
     ctx.restore();
   }
+}
+
+function clearScreen(ctx: CanvasRenderingContext2D): void {
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
 }

@@ -64,6 +64,7 @@ export class TileLayer extends Layer {
   /** Frames in which a renderer drew at least one tile's own picture (the app marks the first street frame). */
   framesWithTiles = 0;
   readonly drawnIn = new Map<string, FrameState[]>();
+  override readonly liveInMotion = true;
   private nextRequester = 1;
 
   constructor(options: TileLayerOptions) {
@@ -201,7 +202,7 @@ export class TileLayer extends Layer {
     }
   }
 
-  /** A renderer drew these tiles' own pictures in a frame. Tiles the bench has not yet seen on screen
+  /** A renderer drew these tiles' pictures (their own, or as stand-ins) in a frame. Tiles the bench has not yet seen on screen
    * (those with a drawnIn entry) note the frame, at most 8 each. */
   noteDrawn(keys: readonly string[], frame: FrameState): void {
     for (const key of keys) {

@@ -31,6 +31,8 @@ export class TileRenderer implements LayerRenderer {
   private composedKey = '';
   /** Tiles whose own pictures the composition holds. */
   private drawnKeys: string[] = [];
+  /** Tiles whose pictures it holds as stand-ins (a parent's part scaled up, children scaled down). */
+  private standInKeys: string[] = [];
 
   constructor(
     private readonly layer: TileLayer,
@@ -57,7 +59,7 @@ export class TileRenderer implements LayerRenderer {
     ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(this.canvas as CanvasImageSource, 0, 0);
     if (this.drawnKeys.length) layer.framesWithTiles++;
-    if (layer.drawnIn.size) layer.noteDrawn(this.drawnKeys, frame);
+    if (layer.drawnIn.size) layer.noteDrawn([...this.drawnKeys, ...this.standInKeys], frame);
   }
 
   private compose(tiles: TileCoord[], minX: number, minY: number, nx: number, ny: number, tp: number, retina: boolean): void {
@@ -69,6 +71,7 @@ export class TileRenderer implements LayerRenderer {
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'high';
     this.drawnKeys = [];
+    this.standInKeys = [];
     for (const t of tiles) {
       const dx = (t.x - minX) * tp,
         dy = (t.y - minY) * tp;
@@ -92,6 +95,7 @@ export class TileRenderer implements LayerRenderer {
       const sx = (t.x - (parent.x << dz)) * size,
         sy = (t.y - (parent.y << dz)) * size;
       ctx.drawImage(tile.image, sx, sy, size, size, dx, dy, tp, tp);
+      this.standInKeys.push(tile.key);
       return true;
     }
     return false;
@@ -103,7 +107,9 @@ export class TileRenderer implements LayerRenderer {
     for (let j = 0; j < 2; j++) {
       for (let i = 0; i < 2; i++) {
         const tile = this.layer.loaded({ z: t.z + 1, x: 2 * t.x + i, y: 2 * t.y + j }, retina);
-        if (tile?.image) ctx.drawImage(tile.image, dx + i * half, dy + j * half, half, half);
+        if (!tile?.image) continue;
+        ctx.drawImage(tile.image, dx + i * half, dy + j * half, half, half);
+        this.standInKeys.push(tile.key);
       }
     }
   }

@@ -78,6 +78,7 @@ export class VectorTileLayer extends Layer {
   readonly attribution: string | undefined;
   readonly placesNamedBy: VectorTileLayerOptions['placesNamedBy'];
   readonly tileSize = VECTOR_TILE_SIZE;
+  override readonly liveInMotion = true;
   readonly health: SourceHealth = { loaded: 0, empty: 0, failed: 0, failedInRow: 0 };
   /** Bumped whenever a tile finishes, so renderers know to recompose. */
   loadVersion = 0;
