@@ -51,10 +51,12 @@ export abstract class Layer {
   /** False for layers fixed to the screen (the scale bar): while the view moves they are drawn over
    * the moving picture every frame instead of moving with it (see map/motion-pictures). */
   readonly followsView: boolean = true;
-  /** True for tile layers: while the view moves, this layer and the layers beneath it are drawn live
-   * for every frame under the moving picture of the layers above, so a tile that arrives shows in the
-   * next frame (see map/motion-pictures). For layers that are cheap to draw. */
-  readonly liveInMotion: boolean = false;
+  /** True for tile layers that draw at the frame's view: while the view moves, this layer and the
+   * layers beneath it are drawn live for every frame under the moving picture of the layers above, so a
+   * tile that arrives shows in the next frame (see map/motion-pictures). For layers cheap to draw. */
+  liveInMotion(_frame: FrameState): boolean {
+    return false;
+  }
   private readonly listeners = new Set<() => void>();
 
   constructor(options: LayerOptions = {}) {

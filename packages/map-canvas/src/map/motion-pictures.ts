@@ -11,7 +11,7 @@
 // rendered for where the view will be while it is shown (the motion's speed and acceleration per frame, looked ahead by the frames a picture takes),
 // so it is close to the view, slightly scaled, and its margin covers what the view reveals. A picture
 // that no longer covers the screen is replaced at once. Layers fixed to the screen (the scale bar) are
-// drawn over it every frame. Tile layers (raster and vector streets, `liveInMotion`) and the layers
+// drawn over it every frame. Tile layers (raster and vector streets where they draw, `liveInMotion`) and the layers
 // beneath them are not in the pictures: they are drawn live for every frame's own view under the
 // picture of the layers above (a tile picture is a drawImage, so this costs a few ms a frame), so a
 // tile that arrives while the view moves is on screen in the next frame. A layer whose data changes meanwhile (a tile arrives) hurries the pictures
@@ -105,7 +105,7 @@ export class MotionPictures {
     // The tile layers and what lies beneath them are drawn live; the pictures hold the layers above.
     let cut = 0;
     viewFollowing.forEach((l, i) => {
-      if (l.liveInMotion) cut = i + 1;
+      if (l.liveInMotion(frame)) cut = i + 1;
     });
     const live = viewFollowing.slice(0, cut);
     const following = viewFollowing.slice(cut);

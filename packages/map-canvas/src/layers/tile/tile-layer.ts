@@ -64,7 +64,6 @@ export class TileLayer extends Layer {
   /** Frames in which a renderer drew at least one tile's own picture (the app marks the first street frame). */
   framesWithTiles = 0;
   readonly drawnIn = new Map<string, FrameState[]>();
-  override readonly liveInMotion = true;
   private nextRequester = 1;
 
   constructor(options: TileLayerOptions) {
@@ -90,6 +89,10 @@ export class TileLayer extends Layer {
     if (size.width <= 0 || size.height <= 0) return;
     const { tiles, retina } = rasterTilesWanted(this, createFrameState(view, size, pixelRatio));
     this.request(PREFETCH, tiles, retina);
+  }
+
+  override liveInMotion(): boolean {
+    return true;
   }
 
   createRenderer(): LayerRenderer {

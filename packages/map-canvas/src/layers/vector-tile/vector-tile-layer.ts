@@ -12,9 +12,9 @@ import type { VectorSchema } from '../../tiles/styles/index.js';
 import type { FromWorker, ToWorker } from '../../tiles/vector-tile-protocol.js';
 import { LruCache } from '../tile/tile-cache.js';
 import { tileKey, type TileCoord } from '../tile/tile-coverage.js';
-import { createFrameState, type Size } from '../../view/frame-state.js';
+import { createFrameState, type FrameState, type Size } from '../../view/frame-state.js';
 import type { ViewState } from '../../view/view-state.js';
-import { tilesWanted, VectorTileRenderer } from './vector-tile-renderer.js';
+import { drawsAtZoom, tilesWanted, VectorTileRenderer } from './vector-tile-renderer.js';
 
 export interface VectorTileLayerOptions extends LayerOptions {
   /** Tile URL template ({z} {x} {y} {-y}), or the address of a PMTiles archive when `archive` is true. */
@@ -78,7 +78,6 @@ export class VectorTileLayer extends Layer {
   readonly attribution: string | undefined;
   readonly placesNamedBy: VectorTileLayerOptions['placesNamedBy'];
   readonly tileSize = VECTOR_TILE_SIZE;
-  override readonly liveInMotion = true;
   readonly health: SourceHealth = { loaded: 0, empty: 0, failed: 0, failedInRow: 0 };
   /** Bumped whenever a tile finishes, so renderers know to recompose. */
   loadVersion = 0;
@@ -129,6 +128,12 @@ export class VectorTileLayer extends Layer {
     const wanted = tilesWanted(this, createFrameState(view, size, pixelRatio));
     if (wanted) this.request(PREFETCH, wanted.tiles, wanted.scale);
     else this.ensureWorkers();
+  }
+
+  /** Live in motion where it draws tiles (from its first level on); below, the built-in basemap beneath
+   * stays in the motion pictures. */
+  override liveInMotion(frame: FrameState): boolean {
+    return drawsAtZoom(this, frame.view.zoom);
   }
 
   createRenderer(): LayerRenderer {

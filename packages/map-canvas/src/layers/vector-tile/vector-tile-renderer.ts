@@ -21,14 +21,18 @@ export function tileScaleFor(pixelRatio: number): number {
   return Math.min(4, Math.max(1, Math.ceil(pixelRatio * 2 - 1e-9) / 2));
 }
 
+/** Whether the layer draws tiles at a view zoom (from the source's first level on). */
+export function drawsAtZoom(layer: Pick<VectorTileLayer, 'minZoom'>, zoom: number): boolean {
+  return Math.round(zoom + Math.log2(512 / VECTOR_TILE_SIZE)) >= layer.minZoom;
+}
+
 /** The tiles a frame of the layer wants, nearest the centre first, their zoom and picture scale; null
  * when the view is above the source's first level (the built-in basemap shows alone). */
 export function tilesWanted(
   layer: Pick<VectorTileLayer, 'minZoom' | 'maxDrawZoom'>,
   frame: FrameState,
 ): { tiles: TileCoord[]; z: number; range: TileRange; scale: number } | null {
-  const ideal = Math.round(frame.view.zoom + Math.log2(512 / VECTOR_TILE_SIZE));
-  if (ideal < layer.minZoom) return null;
+  if (!drawsAtZoom(layer, frame.view.zoom)) return null;
   const z = tileZoomFor(frame.view.zoom, VECTOR_TILE_SIZE, layer.minZoom, layer.maxDrawZoom);
   const tiles = tilesForFrame(frame, z);
   const range = tileRangeForExtent(frame.extent, z);
