@@ -367,6 +367,7 @@ try {
   line('API answers while scenarios calculate', busyReads, idleReads, 'slowest < 50 ms');
   line('new store, 5 actions → its impact shown', newStoreMs, apiNewStore, 'at most 5 s from the first action');
   line('  of which from Save and calculate', newStoreFromSaveMs, null, '(the part after the form)');
+  console.log(`${'  each one-store change, in order'.padEnd(40)} ${calcMs.map((x) => x.toFixed(0)).join(', ')} ms`);
   console.log(`${'  slowest answer while calculating'.padEnd(40)} ${ms(Math.max(...busyReads))}   while idle ${ms(Math.max(...idleReads))}`);
   console.log(
     `machine: load average ${loadavg()
