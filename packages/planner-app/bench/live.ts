@@ -121,8 +121,13 @@ try {
     base = baseScenario(await api.scenarios(model.id));
   }
   console.log(`base scenario calculated by the server ${((Date.now() - baseStarted) / 1000).toFixed(1)} s after the models answered`);
-  // A first start also calculates the demo's other scenarios: the measured edits would wait behind them in the queue.
-  for (let list = await api.scenarios(model.id); list.some((s) => s.status >= 1 && s.status <= 8); list = await api.scenarios(model.id)) {
+  // A first start also calculates the demo's other scenarios (of every model): the measured edits would wait behind them in the queue.
+  const admin = await apiAs(server, 'admin');
+  const calculating = async () => {
+    for (const m of await admin.models()) if ((await admin.scenarios(m.id)).some((s) => s.status >= 1 && s.status <= 8)) return true;
+    return false;
+  };
+  while (await calculating()) {
     if (Date.now() - baseStarted > 300_000) throw new Error('the calculations of the first start did not end');
     await new Promise((r) => setTimeout(r, 250));
   }
