@@ -15,7 +15,7 @@ import { locationIsolines } from '../repo/isolines.js';
 import { propertyDefinitions, propertyEntity } from '../repo/properties.js';
 import { poisInRange } from '../repo/pois.js';
 import { ensureIsolines } from '../processing/isolines.js';
-import { locationListOf } from '../scenarios/location-list.js';
+import { locationListOf, summaryOf } from '../scenarios/location-list.js';
 
 export function scenarioHandlers(ctx: ServerContext) {
   const { db } = ctx;
@@ -43,21 +43,13 @@ export function scenarioHandlers(ctx: ServerContext) {
   const scores = (scenarioId: number, status: number): Promise<Map<number, number>> => locationList.scores(db, scenarioId, status);
 
   const summary = (row: LocationRow, n: Awaited<ReturnType<typeof names>>, score: number | null = null): LocationSummary => ({
-    id: row.location_id,
-    name: row.name,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    modelId: row.model_id,
-    type: row.type,
-    visibility: row.visibility as LocationSummary['visibility'],
-    changeType: row.change_type as LocationSummary['changeType'],
-    excluded: row.excluded,
-    locationGroupId: row.location_group_id,
-    locationGroup: row.location_group_id ? (n.group.get(row.location_group_id) ?? null) : null,
-    locationClusterId: row.location_cluster_id,
-    locationCluster: row.location_cluster_id ? (n.cluster.get(row.location_cluster_id) ?? null) : null,
+    ...summaryOf(
+      row,
+      row.model_id,
+      row.location_group_id ? (n.group.get(row.location_group_id) ?? null) : null,
+      row.location_cluster_id ? (n.cluster.get(row.location_cluster_id) ?? null) : null,
+    ),
     score,
-    version: row.version,
     hasPhoto: row.has_photo,
   });
 

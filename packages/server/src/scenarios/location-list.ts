@@ -86,22 +86,7 @@ export class LocationList {
       const cluster = row.location_cluster_id ? (names.cluster.get(row.location_cluster_id) ?? null) : null;
       let text = this.texts.get(row);
       if (!text || text.group !== group || text.cluster !== cluster || text.modelId !== scenario.modelId) {
-        const summary: Omit<LocationSummary, 'score' | 'hasPhoto'> = {
-          id: row.location_id,
-          name: row.name,
-          latitude: row.latitude,
-          longitude: row.longitude,
-          modelId: scenario.modelId,
-          type: row.type,
-          visibility: row.visibility as LocationSummary['visibility'],
-          changeType: row.change_type as LocationSummary['changeType'],
-          excluded: row.excluded,
-          locationGroupId: row.location_group_id,
-          locationGroup: group,
-          locationClusterId: row.location_cluster_id,
-          locationCluster: cluster,
-          version: row.version,
-        };
+        const summary = summaryOf(row, scenario.modelId, group, cluster);
         text = { group, cluster, modelId: scenario.modelId, head: JSON.stringify(summary).slice(0, -1) };
         this.texts.set(row, text);
       }
@@ -111,6 +96,42 @@ export class LocationList {
     }
     return `[${parts.join(',')}]`;
   }
+}
+
+/** The columns of a location row that a LocationSummary shows. */
+export type SummaryRow = Pick<
+  ListRow,
+  | 'location_id'
+  | 'name'
+  | 'latitude'
+  | 'longitude'
+  | 'type'
+  | 'visibility'
+  | 'change_type'
+  | 'excluded'
+  | 'location_group_id'
+  | 'location_cluster_id'
+  | 'version'
+>;
+
+/** A location row as the API's LocationSummary, but its score and whether it has a photo (the one mapping of both reads). */
+export function summaryOf(row: SummaryRow, modelId: number, group: string | null, cluster: string | null): Omit<LocationSummary, 'score' | 'hasPhoto'> {
+  return {
+    id: row.location_id,
+    name: row.name,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    modelId,
+    type: row.type,
+    visibility: row.visibility as LocationSummary['visibility'],
+    changeType: row.change_type as LocationSummary['changeType'],
+    excluded: row.excluded,
+    locationGroupId: row.location_group_id,
+    locationGroup: group,
+    locationClusterId: row.location_cluster_id,
+    locationCluster: cluster,
+    version: row.version,
+  };
 }
 
 /** The kept location lists of a database (its handle: every read through it shares them). */
