@@ -106,7 +106,7 @@ export function streetLayer(): Layer | null {
  * Starts the basemaps of the main map: the street layer (added when it exists; the
  * 'locus:first-street-frame' mark at the first frame that shows its tiles) and the built-in basemap's
  * data. When the map opens at street zoom, the built-in basemap is prepared after the first street
- * frame (or once the streets fail, or after BUILT_IN_WAIT_MS): its preparation takes most of a second
+ * frame (or once the streets fail or have no tiles there, or after BUILT_IN_WAIT_MS): its preparation takes most of a second
  * of the main thread, which would otherwise hold back the tiles' first frame, and under the streets it
  * only shows where there are no tiles. Returns what stops the watching.
  */
@@ -126,9 +126,10 @@ export function startBasemaps(api: ApiClient, map: LocusMap): () => void {
     if (!streets) return prepareBuiltIn();
     map.addLayer(streets);
     const counted = streets as { framesWithTiles?: number };
-    const off = map.on('render', () => {
-      // Below the streets' first level (a view fitted to a whole model) the built-in basemap is all there is.
-      if (!streets.visible || map.getView().zoom + 0.5 < streetMinZoom.peek()) prepareBuiltIn();
+    const off = map.on('render', ({ frame }) => {
+      // Below the streets' first level (a view fitted to a whole model) the built-in basemap is all there
+      // is; and where the source has no tiles (outside its area) nothing is left to wait for.
+      if (!streets.visible || map.getView().zoom + 0.5 < streetMinZoom.peek() || !frame.loading) prepareBuiltIn();
       if (!counted.framesWithTiles) return;
       off();
       if (!firstStreetFrameMarked) performance.mark('locus:first-street-frame');
