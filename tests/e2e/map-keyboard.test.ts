@@ -112,42 +112,65 @@ async function asPlanner(view: string, body: (session: Session) => Promise<void>
 }
 
 test('place a new location at the crosshair with the keyboard; focus returns to the map; a chosen icon focuses the drawer', async () => {
-  await asPlanner(`z=13&c=5.3875,52.1561`, async ({ page, t }) => {
-    const newLocation = page.getByRole('button', { name: t('newLocation'), exact: true });
-    await newLocationEnabled(page, t('newLocation'));
-    await newLocation.focus();
-    await page.keyboard.press('Enter');
-    // The focus is on the map, which shows the crosshair at its centre and says what the keys do.
-    await page.waitForFunction(() => document.activeElement?.classList.contains('map') ?? false);
-    await page.locator('.new-location-crosshair').waitFor({ state: 'visible' });
-    const described = await page.evaluate(() => document.getElementById(document.activeElement!.getAttribute('aria-describedby') ?? '')?.textContent);
-    assert.is(described, t('placeLocationKeys'));
-    await expectNoAxeViolations(page, 'placing a new location');
-    const before = await page.evaluate(() => (window as unknown as { locusMap: { getView(): { center: [number, number] } } }).locusMap.getView().center);
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowDown');
-    await mapIdle(page);
-    const center = await page.evaluate(() => (window as unknown as { locusMap: { getView(): { center: [number, number] } } }).locusMap.getView().center);
-    assert.ok(center[0] > before[0] && center[1] < before[1], 'the arrow keys moved the map east and south');
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: t('newLocation') });
-    await dialog.waitFor();
-    assert.is(await dialog.getByLabel(t('position'), { exact: true }).textContent(), formatLatLonDms(center[1], center[0]), 'placed at the crosshair');
-    await dialog.getByRole('button', { name: t('cancel'), exact: true }).focus();
-    await page.keyboard.press('Enter');
-    await dialog.waitFor({ state: 'hidden' });
-    await page.waitForFunction(() => document.activeElement?.classList.contains('map') ?? false, null, { timeout: 5_000 });
+  await asPlanner(
+    `z=13&c=5.3875,52.1561`,
+    async ({ page, t }) => {
+      const newLocation = page.getByRole('button', { name: t('newLocation'), exact: true });
+      await newLocationEnabled(page, t('newLocation'));
+      await newLocation.focus();
+      await page.keyboard.press('Enter');
+      // The focus is on the map, which shows the crosshair at its centre and says what the keys do.
+      await page.waitForFunction(() => document.activeElement?.classList.contains('map') ?? false);
+      await page.locator('.new-location-crosshair').waitFor({ state: 'visible' });
+      const described = await page.evaluate(() => document.getElementById(document.activeElement!.getAttribute('aria-describedby') ?? '')?.textContent);
+      assert.is(described, t('placeLocationKeys'));
+      await expectNoAxeViolations(page, 'placing a new location');
+      const before = await page.evaluate(() => (window as unknown as { locusMap: { getView(): { center: [number, number] } } }).locusMap.getView().center);
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowDown');
+      await mapIdle(page);
+      const center = await page.evaluate(() => (window as unknown as { locusMap: { getView(): { center: [number, number] } } }).locusMap.getView().center);
+      assert.ok(center[0] > before[0] && center[1] < before[1], 'the arrow keys moved the map east and south');
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: t('newLocation') });
+      await dialog.waitFor();
+      assert.is(await dialog.getByLabel(t('position'), { exact: true }).textContent(), formatLatLonDms(center[1], center[0]), 'placed at the crosshair');
+      await dialog.getByRole('button', { name: t('cancel'), exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'hidden' });
+      await page.waitForFunction(() => document.activeElement?.classList.contains('map') ?? false, null, { timeout: 5_000 });
 
-    // Tab reaches the map's icons (one stop), Enter selects one, the focus goes to the drawer's heading.
-    await page.keyboard.press('Tab');
-    const chosen = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.textContent ?? '');
-    assert.ok(chosen.length > 0, 'an icon of the map has the focus');
-    await page.keyboard.press('Enter');
-    const heading = page.getByRole('complementary', { name: t('locationDrawer'), exact: true }).getByRole('heading', { name: chosen, exact: true });
-    await heading.waitFor();
-    await page.waitForFunction((name) => document.activeElement?.tagName === 'H2' && document.activeElement.textContent === name, chosen, { timeout: 5_000 });
-  });
+      // Tab reaches the map's icons (one stop), Enter selects one, the focus goes to the drawer's heading.
+      await page.keyboard.press('Tab');
+      const chosen = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.textContent ?? '');
+      assert.ok(chosen.length > 0, 'an icon of the map has the focus');
+      await page.keyboard.press('Enter');
+      const heading = page.getByRole('complementary', { name: t('locationDrawer'), exact: true }).getByRole('heading', { name: chosen, exact: true });
+      await heading.waitFor();
+      await page.waitForFunction((name) => document.activeElement?.tagName === 'H2' && document.activeElement.textContent === name, chosen, { timeout: 5_000 });
+      // The map was made at the address's view, not at the default one it would have left when the models came.
+      assert.is(await page.evaluate(() => (window as unknown as { firstMapZoom?: number }).firstMapZoom), 13, "the map's first view is the address's");
+    },
+    recordFirstMapZoom,
+  );
 });
+
+/** An init script: keeps the zoom of the view the page's map is made with, as `window.firstMapZoom`. */
+function recordFirstMapZoom(): void {
+  let map: { getView(): { zoom: number } } | undefined;
+  const w = window as unknown as { firstMapZoom?: number };
+  // Methods, not arrow functions: the test's compiler names arrows with a helper the page does not have.
+  Object.defineProperty(window, 'locusMap', {
+    configurable: true,
+    get() {
+      return map;
+    },
+    set(m: { getView(): { zoom: number } }) {
+      map = m;
+      w.firstMapZoom ??= m.getView().zoom;
+    },
+  });
+}
 
 test('typed coordinates place the new location; a swapped or garbled position is refused at the field and kept', async () => {
   await asPlanner(`z=12&c=${GRONINGEN}`, async ({ page, t }) => {

@@ -33,11 +33,15 @@ export function useApi(client: ApiClient): void {
 /** Startup: system ready, sign-in, models, then the address's or the first model. */
 export async function startApp(client: ApiClient, system: Pick<SystemModel, 'waitUntilReady' | 'loadSystemInfo'>, search = location.search): Promise<void> {
   api = client;
+  const address = parseAddress(search);
+  // The map opens where the address looks, not at the default view it would leave as soon as the models
+  // arrive (a flash of the wrong place, and street tiles asked for at a zoom nobody wanted).
+  if (hasView(address)) view.value = { ...DEFAULT_VIEW, ...address.view };
   await system.waitUntilReady();
   void system.loadSystemInfo();
   await startSession(() => api.call('systemMsalConfiguration', { expected: () => true }));
   if (sessionState.value !== 'signedIn') return;
-  await Promise.all([loadLanguageChoice(), loadModels(parseAddress(search))]);
+  await Promise.all([loadLanguageChoice(), loadModels(address)]);
 }
 
 /** The language this account chose (on any device); null keeps the default rule. */
