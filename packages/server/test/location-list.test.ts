@@ -62,10 +62,18 @@ async function checkAll(what: string) {
 
 /** A write as a server process makes it: the versions and the scenario's content stamp in one transaction. */
 async function writeElsewhere(scenarioId: number, sql: string, params: unknown[]) {
+  const { db } = ws.server.ctx;
+  const seen = db.generation();
   await writer.transaction(async (tx) => {
     await tx.query(sql, params);
     await tx.query(`UPDATE scenario SET modified = clock_timestamp(), status = 0 WHERE id = $1`, [scenarioId]);
   });
+  // Another process's write reaches the server by its announcement (NOTIFY locus_changed, a few ms later):
+  // the list must show it from then on. A read in the moment before may still answer the previous list.
+  if (writer === db) return;
+  for (const end = Date.now() + 10_000; db.generation() === seen; await new Promise((r) => setTimeout(r, 5))) {
+    if (Date.now() > end) throw new Error('the write elsewhere was never announced to the server');
+  }
 }
 
 test.before(async () => {
