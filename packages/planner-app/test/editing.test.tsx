@@ -6,7 +6,6 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/');
-import { effect } from '@preact/signals-react';
 import { within } from '@testing-library/dom';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -30,17 +29,16 @@ import { needsNameForNextChange } from '../src/stores/editing/name-prompt';
 import { runLocationAction } from '../src/stores/editing/location-actions';
 import { openEditScenario, saveScenarioDraft, overwriteScenarioChange, showCompetition, scenarioDraft } from '../src/stores/editing/scenario-dialog';
 import { conflictText } from '../src/stores/editing/failures';
-import { setEditingApi } from '../src/stores/editing/client';
 import { locations, selectedLocationId, locationDetail } from '../src/stores/locations';
-import { modelId, models } from '../src/stores/models';
+import { models } from '../src/stores/models';
 import * as planner from '../src/stores/planner';
 import { scenarioId, scenarios } from '../src/stores/scenarios';
-import { confirmations, dismiss, notifications } from '../src/stores/ui';
+import { dismiss, notifications } from '../src/stores/ui';
 import { fitRequest } from '../src/stores/view';
 import { bindNewLocationPin } from '../src/map/new-location-pin';
 import { LocationActions } from '../src/ui/location/LocationActions';
 import { CopyChangesDialog } from '../src/ui/scenario/ScenarioDialogs';
-import { fakeApi, type Answer } from './fake-api';
+import { answerConfirmations, setup } from './editing-setup';
 import { location, model, scenario } from './fixtures';
 
 function property(id: number, patch: Partial<NewLocationProperty> = {}): NewLocationProperty {
@@ -79,27 +77,6 @@ function property(id: number, patch: Partial<NewLocationProperty> = {}): NewLoca
 }
 
 /** Answers every confirmation with the next of `answers` (then No), recording the questions. */
-function answerConfirmations(answers: boolean[]) {
-  const asked: string[] = [];
-  const stop = effect(() => {
-    const current = confirmations.value[0];
-    if (!current) return;
-    asked.push(current.text);
-    queueMicrotask(() => current.resolve(answers.shift() ?? false));
-  });
-  return { asked, stop };
-}
-
-function setup(answers: Partial<Record<Parameters<typeof fakeApi>[0] extends Partial<Record<infer K, Answer>> ? K : never, Answer>>) {
-  const fake = fakeApi(answers);
-  planner.useApi(fake.api);
-  setEditingApi(fake.api);
-  models.value = [model(1)];
-  modelId.value = 1;
-  notifications.value = [];
-  return fake;
-}
-
 // --- The action table --------------------------------------------------------
 
 test('location actions follow the changeType table; delete and the undos need a parent; all disabled while calculating', () => {

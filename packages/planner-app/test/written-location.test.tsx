@@ -6,44 +6,19 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { installDom } from './dom';
 installDom('https://locus.test/');
-import { effect } from '@preact/signals-react';
 import type { Location } from '@locus/contract';
 import { runLocationAction } from '../src/stores/editing/location-actions';
-import { setEditingApi } from '../src/stores/editing/client';
 import { locationDetail, locations, selectedLocationId, withLocation } from '../src/stores/locations';
-import { modelId, models } from '../src/stores/models';
 import * as planner from '../src/stores/planner';
 import { scenarioId, scenarios } from '../src/stores/scenarios';
-import { confirmations, notifications } from '../src/stores/ui';
-import { fakeApi, type Answer } from './fake-api';
-import { location, model, scenario } from './fixtures';
+import { answerConfirmations, setup } from './editing-setup';
+import { location, scenario } from './fixtures';
 
 const detailOf = (id: number, patch: Parameters<typeof location>[1] = {}): Location => ({
   ...location(id, patch),
   locationClusters: [],
   locationProperties: [],
 });
-
-function answerConfirmations(answers: boolean[]) {
-  const asked: string[] = [];
-  const stop = effect(() => {
-    const current = confirmations.value[0];
-    if (!current) return;
-    asked.push(current.text);
-    queueMicrotask(() => current.resolve(answers.shift() ?? false));
-  });
-  return { asked, stop };
-}
-
-function setup(answers: Partial<Record<Parameters<typeof fakeApi>[0] extends Partial<Record<infer K, Answer>> ? K : never, Answer>>) {
-  const fake = fakeApi(answers);
-  planner.useApi(fake.api);
-  setEditingApi(fake.api);
-  models.value = [model(1)];
-  modelId.value = 1;
-  notifications.value = [];
-  return fake;
-}
 
 test('withLocation: the entry replaced in place, a new one added in id order, a gone or hidden one removed', () => {
   const list = [location(11), location(13), location(15)];

@@ -195,21 +195,21 @@ export async function ownCalculationRows(db: Queryable, scenarioId: number): Pro
 }
 
 /** What the scenario's location list shows of a location version (LocationSummary; rows are shared between levels: never change one). */
-export interface ListRow {
-  location_id: number;
-  /** The scenario whose version this is. */
-  version_scenario_id: number;
-  type: number;
-  change_type: number;
-  name: string;
-  latitude: number;
-  longitude: number;
-  visibility: number;
-  excluded: boolean;
-  location_group_id: number | null;
-  location_cluster_id: number | null;
-  version: number;
-}
+export type ListRow = Pick<
+  LocationRow,
+  | 'location_id'
+  | 'version_scenario_id'
+  | 'type'
+  | 'change_type'
+  | 'name'
+  | 'latitude'
+  | 'longitude'
+  | 'visibility'
+  | 'excluded'
+  | 'location_group_id'
+  | 'location_cluster_id'
+  | 'version'
+>;
 
 /**
  * A scenario's own versions of locations but retail areas (type 2) with what
